@@ -1,0 +1,127 @@
+# StallScope PMU. `make run` runs the main job; `make test` runs everything that must pass.
+# See README.md. Build outputs go to build/ (never committed).
+
+SHELL      := /bin/bash
+BUILD      ?= build
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CC         ?= gcc
+CFLAGS_C   := -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Iverif
+SAN_FLAGS  := -std=c99 -O1 -g -Wall -Wextra -Werror -Icmodel -Iverif \
+              -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+PYTHON     ?= python3
+
+# Debian packages this project needs, and the commands that prove they are installed.
+DEB_PKGS   := verilator iverilog yosys g++ clang make python3
+DEB_CMDS   := verilator iverilog yosys g++ clang python3
+
+MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_stack.c \
+              cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c
+MODEL_HDR  := cmodel/pmu_model.h cmodel/pmu_map.h cmodel/pmu_blocks.h
+STIM_SRC   := cmodel/pmu_stim.c
+RTL_SRC    := $(wildcard rtl/*.v)
+RTL_INC    := rtl/pmu_map.vh rtl/pmu_lane_sel.vh
+
+# Parameter sets co-simulated in `make test` (RTL -G and model -D come from the same list).
+CFG_default :=
+CFG_small   := THREADS=1 P=4 CW=40 W=2
+CFG_big     := THREADS=3 P=16 CW=64 W=7
+CONFIGS     := default small big
+gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
+dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
+
+VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -Irtl -Icmodel --top-module pmu_top \
+  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
+
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run bench soak clean help
+
+all: cli lockstep
+
+help:
+	@echo "make run    - main job (lockstep co-simulation of RTL and C model, counter dump)"
+	@echo "make test   - everything that must pass (ends with 'N passed, N failed')"
+	@echo "make bench  - cycles/s: C model alone, RTL alone, RTL + lockstep model"
+	@echo "make soak   - 10M+ random lockstep cycles over 20 seeds"
+	@echo "make lint | synth | gen | check-gen | clean"
+
+# ---- dependencies: install when root, else print the exact command --------------------------
+deps:
+	@missing=""; for c in $(DEB_CMDS); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "missing tools:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: apt-get install -y $(DEB_PKGS)"; \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEB_PKGS)) >$(BUILD).apt.log 2>&1 \
+	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	  else \
+	    echo "run as root: sudo apt-get update && sudo apt-get install -y $(DEB_PKGS)"; exit 1; \
+	  fi; \
+	fi
+
+# ---- generated files from docs/pmu_map.json -------------------------------------------------
+gen:
+	$(PYTHON) scripts/gen_map.py
+
+check-gen: deps
+	$(PYTHON) scripts/gen_map.py --check
+
+# ---- RTL checks ------------------------------------------------------------------------------
+lint: deps
+	@$(foreach c,$(CONFIGS),echo "verilator --lint-only -Wall ($(c))" && \
+	  verilator --lint-only -Wall -Irtl --top-module pmu_top $(RTL_SRC) $(call gflags,$(c)) &&) true
+
+synth: deps | $(BUILD)
+	yosys -q -l $(BUILD)/synth.log -p 'read_verilog -Irtl $(RTL_SRC); synth -top pmu_top; check -assert; \
+	  select -assert-none t:$$dlatch t:$$_DLATCH_*; stat' >/dev/null
+	@grep -A3 "Number of cells" $(BUILD)/synth.log | tail -4
+
+iverilog: deps | $(BUILD)
+	iverilog -g2005 -Irtl -o $(BUILD)/pmu_top.vvp $(RTL_SRC)
+
+$(BUILD):
+	mkdir -p $(BUILD)
+
+# ---- C model, CLI, unit test -----------------------------------------------------------------
+$(BUILD)/pmu_cli: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_cli.c | $(BUILD)
+	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_cli.c
+
+$(BUILD)/pmu_cli_san: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_cli.c | $(BUILD)
+	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_cli.c
+
+$(BUILD)/test_model: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
+	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) cmodel/test_model.c
+
+$(BUILD)/test_model_san: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
+	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) cmodel/test_model.c
+
+cli: deps $(BUILD)/pmu_cli
+model: deps $(BUILD)/test_model
+
+# ---- lockstep co-simulation (one Verilator build per parameter set) --------------------------
+LOCKSTEP_DEPS := $(RTL_SRC) $(RTL_INC) $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h \
+                 verif/lockstep.cpp verif/pmu_rand.c verif/pmu_rand.h
+
+$(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+	@echo "verilator: building lockstep harness ($*)"
+	@verilator $(VERILATOR_FLAGS) $(call gflags,$*) -CFLAGS "-O2 -I$(CURDIR)/cmodel -I$(CURDIR)/verif $(call dflags,$*)" \
+	  --Mdir $(BUILD)/lockstep_$* -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/lockstep.cpp) \
+	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c) > $(BUILD)/lockstep_$*.log 2>&1 \
+	  || { tail -40 $(BUILD)/lockstep_$*.log; exit 1; }
+
+lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
+
+# ---- the two README commands -----------------------------------------------------------------
+test: deps
+	@scripts/run_tests.sh
+
+run: deps $(BUILD)/lockstep_default/Vpmu_lockstep $(BUILD)/pmu_cli
+	@scripts/run_main.sh
+
+# ---- longer jobs -----------------------------------------------------------------------------
+bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep
+	$(BUILD)/lockstep_default/Vpmu_lockstep --bench $${BENCH_CYCLES:-1000000} --seed 1
+
+soak: deps $(BUILD)/lockstep_default/Vpmu_lockstep
+	@scripts/soak.sh $(BUILD)/lockstep_default/Vpmu_lockstep $${SOAK_SEEDS:-20} $${SOAK_CYCLES:-520000}
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,146 @@
+/* StallScope PMU C model: private interface between the blocks (not part of the public API).
+ *
+ * One C file per RTL block, same names as rtl/: pmu_regs.c, pmu_evctl.c, pmu_stack.c,
+ * pmu_cnt_bank.c, pmu_rdp.c; pmu_model.c is pmu_top. Each block has
+ *   pmu_<blk>_compute(): reads the current state s (the _q flops) and this cycle's inputs,
+ *                        writes its own next-state fields into d (the _d values) and/or the
+ *                        signals it drives to other blocks;
+ *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff).
+ * Every compute function assigns every one of its _d fields (d is not pre-initialised).
+ */
+#ifndef PMU_BLOCKS_H
+#define PMU_BLOCKS_H
+
+#include <stdint.h>
+#include "pmu_model.h"
+
+/* ---- Parameter sanity (the public structs fix some widths) ---------------------------- */
+#if (PMU_P) < 1 || (PMU_P) > 16
+#error "PMU_P must be 1..16"
+#endif
+#if (PMU_CW) < 33 || (PMU_CW) > 64
+#error "PMU_CW must be 33..64"
+#endif
+#if (PMU_W) < 1 || (PMU_W) > 7
+#error "PMU_W must be 1..7"
+#endif
+#if (PMU_THREADS) < 1 || (PMU_THREADS) > 8
+#error "PMU_THREADS must be 1..8"
+#endif
+#if (PMU_LW) < 1 || (PMU_LW) > 8
+#error "PMU_LW must be 1..8 (pmu_in_t.ev_ext is uint8_t)"
+#endif
+#if (PMU_NW) < 1 || (PMU_NW) > 8
+#error "PMU_NW must be 1..8 (pmu_in_t slot/stack counts are uint8_t)"
+#endif
+#if (PMU_CRW) < 1 || (PMU_CRW) > 8
+#error "PMU_CRW must be 1..8 (pmu_state_t.stk_carry_q is uint8_t)"
+#endif
+#if (PMU_AW) < 11 || (PMU_AW) > 32
+#error "PMU_AW must be 11..32 (thread 0 starts at 0x400)"
+#endif
+
+/* ---- Widths and masks ------------------------------------------------------------------ */
+#define PMU_LW_MASK   ((uint32_t)((1u << (PMU_LW)) - 1u))
+#define PMU_NW_MASK   ((uint32_t)((1u << (PMU_NW)) - 1u))
+#define PMU_VW_MASK   ((uint32_t)((1u << (PMU_VW)) - 1u))
+#define PMU_CRW_MAX   ((uint32_t)((1u << (PMU_CRW)) - 1u))   /* saturation value, = CRW mask */
+#define PMU_AW_MASK   ((uint32_t)((1ull << (PMU_AW)) - 1ull))
+#define PMU_FLAG_MASK ((uint32_t)((1u << (PMU_NFLAG)) - 1u))
+#define PMU_P_MASK    ((uint32_t)((1u << (PMU_P)) - 1u))     /* P <= 16 */
+#define PMU_HI_MASK   ((uint32_t)((PMU_CW_MASK) >> 32))      /* cnt[CW-1:32], CW-32 bits */
+#define PMU_LO_MASK64 0x00000000ffffffffull
+
+/* 64-bit register masks (reserved bits 0) */
+#define PMU_GCTRL_MASK64 (((uint64_t)PMU_P_MASK << PMU_GCTRL_PMC_EN_LSB) | \
+                          (7ull << PMU_GCTRL_FIX_EN_LSB))
+#define PMU_GSTATUS_MASK64 (((uint64_t)PMU_P_MASK << PMU_GSTATUS_PMC_OVF_LSB) | \
+                            (7ull << PMU_GSTATUS_FIX_OVF_LSB) |                 \
+                            (1ull << PMU_GSTATUS_CTR_FRZ_LSB))
+/* ext of counter 0: chain and qualify are RAZ/WI */
+#define PMU_EXT0_MASK (PMU_EXT_MASK & ~((1u << PMU_EXT_CHAIN_LSB) | (1u << PMU_EXT_QUALIFY_LSB)))
+
+/* cfg (field positions from the spec's field table: p 7:0, threads 11:8, w 15:12, cw 23:16,
+ * nl 31:24; pmu_map.h has no generated LSB macros for cfg) */
+#define PMU_CFG_VALUE ((uint32_t)(((uint32_t)(PMU_P) & 0xffu) |                \
+                                  (((uint32_t)(PMU_THREADS) & 0xfu) << 8) |    \
+                                  (((uint32_t)(PMU_W) & 0xfu) << 12) |         \
+                                  (((uint32_t)(PMU_CW) & 0xffu) << 16) |       \
+                                  (((uint32_t)(PMU_NL) & 0xffu) << 24)))
+
+/* ---- Counter bank layout (spec section 4) ---------------------------------------------- */
+#define PMU_CI_PMC   0u                    /* i = 0..P-1 */
+#define PMU_CI_FIX   ((unsigned)(PMU_P))   /* i = P..P+2 */
+#define PMU_CI_SLOT  ((unsigned)(PMU_P) + 3u)
+#define PMU_CI_STK   ((unsigned)(PMU_P) + 8u)
+#define PMU_SLOT_TOTAL   0u
+#define PMU_SLOT_FILLED  1u
+#define PMU_SLOT_ISSUED  2u
+#define PMU_SLOT_RETIRED 3u
+#define PMU_SLOT_ELAPSED 4u
+
+/* ---- APB decode (pmu_regs.c) ----------------------------------------------------------- */
+enum {
+  PMU_RK_NONE = 0,   /* not a register of the map */
+  PMU_RK_ID, PMU_RK_CFG,
+  PMU_RK_EVTSEL, PMU_RK_EXT, PMU_RK_FIXCTL, PMU_RK_CTRL, PMU_RK_GCTRL, PMU_RK_GSTATUS,
+  PMU_RK_PMC, PMU_RK_FIX, PMU_RK_SLOT, PMU_RK_STK   /* counters (64-bit, lo/hi) */
+};
+
+/* What a (word) address is: pure function of the address. */
+typedef struct {
+  uint8_t kind;   /* PMU_RK_* */
+  uint8_t t;      /* thread of a thread register */
+  uint8_t k;      /* index in a register array (evtselK, extK, pmcK, fixI, slotI, stkI) */
+  uint8_t hi;     /* high word (+4) of a 64-bit register */
+  uint8_t cnt;    /* it is a counter word */
+  uint16_t ci;    /* counters: bank index t*NCPT + i */
+} pmu_dec_t;
+
+/* This cycle's APB transfer and the write strobes the register block sends to the others. */
+typedef struct {
+  pmu_dec_t dec;
+  uint32_t addr;    /* paddr[AW-1:2], 2'b00 */
+  uint8_t acc;      /* access phase: psel & penable */
+  uint8_t err;      /* pslverr_o */
+  uint8_t we;       /* successful write (takes effect at this edge) */
+  uint8_t re;       /* successful read */
+  uint32_t wdata;   /* pwdata */
+  uint32_t bm;      /* byte mask expanded from pstrb */
+  uint8_t cnt_we;   /* a counter word is written: dec.ci, dec.hi, wdata, bm */
+  uint8_t sel_we;   /* evtsel[dec.k] or ext[dec.k] of thread dec.t written (clears cprev) */
+} pmu_apb_t;
+
+/* pmu_regs.c */
+void pmu_regs_map(uint32_t addr, pmu_dec_t *m);
+void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a);
+uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m);   /* live value */
+uint32_t pmu_regs_prdata(const pmu_state_t *s, const pmu_apb_t *a);
+uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t);
+void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
+                      const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
+void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d);
+
+/* pmu_evctl.c: increments of programmable, fixed and issue-slot counters; cprev; carry */
+void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,
+                       uint32_t inc[PMU_NCNT], pmu_state_t *d);
+void pmu_evctl_carry(const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
+void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d);
+
+/* pmu_stack.c: increments of the CPI-stack counters; stack carry */
+void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT],
+                       pmu_state_t *d);
+void pmu_stack_commit(pmu_state_t *s, const pmu_state_t *d);
+
+/* pmu_cnt_bank.c: cnt_d from cnt_q, inc and the write strobe; wrap[t] bit i = counter
+ * t*NCPT+i wrapped this cycle */
+void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
+                          const pmu_apb_t *a, pmu_state_t *d, uint64_t wrap[PMU_THREADS]);
+void pmu_cnt_bank_commit(pmu_state_t *s, const pmu_state_t *d);
+
+/* pmu_rdp.c */
+void pmu_rdp_compute(const pmu_state_t *s, const pmu_in_t *in, pmu_state_t *d);
+void pmu_rdp_out(const pmu_state_t *s, pmu_out_t *out);
+void pmu_rdp_commit(pmu_state_t *s, const pmu_state_t *d);
+
+#endif

@@ -1,0 +1,184 @@
+/* pmu_evctl: event lanes, event value V, threshold/compare/INV/EDGE/BOTH/CNTV, the QUALIFY
+ * cascade Q, CHAIN, and the increments of the programmable, fixed and issue-slot counters
+ * (docs/spec.md sections 2.1, 2.2, 4.1, 4.2, 4.4, 4.5). Mirrors rtl/pmu_evctl.v.
+ * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
+ */
+#include "pmu_blocks.h"
+
+#if (PMU_NINT) != 6 || (PMU_NL) > 32
+#error "pmu_evctl expects 6 internal lanes (one, ref_tick, fill, unfill, issue, retire), NL <= 32"
+#endif
+
+/* index of the lowest set bit of a non-zero word */
+static inline unsigned lsb_idx(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_ctz(x);
+#else
+  unsigned n = 0;
+  while (!(x & 1u)) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+#endif
+}
+
+/* V: sum of the selected lanes (the catalog selects at most a few) */
+static inline uint32_t lane_sum(const uint32_t lane[PMU_NL], uint32_t sel)
+{
+  uint32_t v = 0;
+  while (sel != 0) {
+    v += lane[lsb_idx(sel)];
+    sel &= sel - 1u;
+  }
+  return v & PMU_VW_MASK;
+}
+
+void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,
+                       uint32_t inc[PMU_NCNT], pmu_state_t *d)
+{
+  uint32_t lane[PMU_THREADS][PMU_NL];   /* lane[t][l], LW bits */
+  uint32_t lane_all[PMU_NL];            /* sum over all threads (ANY) */
+  const uint32_t tick = (uint32_t)in->ref_tick & 1u;
+  unsigned t, k, l;
+
+  /* ---- lanes (2.1): internal lanes zero-extended/truncated to LW bits ---- */
+  for (t = 0; t < PMU_THREADS; t++) {
+    uint32_t f = (uint32_t)in->slot_fill[t] & PMU_NW_MASK;
+    lane[t][PMU_LANE_CYCLES] = 1u & PMU_LW_MASK;
+    lane[t][PMU_LANE_REF_TICK] = tick & PMU_LW_MASK;
+    lane[t][PMU_LANE_FILLED] = f & PMU_LW_MASK;
+    lane[t][PMU_LANE_UNFILLED] = (f < (uint32_t)PMU_W ? (uint32_t)PMU_W - f : 0u) & PMU_LW_MASK;
+    lane[t][PMU_LANE_ISSUED] = ((uint32_t)in->slot_issue[t] & PMU_NW_MASK) & PMU_LW_MASK;
+    lane[t][PMU_LANE_RETIRED] = ((uint32_t)in->slot_retire[t] & PMU_NW_MASK) & PMU_LW_MASK;
+    for (l = 0; l < PMU_NEXT; l++)
+      lane[t][PMU_NINT + l] = (uint32_t)in->ev_ext[t][l] & PMU_LW_MASK;
+  }
+  for (l = 0; l < PMU_NL; l++) {
+    uint32_t sum = 0;
+    for (t = 0; t < PMU_THREADS; t++)
+      sum += lane[t][l];
+    lane_all[l] = sum;
+  }
+
+  for (t = 0; t < PMU_THREADS; t++) {
+    const unsigned cb = t * PMU_NCPT;
+    const uint64_t gc = s->gctrl_q[t];
+    const uint32_t frz = (uint32_t)(s->gstatus_q[t] >> PMU_GSTATUS_CTR_FRZ_LSB) & 1u;
+    const uint32_t priv = (uint32_t)in->priv[t] & 1u;
+    const uint32_t pmc_en = (uint32_t)(gc >> PMU_GCTRL_PMC_EN_LSB) & PMU_P_MASK;
+    const uint32_t fix_en = (uint32_t)(gc >> PMU_GCTRL_FIX_EN_LSB) & 7u;
+    const uint32_t fc = s->fixctl_q[t];
+    const uint32_t f = (uint32_t)in->slot_fill[t] & PMU_NW_MASK;
+    const uint32_t i = (uint32_t)in->slot_issue[t] & PMU_NW_MASK;
+    const uint32_t r = (uint32_t)in->slot_retire[t] & PMU_NW_MASK;
+    uint32_t qin = 1u;                                      /* Qin of counter 0 */
+    uint32_t fen;
+
+    /* ---- programmable counters (4.1, 4.2) ---- */
+    for (k = 0; k < PMU_P; k++) {
+      const uint32_t es = s->evtsel_q[t][k];
+      const uint32_t x = s->ext_q[t][k];
+      const uint32_t sel = pmu_lane_sel((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
+                                        (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
+      const uint32_t any = (es >> PMU_EVTSEL_ANY_LSB) & 1u;
+      const uint32_t cmask = (es >> PMU_EVTSEL_CMASK_LSB) & 0xffu;
+      const uint32_t inv = (es >> PMU_EVTSEL_INV_LSB) & 1u;
+      const uint32_t edge = (es >> PMU_EVTSEL_EDGE_LSB) & 1u;
+      const uint32_t en = (es >> PMU_EVTSEL_EN_LSB) & 1u;
+      const uint32_t usr = (es >> PMU_EVTSEL_USR_LSB) & 1u;
+      const uint32_t os = (es >> PMU_EVTSEL_OS_LSB) & 1u;
+      const uint32_t cmp = (x >> PMU_EXT_CMP_LSB) & 3u;
+      const uint32_t cntv = (x >> PMU_EXT_CNTV_LSB) & 1u;
+      const uint32_t both = (x >> PMU_EXT_BOTH_LSB) & 1u;
+      const uint32_t chain = k ? (x >> PMU_EXT_CHAIN_LSB) & 1u : 0u;     /* RAZ on counter 0 */
+      const uint32_t qual = k ? (x >> PMU_EXT_QUALIFY_LSB) & 1u : 0u;
+      const uint32_t cprev = (uint32_t)s->cprev_q[t][k] & 1u;
+      uint32_t v, thr, cmpr, c, qgate, q, privok, active, counted, edgehit, n;
+
+      /* event value V (VW bits): own lanes, or all threads' lanes with ANY */
+      v = sel ? lane_sum(any ? lane_all : lane[t], sel) : 0u;
+
+      /* condition C */
+      thr = (uint32_t)(cmask != 0u || cmp != 0u);
+      switch (cmp) {
+      case 0:  cmpr = (uint32_t)(v >= cmask); break;  /* GE */
+      case 1:  cmpr = (uint32_t)(v < cmask); break;   /* LT */
+      case 2:  cmpr = (uint32_t)(v == cmask); break;  /* EQ */
+      default: cmpr = (uint32_t)(v != cmask); break;  /* NE */
+      }
+      c = thr ? (cmpr ^ inv) : (uint32_t)(v != 0u);
+
+      /* qualifier cascade */
+      qgate = qual ? qin : 1u;
+      q = chain ? qin : (c & qgate);
+
+      /* gating */
+      privok = priv ? os : usr;
+      active = en & ((pmc_en >> k) & 1u) & privok & (frz ^ 1u);
+      counted = active & qgate;
+      edgehit = edge & counted & (both ? (c ^ cprev) : (c & (cprev ^ 1u)));
+
+      /* increment */
+      if (chain)
+        n = (uint32_t)s->carry_q[t][k - 1u] & 1u;           /* ungated */
+      else if (!counted)
+        n = 0;
+      else if (edge)
+        n = edgehit;
+      else if (!thr)
+        n = v;
+      else if (c)
+        n = cntv ? v : 1u;
+      else
+        n = 0;
+      inc[cb + PMU_CI_PMC + k] = n;
+
+      /* edge history: cleared by a write to evtsel[k]/ext[k], moves only in counted cycles */
+      if (a->sel_we && a->dec.t == t && a->dec.k == k)
+        d->cprev_q[t][k] = 0;
+      else
+        d->cprev_q[t][k] = (uint8_t)(counted ? c : cprev);
+
+      qin = q;
+    }
+
+    /* ---- fixed counters (4.4) ---- */
+    fen = (fix_en & 1u) & (priv ? (fc >> PMU_FIXCTL_OS0_LSB) : (fc >> PMU_FIXCTL_USR0_LSB)) &
+          (frz ^ 1u);
+    inc[cb + PMU_CI_FIX + 0u] = fen & 1u;                   /* core cycles */
+    fen = ((fix_en >> 1) & 1u) & (priv ? (fc >> PMU_FIXCTL_OS1_LSB) : (fc >> PMU_FIXCTL_USR1_LSB)) &
+          (frz ^ 1u);
+    inc[cb + PMU_CI_FIX + 1u] = (fen & 1u) ? r : 0u;        /* instructions retired */
+    fen = ((fix_en >> 2) & 1u) & (priv ? (fc >> PMU_FIXCTL_OS2_LSB) : (fc >> PMU_FIXCTL_USR2_LSB)) &
+          (frz ^ 1u);
+    inc[cb + PMU_CI_FIX + 2u] = (fen & 1u) ? tick : 0u;     /* reference ticks */
+
+    /* ---- issue-slot counters (4.5): always counting ---- */
+    inc[cb + PMU_CI_SLOT + PMU_SLOT_TOTAL] = (uint32_t)PMU_W;
+    inc[cb + PMU_CI_SLOT + PMU_SLOT_FILLED] = f;
+    inc[cb + PMU_CI_SLOT + PMU_SLOT_ISSUED] = i;
+    inc[cb + PMU_CI_SLOT + PMU_SLOT_RETIRED] = r;
+    inc[cb + PMU_CI_SLOT + PMU_SLOT_ELAPSED] = tick ? (uint32_t)PMU_NS_PER_TICK : 0u;
+  }
+}
+
+/* carry_d[k] = wrap of programmable counter k this cycle (from pmu_cnt_bank) */
+void pmu_evctl_carry(const uint64_t wrap[PMU_THREADS], pmu_state_t *d)
+{
+  unsigned t, k;
+  for (t = 0; t < PMU_THREADS; t++)
+    for (k = 0; k < PMU_P; k++)
+      d->carry_q[t][k] = (uint8_t)((wrap[t] >> (PMU_CI_PMC + k)) & 1u);
+}
+
+void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d)
+{
+  unsigned t, k;
+  for (t = 0; t < PMU_THREADS; t++)
+    for (k = 0; k < PMU_P; k++) {
+      s->cprev_q[t][k] = d->cprev_q[t][k];
+      s->carry_q[t][k] = d->carry_q[t][k];
+    }
+}

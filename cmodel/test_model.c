@@ -1,0 +1,556 @@
+/* Unit tests of the C model: each test checks one rule of docs/spec.md with values worked out
+ * by arithmetic from the spec (not read back from the model). Works for non-default parameters
+ * (-DPMU_THREADS, -DPMU_P, -DPMU_CW, -DPMU_W). Ends with "N passed, N failed".
+ */
+#include <stdio.h>
+#include <string.h>
+#include "pmu_model.h"
+
+static unsigned n_pass, n_fail;
+
+typedef struct {
+  pmu_state_t s;
+  pmu_in_t in;
+  pmu_out_t out;   /* outputs of the last cycle run */
+  unsigned long cyc;
+  const char *test;
+} tb_t;
+
+#define CHECK(b, what, exp, act)                                                           \
+  check((b), (what), (unsigned long long)(exp), (unsigned long long)(act), __LINE__)
+
+static int check(tb_t *b, const char *what, unsigned long long exp, unsigned long long act,
+                 int line)
+{
+  if (exp == act) {
+    n_pass++;
+    return 1;
+  }
+  n_fail++;
+  printf("FAIL %s: %s: expected 0x%llx, got 0x%llx (cycle %lu, line %d)\n", b->test, what, exp,
+         act, b->cyc, line);
+  return 0;
+}
+
+#define CW_MASK64 PMU_CW_MASK
+enum { SLOT_TOTAL = 0, SLOT_FILLED = 1, SLOT_ELAPSED = 4 };   /* slot0..4 (spec 4.5) */
+#define EVS(ev, um) (((uint32_t)(ev)) | ((uint32_t)(um) << 8) | (1u << PMU_EVTSEL_USR_LSB) | \
+                     (1u << PMU_EVTSEL_OS_LSB) | (1u << PMU_EVTSEL_EN_LSB))
+
+/* ---- bench ---- */
+static void tb_init(tb_t *b, const char *test)
+{
+  memset(b, 0, sizeof *b);
+  pmu_reset(&b->s);
+  b->test = test;
+  for (unsigned t = 0; t < PMU_THREADS; t++)
+    b->in.priv[t] = 1;
+}
+
+static void cycle(tb_t *b)
+{
+  pmu_comb(&b->s, &b->in, &b->out);
+  pmu_step(&b->s, &b->in);
+  b->cyc++;
+}
+
+static void steps(tb_t *b, unsigned n)
+{
+  while (n--)
+    cycle(b);
+}
+
+/* One APB transfer: setup + access cycle. Returns pslverr of the access phase; *rd = prdata. */
+static int apb(tb_t *b, int wr, uint32_t addr, uint32_t data, uint8_t strb, int user,
+               uint32_t *rd)
+{
+  b->in.psel = 1;
+  b->in.penable = 0;
+  b->in.pwrite = (uint8_t)wr;
+  b->in.paddr = addr;
+  b->in.pwdata = data;
+  b->in.pstrb = strb;
+  b->in.pprot = user ? 0 : 1;
+  cycle(b);
+  CHECK(b, "setup phase prdata 0", 0, b->out.prdata);
+  CHECK(b, "setup phase pslverr 0", 0, b->out.pslverr);
+  b->in.penable = 1;
+  cycle(b);
+  CHECK(b, "pready 1", 1, b->out.pready);
+  if (rd)
+    *rd = b->out.prdata;
+  if (wr)
+    CHECK(b, "write prdata 0", 0, b->out.prdata);
+  b->in.psel = b->in.penable = b->in.pwrite = 0;
+  b->in.paddr = 0;
+  b->in.pwdata = 0;
+  b->in.pstrb = 0;
+  b->in.pprot = 0;
+  return b->out.pslverr;
+}
+
+static int wr(tb_t *b, uint32_t addr, uint32_t data) { return apb(b, 1, addr, data, 0xf, 0, 0); }
+static uint32_t rd(tb_t *b, uint32_t addr)
+{
+  uint32_t v = 0;
+  CHECK(b, "read ok", 0, apb(b, 0, addr, 0, 0, 0, &v));
+  return v;
+}
+
+static uint32_t peek(tb_t *b, uint32_t addr)
+{
+  uint32_t v = 0xdeadbeef;
+  CHECK(b, "peek mapped", 0, pmu_peek(&b->s, addr, &v));
+  return v;
+}
+
+static uint64_t cnt(tb_t *b, unsigned t, unsigned i) { return b->s.cnt_q[pmu_cnt_idx(t, i)]; }
+
+static uint32_t a_evtsel(unsigned t, unsigned k) { return pmu_treg(t, PMU_EVTSEL_OFF + k * PMU_EVTSEL_STRIDE); }
+static uint32_t a_ext(unsigned t, unsigned k) { return pmu_treg(t, PMU_EXT_OFF + k * PMU_EXT_STRIDE); }
+static uint32_t a_pmc(unsigned t, unsigned k) { return pmu_treg(t, PMU_PMC_OFF + k * PMU_PMC_STRIDE); }
+static uint32_t a_slot(unsigned t, unsigned i) { return pmu_treg(t, PMU_SLOT_OFF + i * PMU_SLOT_STRIDE); }
+
+/* Set counter k of thread t to a 64-bit value (high word first). */
+static void wr_cnt(tb_t *b, uint32_t lo_addr, uint64_t v)
+{
+  wr(b, lo_addr + 4, (uint32_t)(v >> 32));
+  wr(b, lo_addr, (uint32_t)v);
+}
+
+/* ---- tests ---- */
+
+static void reset_values_and_id_cfg(void)
+{
+  tb_t b;
+  pmu_state_t z;
+  tb_init(&b, __func__);
+  memset(&z, 0, sizeof z);
+  CHECK(&b, "state all zero after reset", 0, memcmp(&b.s, &z, sizeof z) != 0);
+  CHECK(&b, "id", 0x53530001u, peek(&b, PMU_ID_OFF));
+  CHECK(&b, "cfg", (uint32_t)PMU_P | ((uint32_t)PMU_THREADS << 8) | ((uint32_t)PMU_W << 12) |
+                       ((uint32_t)PMU_CW << 16) | (18u << 24),
+        peek(&b, PMU_CFG_OFF));
+  CHECK(&b, "user read of id ok", 0, apb(&b, 0, PMU_ID_OFF, 0, 0, 1, NULL));
+  CHECK(&b, "user read of id data", 0x53530001u, b.out.prdata);
+}
+
+static void write_beats_increment(void)
+{
+  /* write in the access cycle: the written value, not value+1 */
+  tb_t b;
+  uint64_t before;
+  tb_init(&b, __func__);
+  wr(&b, a_evtsel(0, 0), EVS(0x3c, 0x00));
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 1u);                   /* counts from the next cycle */
+  CHECK(&b, "not counted in the enabling cycle", 0, cnt(&b, 0, 0));
+  wr(&b, a_pmc(0, 0), 1000u);                               /* setup +1, access: write */
+  CHECK(&b, "low word write wins over the increment", 1000, cnt(&b, 0, 0));
+  steps(&b, 5);
+  CHECK(&b, "then counts again", 1005, cnt(&b, 0, 0));
+  before = cnt(&b, 0, 0) + 1;                               /* value in the access cycle */
+  wr(&b, a_pmc(0, 0) + 4, 0xffffffffu);                     /* high word, CW-32 bits kept */
+  CHECK(&b, "high word write keeps cnt_q low word, drops inc",
+        ((0xffffffffull << 32) | (before & 0xffffffffull)) & CW_MASK64, cnt(&b, 0, 0));
+  CHECK(&b, "high word reads cnt>>32", (uint32_t)(0xffffffffull & (CW_MASK64 >> 32)),
+        peek(&b, a_pmc(0, 0) + 4));
+}
+
+static void w1c_set_beats_clear(void)
+{
+  tb_t b;
+  uint32_t gst = pmu_treg(0, PMU_GSTATUS_OFF);
+  tb_init(&b, __func__);
+  wr(&b, a_evtsel(0, 0), EVS(0x3c, 0x00) | (1u << PMU_EVTSEL_INT_LSB));
+  wr_cnt(&b, a_pmc(0, 0), CW_MASK64 - 1);                   /* 2^CW - 2 */
+  /* gctrl access cycle A, then gstatus setup B (cnt -> 2^CW-1), access C (wrap + W1C) */
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 1u);
+  CHECK(&b, "no status yet", 0, b.s.gstatus_q[0]);
+  CHECK(&b, "W1C in the wrap cycle ok", 0, apb(&b, 1, gst, 1u, 0xf, 0, NULL));
+  CHECK(&b, "counter wrapped to 0", 0, cnt(&b, 0, 0));
+  CHECK(&b, "set beats clear", 1, b.s.gstatus_q[0]);
+  cycle(&b);
+  CHECK(&b, "irq from status & int", 1, b.out.irq[0]);
+  wr(&b, gst, 1u);
+  CHECK(&b, "W1C clears without a set", 0, b.s.gstatus_q[0]);
+  wr(&b, gst, 0u);
+  cycle(&b);
+  CHECK(&b, "irq low after the clear", 0, b.out.irq[0]);
+}
+
+/* CMASK=1 with INV: count cycles with V < 1; with EDGE: count entries into V < 1. */
+static void cmask1_inv_counts_cycles_with_v_below_1(void)
+{
+  static const uint8_t pat[] = {0, 1, 0, 0, 3, 0, 2, 2, 0, 1, 1, 0, 0, 0, 5};
+  const unsigned n = (unsigned)(sizeof pat);
+  tb_t b;
+  unsigned c, exp_lvl = 0, exp_edge = 0, exp_sum = 0, prev = 0;
+  const uint32_t rs_full = EVS(0xa2, 0x04);                 /* lane rs_full = ev_ext lane 1 */
+  tb_init(&b, __func__);
+  wr(&b, a_evtsel(0, 0), rs_full | (1u << PMU_EVTSEL_CMASK_LSB) | (1u << PMU_EVTSEL_INV_LSB));
+  if (PMU_P > 1)
+    wr(&b, a_evtsel(0, 1), rs_full | (1u << PMU_EVTSEL_CMASK_LSB) | (1u << PMU_EVTSEL_INV_LSB) |
+                               (1u << PMU_EVTSEL_EDGE_LSB));
+  if (PMU_P > 2)   /* CMASK=0: INV ignored, plain sum */
+    wr(&b, a_evtsel(0, 2), rs_full | (1u << PMU_EVTSEL_INV_LSB));
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 0xffffu);
+  for (c = 0; c < n; c++) {
+    b.in.ev_ext[0][PMU_LANE_RS_FULL - PMU_NINT] = pat[c];
+    cycle(&b);
+    exp_lvl += pat[c] == 0;
+    exp_edge += pat[c] == 0 && !prev;
+    prev = pat[c] == 0;
+    exp_sum += pat[c];
+  }
+  CHECK(&b, "INV count of V < 1", exp_lvl, cnt(&b, 0, 0));
+  if (PMU_P > 1)
+    CHECK(&b, "EDGE+INV count of entries into V < 1", exp_edge, cnt(&b, 0, 1));
+  if (PMU_P > 2)
+    CHECK(&b, "CMASK=0: INV ignored, sum of V", exp_sum, cnt(&b, 0, 2));
+  CHECK(&b, "pattern values", 8, exp_lvl);                  /* the pattern, by hand */
+  CHECK(&b, "pattern edges", 5, exp_edge);
+}
+
+/* EDGE history: a write to evtsel clears cprev, a counter write keeps it. */
+static void edge_history_cleared_by_evtsel_write(void)
+{
+  tb_t b;
+  const uint32_t ev = EVS(0x3c, 0x00) | (1u << PMU_EVTSEL_EDGE_LSB);   /* C = 1 every cycle */
+  tb_init(&b, __func__);
+  wr(&b, a_evtsel(0, 0), ev);
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 1u);
+  steps(&b, 10);
+  CHECK(&b, "one rising edge", 1, cnt(&b, 0, 0));
+  wr(&b, a_pmc(0, 0) + 4, 0);                                /* counter write keeps cprev */
+  steps(&b, 3);
+  CHECK(&b, "counter write keeps history", 1, cnt(&b, 0, 0));
+  wr(&b, a_evtsel(0, 0), ev);                                /* same value: history cleared */
+  CHECK(&b, "cprev cleared", 0, b.s.cprev_q[0][0]);
+  steps(&b, 5);
+  CHECK(&b, "a new edge after reconfiguration", 2, cnt(&b, 0, 0));
+}
+
+/* CHAIN: a wrap in cycle t adds 1 to counter k in t+1 (visible at t+2), ungated; freeze from
+ * the cycle after the wrap. */
+static void chain_carry_lands_one_cycle_later_and_freeze(void)
+{
+  tb_t b;
+  tb_init(&b, __func__);
+  if (PMU_P < 2)
+    return;
+  wr(&b, a_evtsel(0, 0), EVS(0x3c, 0x00));
+  wr(&b, a_ext(0, 1), 1u << PMU_EXT_CHAIN_LSB);             /* pmc1 disabled but chained */
+  wr(&b, pmu_treg(0, PMU_CTRL_OFF), 1u << PMU_CTRL_FRZ_ON_OVF_LSB);
+  wr(&b, pmu_treg(0, PMU_FIXCTL_OFF), 3u);                  /* fixed 0 in os and usr */
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF) + 4, 1u);               /* fix_en[0] */
+  wr_cnt(&b, a_pmc(0, 0), CW_MASK64 - 2);                   /* 2^CW - 3 */
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 1u);                   /* pmc0 only */
+  {
+    uint64_t f0 = cnt(&b, 0, PMU_P + 0);
+    cycle(&b);                                              /* -3 -> -2 */
+    cycle(&b);                                              /* -2 -> -1 */
+    CHECK(&b, "pmc0 = 2^CW-1", CW_MASK64, cnt(&b, 0, 0));
+    cycle(&b);                                              /* wrap: cycle t */
+    CHECK(&b, "pmc0 wrapped", 0, cnt(&b, 0, 0));
+    CHECK(&b, "carry_q set", 1, b.s.carry_q[0][0]);
+    CHECK(&b, "pmc1 not yet", 0, cnt(&b, 0, 1));
+    CHECK(&b, "status pmc_ovf[0] + ctr_frz", 1ull | (1ull << PMU_GSTATUS_CTR_FRZ_LSB),
+          b.s.gstatus_q[0]);
+    CHECK(&b, "fixed 0 counted through the wrap cycle", f0 + 3, cnt(&b, 0, PMU_P + 0));
+    cycle(&b);                                              /* t+1: carry lands, frozen */
+    CHECK(&b, "pmc1 = 1 at t+2", 1, cnt(&b, 0, 1));
+    CHECK(&b, "carry_q dropped", 0, b.s.carry_q[0][0]);
+    CHECK(&b, "pmc0 frozen", 0, cnt(&b, 0, 0));
+    CHECK(&b, "fixed 0 frozen", f0 + 3, cnt(&b, 0, PMU_P + 0));
+    CHECK(&b, "slot total never freezes", 1, cnt(&b, 0, PMU_P + 3) > 0);
+    steps(&b, 4);
+    CHECK(&b, "still frozen", 0, cnt(&b, 0, 0));
+    CHECK(&b, "pmc1 no second carry", 1, cnt(&b, 0, 1));
+    wr(&b, pmu_treg(0, PMU_GSTATUS_OFF) + 4, 1u << (PMU_GSTATUS_CTR_FRZ_LSB - 32));
+    CHECK(&b, "unfrozen, ovf kept", 1, b.s.gstatus_q[0]);
+    steps(&b, 2);
+    CHECK(&b, "counting again", 2, cnt(&b, 0, 0));
+  }
+}
+
+/* Stacks: the 8 components of a (thread, stage) receive exactly W slots per cycle. */
+static void stack_components_sum_to_w_per_cycle(void)
+{
+  tb_t b;
+  uint32_t x = 12345u;
+  unsigned c, t, s, j;
+  uint64_t prev[PMU_THREADS][3];
+  tb_init(&b, __func__);
+  wr(&b, pmu_treg(0, PMU_CTRL_OFF), 1u << PMU_CTRL_WPVIS_LSB);   /* thread 0 wrong path visible */
+  for (t = 0; t < PMU_THREADS; t++)
+    for (s = 0; s < 3; s++) {
+      prev[t][s] = 0;
+      for (j = 0; j < 8; j++)
+        prev[t][s] += cnt(&b, t, PMU_P + 8 + s * 8 + j);
+    }
+  for (c = 0; c < 2000; c++) {
+    for (t = 0; t < PMU_THREADS; t++) {
+      for (s = 0; s < 3; s++) {
+        x = x * 1103515245u + 12345u;
+        b.in.stk_n[t][s] = (uint8_t)(x >> 24);             /* also above NW bits */
+        if (s < 2)
+          b.in.stk_wp[t][s] = (uint8_t)((x >> 16) & ((x >> 8) & 1u ? 0x3u : 0xffu));
+      }
+      x = x * 1103515245u + 12345u;
+      b.in.stk_flags[t] = (uint16_t)(x >> 13);
+    }
+    cycle(&b);
+    for (t = 0; t < PMU_THREADS; t++)
+      for (s = 0; s < 3; s++) {
+        uint64_t sum = 0;
+        for (j = 0; j < 8; j++)
+          sum += cnt(&b, t, PMU_P + 8 + s * 8 + j);
+        if (sum != prev[t][s] + PMU_W) {
+          CHECK(&b, "stage sum += W", prev[t][s] + PMU_W, sum);
+          return;
+        }
+        prev[t][s] = sum;
+      }
+  }
+  CHECK(&b, "2000 cycles of stage sums = W per cycle", 1, 1);
+  for (t = 0; t < PMU_THREADS; t++)
+    CHECK(&b, "total = W x cycles", (uint64_t)PMU_W * b.cyc, prev[t][2]);
+}
+
+/* Stacks by hand: base carry, icache cause, SMT slots of the sibling. */
+static void stack_base_carry_and_cause(void)
+{
+  tb_t b;
+  const unsigned bi = PMU_P + 8 + PMU_STG_DISPATCH * 8;
+  uint32_t n = PMU_W + 2;
+  tb_init(&b, __func__);
+  b.in.stk_n[0][0] = (uint8_t)n;                            /* W+2: carry 2 */
+  b.in.stk_flags[0] = (1u << PMU_FLG_FE_EMPTY) | (1u << PMU_FLG_ICACHE_MISS);
+  cycle(&b);
+  CHECK(&b, "base += W", PMU_W, cnt(&b, 0, bi + PMU_CMP_BASE));
+  CHECK(&b, "carry 2", 2, b.s.stk_carry_q[0][0]);
+  b.in.stk_n[0][0] = 0;
+  cycle(&b);
+  CHECK(&b, "base += min(2, W)", PMU_W + (PMU_W < 2 ? PMU_W : 2), cnt(&b, 0, bi + PMU_CMP_BASE));
+  CHECK(&b, "icache gets the rest", PMU_W - (PMU_W < 2 ? PMU_W : 2), cnt(&b, 0, bi + PMU_CMP_ICACHE));
+  if (PMU_THREADS > 1) {                                    /* sibling takes slots: SMT */
+    tb_t c;
+    const unsigned ii = PMU_P + 8 + PMU_STG_ISSUE * 8;
+    tb_init(&c, __func__);
+    c.in.stk_n[1][PMU_STG_ISSUE] = 1;
+    c.in.stk_wp[1][PMU_STG_ISSUE] = 1;                      /* sibling wrong path counts too */
+    c.in.stk_flags[0] = (1u << PMU_FLG_PROD_VALID) | (1u << PMU_FLG_PROD_DMISS);
+    cycle(&c);
+    CHECK(&c, "smt = min(2, W)", PMU_W < 2 ? PMU_W : 2, cnt(&c, 0, ii + PMU_CMP_SMT));
+    CHECK(&c, "dcache gets the rest", PMU_W - (PMU_W < 2 ? PMU_W : 2),
+          cnt(&c, 0, ii + PMU_CMP_DCACHE));
+    CHECK(&c, "sibling base, wrong path as base (wpvis 0)", PMU_W < 2 ? PMU_W : 2,
+          cnt(&c, 1, ii + PMU_CMP_BASE));
+  }
+}
+
+/* Unprivileged write: PSLVERR and no state change at all (compared against an idle twin). */
+static void unprivileged_write_gives_pslverr_and_no_change(void)
+{
+  tb_t b, ref;
+  tb_init(&b, __func__);
+  tb_init(&ref, __func__);
+  b.in.slot_fill[0] = ref.in.slot_fill[0] = 3;
+  CHECK(&b, "user write -> pslverr", 1, apb(&b, 1, a_evtsel(0, 0), 0xffffffffu, 0xf, 1, NULL));
+  CHECK(&b, "user write to a slot counter -> pslverr", 1,
+        apb(&b, 1, a_slot(0, 0), 0x5u, 0xf, 1, NULL));
+  CHECK(&b, "write to id -> pslverr", 1, apb(&b, 1, PMU_ID_OFF, 0, 0xf, 0, NULL));
+  CHECK(&b, "write to cfg -> pslverr", 1, apb(&b, 1, PMU_CFG_OFF, 0, 0xf, 0, NULL));
+  CHECK(&b, "unmapped global -> pslverr", 1, apb(&b, 1, 0x008, 1, 0xf, 0, NULL));
+  CHECK(&b, "unmapped 0x118 -> pslverr", 1, apb(&b, 1, pmu_treg(0, 0x118), 1, 0xf, 0, NULL));
+  CHECK(&b, "thread THREADS -> pslverr", 1,
+        apb(&b, 1, pmu_treg(PMU_THREADS, PMU_CTRL_OFF), 1, 0xf, 0, NULL));
+  if (PMU_P < 16)
+    CHECK(&b, "evtsel P -> pslverr", 1, apb(&b, 1, a_evtsel(0, PMU_P), 1, 0xf, 0, NULL));
+  CHECK(&b, "user read of evtsel -> pslverr", 1, apb(&b, 0, a_evtsel(0, 0), 0, 0, 1, NULL));
+  CHECK(&b, "error read data 0", 0, b.out.prdata);
+  CHECK(&b, "user read of pmc without uren -> pslverr", 1,
+        apb(&b, 0, a_pmc(0, 0), 0, 0, 1, NULL));
+  steps(&ref, (unsigned)b.cyc);
+  CHECK(&b, "no state change vs idle twin", 0, memcmp(&b.s, &ref.s, sizeof b.s) != 0);
+  CHECK(&b, "user read of slot ok", 0, apb(&b, 0, a_slot(0, 1), 0, 0, 1, NULL));
+  CHECK(&b, "slot filled value", 3ull * (b.cyc - 1), b.out.prdata);
+  wr(&b, pmu_treg(0, PMU_CTRL_OFF), 1u << PMU_CTRL_UREN_LSB);
+  CHECK(&b, "user read of pmc with uren ok", 0, apb(&b, 0, a_pmc(0, 0), 0, 0, 1, NULL));
+  if (PMU_THREADS > 1)
+    CHECK(&b, "uren of thread 0 does not open thread 1", 1,
+          apb(&b, 0, a_pmc(1, 0), 0, 0, 1, NULL));
+}
+
+/* Byte strobes, reserved bits and RAZ/WI fields. */
+static void byte_strobes_and_reserved_bits(void)
+{
+  tb_t b;
+  tb_init(&b, __func__);
+  apb(&b, 1, a_evtsel(0, 0), 0xffffffffu, 0x5, 0, NULL);
+  CHECK(&b, "strobes 0101 (bit 19 reserved)", 0x00f700ffu, b.s.evtsel_q[0][0]);
+  wr(&b, a_evtsel(0, 0), 0xffffffffu);
+  CHECK(&b, "evtsel bit 19 reserved", 0xfff7ffffu, b.s.evtsel_q[0][0]);
+  wr(&b, a_ext(0, 0), 0xffffffffu);
+  CHECK(&b, "ext0 chain/qualify RAZ/WI", 0x0fu, b.s.ext_q[0][0]);
+  if (PMU_P > 1) {
+    wr(&b, a_ext(0, 1), 0xffffffffu);
+    CHECK(&b, "ext1", 0x3fu, b.s.ext_q[0][1]);
+  }
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 0xffffffffu);
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF) + 4, 0xffffffffu);
+  CHECK(&b, "gctrl", (7ull << 32) | ((1ull << PMU_P) - 1), b.s.gctrl_q[0]);
+  wr(&b, pmu_treg(0, PMU_CTRL_OFF), 0xffffffffu);
+  CHECK(&b, "ctrl", 7, b.s.ctrl_q[0]);
+  wr(&b, pmu_treg(0, PMU_FIXCTL_OFF), 0xffffffffu);
+  CHECK(&b, "fixctl", 0xbbb, b.s.fixctl_q[0]);
+  apb(&b, 1, pmu_treg(0, PMU_FIXCTL_OFF), 0, 0x2, 0, NULL);
+  CHECK(&b, "fixctl byte 1 cleared", 0x0bb, b.s.fixctl_q[0]);
+  wr(&b, pmu_treg(0, PMU_GSTATUS_OFF), 0xffffffffu);
+  CHECK(&b, "gstatus cannot be set by software", 0, b.s.gstatus_q[0]);
+}
+
+/* High-word latch: read low then high gives one sample while the counter counts. */
+static void hi_latch_gives_consistent_64bit_read(void)
+{
+  tb_t b;
+  uint32_t lo, hi;
+  const uint32_t la = a_slot(0, SLOT_TOTAL);
+  tb_init(&b, __func__);
+  wr_cnt(&b, la, 0xffffffe0ull);                            /* hi 0, low wraps soon */
+  lo = rd(&b, la);                                          /* setup +W, access reads */
+  CHECK(&b, "low word read", 0xffffffe0u + PMU_W, lo);
+  CHECK(&b, "latch valid", 1, b.s.hi_vld_q);
+  CHECK(&b, "latched address", (la + 4) & 0xffffu, b.s.hi_addr_q);
+  steps(&b, 40);
+  CHECK(&b, "live high word moved on", 1, peek(&b, la + 4));
+  hi = rd(&b, la + 4);
+  CHECK(&b, "latched high word", 0, hi);
+  hi = rd(&b, la + 4);
+  CHECK(&b, "latch still valid after a high read", 0, hi);
+  CHECK(&b, "other counter high word is live", 0, rd(&b, a_slot(0, 1) + 4));
+  wr(&b, pmu_treg(0, PMU_CTRL_OFF), 0);                     /* any write clears hi_vld */
+  CHECK(&b, "hi_vld cleared by a write", 0, b.s.hi_vld_q);
+  CHECK(&b, "live high word after the write", 1, rd(&b, la + 4));
+}
+
+/* Direct read port: value before the increment, one cycle later; sel 5..7 gives 0. */
+static void rdp_returns_value_one_cycle_later(void)
+{
+  tb_t b;
+  uint64_t v;
+  tb_init(&b, __func__);
+  steps(&b, 7);
+  v = cnt(&b, 0, PMU_P + 3 + SLOT_TOTAL);
+  CHECK(&b, "slot total = 7W", 7ull * PMU_W, v);
+  b.in.rdp_req[0] = 1;
+  b.in.rdp_sel[0] = 8 + SLOT_TOTAL;                     /* 3-bit port: 8 -> 0 */
+  cycle(&b);
+  b.in.rdp_req[0] = 0;
+  cycle(&b);
+  CHECK(&b, "rdp valid", 1, b.out.rdp_valid[0]);
+  CHECK(&b, "rdp data = value in the request cycle", v, b.out.rdp_data[0]);
+  cycle(&b);
+  CHECK(&b, "valid drops", 0, b.out.rdp_valid[0]);
+  CHECK(&b, "data holds", v, b.out.rdp_data[0]);
+  b.in.rdp_req[0] = 1;
+  b.in.rdp_sel[0] = 5;
+  cycle(&b);
+  cycle(&b);
+  CHECK(&b, "sel 5 -> 0", 0, b.out.rdp_data[0]);
+}
+
+/* QUALIFY: counter 1 counts only while counter 0's condition holds (counter 0 disabled). */
+static void qualify_uses_neighbour_condition(void)
+{
+  tb_t b;
+  unsigned c, exp = 0;
+  tb_init(&b, __func__);
+  if (PMU_P < 3)
+    return;
+  wr(&b, a_evtsel(0, 0), EVS(0xa2, 0x10) & ~(1u << PMU_EVTSEL_EN_LSB));   /* rob_full, no EN */
+  wr(&b, a_evtsel(0, 1), EVS(0x3c, 0x00));
+  wr(&b, a_ext(0, 1), 1u << PMU_EXT_QUALIFY_LSB);
+  wr(&b, a_evtsel(0, 2), EVS(0x3c, 0x00));
+  wr(&b, a_ext(0, 2), 1u << PMU_EXT_QUALIFY_LSB);           /* Q1 = C1 & Q0 = Q0 */
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 0x6u);
+  for (c = 0; c < 20; c++) {
+    b.in.ev_ext[0][PMU_LANE_ROB_FULL - PMU_NINT] = (uint8_t)((c % 3) == 0);
+    exp += (c % 3) == 0;
+    cycle(&b);
+  }
+  CHECK(&b, "qualified by counter 0", exp, cnt(&b, 0, 1));
+  CHECK(&b, "cascade through counter 1", exp, cnt(&b, 0, 2));
+  CHECK(&b, "counter 0 disabled", 0, cnt(&b, 0, 0));
+}
+
+/* ANY sums all threads' lanes; privilege filter uses the counter's own thread. */
+static void any_sums_all_threads(void)
+{
+  tb_t b;
+  tb_init(&b, __func__);
+  if (PMU_THREADS < 2)
+    return;
+  wr(&b, a_evtsel(0, 0), EVS(0xb1, 0x01) | (1u << PMU_EVTSEL_ANY_LSB));   /* executed */
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 1u);
+  b.in.ev_ext[0][PMU_LANE_EXECUTED - PMU_NINT] = 3;
+  b.in.ev_ext[1][PMU_LANE_EXECUTED - PMU_NINT] = 4;
+  b.in.priv[1] = 0;                                         /* other thread in user mode */
+  steps(&b, 5);
+  CHECK(&b, "ANY: 5 x (3+4)", 35, cnt(&b, 0, 0));
+}
+
+/* Input ports are truncated to their declared widths. */
+static void inputs_masked_to_port_widths(void)
+{
+  tb_t b;
+  tb_init(&b, __func__);
+  b.in.slot_fill[0] = (uint8_t)(0xf0u | 5u);                /* NW bits */
+  b.in.ref_tick = 2;                                        /* 1 bit: 0 */
+  b.in.psel = 2;                                            /* 1 bit: no transfer */
+  b.in.penable = 1;
+  b.in.paddr = PMU_ID_OFF;
+  steps(&b, 4);
+  CHECK(&b, "psel bit 0 only", 0, b.out.pslverr | b.out.prdata);
+  CHECK(&b, "slot filled adds F[NW-1:0]", 4ull * ((0xf5u) & ((1u << PMU_NW) - 1u)),
+        cnt(&b, 0, PMU_P + 3 + SLOT_FILLED));
+  CHECK(&b, "elapsed: tick bit 0 only", 0, cnt(&b, 0, PMU_P + 3 + SLOT_ELAPSED));
+  b.in.psel = 0;
+  b.in.penable = 0;
+  CHECK(&b, "paddr above AW aliases", 0,
+        apb(&b, 0, (uint32_t)(1ull << PMU_AW) | PMU_ID_OFF | 3u, 0, 0, 0, NULL));
+  CHECK(&b, "aliased id", 0x53530001u, b.out.prdata);
+  b.in.pprot = 0;
+  {
+    uint32_t v;
+    /* pprot = 6: bit 0 clear -> unprivileged */
+    b.in.psel = 1; b.in.pwrite = 0; b.in.paddr = a_evtsel(0, 0); b.in.pprot = 6;
+    cycle(&b);
+    b.in.penable = 1;
+    cycle(&b);
+    v = b.out.pslverr;
+    b.in.psel = b.in.penable = 0;
+    CHECK(&b, "pprot 6 is unprivileged", 1, v);
+  }
+}
+
+int main(void)
+{
+  reset_values_and_id_cfg();
+  write_beats_increment();
+  w1c_set_beats_clear();
+  cmask1_inv_counts_cycles_with_v_below_1();
+  edge_history_cleared_by_evtsel_write();
+  chain_carry_lands_one_cycle_later_and_freeze();
+  stack_components_sum_to_w_per_cycle();
+  stack_base_carry_and_cause();
+  unprivileged_write_gives_pslverr_and_no_change();
+  byte_strobes_and_reserved_bits();
+  hi_latch_gives_consistent_64bit_read();
+  rdp_returns_value_one_cycle_later();
+  qualify_uses_neighbour_condition();
+  any_sums_all_threads();
+  inputs_masked_to_port_widths();
+  printf("%u passed, %u failed\n", n_pass, n_fail);
+  return n_fail != 0;
+}

@@ -1,0 +1,267 @@
+// StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
+//
+// Per thread t and counter k: the event value V (catalog lanes selected by event/umask, summed
+// over all threads with ANY), the condition C (threshold/compare/INV), the QUALIFY AND-cascade Q
+// along the counters of a thread, the gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the
+// edge history cprev_q, and CHAIN on the carry of counter k-1 (carry_q, one cycle after its
+// wrap, not gated). Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
+
+`include "pmu_map.vh"
+
+module pmu_evctl #(
+  parameter THREADS = `PMU_DEF_THREADS,
+  parameter P       = `PMU_DEF_P,
+  parameter W       = `PMU_DEF_W,
+  parameter LW      = `PMU_DEF_LW,
+  parameter NW      = `PMU_DEF_NW,
+  parameter IW      = 13
+) (
+  input  wire                           clk_i,
+  input  wire                           rst_ni,
+  input  wire [THREADS-1:0]             priv_i,
+  input  wire                           ref_tick_i,
+  input  wire [THREADS*`PMU_NEXT*LW-1:0] ev_ext_i,
+  input  wire [THREADS*NW-1:0]          slot_fill_i,
+  input  wire [THREADS*NW-1:0]          slot_issue_i,
+  input  wire [THREADS*NW-1:0]          slot_retire_i,
+  // evtsel.int (bit 20) is used by the interrupt logic in pmu_regs, bit 19 is reserved and
+  // ext[31:6] are reserved: not needed here.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [THREADS*P*32-1:0]        evtsel_i,
+  input  wire [THREADS*P*32-1:0]        ext_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
+  input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
+  input  wire [THREADS*P-1:0]           sel_wr_i,   // evtsel[k] or ext[k] written this cycle
+  input  wire [THREADS*P-1:0]           wrap_i,     // counter k wrapped this cycle
+  output reg  [THREADS*P*IW-1:0]        inc_o
+);
+
+  `include "pmu_lane_sel.vh"
+
+  localparam NL   = `PMU_NL;
+  localparam NEXT = `PMU_NEXT;
+  localparam NINT = NL - NEXT;            // internal lanes 0..NINT-1
+  localparam TW   = $clog2(THREADS);
+  localparam VW   = LW + 3 + TW;          // event value V
+  localparam SW   = LW + TW;              // one lane summed over all threads
+  localparam UW   = (NW > 3) ? NW + 1 : 4; // working width of W - F
+
+  localparam [31:0] W32 = W;
+  localparam [UW-1:0] WU  = W32[UW-1:0];
+
+  localparam CMP_GE = 2'd0;
+  localparam CMP_LT = 2'd1;
+  localparam CMP_EQ = 2'd2;
+
+  reg [THREADS*P-1:0] cprev_q /*verilator public_flat_rd*/;
+  reg [THREADS*P-1:0] carry_q /*verilator public_flat_rd*/;
+  reg [THREADS*P-1:0] cprev_d;
+  reg [THREADS*P-1:0] carry_d;
+
+  // ---------------------------------------------------------------------------------------------
+  // Lanes: lane l of thread t at [(t*NL+l)*LW +: LW]; internal lanes zero-extended or truncated.
+  // ---------------------------------------------------------------------------------------------
+  reg [THREADS*NL*LW-1:0] lane;
+  reg [UW-1:0]            fill;
+  reg [UW-1:0]            unfill;
+  integer t;
+  integer b;
+  integer j;
+  always @* begin
+    lane   = {(THREADS * NL * LW){1'b0}};
+    fill   = {UW{1'b0}};
+    unfill = {UW{1'b0}};
+    for (t = 0; t < THREADS; t = t + 1) begin
+      fill   = {{(UW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
+      unfill = (fill < WU) ? WU - fill : {UW{1'b0}};
+      for (b = 0; b < LW; b = b + 1) begin
+        lane[(t*NL+`PMU_LANE_CYCLES)*LW + b]   = (b == 0);
+        lane[(t*NL+`PMU_LANE_REF_TICK)*LW + b] = (b == 0) && ref_tick_i;
+        lane[(t*NL+`PMU_LANE_FILLED)*LW + b]   = (b < NW) ? slot_fill_i[t*NW + b] : 1'b0;
+        lane[(t*NL+`PMU_LANE_UNFILLED)*LW + b] = (b < UW) ? unfill[b] : 1'b0;
+        lane[(t*NL+`PMU_LANE_ISSUED)*LW + b]   = (b < NW) ? slot_issue_i[t*NW + b] : 1'b0;
+        lane[(t*NL+`PMU_LANE_RETIRED)*LW + b]  = (b < NW) ? slot_retire_i[t*NW + b] : 1'b0;
+      end
+      for (j = 0; j < NEXT; j = j + 1) begin
+        lane[(t*NL+NINT+j)*LW +: LW] = ev_ext_i[(t*NEXT+j)*LW +: LW];
+      end
+    end
+  end
+
+  // Lanes summed over all threads (for ANY): lane l at [l*SW +: SW].
+  reg [NL*SW-1:0] lane_all;
+  reg [SW-1:0]    lacc;
+  integer u;
+  integer l;
+  always @* begin
+    lane_all = {(NL * SW){1'b0}};
+    lacc     = {SW{1'b0}};
+    for (l = 0; l < NL; l = l + 1) begin
+      lacc = {SW{1'b0}};
+      for (u = 0; u < THREADS; u = u + 1) begin
+        lacc = lacc + {{TW{1'b0}}, lane[(u*NL+l)*LW +: LW]};
+      end
+      lane_all[l*SW +: SW] = lacc;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Per counter: V, C, Q cascade, gating, edge, chain.
+  // ---------------------------------------------------------------------------------------------
+  // Carry of counter k-1 at position k (never used at k = 0: CHAIN is RAZ/WI there).
+  wire [THREADS*P-1:0] carry_prev = carry_q << 1;
+
+  // evtsel/ext fields of the counter at hand
+  reg [7:0]      f_event;
+  reg [7:0]      f_umask;
+  reg [7:0]      f_cmask;
+  reg [1:0]      f_cmp;
+  reg            f_usr;
+  reg            f_os;
+  reg            f_edge;
+  reg            f_any;
+  reg            f_en;
+  reg            f_inv;
+  reg            f_cntv;
+  reg            f_both;
+  reg            f_chain;
+  reg            f_qual;
+  // per-counter values
+  reg [NL-1:0]   sel;
+  reg [VW-1:0]   v;
+  reg [VW-1:0]   term;
+  reg [VW+7:0]   vx;
+  reg [VW+7:0]   cx;
+  reg            thr;
+  reg            cmpr;
+  reg            cond;
+  reg            qin;
+  reg            q;
+  reg            privok;
+  reg            counted;
+  reg            edgehit;
+  reg [IW-1:0]   inc;
+  integer ct;
+  integer cl;
+  integer k;
+  integer idx;
+  integer eb;
+  always @* begin
+    inc_o   = {(THREADS * P * IW){1'b0}};
+    cprev_d = cprev_q;
+    f_event = 8'd0;
+    f_umask = 8'd0;
+    f_cmask = 8'd0;
+    f_cmp   = 2'd0;
+    f_usr   = 1'b0;
+    f_os    = 1'b0;
+    f_edge  = 1'b0;
+    f_any   = 1'b0;
+    f_en    = 1'b0;
+    f_inv   = 1'b0;
+    f_cntv  = 1'b0;
+    f_both  = 1'b0;
+    f_chain = 1'b0;
+    f_qual  = 1'b0;
+    sel     = {NL{1'b0}};
+    v       = {VW{1'b0}};
+    term    = {VW{1'b0}};
+    vx      = {(VW + 8){1'b0}};
+    cx      = {(VW + 8){1'b0}};
+    thr     = 1'b0;
+    cmpr    = 1'b0;
+    cond    = 1'b0;
+    qin     = 1'b1;
+    q       = 1'b1;
+    privok  = 1'b0;
+    counted = 1'b0;
+    edgehit = 1'b0;
+    inc     = {IW{1'b0}};
+    idx     = 0;
+    eb      = 0;
+    for (ct = 0; ct < THREADS; ct = ct + 1) begin
+      q = 1'b1;  // Qin of counter 0
+      for (k = 0; k < P; k = k + 1) begin
+        idx     = ct * P + k;
+        eb      = idx * 32;
+        f_event = evtsel_i[eb + `PMU_EVTSEL_EVENT_LSB +: 8];
+        f_umask = evtsel_i[eb + `PMU_EVTSEL_UMASK_LSB +: 8];
+        f_cmask = evtsel_i[eb + `PMU_EVTSEL_CMASK_LSB +: 8];
+        f_usr   = evtsel_i[eb + `PMU_EVTSEL_USR_LSB];
+        f_os    = evtsel_i[eb + `PMU_EVTSEL_OS_LSB];
+        f_edge  = evtsel_i[eb + `PMU_EVTSEL_EDGE_LSB];
+        f_any   = evtsel_i[eb + `PMU_EVTSEL_ANY_LSB];
+        f_en    = evtsel_i[eb + `PMU_EVTSEL_EN_LSB];
+        f_inv   = evtsel_i[eb + `PMU_EVTSEL_INV_LSB];
+        f_cmp   = ext_i[eb + `PMU_EXT_CMP_LSB +: 2];
+        f_cntv  = ext_i[eb + `PMU_EXT_CNTV_LSB];
+        f_both  = ext_i[eb + `PMU_EXT_BOTH_LSB];
+        f_chain = (k != 0) && ext_i[eb + `PMU_EXT_CHAIN_LSB];
+        f_qual  = (k != 0) && ext_i[eb + `PMU_EXT_QUALIFY_LSB];
+        qin     = q;
+        // V: masked adder tree over the selected lanes (own thread, or all threads with ANY)
+        sel = pmu_lane_sel(f_event, f_umask);
+        v   = {VW{1'b0}};
+        for (cl = 0; cl < NL; cl = cl + 1) begin
+          term = f_any ? {3'b000, lane_all[cl*SW +: SW]}
+                       : {{(3 + TW){1'b0}}, lane[(ct*NL+cl)*LW +: LW]};
+          v    = v + (term & {VW{sel[cl]}});
+        end
+        // condition C (threshold mode unless CMASK = 0 with compare mode GE)
+        vx  = {8'd0, v};
+        cx  = {{VW{1'b0}}, f_cmask};
+        thr = (f_cmask != 8'd0) || (f_cmp != CMP_GE);
+        case (f_cmp)
+          CMP_GE:  cmpr = (vx >= cx);
+          CMP_LT:  cmpr = (vx < cx);
+          CMP_EQ:  cmpr = (vx == cx);
+          default: cmpr = (vx != cx);
+        endcase
+        cond = thr ? (cmpr ^ f_inv) : (v != {VW{1'b0}});
+        // qualifier passed to counter k+1
+        q = f_chain ? qin : (cond && (f_qual ? qin : 1'b1));
+        // gating
+        privok  = priv_i[ct] ? f_os : f_usr;
+        counted = f_en && pmc_en_i[idx] && privok && !frz_i[ct] && (f_qual ? qin : 1'b1);
+        edgehit = f_edge && counted
+                  && (f_both ? (cond != cprev_q[idx]) : (cond && !cprev_q[idx]));
+        // increment
+        if (f_chain) begin
+          inc = {{(IW - 1){1'b0}}, carry_prev[idx]};
+        end else if (!counted) begin
+          inc = {IW{1'b0}};
+        end else if (f_edge) begin
+          inc = {{(IW - 1){1'b0}}, edgehit};
+        end else if (!thr || (cond && f_cntv)) begin
+          inc = {{(IW - VW){1'b0}}, v};
+        end else begin
+          inc = {{(IW - 1){1'b0}}, cond};
+        end
+        inc_o[idx*IW +: IW] = inc;
+        // edge history: cleared by a write of evtsel[k]/ext[k], moves in counted cycles only
+        if (sel_wr_i[idx]) begin
+          cprev_d[idx] = 1'b0;
+        end else if (counted) begin
+          cprev_d[idx] = cond;
+        end
+      end
+    end
+  end
+
+  // Chain carry: the wrap of counter k, used by counter k+1 in the next cycle.
+  always @* begin
+    carry_d = wrap_i;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cprev_q <= {(THREADS * P){1'b0}};
+      carry_q <= {(THREADS * P){1'b0}};
+    end else begin
+      cprev_q <= cprev_d;
+      carry_q <= carry_d;
+    end
+  end
+
+endmodule

@@ -1,0 +1,423 @@
+// StallScope PMU: APB4 slave and register file (spec sections 3, 4.3, 5).
+//
+// Decodes the APB access phase, checks the error rules (5.2), holds the configuration and status
+// registers (evtsel, ext, fixctl, ctrl, gctrl, gstatus) and the high-word latch (5.4), drives the
+// read data (combinational, access phase only) and the software write port of the counter bank.
+// Also computes the overflow status update (4.3) and the per-thread interrupt.
+
+`include "pmu_map.vh"
+
+module pmu_regs #(
+  parameter THREADS = `PMU_DEF_THREADS,
+  parameter P       = `PMU_DEF_P,
+  parameter CW      = `PMU_DEF_CW,
+  parameter W       = `PMU_DEF_W,
+  parameter AW      = `PMU_DEF_AW
+) (
+  input  wire                                clk_i,
+  input  wire                                rst_ni,
+  // APB4
+  input  wire                                psel_i,
+  input  wire                                penable_i,
+  input  wire                                pwrite_i,
+  // paddr_i[1:0] are ignored (spec 2); pprot_i[2:1] (secure, instruction) are not used.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [AW-1:0]                       paddr_i,
+  input  wire [2:0]                          pprot_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [31:0]                         pwdata_i,
+  input  wire [3:0]                          pstrb_i,
+  output reg  [31:0]                         prdata_o,
+  output reg                                 pslverr_o,
+  // counter bank: values, wraps of programmable and fixed counters, software write port
+  input  wire [THREADS*(P+32)*CW-1:0]        cnt_i,
+  input  wire [THREADS*P-1:0]                pmc_wrap_i,
+  input  wire [THREADS*3-1:0]                fix_wrap_i,
+  output reg                                 cnt_we_o,
+  output reg  [$clog2(THREADS*(P+32))-1:0]   cnt_widx_o,
+  output reg                                 cnt_whi_o,
+  output wire [31:0]                         cnt_wdata_o,
+  output wire [3:0]                          cnt_wstrb_o,
+  // configuration for the event, fixed-counter and stack logic
+  output wire [THREADS*P*32-1:0]             evtsel_o,
+  output wire [THREADS*P*32-1:0]             ext_o,
+  output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
+  output reg  [THREADS*P-1:0]                pmc_en_o,
+  output reg  [THREADS*3-1:0]                fix_en_o,
+  output reg  [THREADS*3-1:0]                fix_os_o,
+  output reg  [THREADS*3-1:0]                fix_usr_o,
+  output reg  [THREADS-1:0]                  frz_o,
+  output reg  [THREADS-1:0]                  wpvis_o,
+  output reg  [THREADS-1:0]                  irq_o
+);
+
+  localparam NCPT  = P + 32;
+  localparam NCNT  = THREADS * NCPT;
+  localparam NFIX  = `PMU_NFIX;
+  localparam NSLOT = `PMU_NSLOT;
+  localparam NSTK  = `PMU_NSTK;
+  localparam CIW   = $clog2(NCNT);
+  localparam TIW   = (THREADS > 1) ? $clog2(THREADS) : 1;
+  localparam KIW   = (P > 1) ? $clog2(P) : 1;
+  localparam LIW   = $clog2(NCPT);
+
+  // Thread blocks: block number a >> TSH, thread t in block TB0 + t (the base is stride-aligned).
+  localparam        TSH  = $clog2(`PMU_THREAD_STRIDE);
+  localparam [31:0] TB0  = `PMU_THREAD_BASE >> TSH;
+  localparam [31:0] TOFF = `PMU_THREAD_STRIDE - 1;
+
+  localparam [31:0] ID_VALUE  = `PMU_ID_VALUE;
+  // cfg: nl 31:24, cw 23:16, w 15:12, threads 11:8, p 7:0
+  localparam [31:0] CFG_VALUE = (`PMU_NL << 24) | (CW << 16) | (W << 12) | (THREADS << 8) | P;
+
+  localparam [31:0] PMASK        = (32'd1 << P) - 32'd1;
+  localparam [31:0] EVTSEL_MASK  = `PMU_EVTSEL_MASK;
+  localparam [31:0] EXT_MASK     = `PMU_EXT_MASK;
+  localparam [31:0] EXT0_MASK    = `PMU_EXT_MASK & ~((32'd1 << `PMU_EXT_CHAIN_LSB)
+                                                    | (32'd1 << `PMU_EXT_QUALIFY_LSB));
+  localparam [31:0] FIXCTL_MASK  = `PMU_FIXCTL_MASK;
+  localparam [31:0] CTRL_MASK    = `PMU_CTRL_MASK;
+  localparam [63:0] GCTRL_MASK   = ({32'd0, PMASK} << `PMU_GCTRL_PMC_EN_LSB)
+                                   | (64'd7 << `PMU_GCTRL_FIX_EN_LSB);
+  localparam [63:0] GSTATUS_MASK = ({32'd0, PMASK} << `PMU_GSTATUS_PMC_OVF_LSB)
+                                   | (64'd7 << `PMU_GSTATUS_FIX_OVF_LSB)
+                                   | (64'd1 << `PMU_GSTATUS_CTR_FRZ_LSB);
+
+  // Bank index of the first fixed, slot and stack counter of a thread.
+  localparam [31:0] LI_FIX  = P;
+  localparam [31:0] LI_SLOT = P + NFIX;
+  localparam [31:0] LI_STK  = P + NFIX + NSLOT;
+  localparam [31:0] NCPT_C  = NCPT;
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  reg [THREADS*P*32-1:0] evtsel_q /*verilator public_flat_rd*/;
+  reg [THREADS*P*32-1:0] ext_q /*verilator public_flat_rd*/;
+  reg [THREADS*32-1:0]   fixctl_q /*verilator public_flat_rd*/;
+  reg [THREADS*32-1:0]   ctrl_q /*verilator public_flat_rd*/;
+  reg [THREADS*64-1:0]   gctrl_q /*verilator public_flat_rd*/;
+  reg [THREADS*64-1:0]   gstatus_q /*verilator public_flat_rd*/;
+  reg [31:0]             hi_latch_q /*verilator public_flat_rd*/;
+  reg [AW-1:0]           hi_addr_q /*verilator public_flat_rd*/;
+  reg                    hi_vld_q /*verilator public_flat_rd*/;
+
+  reg [THREADS*P*32-1:0] evtsel_d;
+  reg [THREADS*P*32-1:0] ext_d;
+  reg [THREADS*32-1:0]   fixctl_d;
+  reg [THREADS*32-1:0]   ctrl_d;
+  reg [THREADS*64-1:0]   gctrl_d;
+  reg [THREADS*64-1:0]   gstatus_d;
+  reg [31:0]             hi_latch_d;
+  reg [AW-1:0]           hi_addr_d;
+  reg                    hi_vld_d;
+
+  // ---------------------------------------------------------------------------------------------
+  // Address decode (spec 3): word address a, thread block tblk, offset off inside the block
+  // ---------------------------------------------------------------------------------------------
+  reg [31:0]    a;
+  reg [31:0]    blk;
+  reg [31:0]    tblk;
+  reg [31:0]    off;
+  reg [31:0]    d_evtsel;
+  reg [31:0]    d_ext;
+  reg [31:0]    d_pmc;
+  reg [31:0]    d_fix;
+  reg [31:0]    d_gctrl;
+  reg [31:0]    d_gstatus;
+  reg [31:0]    d_slot;
+  reg [31:0]    d_stk;
+  reg           in_thr;
+  reg           r_id;
+  reg           r_cfg;
+  reg           r_evtsel;
+  reg           r_ext;
+  reg           r_fixctl;
+  reg           r_ctrl;
+  reg           r_gctrl;
+  reg           r_gstatus;
+  reg           r_cnt;     // programmable, fixed and stack counters (unprivileged with uren)
+  reg           r_slot;    // issue-slot counters (always unprivileged)
+  reg           hi;        // high word of a 64-bit register
+  reg [TIW-1:0] tsel;      // thread
+  reg [KIW-1:0] ksel;      // evtsel/ext index
+  reg [LIW-1:0] lsel;      // counter index inside the thread
+  always @* begin
+    a         = 32'd0;
+    a[AW-1:2] = paddr_i[AW-1:2];
+    blk       = a >> TSH;
+    tblk      = blk - TB0;
+    off       = a & TOFF;
+    in_thr    = (blk >= TB0) && (tblk < THREADS);
+    tsel      = tblk[TIW-1:0];
+    hi        = a[2];
+    d_evtsel  = off - `PMU_EVTSEL_OFF;
+    d_ext     = off - `PMU_EXT_OFF;
+    d_pmc     = off - `PMU_PMC_OFF;
+    d_fix     = off - `PMU_FIX_OFF;
+    d_gctrl   = off - `PMU_GCTRL_OFF;
+    d_gstatus = off - `PMU_GSTATUS_OFF;
+    d_slot    = off - `PMU_SLOT_OFF;
+    d_stk     = off - `PMU_STK_OFF;
+    r_id      = (a == `PMU_ID_OFF);
+    r_cfg     = (a == `PMU_CFG_OFF);
+    r_evtsel  = in_thr && (d_evtsel < `PMU_EVTSEL_STRIDE * P);
+    r_ext     = in_thr && (d_ext < `PMU_EXT_STRIDE * P);
+    r_fixctl  = in_thr && (off == `PMU_FIXCTL_OFF);
+    r_ctrl    = in_thr && (off == `PMU_CTRL_OFF);
+    r_gctrl   = in_thr && (d_gctrl < 8);
+    r_gstatus = in_thr && (d_gstatus < 8);
+    r_slot    = in_thr && (d_slot < `PMU_SLOT_STRIDE * NSLOT);
+    r_cnt     = 1'b0;
+    ksel      = r_ext ? d_ext[KIW+1:2] : d_evtsel[KIW+1:2];
+    lsel      = {LIW{1'b0}};
+    if (in_thr && (d_pmc < `PMU_PMC_STRIDE * P)) begin
+      r_cnt = 1'b1;
+      lsel  = d_pmc[LIW+2:3];
+    end
+    if (in_thr && (d_fix < `PMU_FIX_STRIDE * NFIX)) begin
+      r_cnt = 1'b1;
+      lsel  = LI_FIX[LIW-1:0] + d_fix[LIW+2:3];
+    end
+    if (in_thr && (d_stk < `PMU_STK_STRIDE * NSTK)) begin
+      r_cnt = 1'b1;
+      lsel  = LI_STK[LIW-1:0] + d_stk[LIW+2:3];
+    end
+    if (r_slot) begin
+      lsel = LI_SLOT[LIW-1:0] + d_slot[LIW+2:3];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Access phase, errors (spec 5.2)
+  // ---------------------------------------------------------------------------------------------
+  wire acc    = psel_i & penable_i;
+  wire priv   = pprot_i[0];
+  wire mapped = r_id | r_cfg | r_evtsel | r_ext | r_fixctl | r_ctrl | r_gctrl | r_gstatus
+                | r_cnt | r_slot;
+  wire uren   = ctrl_q[tsel*32 + `PMU_CTRL_UREN_LSB];
+  wire usr_rd = r_id | r_cfg | r_slot | (r_cnt & uren);
+  wire err    = !mapped
+                | (pwrite_i & !priv)
+                | (!pwrite_i & !priv & !usr_rd)
+                | (pwrite_i & (r_id | r_cfg));
+  wire wr_ok  = acc & pwrite_i & !err;
+  wire rd_ok  = acc & !pwrite_i & !err;
+
+  // ---------------------------------------------------------------------------------------------
+  // Read data
+  // ---------------------------------------------------------------------------------------------
+  wire [NCPT*CW-1:0] tcnt  = cnt_i[tsel*(NCPT*CW) +: NCPT*CW];
+  wire [CW-1:0]      cval  = tcnt[lsel*CW +: CW];
+  wire [31:0]        chi   = {{(64 - CW){1'b0}}, cval[CW-1:32]};
+  wire [P*32-1:0]    tevt  = evtsel_q[tsel*(P*32) +: P*32];
+  wire [P*32-1:0]    text  = ext_q[tsel*(P*32) +: P*32];
+  wire               hihit = hi_vld_q && (hi_addr_q == a[AW-1:0]);
+
+  reg [31:0] rdata;
+  always @* begin
+    if (r_id) begin
+      rdata = ID_VALUE;
+    end else if (r_cfg) begin
+      rdata = CFG_VALUE;
+    end else if (r_evtsel) begin
+      rdata = tevt[ksel*32 +: 32];
+    end else if (r_ext) begin
+      rdata = text[ksel*32 +: 32];
+    end else if (r_fixctl) begin
+      rdata = fixctl_q[tsel*32 +: 32];
+    end else if (r_ctrl) begin
+      rdata = ctrl_q[tsel*32 +: 32];
+    end else if (r_gctrl) begin
+      rdata = gctrl_q[{tsel, hi}*32 +: 32];
+    end else if (r_gstatus) begin
+      rdata = gstatus_q[{tsel, hi}*32 +: 32];
+    end else if (hi) begin
+      rdata = hihit ? hi_latch_q : chi;
+    end else begin
+      rdata = cval[31:0];
+    end
+  end
+
+  always @* begin
+    prdata_o  = rd_ok ? rdata : 32'd0;
+    pslverr_o = acc & err;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Writes (spec 5.3), overflow status (4.3), high-word latch (5.4)
+  // ---------------------------------------------------------------------------------------------
+  wire [31:0] bm = {{8{pstrb_i[3]}}, {8{pstrb_i[2]}}, {8{pstrb_i[1]}}, {8{pstrb_i[0]}}};
+
+  function automatic [31:0] merge(input [31:0] old, input [31:0] wd, input [31:0] m);
+    merge = (old & ~m) | (wd & m);
+  endfunction
+
+  // evtsel, ext (a write also clears the edge history of the counter: sel_wr_o)
+  integer t;
+  integer k;
+  always @* begin
+    evtsel_d = evtsel_q;
+    ext_d    = ext_q;
+    sel_wr_o = {(THREADS * P){1'b0}};
+    for (t = 0; t < THREADS; t = t + 1) begin
+      for (k = 0; k < P; k = k + 1) begin
+        if (wr_ok && (tblk == t) && r_evtsel && (ksel == k[KIW-1:0])) begin
+          evtsel_d[(t*P+k)*32 +: 32] = merge(evtsel_q[(t*P+k)*32 +: 32], pwdata_i, bm)
+                                       & EVTSEL_MASK;
+          sel_wr_o[t*P+k]            = 1'b1;
+        end
+        if (wr_ok && (tblk == t) && r_ext && (ksel == k[KIW-1:0])) begin
+          ext_d[(t*P+k)*32 +: 32] = merge(ext_q[(t*P+k)*32 +: 32], pwdata_i, bm)
+                                    & ((k == 0) ? EXT0_MASK : EXT_MASK);
+          sel_wr_o[t*P+k]         = 1'b1;
+        end
+      end
+    end
+  end
+
+  // fixctl, ctrl, gctrl (64-bit)
+  reg     wthr;
+  integer tc;
+  always @* begin
+    fixctl_d = fixctl_q;
+    ctrl_d   = ctrl_q;
+    gctrl_d  = gctrl_q;
+    wthr     = 1'b0;
+    for (tc = 0; tc < THREADS; tc = tc + 1) begin
+      wthr = wr_ok && (tblk == tc);
+      if (wthr && r_fixctl) begin
+        fixctl_d[tc*32 +: 32] = merge(fixctl_q[tc*32 +: 32], pwdata_i, bm) & FIXCTL_MASK;
+      end
+      if (wthr && r_ctrl) begin
+        ctrl_d[tc*32 +: 32] = merge(ctrl_q[tc*32 +: 32], pwdata_i, bm) & CTRL_MASK;
+      end
+      if (wthr && r_gctrl && hi) begin
+        gctrl_d[tc*64+32 +: 32] = merge(gctrl_q[tc*64+32 +: 32], pwdata_i, bm)
+                                  & GCTRL_MASK[63:32];
+      end
+      if (wthr && r_gctrl && !hi) begin
+        gctrl_d[tc*64 +: 32] = merge(gctrl_q[tc*64 +: 32], pwdata_i, bm) & GCTRL_MASK[31:0];
+      end
+    end
+  end
+
+  // gstatus: W1C clear, wrap set, freeze (spec 4.3); a set beats a clear
+  reg [63:0] set;
+  reg [63:0] clr;
+  reg        frz;
+  integer    ts;
+  always @* begin
+    gstatus_d = gstatus_q;
+    set       = 64'd0;
+    clr       = 64'd0;
+    frz       = 1'b0;
+    for (ts = 0; ts < THREADS; ts = ts + 1) begin
+      clr = 64'd0;
+      if (wr_ok && (tblk == ts) && r_gstatus && hi) begin
+        clr[63:32] = pwdata_i & bm;
+      end
+      if (wr_ok && (tblk == ts) && r_gstatus && !hi) begin
+        clr[31:0] = pwdata_i & bm;
+      end
+      set = 64'd0;
+      set[`PMU_GSTATUS_PMC_OVF_LSB +: P] = pmc_wrap_i[ts*P +: P];
+      set[`PMU_GSTATUS_FIX_OVF_LSB +: 3] = fix_wrap_i[ts*3 +: 3];
+      frz = ctrl_q[ts*32 + `PMU_CTRL_FRZ_ON_OVF_LSB] && (set != 64'd0);
+      set[`PMU_GSTATUS_CTR_FRZ_LSB]      = frz;
+      gstatus_d[ts*64 +: 64] = ((gstatus_q[ts*64 +: 64] & ~clr) | set) & GSTATUS_MASK;
+    end
+  end
+
+  // High-word latch: a low-word counter read samples the high word; any write invalidates it.
+  always @* begin
+    hi_latch_d = hi_latch_q;
+    hi_addr_d  = hi_addr_q;
+    hi_vld_d   = hi_vld_q;
+    if (wr_ok) begin
+      hi_vld_d = 1'b0;
+    end else if (rd_ok && (r_cnt || r_slot) && !hi) begin
+      hi_latch_d = chi;
+      hi_addr_d  = a[AW-1:0] + {{(AW - 3){1'b0}}, 3'd4};
+      hi_vld_d   = 1'b1;
+    end
+  end
+
+  // Counter bank write port.
+  always @* begin
+    cnt_we_o   = wr_ok && (r_cnt || r_slot);
+    cnt_widx_o = {{(CIW - TIW){1'b0}}, tsel} * NCPT_C[CIW-1:0] + {{(CIW - LIW){1'b0}}, lsel};
+    cnt_whi_o  = hi;
+  end
+  assign cnt_wdata_o = pwdata_i;
+  assign cnt_wstrb_o = pstrb_i;
+
+  // ---------------------------------------------------------------------------------------------
+  // Configuration outputs and interrupt (a function of registers only)
+  // ---------------------------------------------------------------------------------------------
+  assign evtsel_o = evtsel_q;
+  assign ext_o    = ext_q;
+
+  integer u;
+  integer i;
+  always @* begin
+    pmc_en_o  = {(THREADS * P){1'b0}};
+    fix_en_o  = {(THREADS * 3){1'b0}};
+    fix_os_o  = {(THREADS * 3){1'b0}};
+    fix_usr_o = {(THREADS * 3){1'b0}};
+    frz_o     = {THREADS{1'b0}};
+    wpvis_o   = {THREADS{1'b0}};
+    irq_o     = {THREADS{1'b0}};
+    for (u = 0; u < THREADS; u = u + 1) begin
+      pmc_en_o[u*P +: P]   = gctrl_q[u*64 + `PMU_GCTRL_PMC_EN_LSB +: P];
+      fix_en_o[u*3 +: 3]   = gctrl_q[u*64 + `PMU_GCTRL_FIX_EN_LSB +: 3];
+      fix_os_o[u*3+0]      = fixctl_q[u*32 + `PMU_FIXCTL_OS0_LSB];
+      fix_os_o[u*3+1]      = fixctl_q[u*32 + `PMU_FIXCTL_OS1_LSB];
+      fix_os_o[u*3+2]      = fixctl_q[u*32 + `PMU_FIXCTL_OS2_LSB];
+      fix_usr_o[u*3+0]     = fixctl_q[u*32 + `PMU_FIXCTL_USR0_LSB];
+      fix_usr_o[u*3+1]     = fixctl_q[u*32 + `PMU_FIXCTL_USR1_LSB];
+      fix_usr_o[u*3+2]     = fixctl_q[u*32 + `PMU_FIXCTL_USR2_LSB];
+      frz_o[u]             = gstatus_q[u*64 + `PMU_GSTATUS_CTR_FRZ_LSB];
+      wpvis_o[u]           = ctrl_q[u*32 + `PMU_CTRL_WPVIS_LSB];
+      for (i = 0; i < P; i = i + 1) begin
+        irq_o[u] = irq_o[u] | (gstatus_q[u*64 + `PMU_GSTATUS_PMC_OVF_LSB + i]
+                               & evtsel_q[(u*P+i)*32 + `PMU_EVTSEL_INT_LSB]);
+      end
+      irq_o[u] = irq_o[u]
+                 | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 0]
+                    & fixctl_q[u*32 + `PMU_FIXCTL_PMI0_LSB])
+                 | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 1]
+                    & fixctl_q[u*32 + `PMU_FIXCTL_PMI1_LSB])
+                 | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 2]
+                    & fixctl_q[u*32 + `PMU_FIXCTL_PMI2_LSB]);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Flops
+  // ---------------------------------------------------------------------------------------------
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      evtsel_q   <= {(THREADS * P * 32){1'b0}};
+      ext_q      <= {(THREADS * P * 32){1'b0}};
+      fixctl_q   <= {(THREADS * 32){1'b0}};
+      ctrl_q     <= {(THREADS * 32){1'b0}};
+      gctrl_q    <= {(THREADS * 64){1'b0}};
+      gstatus_q  <= {(THREADS * 64){1'b0}};
+      hi_latch_q <= 32'd0;
+      hi_addr_q  <= {AW{1'b0}};
+      hi_vld_q   <= 1'b0;
+    end else begin
+      evtsel_q   <= evtsel_d;
+      ext_q      <= ext_d;
+      fixctl_q   <= fixctl_d;
+      ctrl_q     <= ctrl_d;
+      gctrl_q    <= gctrl_d;
+      gstatus_q  <= gstatus_d;
+      hi_latch_q <= hi_latch_d;
+      hi_addr_q  <= hi_addr_d;
+      hi_vld_q   <= hi_vld_d;
+    end
+  end
+
+endmodule

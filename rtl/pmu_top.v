@@ -1,0 +1,280 @@
+// StallScope PMU: top level (docs/spec.md).
+//
+// u_regs   APB4 slave, configuration/status registers, high-word latch, interrupt
+// u_evctl  programmable counters: event value, condition, qualify, edge, chain
+// u_fix    fixed and issue-slot counter increments
+// u_stack  CPI-stack accounting
+// u_bank   counter storage (NCNT = THREADS*(P+32) counters of CW bits)
+// u_rdp    direct read port of the issue-slot counters
+//
+// Counter i of thread t is bank counter t*NCPT + i: 0..P-1 programmable, P..P+2 fixed,
+// P+3..P+7 issue slots, P+8..P+31 CPI stacks (stage*8 + component).
+
+`include "pmu_map.vh"
+
+module pmu_top #(
+  parameter THREADS     = `PMU_DEF_THREADS,
+  parameter P           = `PMU_DEF_P,
+  parameter CW          = `PMU_DEF_CW,
+  parameter W           = `PMU_DEF_W,
+  parameter LW          = `PMU_DEF_LW,
+  parameter NW          = `PMU_DEF_NW,
+  parameter CRW         = `PMU_DEF_CRW,
+  parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK,
+  parameter AW          = `PMU_DEF_AW
+) (
+  input  wire                             clk_i,
+  input  wire                             rst_ni,
+  // APB4 slave
+  input  wire                             psel_i,
+  input  wire                             penable_i,
+  input  wire                             pwrite_i,
+  input  wire [AW-1:0]                    paddr_i,
+  input  wire [31:0]                      pwdata_i,
+  input  wire [3:0]                       pstrb_i,
+  input  wire [2:0]                       pprot_i,
+  output wire                             pready_o,
+  output wire [31:0]                      prdata_o,
+  output wire                             pslverr_o,
+  // core events
+  input  wire [THREADS-1:0]               priv_i,
+  input  wire                             ref_tick_i,
+  input  wire [THREADS*`PMU_NEXT*LW-1:0]  ev_ext_i,
+  input  wire [THREADS*NW-1:0]            slot_fill_i,
+  input  wire [THREADS*NW-1:0]            slot_issue_i,
+  input  wire [THREADS*NW-1:0]            slot_retire_i,
+  input  wire [THREADS*3*NW-1:0]          stk_n_i,
+  input  wire [THREADS*2*NW-1:0]          stk_wp_i,
+  input  wire [THREADS*`PMU_NFLAG-1:0]    stk_flags_i,
+  // direct read port
+  input  wire [THREADS-1:0]               rdp_req_i,
+  input  wire [THREADS*3-1:0]             rdp_sel_i,
+  output wire [THREADS-1:0]               rdp_valid_o,
+  output wire [THREADS*64-1:0]            rdp_data_o,
+  // interrupt
+  output wire [THREADS-1:0]               irq_o
+);
+
+  localparam NFIX  = `PMU_NFIX;
+  localparam NSLOT = `PMU_NSLOT;
+  localparam NSTK  = `PMU_NSTK;
+  localparam NCPT  = P + 32;
+  localparam NCNT  = THREADS * NCPT;
+  localparam CIW   = $clog2(NCNT);
+  localparam VW    = LW + 3 + $clog2(THREADS);
+  // Increment width: wider than V, the slot inputs (NW), W (3 bits) and NS_PER_TICK.
+  localparam IWA   = (VW > NW) ? VW : NW;
+  localparam IWB   = $clog2(NS_PER_TICK + 1);
+  localparam IWC   = (IWA > IWB) ? IWA : IWB;
+  localparam IW    = ((IWC > 3) ? IWC : 3) + 1;
+
+  // ---------------------------------------------------------------------------------------------
+  // Registers and APB
+  // ---------------------------------------------------------------------------------------------
+  wire [NCNT*CW-1:0]     cnt;
+  // Wraps of the issue-slot and stack counters are silent (spec 4): only programmable and
+  // fixed counter wraps are used.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NCNT-1:0]        wrap;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg  [THREADS*P-1:0]   pmc_wrap;
+  reg  [THREADS*3-1:0]   fix_wrap;
+  wire                   cnt_we;
+  wire [CIW-1:0]         cnt_widx;
+  wire                   cnt_whi;
+  wire [31:0]            cnt_wdata;
+  wire [3:0]             cnt_wstrb;
+  wire [THREADS*P*32-1:0] evtsel;
+  wire [THREADS*P*32-1:0] ext;
+  wire [THREADS*P-1:0]   sel_wr;
+  wire [THREADS*P-1:0]   pmc_en;
+  wire [THREADS*3-1:0]   fix_en;
+  wire [THREADS*3-1:0]   fix_os;
+  wire [THREADS*3-1:0]   fix_usr;
+  wire [THREADS-1:0]     frz;
+  wire [THREADS-1:0]     wpvis;
+
+  assign pready_o = 1'b1;
+
+  pmu_regs #(
+    .THREADS (THREADS),
+    .P       (P),
+    .CW      (CW),
+    .W       (W),
+    .AW      (AW)
+  ) u_regs (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .psel_i      (psel_i),
+    .penable_i   (penable_i),
+    .pwrite_i    (pwrite_i),
+    .paddr_i     (paddr_i),
+    .pprot_i     (pprot_i),
+    .pwdata_i    (pwdata_i),
+    .pstrb_i     (pstrb_i),
+    .prdata_o    (prdata_o),
+    .pslverr_o   (pslverr_o),
+    .cnt_i       (cnt),
+    .pmc_wrap_i  (pmc_wrap),
+    .fix_wrap_i  (fix_wrap),
+    .cnt_we_o    (cnt_we),
+    .cnt_widx_o  (cnt_widx),
+    .cnt_whi_o   (cnt_whi),
+    .cnt_wdata_o (cnt_wdata),
+    .cnt_wstrb_o (cnt_wstrb),
+    .evtsel_o    (evtsel),
+    .ext_o       (ext),
+    .sel_wr_o    (sel_wr),
+    .pmc_en_o    (pmc_en),
+    .fix_en_o    (fix_en),
+    .fix_os_o    (fix_os),
+    .fix_usr_o   (fix_usr),
+    .frz_o       (frz),
+    .wpvis_o     (wpvis),
+    .irq_o       (irq_o)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Increments
+  // ---------------------------------------------------------------------------------------------
+  wire [THREADS*P*IW-1:0]    pmc_inc;
+  wire [THREADS*8*IW-1:0]    fs_inc;
+  wire [THREADS*NSTK*IW-1:0] stk_inc;
+
+  pmu_evctl #(
+    .THREADS (THREADS),
+    .P       (P),
+    .W       (W),
+    .LW      (LW),
+    .NW      (NW),
+    .IW      (IW)
+  ) u_evctl (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .priv_i        (priv_i),
+    .ref_tick_i    (ref_tick_i),
+    .ev_ext_i      (ev_ext_i),
+    .slot_fill_i   (slot_fill_i),
+    .slot_issue_i  (slot_issue_i),
+    .slot_retire_i (slot_retire_i),
+    .evtsel_i      (evtsel),
+    .ext_i         (ext),
+    .pmc_en_i      (pmc_en),
+    .frz_i         (frz),
+    .sel_wr_i      (sel_wr),
+    .wrap_i        (pmc_wrap),
+    .inc_o         (pmc_inc)
+  );
+
+  pmu_fixslot #(
+    .THREADS     (THREADS),
+    .W           (W),
+    .NW          (NW),
+    .NS_PER_TICK (NS_PER_TICK),
+    .IW          (IW)
+  ) u_fix (
+    .priv_i        (priv_i),
+    .ref_tick_i    (ref_tick_i),
+    .slot_fill_i   (slot_fill_i),
+    .slot_issue_i  (slot_issue_i),
+    .slot_retire_i (slot_retire_i),
+    .fix_en_i      (fix_en),
+    .fix_os_i      (fix_os),
+    .fix_usr_i     (fix_usr),
+    .frz_i         (frz),
+    .inc_o         (fs_inc)
+  );
+
+  pmu_stack #(
+    .THREADS (THREADS),
+    .W       (W),
+    .NW      (NW),
+    .CRW     (CRW),
+    .IW      (IW)
+  ) u_stack (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .wpvis_i     (wpvis),
+    .stk_n_i     (stk_n_i),
+    .stk_wp_i    (stk_wp_i),
+    .stk_flags_i (stk_flags_i),
+    .inc_o       (stk_inc)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Counter bank: increments in, wraps and values out
+  // ---------------------------------------------------------------------------------------------
+  reg [NCNT*IW-1:0] inc;
+  integer t;
+  integer i;
+  always @* begin
+    inc = {(NCNT * IW){1'b0}};
+    for (t = 0; t < THREADS; t = t + 1) begin
+      for (i = 0; i < P; i = i + 1) begin
+        inc[(t*NCPT+i)*IW +: IW] = pmc_inc[(t*P+i)*IW +: IW];
+      end
+      for (i = 0; i < NFIX + NSLOT; i = i + 1) begin
+        inc[(t*NCPT+P+i)*IW +: IW] = fs_inc[(t*8+i)*IW +: IW];
+      end
+      for (i = 0; i < NSTK; i = i + 1) begin
+        inc[(t*NCPT+P+NFIX+NSLOT+i)*IW +: IW] = stk_inc[(t*NSTK+i)*IW +: IW];
+      end
+    end
+  end
+
+  // Wraps of the programmable and fixed counters; values of the issue-slot counters.
+  reg [THREADS*NSLOT*CW-1:0] slot_cnt;
+  integer u;
+  integer j;
+  always @* begin
+    pmc_wrap = {(THREADS * P){1'b0}};
+    fix_wrap = {(THREADS * 3){1'b0}};
+    slot_cnt = {(THREADS * NSLOT * CW){1'b0}};
+    for (u = 0; u < THREADS; u = u + 1) begin
+      for (j = 0; j < P; j = j + 1) begin
+        pmc_wrap[u*P+j] = wrap[u*NCPT+j];
+      end
+      for (j = 0; j < NFIX; j = j + 1) begin
+        fix_wrap[u*3+j] = wrap[u*NCPT+P+j];
+      end
+      for (j = 0; j < NSLOT; j = j + 1) begin
+        slot_cnt[(u*NSLOT+j)*CW +: CW] = cnt[(u*NCPT+P+NFIX+j)*CW +: CW];
+      end
+    end
+  end
+
+  pmu_cnt_bank #(
+    .NCNT (NCNT),
+    .CW   (CW),
+    .IW   (IW),
+    .CIW  (CIW)
+  ) u_bank (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .inc_i   (inc),
+    .we_i    (cnt_we),
+    .widx_i  (cnt_widx),
+    .whi_i   (cnt_whi),
+    .wdata_i (cnt_wdata),
+    .wstrb_i (cnt_wstrb),
+    .cnt_o   (cnt),
+    .wrap_o  (wrap)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Direct read port
+  // ---------------------------------------------------------------------------------------------
+  pmu_rdp #(
+    .THREADS (THREADS),
+    .CW      (CW)
+  ) u_rdp (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .slot_cnt_i (slot_cnt),
+    .req_i      (rdp_req_i),
+    .sel_i      (rdp_sel_i),
+    .valid_o    (rdp_valid_o),
+    .data_o     (rdp_data_o)
+  );
+
+endmodule

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Everything `make test` runs. Each test logs to build/tests/NAME.log; the last line is
+# "N passed, N failed" and the exit status is non-zero on any failure.
+set -u
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+LOG=$B/tests
+mkdir -p "$LOG"
+pass=0; fail=0; failed=()
+SEED0=${TEST_SEED:-$(( $(date +%s) % 100000 ))}
+
+t() {  # t NAME CMD...: run one test, pass iff exit 0
+  local name=$1; shift
+  local start=$SECONDS
+  if "$@" >"$LOG/$name.log" 2>&1; then
+    pass=$((pass+1)); printf 'PASS %-40s %4ds\n' "$name" $((SECONDS-start))
+  else
+    fail=$((fail+1)); failed+=("$name"); printf 'FAIL %-40s %4ds (log: %s)\n' "$name" $((SECONDS-start)) "$LOG/$name.log"
+    tail -n 25 "$LOG/$name.log" | sed 's/^/    | /'
+  fi
+}
+
+# expect_fail NAME MARKER CMD...: pass iff CMD fails and its output contains MARKER
+expect_fail() {
+  local name=$1 marker=$2; shift 2
+  if "$@"; then echo "expected a failure, the command passed"; return 1; fi
+  grep -q -- "$marker" "$LOG/$name.out" || { echo "failure output lacks '$marker'"; return 1; }
+}
+
+echo "== generated files and static checks"
+t check-gen          make -s check-gen
+t lint               make -s lint
+t synth-yosys        make -s synth
+t compile-icarus     make -s iverilog
+
+echo "== C model"
+t build-model        make -s "$B/test_model" "$B/pmu_cli" "$B/test_model_san" "$B/pmu_cli_san"
+t model-unit         "$B/test_model"
+t model-unit-asan    "$B/test_model_san"
+for f in verif/directed/*.stim; do
+  n=$(basename "$f" .stim)
+  t "model-$n"       "$B/pmu_cli" --quiet "$f"
+done
+t model-directed-asan bash -c "for f in verif/directed/*.stim; do $B/pmu_cli_san --quiet \$f || exit 1; done"
+t bad-input          verif/bad_input/run.sh "$B/pmu_cli_san"
+
+echo "== lockstep co-simulation (RTL + C model, every cycle)"
+for c in default small big; do
+  t "build-lockstep-$c" make -s "$B/lockstep_$c/Vpmu_lockstep"
+done
+LS=$B/lockstep_default/Vpmu_lockstep
+for f in verif/directed/*.stim; do
+  n=$(basename "$f" .stim)
+  t "lockstep-$n"    "$LS" --stim "$f"
+done
+for i in 0 1 2 3; do
+  t "lockstep-random-seed$((SEED0+i))" "$LS" --seed $((SEED0+i)) --cycles 260000
+done
+for c in small big; do
+  t "lockstep-random-$c-seed$SEED0" "$B/lockstep_$c/Vpmu_lockstep" --seed "$SEED0" --cycles 100000
+done
+
+echo "== the checker catches broken RTL"
+t mutation-catch     scripts/mutate.sh
+
+echo
+if [ $fail -gt 0 ]; then echo "failed: ${failed[*]}"; fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

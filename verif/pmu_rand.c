@@ -1,0 +1,267 @@
+/* Constrained-random PMU stimulus (see pmu_rand.h).
+ *
+ * Per cycle: sticky event lanes that change now and then (biased to 0, 1, small values and the
+ * full range, so thresholds, EQ and wraps with V > 1 all happen), privilege changes, reference
+ * ticks, issue-slot and CPI-stack inputs, direct-port reads, and an APB master that programs
+ * counters (catalog events with random modifiers), preloads counters just below the wrap,
+ * clears status, and makes reads, unprivileged accesses and unmapped accesses. Inputs are also
+ * driven above their declared widths now and then, to check that both sides truncate. */
+#include "pmu_rand.h"
+
+#include <string.h>
+
+uint64_t pmu_rand_u64(pmu_rand_t *r)
+{
+  uint64_t x = r->s;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  r->s = x;
+  return x * 0x2545F4914F6CDD1Dull;
+}
+
+static unsigned rnd(pmu_rand_t *r, unsigned n) /* 0..n-1 */
+{
+  return (unsigned)((pmu_rand_u64(r) >> 32) % n);
+}
+
+static int chance(pmu_rand_t *r, unsigned p256) { return rnd(r, 256) < p256; }
+
+void pmu_rand_init(pmu_rand_t *r, uint64_t seed)
+{
+  memset(r, 0, sizeof *r);
+  r->s = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
+  if (r->s == 0)
+    r->s = 1;
+  for (int i = 0; i < 8; i++)
+    (void)pmu_rand_u64(r);
+  r->p_lane_change = 24;
+  r->p_bus = 90;
+  r->p_priv_toggle = 3;
+  r->cur.pstrb = 0xf;
+  r->cur.pprot = 1;
+}
+
+static uint8_t lane_value(pmu_rand_t *r)
+{
+  unsigned k = rnd(r, 100);
+  if (k < 40)
+    return 0;
+  if (k < 65)
+    return 1;
+  if (k < 85)
+    return (uint8_t)rnd(r, 8);
+  if (k < 95)
+    return (uint8_t)rnd(r, 1u << PMU_LW);
+  return (uint8_t)((1u << PMU_LW) - 1u - rnd(r, 2));
+}
+
+static uint8_t slot_value(pmu_rand_t *r)
+{
+  if (chance(r, 8))
+    return (uint8_t)rnd(r, 256);           /* above NW bits: truncated by both sides */
+  if (chance(r, 16))
+    return (uint8_t)rnd(r, 1u << PMU_NW);
+  return (uint8_t)rnd(r, PMU_W + 1);
+}
+
+/* ---- APB transaction chooser ----------------------------------------------------------- */
+
+static uint32_t thread_reg(pmu_rand_t *r, unsigned t, uint32_t off)
+{
+  (void)r;
+  return PMU_THREAD_BASE + t * PMU_THREAD_STRIDE + off;
+}
+
+static uint32_t rand_evtsel(pmu_rand_t *r)
+{
+  uint32_t ev, um;
+  if (chance(r, 220)) {
+    const pmu_event_desc_t *e = &pmu_events[rnd(r, PMU_NEVENTS)];
+    ev = e->event;
+    um = e->umask;
+    if (chance(r, 30))
+      um |= 1u << rnd(r, 8);               /* several sub-events summed */
+  } else {
+    ev = rnd(r, 256);
+    um = rnd(r, 256);
+  }
+  uint32_t v = ev | (um << 8);
+  unsigned pr = rnd(r, 8);
+  if (pr < 5)
+    v |= 3u << 16;                         /* usr + os */
+  else if (pr < 6)
+    v |= 1u << 16;
+  else if (pr < 7)
+    v |= 1u << 17;
+  if (chance(r, 50))
+    v |= 1u << 18;                         /* edge */
+  if (chance(r, 60))
+    v |= 1u << 20;                         /* int */
+  if (chance(r, 40))
+    v |= 1u << 21;                         /* any */
+  if (chance(r, 210))
+    v |= 1u << 22;                         /* en */
+  if (chance(r, 60))
+    v |= 1u << 23;                         /* inv */
+  unsigned c = rnd(r, 10);
+  uint32_t cm = c < 5 ? 0 : c < 7 ? 1 : c < 8 ? 2 + rnd(r, 6) : c < 9 ? 255 : rnd(r, 256);
+  v |= cm << 24;
+  if (chance(r, 10))
+    v |= 1u << 19;                         /* reserved bit: must be dropped */
+  return v;
+}
+
+static uint32_t rand_ext(pmu_rand_t *r)
+{
+  uint32_t v = rnd(r, 4);                  /* cmp */
+  if (chance(r, 80))
+    v |= 1u << 2;                          /* cntv */
+  if (chance(r, 80))
+    v |= 1u << 3;                          /* both */
+  if (chance(r, 60))
+    v |= 1u << 4;                          /* chain */
+  if (chance(r, 70))
+    v |= 1u << 5;                          /* qualify */
+  if (chance(r, 10))
+    v |= (uint32_t)pmu_rand_u64(r) & 0xffffffc0u;
+  return v;
+}
+
+/* Choose the next transfer: fills paddr/pwrite/pwdata/pstrb/pprot of r->cur. */
+static void choose_transfer(pmu_rand_t *r)
+{
+  pmu_in_t *c = &r->cur;
+  unsigned t = rnd(r, PMU_THREADS);
+  unsigned k = rnd(r, PMU_P);
+  unsigned op = rnd(r, 100);
+  c->pwrite = 1;
+  c->pstrb = chance(r, 230) ? 0xf : (uint8_t)rnd(r, 16);
+  c->pprot = chance(r, 215) ? 1 : 0;
+  if (chance(r, 8))
+    c->pprot |= (uint8_t)(rnd(r, 4) << 1); /* other PPROT bits are don't-care */
+  c->pwdata = (uint32_t)pmu_rand_u64(r);
+  if (op < 18) {
+    c->paddr = thread_reg(r, t, PMU_EVTSEL_OFF + 4 * k);
+    c->pwdata = rand_evtsel(r);
+  } else if (op < 25) {
+    c->paddr = thread_reg(r, t, PMU_EXT_OFF + 4 * k);
+    c->pwdata = rand_ext(r);
+  } else if (op < 36) {
+    /* preload a counter just below the wrap: high word all ones, low word near the top */
+    unsigned which = rnd(r, 4);
+    uint32_t off = which == 0 ? PMU_FIX_OFF + 8 * rnd(r, 3)
+                 : which == 1 ? PMU_SLOT_OFF + 8 * rnd(r, 5)
+                 : which == 2 ? PMU_STK_OFF + 8 * rnd(r, 24)
+                              : PMU_PMC_OFF + 8 * k;
+    if (chance(r, 128)) {
+      c->paddr = thread_reg(r, t, off + 4);
+      c->pwdata = 0xffffffffu;
+    } else {
+      c->paddr = thread_reg(r, t, off);
+      c->pwdata = chance(r, 200) ? 0xffffffffu - rnd(r, 600) : (uint32_t)pmu_rand_u64(r);
+    }
+  } else if (op < 41) {
+    c->paddr = thread_reg(r, t, PMU_GCTRL_OFF + (chance(r, 160) ? 0 : 4));
+    c->pwdata = chance(r, 200) ? 0xffffffffu : (uint32_t)pmu_rand_u64(r);
+  } else if (op < 47) {
+    c->paddr = thread_reg(r, t, PMU_GSTATUS_OFF + (chance(r, 128) ? 0 : 4));
+    c->pwdata = chance(r, 128) ? 0xffffffffu : (uint32_t)pmu_rand_u64(r);
+  } else if (op < 50) {
+    c->paddr = thread_reg(r, t, PMU_FIXCTL_OFF);
+    c->pwdata = chance(r, 128) ? 0xbbbu : (uint32_t)pmu_rand_u64(r);
+  } else if (op < 54) {
+    c->paddr = thread_reg(r, t, PMU_CTRL_OFF);
+    c->pwdata = (uint32_t)pmu_rand_u64(r);
+    if (chance(r, 200))
+      c->pwdata &= ~1u;                    /* freeze-on-overflow only sometimes */
+  } else if (op < 90) {
+    /* reads: low then (often) the matching high word is produced by the next choice */
+    c->pwrite = 0;
+    unsigned kind = rnd(r, 8);
+    uint32_t off;
+    switch (kind) {
+    case 0: off = PMU_EVTSEL_OFF + 4 * k; break;
+    case 1: off = PMU_EXT_OFF + 4 * k; break;
+    case 2: off = PMU_PMC_OFF + 8 * k + 4 * rnd(r, 2); break;
+    case 3: off = PMU_FIX_OFF + 8 * rnd(r, 3) + 4 * rnd(r, 2); break;
+    case 4: off = PMU_SLOT_OFF + 8 * rnd(r, 5) + 4 * rnd(r, 2); break;
+    case 5: off = PMU_STK_OFF + 8 * rnd(r, 24) + 4 * rnd(r, 2); break;
+    case 6: off = PMU_GSTATUS_OFF + 4 * rnd(r, 2); break;
+    default: off = PMU_FIXCTL_OFF + 4 * rnd(r, 6); break;
+    }
+    c->paddr = thread_reg(r, t, off);
+    if (chance(r, 12))
+      c->paddr = rnd(r, 2) ? PMU_ID_OFF : PMU_CFG_OFF;
+  } else {
+    /* anywhere, mostly unmapped */
+    c->pwrite = (uint8_t)rnd(r, 2);
+    c->paddr = (uint32_t)rnd(r, 1u << (PMU_AW < 16 ? PMU_AW : 16));
+  }
+  if (chance(r, 6))
+    c->paddr |= rnd(r, 4);                 /* low address bits are ignored */
+}
+
+void pmu_rand_next(pmu_rand_t *r, pmu_in_t *in)
+{
+  pmu_in_t *c = &r->cur;
+
+  for (unsigned t = 0; t < PMU_THREADS; t++) {
+    for (unsigned j = 0; j < PMU_NEXT; j++)
+      if (chance(r, r->p_lane_change))
+        c->ev_ext[t][j] = lane_value(r);
+    if (chance(r, r->p_priv_toggle))
+      c->priv[t] ^= 1u;
+    if (chance(r, 64)) {
+      c->slot_fill[t] = slot_value(r);
+      c->slot_issue[t] = slot_value(r);
+      c->slot_retire[t] = slot_value(r);
+    }
+    for (unsigned s = 0; s < 3; s++)
+      if (chance(r, 64))
+        c->stk_n[t][s] = slot_value(r);
+    for (unsigned s = 0; s < 2; s++)
+      if (chance(r, 40))
+        c->stk_wp[t][s] = chance(r, 128) ? 0 : slot_value(r);
+    if (chance(r, 48))
+      c->stk_flags[t] ^= (uint16_t)(1u << rnd(r, PMU_NFLAG));
+    if (chance(r, 2))
+      c->stk_flags[t] = (uint16_t)pmu_rand_u64(r); /* includes bits above NFLAG */
+    c->rdp_req[t] = chance(r, 32);
+    c->rdp_sel[t] = (uint8_t)rnd(r, chance(r, 16) ? 256 : 8);
+  }
+  c->ref_tick = chance(r, 64);
+
+  /* APB master: setup, access, then an idle gap (or back to back) */
+  if (r->bus_phase == 1) {
+    c->penable = 1;
+    r->bus_phase = 2;
+  } else {
+    if (r->bus_phase == 2) {
+      c->psel = 0;
+      c->penable = 0;
+      r->bus_phase = 0;
+      r->bus_gap = chance(r, 64) ? 0 : rnd(r, 6);
+      if (r->bus_gap == 0 && chance(r, r->p_bus)) {
+        choose_transfer(r);
+        c->psel = 1;
+        r->bus_phase = 1;
+      }
+    } else if (r->bus_gap > 0) {
+      r->bus_gap--;
+    } else if (chance(r, r->p_bus)) {
+      choose_transfer(r);
+      c->psel = 1;
+      c->penable = 0;
+      r->bus_phase = 1;
+    }
+  }
+  *in = *c;
+  if (!c->psel && chance(r, 16)) {
+    /* idle bus with noise on the other APB signals: must be ignored */
+    in->paddr = (uint32_t)rnd(r, 1u << 12);
+    in->pwrite = (uint8_t)rnd(r, 2);
+    in->pwdata = (uint32_t)pmu_rand_u64(r);
+    in->penable = (uint8_t)rnd(r, 2);
+  }
+}

@@ -1,0 +1,32 @@
+/* Constrained-random stimulus for the PMU: one pmu_in_t per cycle from a seed.
+ * Used by the lockstep harness and by the benchmarks, so every run replays exactly from its
+ * seed. The generator never looks at the design's state. */
+#ifndef PMU_RAND_H
+#define PMU_RAND_H
+
+#include <stdint.h>
+#include "pmu_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  uint64_t s;                 /* xorshift64* state */
+  pmu_in_t cur;               /* sticky inputs */
+  int bus_phase;              /* 0 idle, 1 setup issued (next cycle is access) */
+  unsigned bus_gap;           /* idle cycles left before the next transfer */
+  /* knobs, in 1/256 units */
+  unsigned p_lane_change;
+  unsigned p_bus;
+  unsigned p_priv_toggle;
+} pmu_rand_t;
+
+void pmu_rand_init(pmu_rand_t *r, uint64_t seed);
+void pmu_rand_next(pmu_rand_t *r, pmu_in_t *in);
+uint64_t pmu_rand_u64(pmu_rand_t *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
