@@ -18,8 +18,9 @@ MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu
               cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c
 MODEL_HDR  := cmodel/pmu_model.h cmodel/pmu_map.h cmodel/pmu_blocks.h
 STIM_SRC   := cmodel/pmu_stim.c
-RTL_SRC    := $(wildcard rtl/*.v)
-RTL_INC    := rtl/pmu_map.vh rtl/pmu_lane_sel.vh
+RTL_DIR    ?= rtl
+RTL_SRC    := $(wildcard $(RTL_DIR)/*.v)
+RTL_INC    := $(RTL_DIR)/pmu_map.vh $(RTL_DIR)/pmu_lane_sel.vh
 
 # Parameter sets co-simulated in `make test` (RTL -G and model -D come from the same list).
 CFG_default :=
@@ -29,7 +30,7 @@ CONFIGS     := default small big
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
-VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -Irtl -Icmodel --top-module pmu_top \
+VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
 .PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run bench soak clean help
@@ -70,9 +71,7 @@ lint: deps
 	  verilator --lint-only -Wall -Irtl --top-module pmu_top $(RTL_SRC) $(call gflags,$(c)) &&) true
 
 synth: deps | $(BUILD)
-	yosys -q -l $(BUILD)/synth.log -p 'read_verilog -Irtl $(RTL_SRC); synth -top pmu_top; check -assert; \
-	  select -assert-none t:$$dlatch t:$$_DLATCH_*; stat' >/dev/null
-	@grep -A3 "Number of cells" $(BUILD)/synth.log | tail -4
+	@scripts/synth.sh $(BUILD)
 
 iverilog: deps | $(BUILD)
 	iverilog -g2005 -Irtl -o $(BUILD)/pmu_top.vvp $(RTL_SRC)
@@ -98,13 +97,13 @@ model: deps $(BUILD)/test_model
 
 # ---- lockstep co-simulation (one Verilator build per parameter set) --------------------------
 LOCKSTEP_DEPS := $(RTL_SRC) $(RTL_INC) $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h \
-                 verif/lockstep.cpp verif/pmu_rand.c verif/pmu_rand.h
+                 verif/lockstep.cpp verif/pmu_rand.c verif/pmu_rand.h verif/pmu_cov.c verif/pmu_cov.h
 
 $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
 	@echo "verilator: building lockstep harness ($*)"
 	@verilator $(VERILATOR_FLAGS) $(call gflags,$*) -CFLAGS "-O2 -I$(CURDIR)/cmodel -I$(CURDIR)/verif $(call dflags,$*)" \
 	  --Mdir $(BUILD)/lockstep_$* -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/lockstep.cpp) \
-	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c) > $(BUILD)/lockstep_$*.log 2>&1 \
+	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c verif/pmu_cov.c) > $(BUILD)/lockstep_$*.log 2>&1 \
 	  || { tail -40 $(BUILD)/lockstep_$*.log; exit 1; }
 
 lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep

@@ -14,6 +14,10 @@
 #include <stdint.h>
 #include "pmu_model.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- Parameter sanity (the public structs fix some widths) ---------------------------- */
 #if (PMU_P) < 1 || (PMU_P) > 16
 #error "PMU_P must be 1..16"
@@ -143,4 +147,7 @@ void pmu_rdp_compute(const pmu_state_t *s, const pmu_in_t *in, pmu_state_t *d);
 void pmu_rdp_out(const pmu_state_t *s, pmu_out_t *out);
 void pmu_rdp_commit(pmu_state_t *s, const pmu_state_t *d);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -24,12 +24,20 @@ static inline unsigned lsb_idx(uint32_t x)
 #endif
 }
 
-/* V: sum of the selected lanes (the catalog selects at most a few) */
-static inline uint32_t lane_sum(const uint32_t lane[PMU_NL], uint32_t sel)
+/* V: sum of the selected lanes of thread t, or of all threads with ANY (the catalog selects
+ * at most a few lanes, so loop over the set bits of sel only) */
+static inline uint32_t lane_sum(const uint32_t lane[PMU_THREADS][PMU_NL], unsigned t,
+                                uint32_t any, uint32_t sel)
 {
   uint32_t v = 0;
+  unsigned u;
   while (sel != 0) {
-    v += lane[lsb_idx(sel)];
+    const unsigned l = lsb_idx(sel);
+    if (any)
+      for (u = 0; u < PMU_THREADS; u++)
+        v += lane[u][l];
+    else
+      v += lane[t][l];
     sel &= sel - 1u;
   }
   return v & PMU_VW_MASK;
@@ -39,7 +47,6 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
                        uint32_t inc[PMU_NCNT], pmu_state_t *d)
 {
   uint32_t lane[PMU_THREADS][PMU_NL];   /* lane[t][l], LW bits */
-  uint32_t lane_all[PMU_NL];            /* sum over all threads (ANY) */
   const uint32_t tick = (uint32_t)in->ref_tick & 1u;
   unsigned t, k, l;
 
@@ -54,12 +61,6 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
     lane[t][PMU_LANE_RETIRED] = ((uint32_t)in->slot_retire[t] & PMU_NW_MASK) & PMU_LW_MASK;
     for (l = 0; l < PMU_NEXT; l++)
       lane[t][PMU_NINT + l] = (uint32_t)in->ev_ext[t][l] & PMU_LW_MASK;
-  }
-  for (l = 0; l < PMU_NL; l++) {
-    uint32_t sum = 0;
-    for (t = 0; t < PMU_THREADS; t++)
-      sum += lane[t][l];
-    lane_all[l] = sum;
   }
 
   for (t = 0; t < PMU_THREADS; t++) {
@@ -97,17 +98,26 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
       const uint32_t cprev = (uint32_t)s->cprev_q[t][k] & 1u;
       uint32_t v, thr, cmpr, c, qgate, q, privok, active, counted, edgehit, n;
 
-      /* event value V (VW bits): own lanes, or all threads' lanes with ANY */
-      v = sel ? lane_sum(any ? lane_all : lane[t], sel) : 0u;
-
-      /* condition C */
-      thr = (uint32_t)(cmask != 0u || cmp != 0u);
-      switch (cmp) {
-      case 0:  cmpr = (uint32_t)(v >= cmask); break;  /* GE */
-      case 1:  cmpr = (uint32_t)(v < cmask); break;   /* LT */
-      case 2:  cmpr = (uint32_t)(v == cmask); break;  /* EQ */
-      default: cmpr = (uint32_t)(v != cmask); break;  /* NE */
+      if ((es | x) == 0u && pmu_lane_sel(0, 0) == 0u) {   /* (the latter folds to 1) */
+        /* shortcut for an unconfigured counter, same result as the full path below: no lane
+         * (V = 0), not thr, so C = 0, Q = 0, not counted (EN = 0), no chain: inc = 0 and
+         * cprev holds unless written */
+        inc[cb + PMU_CI_PMC + k] = 0;
+        d->cprev_q[t][k] =
+            (uint8_t)((a->sel_we && a->dec.t == t && a->dec.k == k) ? 0u : cprev);
+        qin = 0;
+        continue;
       }
+
+      /* event value V (VW bits): own lanes, or all threads' lanes with ANY */
+      v = lane_sum(lane, t, any, sel);
+
+      /* condition C: the four comparators, cmp selects one */
+      thr = (uint32_t)(cmask != 0u) | (uint32_t)(cmp != 0u);
+      cmpr = (((uint32_t)(v >= cmask) << 0) |                 /* GE */
+              ((uint32_t)(v < cmask) << 1) |                  /* LT */
+              ((uint32_t)(v == cmask) << 2) |                 /* EQ */
+              ((uint32_t)(v != cmask) << 3)) >> cmp & 1u;     /* NE */
       c = thr ? (cmpr ^ inv) : (uint32_t)(v != 0u);
 
       /* qualifier cascade */
@@ -120,19 +130,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
       counted = active & qgate;
       edgehit = edge & counted & (both ? (c ^ cprev) : (c & (cprev ^ 1u)));
 
-      /* increment */
-      if (chain)
-        n = (uint32_t)s->carry_q[t][k - 1u] & 1u;           /* ungated */
-      else if (!counted)
-        n = 0;
-      else if (edge)
-        n = edgehit;
-      else if (!thr)
-        n = v;
-      else if (c)
-        n = cntv ? v : 1u;
-      else
-        n = 0;
+      /* increment: chain (ungated) > not counted > EDGE > plain (CMASK=0, GE) > threshold */
+      n = edge ? edgehit : !thr ? v : c ? (cntv ? v : 1u) : 0u;
+      n = chain ? ((uint32_t)s->carry_q[t][k ? k - 1u : 0u] & 1u) : counted ? n : 0u;
       inc[cb + PMU_CI_PMC + k] = n;
 
       /* edge history: cleared by a write to evtsel[k]/ext[k], moves only in counted cycles */

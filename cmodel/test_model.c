@@ -61,12 +61,12 @@ static void steps(tb_t *b, unsigned n)
 }
 
 /* One APB transfer: setup + access cycle. Returns pslverr of the access phase; *rd = prdata. */
-static int apb(tb_t *b, int wr, uint32_t addr, uint32_t data, uint8_t strb, int user,
+static int apb(tb_t *b, int is_wr, uint32_t addr, uint32_t data, uint8_t strb, int user,
                uint32_t *rd)
 {
   b->in.psel = 1;
   b->in.penable = 0;
-  b->in.pwrite = (uint8_t)wr;
+  b->in.pwrite = (uint8_t)is_wr;
   b->in.paddr = addr;
   b->in.pwdata = data;
   b->in.pstrb = strb;
@@ -79,7 +79,7 @@ static int apb(tb_t *b, int wr, uint32_t addr, uint32_t data, uint8_t strb, int 
   CHECK(b, "pready 1", 1, b->out.pready);
   if (rd)
     *rd = b->out.prdata;
-  if (wr)
+  if (is_wr)
     CHECK(b, "write prdata 0", 0, b->out.prdata);
   b->in.psel = b->in.penable = b->in.pwrite = 0;
   b->in.paddr = 0;
@@ -89,7 +89,10 @@ static int apb(tb_t *b, int wr, uint32_t addr, uint32_t data, uint8_t strb, int 
   return b->out.pslverr;
 }
 
-static int wr(tb_t *b, uint32_t addr, uint32_t data) { return apb(b, 1, addr, data, 0xf, 0, 0); }
+static void wr(tb_t *b, uint32_t addr, uint32_t data)
+{
+  CHECK(b, "write ok", 0, apb(b, 1, addr, data, 0xf, 0, NULL));
+}
 static uint32_t rd(tb_t *b, uint32_t addr)
 {
   uint32_t v = 0;
@@ -106,12 +109,25 @@ static uint32_t peek(tb_t *b, uint32_t addr)
 
 static uint64_t cnt(tb_t *b, unsigned t, unsigned i) { return b->s.cnt_q[pmu_cnt_idx(t, i)]; }
 
-static uint32_t a_evtsel(unsigned t, unsigned k) { return pmu_treg(t, PMU_EVTSEL_OFF + k * PMU_EVTSEL_STRIDE); }
-static uint32_t a_ext(unsigned t, unsigned k) { return pmu_treg(t, PMU_EXT_OFF + k * PMU_EXT_STRIDE); }
-static uint32_t a_pmc(unsigned t, unsigned k) { return pmu_treg(t, PMU_PMC_OFF + k * PMU_PMC_STRIDE); }
-static uint32_t a_slot(unsigned t, unsigned i) { return pmu_treg(t, PMU_SLOT_OFF + i * PMU_SLOT_STRIDE); }
+/* byte addresses of thread registers */
+static uint32_t a_evtsel(unsigned t, unsigned k)
+{
+  return pmu_treg(t, PMU_EVTSEL_OFF + k * PMU_EVTSEL_STRIDE);
+}
+static uint32_t a_ext(unsigned t, unsigned k)
+{
+  return pmu_treg(t, PMU_EXT_OFF + k * PMU_EXT_STRIDE);
+}
+static uint32_t a_pmc(unsigned t, unsigned k)
+{
+  return pmu_treg(t, PMU_PMC_OFF + k * PMU_PMC_STRIDE);
+}
+static uint32_t a_slot(unsigned t, unsigned i)
+{
+  return pmu_treg(t, PMU_SLOT_OFF + i * PMU_SLOT_STRIDE);
+}
 
-/* Set counter k of thread t to a 64-bit value (high word first). */
+/* Set the counter whose low word is at lo_addr to a 64-bit value (high word first). */
 static void wr_cnt(tb_t *b, uint32_t lo_addr, uint64_t v)
 {
   wr(b, lo_addr + 4, (uint32_t)(v >> 32));
@@ -331,8 +347,10 @@ static void stack_base_carry_and_cause(void)
   CHECK(&b, "carry 2", 2, b.s.stk_carry_q[0][0]);
   b.in.stk_n[0][0] = 0;
   cycle(&b);
-  CHECK(&b, "base += min(2, W)", PMU_W + (PMU_W < 2 ? PMU_W : 2), cnt(&b, 0, bi + PMU_CMP_BASE));
-  CHECK(&b, "icache gets the rest", PMU_W - (PMU_W < 2 ? PMU_W : 2), cnt(&b, 0, bi + PMU_CMP_ICACHE));
+  CHECK(&b, "base += min(2, W)", PMU_W + (PMU_W < 2 ? PMU_W : 2),
+        cnt(&b, 0, bi + PMU_CMP_BASE));
+  CHECK(&b, "icache gets the rest", PMU_W - (PMU_W < 2 ? PMU_W : 2),
+        cnt(&b, 0, bi + PMU_CMP_ICACHE));
   if (PMU_THREADS > 1) {                                    /* sibling takes slots: SMT */
     tb_t c;
     const unsigned ii = PMU_P + 8 + PMU_STG_ISSUE * 8;

@@ -60,6 +60,7 @@ module pmu_regs #(
   localparam TIW   = (THREADS > 1) ? $clog2(THREADS) : 1;
   localparam KIW   = (P > 1) ? $clog2(P) : 1;
   localparam LIW   = $clog2(NCPT);
+  localparam EIW   = (THREADS * P > 1) ? $clog2(THREADS * P) : 1;
 
   // Thread blocks: block number a >> TSH, thread t in block TB0 + t (the base is stride-aligned).
   localparam        TSH  = $clog2(`PMU_THREAD_STRIDE);
@@ -88,6 +89,7 @@ module pmu_regs #(
   localparam [31:0] LI_SLOT = P + NFIX;
   localparam [31:0] LI_STK  = P + NFIX + NSLOT;
   localparam [31:0] NCPT_C  = NCPT;
+  localparam [31:0] P_C     = P;
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -207,12 +209,65 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // Read data
   // ---------------------------------------------------------------------------------------------
-  wire [NCPT*CW-1:0] tcnt  = cnt_i[tsel*(NCPT*CW) +: NCPT*CW];
-  wire [CW-1:0]      cval  = tcnt[lsel*CW +: CW];
-  wire [31:0]        chi   = {{(64 - CW){1'b0}}, cval[CW-1:32]};
-  wire [P*32-1:0]    tevt  = evtsel_q[tsel*(P*32) +: P*32];
-  wire [P*32-1:0]    text  = ext_q[tsel*(P*32) +: P*32];
-  wire               hihit = hi_vld_q && (hi_addr_q == a[AW-1:0]);
+  // Binary mux trees (a level per index bit, entries past the end read as 0): the counter
+  // cidx, and evtsel/ext eidx.
+  // First bank index and first evtsel index of thread tsel (a table of constants).
+  reg [CIW-1:0] cbase;
+  reg [CIW-1:0] cacc;
+  reg [EIW-1:0] ebase;
+  reg [EIW-1:0] eacc;
+  integer       tb;
+  always @* begin
+    cbase = {CIW{1'b0}};
+    cacc  = {CIW{1'b0}};
+    ebase = {EIW{1'b0}};
+    eacc  = {EIW{1'b0}};
+    for (tb = 0; tb < THREADS; tb = tb + 1) begin
+      if (tsel == tb[TIW-1:0]) begin
+        cbase = cacc;
+        ebase = eacc;
+      end
+      cacc = cacc + NCPT_C[CIW-1:0];
+      eacc = eacc + P_C[EIW-1:0];
+    end
+  end
+  wire [CIW-1:0] cidx = cbase + {{(CIW - LIW){1'b0}}, lsel};
+  wire [EIW-1:0] eidx = ebase + {{(EIW - KIW){1'b0}}, ksel};
+
+  reg [(1<<CIW)*CW-1:0] ctree;
+  reg [CW-1:0]          cval;
+  integer               cl;
+  integer               ce;
+  always @* begin
+    ctree              = {(1 << CIW){{CW{1'b0}}}};
+    ctree[NCNT*CW-1:0] = cnt_i;
+    for (cl = 0; cl < CIW; cl = cl + 1) begin
+      for (ce = 0; ce < ((1 << CIW) >> (cl + 1)); ce = ce + 1) begin
+        ctree[ce*CW +: CW] = cidx[cl] ? ctree[(2*ce+1)*CW +: CW] : ctree[(2*ce)*CW +: CW];
+      end
+    end
+    cval = ctree[CW-1:0];
+  end
+
+  reg [(1<<EIW)*32-1:0] etree;
+  reg [31:0]            eval;
+  integer               el;
+  integer               ee;
+  always @* begin
+    etree = {(1 << EIW){32'd0}};
+    for (ee = 0; ee < THREADS * P; ee = ee + 1) begin
+      etree[ee*32 +: 32] = r_ext ? ext_q[ee*32 +: 32] : evtsel_q[ee*32 +: 32];
+    end
+    for (el = 0; el < EIW; el = el + 1) begin
+      for (ee = 0; ee < ((1 << EIW) >> (el + 1)); ee = ee + 1) begin
+        etree[ee*32 +: 32] = eidx[el] ? etree[(2*ee+1)*32 +: 32] : etree[(2*ee)*32 +: 32];
+      end
+    end
+    eval = etree[31:0];
+  end
+
+  wire [31:0] chi   = {{(64 - CW){1'b0}}, cval[CW-1:32]};
+  wire        hihit = hi_vld_q && (hi_addr_q == a[AW-1:0]);
 
   reg [31:0] rdata;
   always @* begin
@@ -220,10 +275,8 @@ module pmu_regs #(
       rdata = ID_VALUE;
     end else if (r_cfg) begin
       rdata = CFG_VALUE;
-    end else if (r_evtsel) begin
-      rdata = tevt[ksel*32 +: 32];
-    end else if (r_ext) begin
-      rdata = text[ksel*32 +: 32];
+    end else if (r_evtsel || r_ext) begin
+      rdata = eval;
     end else if (r_fixctl) begin
       rdata = fixctl_q[tsel*32 +: 32];
     end else if (r_ctrl) begin
@@ -346,7 +399,7 @@ module pmu_regs #(
   // Counter bank write port.
   always @* begin
     cnt_we_o   = wr_ok && (r_cnt || r_slot);
-    cnt_widx_o = {{(CIW - TIW){1'b0}}, tsel} * NCPT_C[CIW-1:0] + {{(CIW - LIW){1'b0}}, lsel};
+    cnt_widx_o = cidx;
     cnt_whi_o  = hi;
   end
   assign cnt_wdata_o = pwdata_i;

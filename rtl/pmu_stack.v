@@ -159,8 +159,10 @@ module pmu_stack #(
         cinc[C_BASE*3 +: 3]  = used[2:0];
         cinc[C_BPRED*3 +: 3] = wps[2:0];
         cinc[C_SMT*3 +: 3]   = smts[2:0];
-        cinc[cause*3 +: 3]   = cinc[cause*3 +: 3] + u[2:0];
         for (c = 0; c < 8; c = c + 1) begin
+          if (cause == c[2:0]) begin
+            cinc[c*3 +: 3] = cinc[c*3 +: 3] + u[2:0];
+          end
           inc_o[(t*NSTK+s*8+c)*IW +: IW] = {{(IW - 3){1'b0}}, cinc[c*3 +: 3]};
         end
       end

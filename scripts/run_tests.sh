@@ -54,7 +54,7 @@ for f in verif/directed/*.stim; do
   t "lockstep-$n"    "$LS" --stim "$f"
 done
 for i in 0 1 2 3; do
-  t "lockstep-random-seed$((SEED0+i))" "$LS" --seed $((SEED0+i)) --cycles 260000
+  t "lockstep-random-seed$((SEED0+i))" "$LS" --seed $((SEED0+i)) --cycles 260000 --require-cov
 done
 for c in small big; do
   t "lockstep-random-$c-seed$SEED0" "$B/lockstep_$c/Vpmu_lockstep" --seed "$SEED0" --cycles 100000

@@ -5,7 +5,8 @@
 //   Vpmu_lockstep --seed S --cycles N          constrained-random run (prints its seed)
 //   Vpmu_lockstep --stim FILE.stim             directed test (docs/stimulus.md)
 //   Vpmu_lockstep --bench N [--seed S]         cycles/s: model alone, RTL alone, lockstep
-//   options: --break-after C (debug: stop after C cycles), --history H (input cycles to print)
+//   options: --history H (input cycles to print on a mismatch), --cov (print every coverage
+//   bin), --require-cov (fail a random run that leaves a coverage bin unhit)
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -21,6 +22,7 @@
 extern "C" {
 #include "pmu_model.h"
 #include "pmu_rand.h"
+#include "pmu_cov.h"
 #include "pmu_stim.h"
 }
 
@@ -247,6 +249,7 @@ struct Pair {
   bool use_rtl = true, use_model = true;
   std::string replay;
   uint64_t seed = 0;
+  pmu_cov_t *cov = nullptr;  // functional coverage, when sampling
 };
 
 static void print_in(FILE *f, uint64_t cyc, const pmu_in_t *in) {
@@ -310,7 +313,10 @@ static int pair_cycle(Pair *p, const pmu_in_t *in, pmu_out_t *out) {
     p->rtl->clk_i = 1;
     p->rtl->eval();
   }
+  static pmu_state_t pre;
+  if (p->cov) pre = p->ms;
   if (p->use_model) pmu_step(&p->ms, in);
+  if (p->cov) pmu_cov_sample(p->cov, &pre, in, out, &p->ms);
   if (p->use_rtl && p->use_model) {
     static pmu_state_t rs;
     rtl_state(p->rtl, &rs);
@@ -360,7 +366,7 @@ static double run_random(Pair *p, uint64_t seed, uint64_t cycles, int *fail) {
 static void usage() {
   fprintf(stderr,
           "usage: Vpmu_lockstep --seed S --cycles N | --stim FILE | --bench N [--seed S]\n"
-          "       [--history H]\n");
+          "       [--history H] [--cov] [--require-cov]\n");
 }
 
 int main(int argc, char **argv) {
@@ -368,7 +374,7 @@ int main(int argc, char **argv) {
   uint64_t seed = 1, cycles = 100000, bench = 0;
   const char *stim = nullptr;
   int history = 8;
-  bool have_seed = false;
+  bool have_seed = false, require_cov = false, cov_verbose = false;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
     auto need = [&](void) -> const char * {
@@ -393,6 +399,8 @@ int main(int argc, char **argv) {
     else if (a == "--stim") stim = need();
     else if (a == "--bench") bench = num(need());
     else if (a == "--history") history = (int)num(need());
+    else if (a == "--require-cov") require_cov = true;
+    else if (a == "--cov") cov_verbose = true;
     else if (a.rfind("+verilator", 0) == 0) continue;
     else if (a == "--help" || a == "-h") { usage(); return 0; }
     else { fprintf(stderr, "error: unknown option '%s'\n", a.c_str()); usage(); return 2; }
@@ -459,7 +467,14 @@ int main(int argc, char **argv) {
   printf("lockstep: seed %" PRIu64 ", %" PRIu64 " cycles\n", seed, cycles);
   fflush(stdout);
   int fail;
+  static pmu_cov_t cov;
+  p->cov = &cov;
   double t = run_random(p, seed, cycles, &fail);
+  int unhit = pmu_cov_report(&cov, stdout, cov_verbose);
+  if (!fail && require_cov && unhit) {
+    printf("lockstep: FAIL: %d coverage bins never hit (seed %" PRIu64 ")\n", unhit, seed);
+    return 1;
+  }
   if (fail) {
     printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", p->cycle, seed);
     return 1;

@@ -128,8 +128,8 @@ static uint32_t rand_ext(pmu_rand_t *r)
   return v;
 }
 
-/* Choose the next transfer: fills paddr/pwrite/pwdata/pstrb/pprot of r->cur. */
-static void choose_transfer(pmu_rand_t *r)
+/* One random transfer: fills paddr/pwrite/pwdata/pstrb/pprot of r->cur. */
+static void random_transfer(pmu_rand_t *r)
 {
   pmu_in_t *c = &r->cur;
   unsigned t = rnd(r, PMU_THREADS);
@@ -202,6 +202,83 @@ static void choose_transfer(pmu_rand_t *r)
     c->paddr |= rnd(r, 4);                 /* low address bits are ignored */
 }
 
+static void enq(pmu_rand_t *r, unsigned t, uint32_t off, uint32_t data)
+{
+  if (r->q_len < sizeof r->q / sizeof r->q[0]) {
+    pmu_xfer_t *x = &r->q[r->q_len++];
+    x->addr = thread_reg(r, t, off);
+    x->data = data;
+    x->write = 1;
+    x->strb = 0xf;
+    x->prot = 1;
+  }
+}
+
+/* Scenarios: short programmed sequences issued back to back, for the corners that independent
+ * random transfers reach too rarely (a wrap while the status is set, a W1C in the very cycle of
+ * a wrap, a chain carry that wraps the upper counter). */
+static void scenario(pmu_rand_t *r)
+{
+  unsigned t = rnd(r, PMU_THREADS);
+  unsigned k = rnd(r, PMU_P);
+  uint32_t cyc = 0x0043003cu | (chance(r, 128) ? 1u << 20 : 0);  /* core cycles, en, maybe int */
+  r->q_len = r->q_pos = 0;
+  switch (rnd(r, 3)) {
+  case 0:
+    /* counter k counts cycles from just below the wrap; a W1C of its status lands on or near
+     * the wrap cycle */
+    enq(r, t, PMU_EXT_OFF + 4 * k, 0);
+    enq(r, t, PMU_EVTSEL_OFF + 4 * k, cyc);
+    enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 4));
+    enq(r, t, PMU_GSTATUS_OFF, 0xffffffffu);
+    break;
+  case 1:
+    /* the same counter wraps twice without a clear in between */
+    enq(r, t, PMU_EXT_OFF + 4 * k, 0);
+    enq(r, t, PMU_EVTSEL_OFF + 4 * k, cyc);
+    enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 3));
+    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 3));
+    break;
+  default:
+    /* a chain k-1 -> k with both halves just below the wrap */
+    if (PMU_P < 2)
+      return;
+    if (k == 0)
+      k = 1;
+    enq(r, t, PMU_EXT_OFF + 4 * (k - 1), 0);
+    enq(r, t, PMU_EXT_OFF + 4 * k, 0x10);
+    enq(r, t, PMU_EVTSEL_OFF + 4 * (k - 1), cyc);
+    enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 2));
+    enq(r, t, PMU_PMC_OFF + 8 * (k - 1) + 4, 0xffffffffu);
+    enq(r, t, PMU_PMC_OFF + 8 * (k - 1), 0xffffffffu - rnd(r, 4));
+    break;
+  }
+}
+
+/* Choose the next transfer: a queued scenario step, a new scenario, or a random transfer. */
+static void choose_transfer(pmu_rand_t *r)
+{
+  if (r->q_pos >= r->q_len && chance(r, 4))
+    scenario(r);
+  if (r->q_pos < r->q_len) {
+    const pmu_xfer_t *x = &r->q[r->q_pos++];
+    r->cur.paddr = x->addr;
+    r->cur.pwdata = x->data;
+    r->cur.pwrite = x->write;
+    r->cur.pstrb = x->strb;
+    r->cur.pprot = x->prot;
+    return;
+  }
+  random_transfer(r);
+}
+
 void pmu_rand_next(pmu_rand_t *r, pmu_in_t *in)
 {
   pmu_in_t *c = &r->cur;
@@ -241,8 +318,8 @@ void pmu_rand_next(pmu_rand_t *r, pmu_in_t *in)
       c->psel = 0;
       c->penable = 0;
       r->bus_phase = 0;
-      r->bus_gap = chance(r, 64) ? 0 : rnd(r, 6);
-      if (r->bus_gap == 0 && chance(r, r->p_bus)) {
+      r->bus_gap = (chance(r, 64) || r->q_pos < r->q_len) ? 0 : rnd(r, 6);
+      if (r->bus_gap == 0 && (r->q_pos < r->q_len || chance(r, r->p_bus))) {
         choose_transfer(r);
         c->psel = 1;
         r->bus_phase = 1;

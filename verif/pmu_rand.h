@@ -12,7 +12,14 @@ extern "C" {
 #endif
 
 typedef struct {
+  uint32_t addr, data;
+  uint8_t write, strb, prot;
+} pmu_xfer_t;
+
+typedef struct {
   uint64_t s;                 /* xorshift64* state */
+  pmu_xfer_t q[16];           /* queued transfers of a scenario, issued back to back */
+  unsigned q_len, q_pos;
   pmu_in_t cur;               /* sticky inputs */
   int bus_phase;              /* 0 idle, 1 setup issued (next cycle is access) */
   unsigned bus_gap;           /* idle cycles left before the next transfer */
