@@ -64,13 +64,12 @@ extern "C" {
 /* ext of counter 0: chain and qualify are RAZ/WI */
 #define PMU_EXT0_MASK (PMU_EXT_MASK & ~((1u << PMU_EXT_CHAIN_LSB) | (1u << PMU_EXT_QUALIFY_LSB)))
 
-/* cfg (field positions from the spec's field table: p 7:0, threads 11:8, w 15:12, cw 23:16,
- * nl 31:24; pmu_map.h has no generated LSB macros for cfg) */
-#define PMU_CFG_VALUE ((uint32_t)(((uint32_t)(PMU_P) & 0xffu) |                \
-                                  (((uint32_t)(PMU_THREADS) & 0xfu) << 8) |    \
-                                  (((uint32_t)(PMU_W) & 0xfu) << 12) |         \
-                                  (((uint32_t)(PMU_CW) & 0xffu) << 16) |       \
-                                  (((uint32_t)(PMU_NL) & 0xffu) << 24)))
+/* cfg: build parameters at the generated field positions */
+#define PMU_CFG_VALUE ((uint32_t)((((uint32_t)(PMU_P) & 0xffu) << PMU_CFG_P_LSB) |             \
+                                  (((uint32_t)(PMU_THREADS) & 0xfu) << PMU_CFG_THREADS_LSB) | \
+                                  (((uint32_t)(PMU_W) & 0xfu) << PMU_CFG_W_LSB) |             \
+                                  (((uint32_t)(PMU_CW) & 0xffu) << PMU_CFG_CW_LSB) |          \
+                                  (((uint32_t)(PMU_NL) & 0xffu) << PMU_CFG_NL_LSB)))
 
 /* ---- Counter bank layout (spec section 4) ---------------------------------------------- */
 #define PMU_CI_PMC   0u                    /* i = 0..P-1 */

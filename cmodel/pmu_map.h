@@ -46,7 +46,14 @@
 
 /* Register offsets (global regs: absolute; thread regs: from the thread block base) */
 #define PMU_ID_OFF 0x000u
+#define PMU_ID_VERSION_LSB 0
+#define PMU_ID_MAGIC_LSB 16
 #define PMU_CFG_OFF 0x004u
+#define PMU_CFG_P_LSB 0
+#define PMU_CFG_THREADS_LSB 8
+#define PMU_CFG_W_LSB 12
+#define PMU_CFG_CW_LSB 16
+#define PMU_CFG_NL_LSB 24
 #define PMU_ID_VALUE 0x53530001u
 #define PMU_EVTSEL_OFF 0x000u
 #define PMU_EVTSEL_STRIDE 4u

@@ -20,7 +20,14 @@
 `define PMU_THREAD_BASE 'h400
 `define PMU_THREAD_STRIDE 'h400
 `define PMU_ID_OFF 'h000
+`define PMU_ID_VERSION_LSB 0
+`define PMU_ID_MAGIC_LSB 16
 `define PMU_CFG_OFF 'h004
+`define PMU_CFG_P_LSB 0
+`define PMU_CFG_THREADS_LSB 8
+`define PMU_CFG_W_LSB 12
+`define PMU_CFG_CW_LSB 16
+`define PMU_CFG_NL_LSB 24
 `define PMU_ID_VALUE 32'h53530001
 `define PMU_EVTSEL_OFF 'h000
 `define PMU_EVTSEL_STRIDE 4

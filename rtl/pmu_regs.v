@@ -68,8 +68,9 @@ module pmu_regs #(
   localparam [31:0] TOFF = `PMU_THREAD_STRIDE - 1;
 
   localparam [31:0] ID_VALUE  = `PMU_ID_VALUE;
-  // cfg: nl 31:24, cw 23:16, w 15:12, threads 11:8, p 7:0
-  localparam [31:0] CFG_VALUE = (`PMU_NL << 24) | (CW << 16) | (W << 12) | (THREADS << 8) | P;
+  localparam [31:0] CFG_VALUE = (`PMU_NL << `PMU_CFG_NL_LSB) | (CW << `PMU_CFG_CW_LSB)
+                                | (W << `PMU_CFG_W_LSB) | (THREADS << `PMU_CFG_THREADS_LSB)
+                                | (P << `PMU_CFG_P_LSB);
 
   localparam [31:0] PMASK        = (32'd1 << P) - 32'd1;
   localparam [31:0] EVTSEL_MASK  = `PMU_EVTSEL_MASK;
@@ -209,8 +210,6 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // Read data
   // ---------------------------------------------------------------------------------------------
-  // Binary mux trees (a level per index bit, entries past the end read as 0): the counter
-  // cidx, and evtsel/ext eidx.
   // First bank index and first evtsel index of thread tsel (a table of constants).
   reg [CIW-1:0] cbase;
   reg [CIW-1:0] cacc;
@@ -233,6 +232,9 @@ module pmu_regs #(
   end
   wire [CIW-1:0] cidx = cbase + {{(CIW - LIW){1'b0}}, lsel};
   wire [EIW-1:0] eidx = ebase + {{(EIW - KIW){1'b0}}, ksel};
+
+  // Binary mux trees (a level per index bit, entries past the end read as 0): the counter
+  // cidx, and evtsel/ext eidx.
 
   reg [(1<<CIW)*CW-1:0] ctree;
   reg [CW-1:0]          cval;

@@ -140,6 +140,8 @@ def gen_vh(m):
     a("`define PMU_THREAD_STRIDE 'h%03x" % num(m.j["thread_stride"]))
     for r in m.j["global_regs"]:
         a("`define PMU_%s_OFF 'h%03x" % (r["name"].upper(), num(r["offset"])))
+        for (fn, lsb, w, _, _) in fields_of(m, r):
+            a("`define PMU_%s_%s_LSB %d" % (r["name"].upper(), fn.upper(), lsb))
     ver = [f for f in m.j["global_regs"][0]["fields"]]
     a("`define PMU_ID_VALUE 32'h%04x%04x" % (num(ver[1]["reset"]), num(ver[0]["reset"])))
     for r in m.j["thread_regs"]:
@@ -147,8 +149,6 @@ def gen_vh(m):
         if "stride" in r:
             a("`define PMU_%s_STRIDE %d" % (r["name"].upper(), r["stride"]))
         for (fn, lsb, w, _, _) in fields_of(m, r):
-            if isinstance(w, int) and not isinstance(r.get("fields")[0]["width"], str):
-                pass
             a("`define PMU_%s_%s_LSB %d" % (r["name"].upper(), fn.upper(), lsb))
         if r["access"] in ("rw", "w1c") and r.get("width", 32) == 32:
             a("`define PMU_%s_MASK 32'h%08x" % (r["name"].upper(), mask_of(m, r)))
@@ -228,6 +228,8 @@ def gen_h(m):
     a("/* Register offsets (global regs: absolute; thread regs: from the thread block base) */")
     for r in m.j["global_regs"]:
         a("#define PMU_%s_OFF 0x%03xu" % (r["name"].upper(), num(r["offset"])))
+        for (fn, lsb, w, _, _) in fields_of(m, r):
+            a("#define PMU_%s_%s_LSB %d" % (r["name"].upper(), fn.upper(), lsb))
     ver = m.j["global_regs"][0]["fields"]
     a("#define PMU_ID_VALUE 0x%04x%04xu" % (num(ver[1]["reset"]), num(ver[0]["reset"])))
     for r in m.j["thread_regs"]:
