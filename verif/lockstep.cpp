@@ -48,23 +48,25 @@ template <std::size_t N> static void get_words(const VlWide<N> &p, uint32_t *w, 
 }
 
 static void set_bits(uint32_t *w, int lsb, int width, uint64_t v) {
-  for (int i = 0; i < width; i++) {
-    int b = lsb + i;
-    uint32_t m = 1u << (b & 31);
-    if ((v >> i) & 1) w[b >> 5] |= m;
-    else w[b >> 5] &= ~m;
+  // word-wise: at most three 32-bit words touched for width <= 64
+  if (width < 64) v &= (1ull << width) - 1;
+  int i = lsb >> 5, sh = lsb & 31;
+  uint64_t m = (width >= 64) ? ~0ull : ((1ull << width) - 1);
+  unsigned __int128 mm = (unsigned __int128)m << sh, vv = (unsigned __int128)v << sh;
+  for (int k = 0; k < 3 && (mm >> (32 * k)); k++) {
+    uint32_t wm = (uint32_t)(mm >> (32 * k)), wv = (uint32_t)(vv >> (32 * k));
+    w[i + k] = (w[i + k] & ~wm) | (wv & wm);
   }
 }
 static uint64_t get_bits(const uint32_t *w, int lsb, int width) {
-  uint64_t v = 0;
-  for (int i = 0; i < width; i++) {
-    int b = lsb + i;
-    v |= (uint64_t)((w[b >> 5] >> (b & 31)) & 1u) << i;
-  }
-  return v;
+  int i = lsb >> 5, sh = lsb & 31;
+  unsigned __int128 x = (unsigned __int128)w[i] | ((unsigned __int128)w[i + 1] << 32) |
+                        ((unsigned __int128)w[i + 2] << 64);
+  uint64_t v = (uint64_t)(x >> sh);
+  return width >= 64 ? v : (v & ((1ull << width) - 1));
 }
 
-enum { MAXW = (PMU_NCNT * PMU_CW) / 32 + 8 };
+enum { MAXW = (PMU_NCNT * PMU_CW) / 32 + 8 };  // +slack: get_bits reads 3 words
 
 // Drive the RTL input ports from one cycle of model inputs (same truncation as real ports).
 static void drive(Vpmu_top *d, const pmu_in_t *in) {
@@ -76,7 +78,7 @@ static void drive(Vpmu_top *d, const pmu_in_t *in) {
   d->pstrb_i = in->pstrb & 0xf;
   d->pprot_i = in->pprot & 7;
   d->ref_tick_i = in->ref_tick & 1;
-  uint32_t w[MAXW];
+  uint32_t w[MAXW] = {};
   uint32_t priv = 0, req = 0;
   for (int t = 0; t < PMU_THREADS; t++) {
     priv |= (uint32_t)(in->priv[t] & 1) << t;
@@ -111,7 +113,7 @@ static void sample_outputs(Vpmu_top *d, pmu_out_t *o) {
   o->pready = d->pready_o;
   o->prdata = d->prdata_o;
   o->pslverr = d->pslverr_o;
-  uint32_t w[MAXW];
+  uint32_t w[MAXW] = {};
   for (int t = 0; t < PMU_THREADS; t++) {
     o->irq[t] = (d->irq_o >> t) & 1;
     o->rdp_valid[t] = (d->rdp_valid_o >> t) & 1;

@@ -1,0 +1,69 @@
+// StallScope core stub: program memory of one thread (docs/core.md "Program files").
+//
+// PROG_DEPTH 16-bit attribute words stored as rows of W words (a row is one aligned fetch
+// block). Written one word at a time through the load port (the harness does this during
+// reset); read a whole row at a time: row_i for the fetch unit and row 0 for the restart after
+// the end marker. No reset: the contents survive it.
+//
+// Simulation only (`ifndef SYNTHESIS): when PROG_FILE is not empty the memory starts with that
+// $readmemh file; every word the file does not set holds the end marker ffff.
+
+module core_progmem #(
+  parameter W          = 4,
+  parameter PROG_DEPTH = 1024,
+  parameter PAW        = 10,   // word address width
+  parameter RAW        = 8,    // row address width
+  parameter PROG_FILE  = ""
+) (
+  input  wire            clk_i,
+  input  wire            we_i,
+  input  wire [PAW-1:0]  waddr_i,
+  input  wire [15:0]     wdata_i,
+  input  wire [RAW-1:0]  row_i,
+  output wire [W*16-1:0] row_o,
+  output wire [W*16-1:0] row0_o
+);
+
+  localparam ROWS = (PROG_DEPTH + W - 1) / W;
+
+  reg [W*16-1:0] mem_q [0:ROWS-1];
+
+  // Write port: word waddr_i is column waddr_i % W of row waddr_i / W.
+  wire [PAW-1:0] wrow_full = waddr_i / W;
+  wire [PAW-1:0] wcol_full = waddr_i % W;
+  wire [RAW-1:0] wrow      = wrow_full[RAW-1:0];
+  integer c;
+  always @(posedge clk_i) begin
+    if (we_i) begin
+      for (c = 0; c < W; c = c + 1) begin
+        if (wcol_full == c[PAW-1:0]) begin
+          mem_q[wrow][c*16 +: 16] <= wdata_i;
+        end
+      end
+    end
+  end
+
+  assign row_o  = mem_q[row_i];
+  assign row0_o = mem_q[0];
+
+`ifndef SYNTHESIS
+  // Simulation-only initial contents.
+  reg [15:0] init_words [0:ROWS*W-1];
+  integer    r;
+  integer    i;
+  initial begin
+    for (i = 0; i < ROWS * W; i = i + 1) begin
+      init_words[i] = 16'hffff;
+    end
+    if (PROG_FILE != "") begin
+      $readmemh(PROG_FILE, init_words);
+    end
+    for (r = 0; r < ROWS; r = r + 1) begin
+      for (i = 0; i < W; i = i + 1) begin
+        mem_q[r][i*16 +: 16] = init_words[r*W+i];
+      end
+    end
+  end
+`endif
+
+endmodule
