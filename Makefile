@@ -11,7 +11,7 @@ SAN_FLAGS  := -std=c99 -O1 -g -Wall -Wextra -Werror -Icmodel -Iverif \
 PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
-DEB_PKGS   := verilator iverilog yosys g++ clang make python3
+DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib
 DEB_CMDS   := verilator iverilog yosys g++ clang python3
 
 MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_stack.c \
@@ -47,6 +47,7 @@ help:
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:
 	@missing=""; for c in $(DEB_CMDS); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || missing="$$missing python3-matplotlib"; \
 	if [ -n "$$missing" ]; then \
 	  echo "missing tools:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then \
@@ -91,6 +92,14 @@ $(BUILD)/test_model: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
 
 $(BUILD)/test_model_san: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
 	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) cmodel/test_model.c
+
+REPORT_SRC := sim/report.c sim/trace_kanata.c sim/pipetrace.c
+
+$(BUILD)/test_report: $(REPORT_SRC) sim/test_report.c sim/sim_types.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
+	$(CC) $(CFLAGS_C) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
+
+$(BUILD)/test_report_san: $(REPORT_SRC) sim/test_report.c sim/sim_types.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
+	clang $(SAN_FLAGS) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
 
 cli: deps $(BUILD)/pmu_cli
 model: deps $(BUILD)/test_model

@@ -44,6 +44,12 @@ done
 t model-directed-asan bash -c "for f in verif/directed/*.stim; do $B/pmu_cli_san --quiet \$f || exit 1; done"
 t bad-input          verif/bad_input/run.sh "$B/pmu_cli_san"
 
+echo "== reports and trace writers"
+t build-report       make -s "$B/test_report" "$B/test_report_san"
+t report-unit        "$B/test_report"
+t report-unit-asan   "$B/test_report_san"
+t plot-smoke         bash -c 'd=$(mktemp -d) && '"$B"'/test_report --keep $d >/dev/null && /usr/bin/python3 scripts/plot_stacks.py $d/report.csv && test -s $d/report_stacks.png; r=$?; rm -rf $d; exit $r'
+
 echo "== lockstep co-simulation (RTL + C model, every cycle)"
 for c in default small big; do
   t "build-lockstep-$c" make -s "$B/lockstep_$c/Vpmu_lockstep"

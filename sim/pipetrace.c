@@ -4,7 +4,7 @@
  *
  * Instruction tracking is the same algorithm as sim/trace_kanata.c (each file is
  * self-contained); sim/test_report.c checks that both writers agree on every instruction:
- * stages F (front-end queue), D (in the RS), I (issue cycle), X (latency given at issue),
+ * stages F (front-end queue), D (in the RS), I (issue cycle), X (rest of the L cycles),
  * C (completed, waiting to commit); stall events while waiting in F, D, C name the CPI-stack
  * component of the dispatch, issue, commit stage respectively (spec 4.6).
  */
@@ -36,7 +36,6 @@ typedef struct {
   uint64_t id;
   uint64_t since;      /* cycle the current stage began */
   uint64_t t_x, t_c;   /* issued: cycles X and C begin */
-  uint64_t born;       /* cycle the instruction was introduced */
   uint32_t seq;
   uint16_t attr, lat;
   uint8_t tid, wp, stage, known, pre;
@@ -89,10 +88,10 @@ static void pt_status(pt_t *w, const pt_inst_t *p)
     if (p->known && (p->attr & ATTR_ICMISS) && !p->pre)
       pt_out(w, " icache-miss");
     break;
-  case ST_I:
-    pt_out(w, " lat=%u", (unsigned)p->lat);
-    break;
+  case ST_I:   /* the issue cycle is the first of the L execution cycles */
   case ST_X:
+    if (p->stage == ST_I)
+      pt_out(w, " lat=%u", (unsigned)p->lat);
     if (p->known && (p->attr & ATTR_MISS) && cls == ATTR_CLASS_LOAD)
       pt_out(w, " dcache-miss");
     else if (p->known && (p->attr & ATTR_MISS) && cls == ATTR_CLASS_BRANCH)
@@ -159,7 +158,6 @@ static pt_inst_t *pt_new(pt_t *w, const trc_rec_t *r, int known, unsigned st, in
   p->pre = (uint8_t)(pre != 0);
   p->stage = (uint8_t)st;
   p->since = cyc;
-  p->born = cyc;
   p->stall = -1;
 
   pt_out(w, "+ %" PRIu64 " %u %" PRIu32, p->id, tid, p->seq);
@@ -390,7 +388,7 @@ int pipetrace_cycle(trace_writer_t *tw, const trc_cycle_t *c)
     p->wp |= r->wp ? 1 : 0;
     p->lat = r->attr;
     p->t_x = cyc + 1;
-    p->t_c = cyc + 1 + r->attr;
+    p->t_c = cyc + (r->attr ? r->attr : 1u);   /* issue cycle = first of the L */
     pt_stage_to(w, p, ST_I, cyc);
   }
   for (i = 0; i < nw; i++) {               /* commit */
@@ -418,9 +416,7 @@ int pipetrace_cycle(trace_writer_t *tw, const trc_cycle_t *c)
       continue;
     for (k = 0; k < l->n; k++) {
       pt_inst_t *p = &l->v[k];
-      const int younger = (int32_t)(p->seq - c->flush[t].seq) > 0;
-      const int fresh_good = p->born == cyc && !p->wp && !p->pre && p->stage == ST_F;
-      if (younger && !fresh_good)
+      if ((int32_t)(p->seq - c->flush[t].seq) > 0)
         pt_end(w, p, "flushed");
       else
         l->v[j++] = *p;

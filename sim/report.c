@@ -301,16 +301,23 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
   for (i = 0; i < 3; i++) {
     int en = ((s->gctrl_q[t] >> (PMU_GCTRL_FIX_EN_LSB + i)) & 1u) &&
              ((s->fixctl_q[t] >> (4u * i)) & 3u);
-    fprintf(f, "%18s      %-32s #", commas(ts->fix[i], b, sizeof b), fixname[i]);
+    char cm[128];
+    size_t o = 0;
+    cm[0] = '\0';
     if (i == 1 && ts->fix[0])
-      fprintf(f, " %8.4f  insn per cycle", (double)ts->fix[1] / (double)ts->fix[0]);
-    if (i == 1 && ts->fix[1])
-      fprintf(f, " %8.4f  cycles per insn", (double)ts->fix[0] / (double)ts->fix[1]);
-    if (!en)
-      fprintf(f, " (not enabled)");
-    if ((s->gstatus_q[t] >> (PMU_GSTATUS_FIX_OVF_LSB + i)) & 1u)
-      fprintf(f, " (wrapped)");
-    fputc('\n', f);
+      o += (size_t)snprintf(cm + o, sizeof cm - o, " %8.4f  insn per cycle",
+                            (double)ts->fix[1] / (double)ts->fix[0]);
+    if (i == 1 && ts->fix[1] && o < sizeof cm)
+      o += (size_t)snprintf(cm + o, sizeof cm - o, " %8.4f  cycles per insn",
+                            (double)ts->fix[0] / (double)ts->fix[1]);
+    if (!en && o < sizeof cm)
+      o += (size_t)snprintf(cm + o, sizeof cm - o, " (not enabled)");
+    if (((s->gstatus_q[t] >> (PMU_GSTATUS_FIX_OVF_LSB + i)) & 1u) && o < sizeof cm)
+      snprintf(cm + o, sizeof cm - o, " (wrapped)");
+    if (cm[0])
+      fprintf(f, "%18s      %-32s #%s\n", commas(ts->fix[i], b, sizeof b), fixname[i], cm);
+    else
+      fprintf(f, "%18s      %s\n", commas(ts->fix[i], b, sizeof b), fixname[i]);
   }
   fprintf(f, "%18s      %-32s #", commas(ts->insns, b, sizeof b), "instructions (slot3, always on)");
   if (ts->cycles)

@@ -1,8 +1,9 @@
 /* Kanata 0004 pipeline log for the Konata viewer (docs/reports.md, "Pipeline traces").
  *
  * One call per cycle turns the core's trace port (trc_cycle_t) into Kanata commands:
- *   lane 0: F fetched, in the front-end queue | D dispatched, waiting in the RS | I issue cycle |
- *           X executing for the latency given at issue | C completed, waiting to commit;
+ *   lane 0: F fetched, in the front-end queue | D dispatched, waiting in the RS | I the issue
+ *           cycle | X the rest of the L execution cycles (L = latency given at issue; the core
+ *           completes an instruction issued in c in c + L) | C completed, waiting to commit;
  *           R ... 0 retire, R ... 1 flush (wrong path, or still in flight when the trace ends).
  *   lane 1: while an instruction waits in F, D or C, a stall stage named after the CPI-stack
  *           component (spec 4.6) that got most of the slots its thread lost that cycle at the
@@ -39,7 +40,6 @@ typedef struct {
   uint64_t id;
   uint64_t since;      /* cycle the current lane-0 stage began */
   uint64_t t_x, t_c;   /* issued: cycles X and C begin */
-  uint64_t born;       /* cycle the instruction was introduced */
   uint32_t seq;
   uint16_t attr;
   uint8_t tid, wp, stage, known, pre;
@@ -187,7 +187,6 @@ static kt_inst_t *kt_new(kt_t *w, const trc_rec_t *r, int known, unsigned st, in
   p->pre = (uint8_t)(pre != 0);
   p->stage = (uint8_t)st;
   p->since = cyc;
-  p->born = cyc;
   p->stall = -1;
   w->recent[tid][r->seq & 15u].seq = r->seq;
   w->recent[tid][r->seq & 15u].id = p->id;
@@ -413,7 +412,7 @@ int kanata_cycle(trace_writer_t *tw, const trc_cycle_t *c)
       kt_stage_to(w, p, ST_I, cyc);
     p->wp |= r->wp ? 1 : 0;
     p->t_x = cyc + 1;
-    p->t_c = cyc + 1 + r->attr;
+    p->t_c = cyc + (r->attr ? r->attr : 1u);   /* issue cycle = first of the L */
     kt_cmd(w, cyc, "L\t%" PRIu64 "\t1\t\\nissued at cycle %" PRIu64 ", latency %u\n", p->id, cyc,
            (unsigned)r->attr);
     dep = p->known ? (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT : 0u;
@@ -451,9 +450,7 @@ int kanata_cycle(trace_writer_t *tw, const trc_cycle_t *c)
              cyc, c->flush[t].seq);
     for (k = 0; k < l->n; k++) {
       kt_inst_t *p = &l->v[k];
-      const int younger = (int32_t)(p->seq - c->flush[t].seq) > 0;
-      const int fresh_good = p->born == cyc && !p->wp && !p->pre && p->stage == ST_F;
-      if (younger && !fresh_good)
+      if ((int32_t)(p->seq - c->flush[t].seq) > 0)
         kt_end(w, p, 1, cyc, why);
       else
         l->v[j++] = *p;
