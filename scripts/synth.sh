@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build}
 mkdir -p "$out"
-src=$(echo rtl/*.v)
+src=$(echo rtl/pmu_*.v)
 yosys -q -l "$out/synth.log" -p "read_verilog -Irtl $src; synth -flatten -top pmu_top; check -assert; \
 select -assert-none t:\$dlatch t:\$_DLATCH_*; stat" >/dev/null
 cells=$(grep -E '^ +Number of cells:' "$out/synth.log" | tail -1 | awk '{print $4}')
