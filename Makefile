@@ -93,12 +93,12 @@ $(BUILD)/test_model: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
 $(BUILD)/test_model_san: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
 	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) cmodel/test_model.c
 
-REPORT_SRC := sim/report.c sim/trace_kanata.c sim/pipetrace.c
+REPORT_SRC := sim/report.c sim/trace_kanata.c sim/pipetrace.c sim/trace_track.c
 
-$(BUILD)/test_report: $(REPORT_SRC) sim/test_report.c sim/sim_types.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
+$(BUILD)/test_report: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_track.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
 	$(CC) $(CFLAGS_C) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
 
-$(BUILD)/test_report_san: $(REPORT_SRC) sim/test_report.c sim/sim_types.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
+$(BUILD)/test_report_san: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_track.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
 	clang $(SAN_FLAGS) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
 
 cli: deps $(BUILD)/pmu_cli
