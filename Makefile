@@ -33,7 +33,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run bench soak clean help
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak clean help
 
 all: cli lockstep
 
@@ -106,7 +106,7 @@ model: deps $(BUILD)/test_model
 
 # ---- lockstep co-simulation (one Verilator build per parameter set) --------------------------
 LOCKSTEP_DEPS := $(RTL_SRC) $(RTL_INC) $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h \
-                 verif/lockstep.cpp verif/pmu_rand.c verif/pmu_rand.h verif/pmu_cov.c verif/pmu_cov.h
+                 verif/lockstep.cpp verif/rtl_state.h verif/pmu_rand.c verif/pmu_rand.h verif/pmu_cov.c verif/pmu_cov.h
 
 $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
 	@echo "verilator: building lockstep harness ($*)"
@@ -117,12 +117,18 @@ $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
 
 lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
 
+# ---- core stub + PMU: the main run binary, kernels, core checks (sim/run.mk) ---------------
+include sim/run.mk
+
 # ---- the two README commands -----------------------------------------------------------------
 test: deps
 	@scripts/run_tests.sh
 
-run: deps $(BUILD)/lockstep_default/Vpmu_lockstep $(BUILD)/pmu_cli
+run: deps $(BUILD)/run/Vsim_top
 	@scripts/run_main.sh
+
+validate: deps $(BUILD)/run/Vsim_top
+	/usr/bin/python3 scripts/validate.py --cycles $${VALIDATE_CYCLES:-300000}
 
 # ---- longer jobs -----------------------------------------------------------------------------
 bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep

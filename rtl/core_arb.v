@@ -36,13 +36,16 @@ module core_arb #(
   reg [TW-1:0] fptr_q;   // first thread the fetch round robin looks at
   reg [TW-1:0] fptr_d;
 
-  // Thread at position k of the order starting at s.
+  // Thread at position k (< THREADS) of the order starting at s.
   function [TW-1:0] nth;
     input [TW-1:0] s;
     input integer  k;
+    /* verilator lint_off UNUSEDSIGNAL */  // only the low TW bits of the sum are the result
     integer        v;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
-      v   = ({{(32 - TW){1'b0}}, s} + k) % THREADS;
+      v = {{(32 - TW){1'b0}}, s} + k;     // s < THREADS, k < THREADS
+      if (v >= THREADS) v = v - THREADS;
       nth = v[TW-1:0];
     end
   endfunction

@@ -25,12 +25,16 @@ module core_progmem #(
 );
 
   localparam ROWS = (PROG_DEPTH + W - 1) / W;
+  localparam [31:0]    W32 = W;
+  localparam [PAW-1:0] WA  = W32[PAW-1:0];
 
   reg [W*16-1:0] mem_q [0:ROWS-1];
 
   // Write port: word waddr_i is column waddr_i % W of row waddr_i / W.
-  wire [PAW-1:0] wrow_full = waddr_i / W;
-  wire [PAW-1:0] wcol_full = waddr_i % W;
+  /* verilator lint_off UNUSEDSIGNAL */  // a row index needs fewer bits than a word address
+  wire [PAW-1:0] wrow_full = waddr_i / WA;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [PAW-1:0] wcol_full = waddr_i % WA;
   wire [RAW-1:0] wrow      = wrow_full[RAW-1:0];
   integer c;
   always @(posedge clk_i) begin

@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
-# `make run`: the main job. Until the core stub lands (issue 3) it is:
-#  1. a lockstep co-simulation of the PMU RTL and the C model on constrained-random traffic
-#     (CYCLES cycles, SEED), compared every cycle;
-#  2. the built-in demo workload sim/demo.stim on the RTL + model in lockstep, and the same file
-#     on the C model CLI, which prints every counter, status register and CPI stack.
+# `make run`: the main job. The core stub + PMU RTL run a built-in workload on both threads with
+# the C model in lockstep; the run prints the CPI stacks, the issue-slot breakdown, top-down
+# level 1 and the programmed counters, and writes to a run directory:
+#   report.csv            every counter, stack and metric (Area,Value,Unit,Description)
+#   report_stacks.png/svg the three stacks side by side per thread (Fig. 1 style)
+#   run.kanata            pipeline trace of the trace window, for the Konata viewer
+#   run.pipetrace         the same window as a pipetrace (docs/pipetrace.md)
+# Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
+# icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
+# TRACE (window A:B), RUNDIR. Extra run options: RUN_ARGS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
-SEED=${SEED:-1}
+WORKLOAD=${WORKLOAD:-mixed}
 CYCLES=${CYCLES:-1000000}
-"$B/lockstep_default/Vpmu_lockstep" --seed "$SEED" --cycles "$CYCLES"
-"$B/lockstep_default/Vpmu_lockstep" --stim sim/demo.stim
-"$B/pmu_cli" sim/demo.stim
+SEED=${SEED:-1}
+KNOBS=${KNOBS:-none}
+WPVIS=${WPVIS:-1}
+TRACE=${TRACE:-10000:10200}
+RUNDIR=${RUNDIR:-$B/runs/$WORKLOAD-s$SEED}
+rm -rf "$RUNDIR"
+mkdir -p "$RUNDIR"
+cmd=("$B/run/Vsim_top" --workload "$WORKLOAD" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
+     --wpvis "$WPVIS" --trace-window "$TRACE" --outdir "$RUNDIR" ${RUN_ARGS:-})
+echo "run: ${cmd[*]}"
+"${cmd[@]}" | tee "$RUNDIR/report.txt"
+/usr/bin/python3 scripts/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"
+echo "run directory: $RUNDIR"
+ls -l "$RUNDIR"

@@ -1,0 +1,248 @@
+// StallScope core stub: a small out-of-order SMT core that drives the PMU (docs/core.md).
+//
+// It runs synthetic programs (streams of instruction attributes), not an ISA:
+//   u_arb        shares the width W among the threads: fetch round robin, rotating priority at
+//                dispatch, issue and commit
+//   g_thr[t]     core_thread: program source, fetch, FQ, ROB/RS, execution latencies, flushes
+// and it packs the per-thread signals into the PMU's event inputs (docs/spec.md section 2) and
+// the per-stage trace slots (docs/core.md "Trace port").
+
+`include "pmu_map.vh"
+
+module core_stub #(
+  parameter THREADS    = 2,
+  parameter W          = 4,
+  parameter FQ         = 16,
+  parameter ROB        = 32,
+  parameter RS         = 16,
+  parameter LONG_LAT   = 6,
+  parameter MISS_LAT   = 20,
+  parameter IC_LAT     = 10,
+  parameter BR_PEN     = 3,
+  parameter PROG_DEPTH = 1024,
+  parameter REF_DIV    = 4,     // ref_tick_o is 1 every REF_DIV-th cycle
+  parameter PROG_FILE  = "",    // simulation only: initial program of every thread
+  parameter NW         = 4,     // PMU: width of the per-stage counts
+  parameter LW         = 8      // PMU: width of one event lane
+) (
+  input  wire                              clk_i,
+  input  wire                              rst_ni,
+  input  wire [31:0]                       cfg_i,
+  input  wire [31:0]                       seed_i,
+  // program load port (used during reset)
+  input  wire                              prog_we_i,
+  input  wire [2:0]                        prog_tid_i,
+  input  wire [15:0]                       prog_addr_i,
+  input  wire [15:0]                       prog_data_i,
+  // PMU event inputs (docs/spec.md section 2)
+  output wire [THREADS-1:0]                priv_o,
+  output wire                              ref_tick_o,
+  output reg  [THREADS*`PMU_NEXT*LW-1:0]   ev_ext_o,
+  output reg  [THREADS*NW-1:0]             slot_fill_o,
+  output reg  [THREADS*NW-1:0]             slot_issue_o,
+  output reg  [THREADS*NW-1:0]             slot_retire_o,
+  output reg  [THREADS*3*NW-1:0]           stk_n_o,
+  output reg  [THREADS*2*NW-1:0]           stk_wp_o,
+  output reg  [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
+  // trace port
+  output reg  [W*64-1:0]                   trc_fetch_o,
+  output reg  [W*64-1:0]                   trc_disp_o,
+  output reg  [W*64-1:0]                   trc_issue_o,
+  output reg  [W*64-1:0]                   trc_commit_o,
+  output reg  [THREADS*64-1:0]             trc_flush_o
+);
+
+  localparam WW   = $clog2(W + 1);
+  localparam PAW  = (PROG_DEPTH > 1) ? $clog2(PROG_DEPTH) : 1;
+  localparam NEXT = `PMU_NEXT;
+  localparam NFL  = `PMU_NFLAG;
+  localparam RDW  = (REF_DIV > 1) ? $clog2(REF_DIV) : 1;
+  localparam [31:0] RDM1 = REF_DIV - 1;
+
+  // cfg_i[31:24] are reserved (and the idle bits of threads >= THREADS); only PAW bits of the
+  // program address are used.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] cfg_all  = cfg_i;
+  wire [15:0] addr_all = prog_addr_i;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---------------------------------------------------------------------------------------------
+  // Configuration: sampled while in reset, constant afterwards (so no logic of the core depends
+  // on a top-level input: Verilator then evaluates it once per clock edge).
+  // ---------------------------------------------------------------------------------------------
+  reg  [23:0] cfg_q;
+  wire [23:0] cfg_d = rst_ni ? cfg_q : cfg_i[23:0];
+  always @(posedge clk_i) begin
+    cfg_q <= cfg_d;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Reference tick
+  // ---------------------------------------------------------------------------------------------
+  reg [RDW-1:0] ref_q;
+  reg [RDW-1:0] ref_d;
+  assign ref_tick_o = (ref_q == RDM1[RDW-1:0]);
+  always @* begin
+    ref_d = ref_tick_o ? {RDW{1'b0}} : ref_q + 1'b1;
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ref_q <= {RDW{1'b0}};
+    end else begin
+      ref_q <= ref_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Width arbitration
+  // ---------------------------------------------------------------------------------------------
+  wire [THREADS-1:0]    fetch_able;
+  wire [THREADS-1:0]    fetch_go;
+  wire [THREADS*WW-1:0] disp_avail;
+  wire [THREADS*WW-1:0] iss_avail;
+  wire [THREADS*WW-1:0] com_avail;
+  wire [THREADS*WW-1:0] disp_n;
+  wire [THREADS*WW-1:0] iss_n;
+  wire [THREADS*WW-1:0] com_n;
+  wire [THREADS*WW-1:0] disp_off;
+  wire [THREADS*WW-1:0] iss_off;
+  wire [THREADS*WW-1:0] com_off;
+
+  core_arb #(
+    .THREADS (THREADS),
+    .W       (W),
+    .WW      (WW)
+  ) u_arb (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .fetch_able_i (fetch_able),
+    .fetch_go_o   (fetch_go),
+    .disp_avail_i (disp_avail),
+    .iss_avail_i  (iss_avail),
+    .com_avail_i  (com_avail),
+    .disp_n_o     (disp_n),
+    .iss_n_o      (iss_n),
+    .com_n_o      (com_n),
+    .disp_off_o   (disp_off),
+    .iss_off_o    (iss_off),
+    .com_off_o    (com_off)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Threads
+  // ---------------------------------------------------------------------------------------------
+  wire [THREADS*NW-1:0]       t_fill;
+  wire [THREADS*NW-1:0]       t_alloc;
+  wire [THREADS*NW-1:0]       t_retire;
+  wire [THREADS*3*NW-1:0]     t_n;
+  wire [THREADS*2*NW-1:0]     t_wp;
+  wire [THREADS*NFL-1:0]      t_flags;
+  wire [THREADS*NEXT*LW-1:0]  t_ext;
+  wire [THREADS*W*64-1:0]     t_fetch;
+  wire [THREADS*W*64-1:0]     t_disp;
+  wire [THREADS*W*64-1:0]     t_issue;
+  wire [THREADS*W*64-1:0]     t_commit;
+  wire [THREADS*64-1:0]       t_flush;
+
+  genvar gt;
+  generate
+    for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
+      core_thread #(
+        .TID        (gt),
+        .W          (W),
+        .FQ         (FQ),
+        .ROB        (ROB),
+        .RS         (RS),
+        .LONG_LAT   (LONG_LAT),
+        .MISS_LAT   (MISS_LAT),
+        .IC_LAT     (IC_LAT),
+        .BR_PEN     (BR_PEN),
+        .PROG_DEPTH (PROG_DEPTH),
+        .PROG_FILE  (PROG_FILE),
+        .NW         (NW),
+        .LW         (LW),
+        .WW         (WW),
+        .PAW        (PAW)
+      ) u_thr (
+        .clk_i        (clk_i),
+        .rst_ni       (rst_ni),
+        .cfg_i        (cfg_q[15:0]),
+        .idle_i       (cfg_q[16+gt]),
+        .seed_i       (seed_i),
+        .prog_we_i    (prog_we_i && (prog_tid_i == gt)),
+        .prog_addr_i  (prog_addr_i[PAW-1:0]),
+        .prog_data_i  (prog_data_i),
+        .fetch_able_o (fetch_able[gt]),
+        .fetch_go_i   (fetch_go[gt]),
+        .disp_avail_o (disp_avail[gt*WW +: WW]),
+        .disp_n_i     (disp_n[gt*WW +: WW]),
+        .iss_avail_o  (iss_avail[gt*WW +: WW]),
+        .iss_n_i      (iss_n[gt*WW +: WW]),
+        .com_avail_o  (com_avail[gt*WW +: WW]),
+        .com_n_i      (com_n[gt*WW +: WW]),
+        .priv_o       (priv_o[gt]),
+        .fill_o       (t_fill[gt*NW +: NW]),
+        .alloc_o      (t_alloc[gt*NW +: NW]),
+        .retire_o     (t_retire[gt*NW +: NW]),
+        .stk_n_o      (t_n[gt*3*NW +: 3*NW]),
+        .stk_wp_o     (t_wp[gt*2*NW +: 2*NW]),
+        .flags_o      (t_flags[gt*NFL +: NFL]),
+        .ext_o        (t_ext[gt*NEXT*LW +: NEXT*LW]),
+        .trc_fetch_o  (t_fetch[gt*W*64 +: W*64]),
+        .trc_disp_o   (t_disp[gt*W*64 +: W*64]),
+        .trc_issue_o  (t_issue[gt*W*64 +: W*64]),
+        .trc_commit_o (t_commit[gt*W*64 +: W*64]),
+        .trc_flush_o  (t_flush[gt*64 +: 64])
+      );
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------------------------------
+  // PMU inputs: the per-thread buses are already in the PMU's layout.
+  // ---------------------------------------------------------------------------------------------
+  always @* begin
+    ev_ext_o      = t_ext;
+    slot_fill_o   = t_fill;
+    slot_issue_o  = t_alloc;
+    slot_retire_o = t_retire;
+    stk_n_o       = t_n;
+    stk_wp_o      = t_wp;
+    stk_flags_o   = t_flags;
+    trc_flush_o   = t_flush;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Trace: stage slot off[t] + j holds the j-th instruction of thread t (the threads in this
+  // cycle's priority order); at most W instructions per stage and cycle in all.
+  // ---------------------------------------------------------------------------------------------
+  reg [WW:0] o;
+  integer    t;
+  integer    j;
+  always @* begin
+    trc_fetch_o  = {(W * 64){1'b0}};
+    trc_disp_o   = {(W * 64){1'b0}};
+    trc_issue_o  = {(W * 64){1'b0}};
+    trc_commit_o = {(W * 64){1'b0}};
+    o            = {(WW + 1){1'b0}};
+    for (t = 0; t < THREADS; t = t + 1) begin
+      if (fetch_go[t]) begin
+        trc_fetch_o = t_fetch[t*W*64 +: W*64];
+      end
+      for (j = 0; j < W; j = j + 1) begin
+        if (j[WW-1:0] < disp_n[t*WW +: WW]) begin
+          o = {1'b0, disp_off[t*WW +: WW]} + j[WW:0];
+          trc_disp_o[o*64 +: 64] = t_disp[(t*W+j)*64 +: 64];
+        end
+        if (j[WW-1:0] < iss_n[t*WW +: WW]) begin
+          o = {1'b0, iss_off[t*WW +: WW]} + j[WW:0];
+          trc_issue_o[o*64 +: 64] = t_issue[(t*W+j)*64 +: 64];
+        end
+        if (j[WW-1:0] < com_n[t*WW +: WW]) begin
+          o = {1'b0, com_off[t*WW +: WW]} + j[WW:0];
+          trc_commit_o[o*64 +: 64] = t_commit[(t*W+j)*64 +: 64];
+        end
+      end
+    end
+  end
+
+endmodule

@@ -1,0 +1,968 @@
+// StallScope core stub: the pipeline of one SMT thread (docs/core.md).
+//
+// front end  program source (core_progmem or core_gen), fetch with Icache-miss and redirect
+//            state, front-end queue FQ (circular, FQ entries)
+// back end   reorder buffer (circular, ROB entries); an entry dispatched and not yet issued is
+//            in the thread's reservation stations, whose capacity RS is a limit on that count
+// The width W is shared with the other threads outside this module (core_arb): the thread tells
+// what it could do this cycle (fetch_able_o, *_avail_o, from registers only) and does what it
+// is granted (fetch_go_i, *_n_i) in the same cycle.
+//
+// Timing (docs/core.md section 5): an instruction fetched in cycle c can dispatch in c+1, issue
+// in c+2 and, with latency L, complete and commit in c+2+L. A consumer can issue in the cycle
+// its producer completes. A mispredicted branch flushes the younger instructions of the thread
+// at the end of the cycle it issues in.
+//
+// The ROB keeps the instructions' attributes and sequence numbers in arrays and everything the
+// per-cycle logic looks at as bit vectors (entry i at bit i: issued, completed, producer
+// completed, Dcache miss, latency above 1, wrong path, flushing branch), set at dispatch; age
+// order comes from rotating a vector by the head. Completion times are a shift register of
+// vectors (row k: entries completing k+1 clock edges from now) rather than per-entry counters.
+// This keeps the logic small and fast under Verilator.
+//
+// Every per-cycle PMU signal is computed here from the state at the start of the cycle and
+// this cycle's grants; the stack flags describe the thread after this cycle's instructions
+// have left each stage (e.g. fe_empty: nothing left in the FQ after dispatch; docs/core.md
+// section 7).
+
+`include "pmu_map.vh"
+
+module core_thread #(
+  parameter TID        = 0,
+  parameter W          = 4,
+  parameter FQ         = 16,
+  parameter ROB        = 32,
+  parameter RS         = 16,
+  parameter LONG_LAT   = 6,
+  parameter MISS_LAT   = 20,
+  parameter IC_LAT     = 10,
+  parameter BR_PEN     = 3,
+  parameter PROG_DEPTH = 1024,
+  parameter PROG_FILE  = "",
+  parameter NW         = 4,
+  parameter LW         = 8,
+  parameter WW         = 3,    // width of a count 0..W
+  parameter PAW        = 10    // program word address width
+) (
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  input  wire [15:0]              cfg_i,         // cfg bits 15:0 (core_stub's cfg_q)
+  input  wire                     idle_i,        // the thread never fetches
+  input  wire [31:0]              seed_i,
+  input  wire                     prog_we_i,
+  input  wire [PAW-1:0]           prog_addr_i,
+  input  wire [15:0]              prog_data_i,
+  // width arbitration
+  output reg                      fetch_able_o,
+  input  wire                     fetch_go_i,
+  output reg  [WW-1:0]            disp_avail_o,
+  input  wire [WW-1:0]            disp_n_i,
+  output reg  [WW-1:0]            iss_avail_o,
+  input  wire [WW-1:0]            iss_n_i,
+  output reg  [WW-1:0]            com_avail_o,
+  input  wire [WW-1:0]            com_n_i,
+  // PMU event inputs of this thread
+  output wire                     priv_o,
+  output reg  [NW-1:0]            fill_o,
+  output reg  [NW-1:0]            alloc_o,       // I: dispatched, wrong path included
+  output reg  [NW-1:0]            retire_o,      // R
+  output reg  [3*NW-1:0]          stk_n_o,       // n: dispatch, issue, commit
+  output reg  [2*NW-1:0]          stk_wp_o,      // wrong path: dispatch, issue
+  output reg  [`PMU_NFLAG-1:0]    flags_o,
+  output reg  [`PMU_NEXT*LW-1:0]  ext_o,
+  // trace: slot j = the j-th instruction of this thread in the stage this cycle
+  output reg  [W*64-1:0]          trc_fetch_o,
+  output reg  [W*64-1:0]          trc_disp_o,
+  output reg  [W*64-1:0]          trc_issue_o,
+  output reg  [W*64-1:0]          trc_commit_o,
+  output reg  [63:0]              trc_flush_o
+);
+
+  // ---------------------------------------------------------------------------------------------
+  // Constants
+  // ---------------------------------------------------------------------------------------------
+  localparam NINT = `PMU_NL - `PMU_NEXT;       // PMU-internal lanes before the external ones
+  localparam L_EXECUTED = `PMU_LANE_EXECUTED - NINT;
+  localparam L_RS_FULL  = `PMU_LANE_RS_FULL - NINT;
+  localparam L_ROB_FULL = `PMU_LANE_ROB_FULL - NINT;
+  localparam L_BR_RET   = `PMU_LANE_BR_RET - NINT;
+  localparam L_BR_MISP  = `PMU_LANE_BR_MISP - NINT;
+  localparam L_IC_MISS  = `PMU_LANE_IC_MISS - NINT;
+  localparam L_LD_HIT   = `PMU_LANE_LD_HIT - NINT;
+  localparam L_LD_MISS  = `PMU_LANE_LD_MISS - NINT;
+  localparam L_L1D_PEND = `PMU_LANE_L1D_PEND - NINT;
+  localparam L_ROB_OCC  = `PMU_LANE_ROB_OCC - NINT;
+  localparam L_RS_OCC   = `PMU_LANE_RS_OCC - NINT;
+  localparam L_RS_EMPTY = `PMU_LANE_RS_EMPTY - NINT;
+
+  localparam EW   = 10;                               // entry: attr[8:0], bit 9 wrong path
+  localparam FQI  = (FQ > 1) ? $clog2(FQ) : 1;        // FQ index
+  // count widths: at least one bit wider than a count 0..W and than the ROB index
+  localparam FQC0 = $clog2(FQ + 1);
+  localparam FQC  = (FQC0 > WW) ? FQC0 : WW + 1;      // FQ count
+  localparam ROBI = (ROB > 1) ? $clog2(ROB) : 1;      // ROB index
+  localparam ROBC0 = $clog2(ROB + 1);
+  localparam ROBC1 = (ROBC0 > ROBI) ? ROBC0 : ROBI + 1;
+  localparam ROBC = (ROBC1 > WW) ? ROBC1 : WW + 1;    // ROB count
+  localparam RSC0 = $clog2(RS + 1);
+  localparam RSC  = (RSC0 > WW) ? RSC0 : WW + 1;      // RS count
+  localparam LMAX = (LONG_LAT > MISS_LAT) ? LONG_LAT : MISS_LAT;
+  localparam LATW = (LMAX > 2) ? $clog2(LMAX) : 1;    // latency - 1 fits LATW bits
+  localparam SCH  = (LMAX > 2) ? LMAX - 1 : 1;        // rows of the completion schedule
+  localparam ICW  = (IC_LAT > 2) ? $clog2(IC_LAT) : 1; // holds IC_LAT - 1
+  localparam PENW = (BR_PEN > 1) ? $clog2(BR_PEN + 1) : 1;
+  localparam ROWS = (PROG_DEPTH + W - 1) / W;
+  localparam RAW  = (ROWS > 1) ? $clog2(ROWS) : 1;
+  localparam CLW  = $clog2(W + 1);                    // column 0..W
+
+  localparam [1:0] CLS_LONG = 2'd1;
+  localparam [1:0] CLS_LOAD = 2'd2;
+  localparam [1:0] CLS_BR   = 2'd3;
+
+  localparam [31:0] W32      = W;
+  localparam [31:0] FQ32     = FQ;
+  localparam [31:0] ROB32    = ROB;
+  localparam [31:0] RS32     = RS;
+  localparam [31:0] LONG32   = LONG_LAT;
+  localparam [31:0] MISS32   = MISS_LAT;
+  localparam [31:0] ICM1     = IC_LAT - 1;
+  localparam [31:0] PEN32    = BR_PEN;
+  localparam [31:0] ROWS32   = ROWS;
+  localparam [31:0] TID32    = TID;
+  localparam [FQC-1:0]  FQ_FETCH = FQ32[FQC-1:0] - W32[FQC-1:0];  // fetch needs W free entries
+  localparam [ROBC-1:0] ROBN     = ROB32[ROBC-1:0];
+  localparam [RSC-1:0]  RSN      = RS32[RSC-1:0];
+  localparam [LATW:0]   LONG_L   = LONG32[LATW:0];
+  localparam [LATW:0]   MISS_L   = MISS32[LATW:0];
+  localparam [ICW-1:0]  IC_WAIT  = ICM1[ICW-1:0];
+  localparam [PENW-1:0] PEN      = PEN32[PENW-1:0];
+  localparam [2:0]      TID3     = TID32[2:0];
+
+  // ---------------------------------------------------------------------------------------------
+  // Knobs (static during a run)
+  // ---------------------------------------------------------------------------------------------
+  wire       perf_ic  = cfg_i[0];
+  wire       perf_bp  = cfg_i[1];
+  wire       perf_dc  = cfg_i[2];
+  wire       alu1     = cfg_i[3];
+  wire       use_prog = cfg_i[4];
+  wire [7:0] mix      = cfg_i[15:8];
+  // cfg_i[7:5] are reserved
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [2:0] cfg_rsvd = cfg_i[7:5];
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Properties of an entry after the knobs (each looks at a few of the entry's bits).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [LATW:0] lat_of;      // execution latency: 1, LONG_LAT or MISS_LAT
+    input [EW-1:0] e;
+    input          a1;
+    input          pdc;
+    begin
+      if (e[1:0] == CLS_LONG && !a1) begin
+        lat_of = LONG_L;
+      end else if (e[1:0] == CLS_LOAD && e[2] && !pdc) begin
+        lat_of = MISS_L;
+      end else begin
+        lat_of = {{LATW{1'b0}}, 1'b1};
+      end
+    end
+  endfunction
+
+  function dmiss_of;             // a load that misses the Dcache
+    input [EW-1:0] e;
+    input          pdc;
+    begin
+      dmiss_of = (e[1:0] == CLS_LOAD) && e[2] && !pdc;
+    end
+  endfunction
+
+  function mbr_of;               // the correct-path mispredicted branch (flushes when it issues)
+    input [EW-1:0] e;
+    input          pbp;
+    begin
+      mbr_of = (e[1:0] == CLS_BR) && e[2] && !e[9] && !pbp;
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // One trace slot (docs/core.md section 8).
+  function [63:0] rec;
+    input        v;
+    input        wp;
+    input [15:0] attr;
+    input [31:0] seq;
+    begin
+      rec = {seq, 11'd0, attr, wp, TID3, v};
+    end
+  endfunction
+
+  function [ROBI-1:0] rob_add;   // (a + b) mod ROB, a < ROB, b <= ROB
+    input [ROBI-1:0] a;
+    input integer    b;
+    integer          s;
+    begin
+      s = {{(32 - ROBI){1'b0}}, a} + b;
+      if (s >= ROB) s = s - ROB;
+      rob_add = s[ROBI-1:0];
+    end
+  endfunction
+
+  function [ROBI-1:0] rob_sub;   // (a - d) mod ROB for d <= a's age (else an unused index)
+    input [ROBI-1:0] a;
+    input [3:0]      d;
+    integer          s;
+    begin
+      s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
+      if (s < 0) s = s + ROB;
+      if (s < 0) s = 0;
+      rob_sub = s[ROBI-1:0];
+    end
+  endfunction
+
+  function [FQI-1:0] fq_add;     // (a + b) mod FQ, a < FQ, b <= FQ
+    input [FQI-1:0] a;
+    input integer   b;
+    integer         s;
+    begin
+      s = {{(32 - FQI){1'b0}}, a} + b;
+      if (s >= FQ) s = s - FQ;
+      fq_add = s[FQI-1:0];
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  // front end
+  reg [RAW-1:0]  row_q;          // program memory: next fetch row and column
+  reg [RAW-1:0]  row_d;
+  reg [CLW-1:0]  col_q;
+  reg [CLW-1:0]  col_d;
+  reg [ICW-1:0]  ic_wait_q;      // Icache miss: cycles left before fetch may retry
+  reg [ICW-1:0]  ic_wait_d;
+  reg            ic_flag_q;      // Icache miss in flight (flag icache_miss)
+  reg            ic_flag_d;
+  reg            ic_srv_q;       // the next block's miss has been serviced: it hits
+  reg            ic_srv_d;
+  reg [PENW-1:0] pen_q;          // redirect cycles left after a flush
+  reg [PENW-1:0] pen_d;
+  reg            wpath_q;        // fetch is on the wrong path
+  reg            wpath_d;
+  reg            bpm_q;          // branch mispredict being resolved (flag bpred_miss)
+  reg            bpm_d;
+  reg [31:0]     fseq_q;         // sequence number of the next fetched instruction
+  reg [31:0]     fseq_d;
+  reg            priv_q;         // kernel bit of the last committed instruction
+  reg            priv_d;
+  // front-end queue
+  reg [EW-1:0]   fq_e_q   [0:FQ-1];
+  reg [31:0]     fq_seq_q [0:FQ-1];
+  reg [FQI-1:0]  fq_head_q;
+  reg [FQI-1:0]  fq_head_d;
+  reg [FQC-1:0]  fq_cnt_q;
+  reg [FQC-1:0]  fq_cnt_d;
+  // reorder buffer (+ reservation stations)
+  reg [EW-1:0]   rob_e_q   [0:ROB-1];
+  reg [31:0]     rob_seq_q [0:ROB-1];
+  reg [ROBI-1:0] rob_p_q   [0:ROB-1];  // entry of the producer (when pdone is 0)
+  // per-entry bits, entry i at bit i (properties after the knobs, set at dispatch)
+  reg [ROB-1:0]  rob_iss_q;      // issued
+  reg [ROB-1:0]  rob_iss_d;
+  reg [ROB-1:0]  rob_done_q;     // completed (latency elapsed)
+  reg [ROB-1:0]  rob_done_d;
+  reg [ROB-1:0]  rob_pdone_q;    // the producer has completed or there is none
+  reg [ROB-1:0]  rob_pdone_d;
+  reg [ROB-1:0]  rob_dm_q;       // Dcache-miss load
+  reg [ROB-1:0]  rob_dm_d;
+  reg [ROB-1:0]  rob_ll_q;       // latency above 1
+  reg [ROB-1:0]  rob_ll_d;
+  reg [ROB-1:0]  rob_wp_q;       // wrong path
+  reg [ROB-1:0]  rob_wp_d;
+  reg [ROB-1:0]  rob_mbr_q;      // the mispredicted branch (flushes when it issues)
+  reg [ROB-1:0]  rob_mbr_d;
+  // completion schedule: row k holds the entries that complete k+1 clock edges from now
+  reg [SCH*ROB-1:0] sched_q;
+  reg [SCH*ROB-1:0] sched_d;
+  reg [ROBI-1:0] rob_head_q;
+  reg [ROBI-1:0] rob_head_d;
+  reg [ROBC-1:0] rob_cnt_q;
+  reg [ROBC-1:0] rob_cnt_d;
+
+  assign priv_o = priv_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Program source
+  // ---------------------------------------------------------------------------------------------
+  wire [W*16-1:0] pm_row;
+  wire [W*16-1:0] pm_row0;
+  wire [W*16-1:0] gen_attr;
+  wire [W*16-1:0] gen_wp_attr;
+  reg  [WW-1:0]   gen_adv;
+  reg             gen_adv_wp;
+
+  core_progmem #(
+    .W          (W),
+    .PROG_DEPTH (PROG_DEPTH),
+    .PAW        (PAW),
+    .RAW        (RAW),
+    .PROG_FILE  (PROG_FILE)
+  ) u_pm (
+    .clk_i   (clk_i),
+    .we_i    (prog_we_i),
+    .waddr_i (prog_addr_i),
+    .wdata_i (prog_data_i),
+    .row_i   (row_q),
+    .row_o   (pm_row),
+    .row0_o  (pm_row0)
+  );
+
+  core_gen #(
+    .TID (TID),
+    .W   (W),
+    .WW  (WW)
+  ) u_gen (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .seed_i    (seed_i),
+    .mix_i     (mix),
+    .adv_i     (gen_adv),
+    .adv_wp_i  (gen_adv_wp),
+    .attr_o    (gen_attr),
+    .wp_attr_o (gen_wp_attr)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Fetch block (from registers only): the instructions this thread would fetch this cycle.
+  // Correct path: from the current position to the end of the aligned row (program memory) or
+  // W words (generator), cut before the end marker and before an Icache-miss word that is not
+  // the first; an Icache miss on the first word delivers nothing and starts the miss; the words
+  // after a mispredicted branch are wrong path. Wrong path: W generated words.
+  // ---------------------------------------------------------------------------------------------
+  reg [15:0]      first_word;
+  reg             at_end;        // the word at the current position is the end marker
+  reg [RAW-1:0]   eff_row;
+  reg [CLW-1:0]   eff_col;
+  reg [W*16-1:0]  blk;
+  reg             prog_empty;
+  reg [15:0]      fw;
+  reg             hit_end;
+  reg             av;
+  reg             icm;
+  reg             stop;
+  reg             fb_wpm;        // a mispredicted branch is in the block
+  reg             fb_miss;       // the block starts an Icache miss
+  reg [WW-1:0]    fb_kc;         // correct-path words in the block
+  reg [WW-1:0]    fb_nf;         // all words in the block
+  reg [W*EW-1:0]  fb_e;          // word j as an FQ entry
+  integer         j;
+  always @* begin
+    first_word = pm_row[col_q*16 +: 16];
+    at_end     = (first_word == 16'hffff);
+    eff_row    = at_end ? {RAW{1'b0}} : row_q;
+    eff_col    = at_end ? {CLW{1'b0}} : col_q;
+    blk        = (at_end ? pm_row0 : pm_row) >> (eff_col * 16);
+    prog_empty = (pm_row0[15:0] == 16'hffff);
+    hit_end    = 1'b0;
+    av         = 1'b0;
+    icm        = 1'b0;
+    stop       = 1'b0;
+    fb_wpm     = 1'b0;
+    fb_miss    = 1'b0;
+    fb_kc      = {WW{1'b0}};
+    fb_nf      = {WW{1'b0}};
+    fb_e       = {(W * EW){1'b0}};
+    fw         = 16'd0;
+    for (j = 0; j < W; j = j + 1) begin
+      fw      = use_prog ? blk[j*16 +: 16] : gen_attr[j*16 +: 16];
+      hit_end = hit_end || (use_prog && fw == 16'hffff);
+      av      = !hit_end && (!use_prog || ({{(32 - CLW){1'b0}}, eff_col} + j < W));
+      icm     = fw[3] && !perf_ic;
+      if (wpath_q || fb_wpm) begin
+        fb_e[j*EW +: EW] = {1'b1, gen_wp_attr[j*16 +: 9]};
+        fb_nf            = fb_nf + 1'b1;
+      end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
+        fb_e[j*EW +: EW] = {1'b0, fw[8:0]};
+        fb_kc            = fb_kc + 1'b1;
+        fb_nf            = fb_nf + 1'b1;
+        fb_wpm           = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp;
+      end else begin
+        if (j == 0 && av && icm) begin
+          fb_miss = 1'b1;
+        end
+        stop = 1'b1;
+      end
+    end
+    fetch_able_o = !idle_i && (!use_prog || !prog_empty) && (ic_wait_q == {ICW{1'b0}}) &&
+                   (pen_q == {PENW{1'b0}}) && (fq_cnt_q <= FQ_FETCH);
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // ROB state as bit vectors (from registers only): entry i at bit i. Age order is recovered by
+  // rotating a vector right by the head (bit k = the entry k places from the head).
+  // ---------------------------------------------------------------------------------------------
+  function [ROB-1:0] rotr;       // rotate right by h < ROB
+    input [ROB-1:0]  v;
+    input [ROBI-1:0] h;
+    /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the shift
+    reg   [2*ROB-1:0] x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      x    = {v, v} >> h;
+      rotr = x[ROB-1:0];
+    end
+  endfunction
+
+  localparam RP = 1 << ROBI;     // ROB rounded up to a power of two
+  function [ROBI-1:0] ctz;       // index of the lowest set bit (x != 0)
+    input [ROB-1:0] x;
+    reg   [RP-1:0]  y;
+    reg   [RP-1:0]  msk;
+    integer         l;
+    begin
+      y          = {RP{1'b0}};
+      y[ROB-1:0] = x;
+      ctz = {ROBI{1'b0}};
+      for (l = ROBI - 1; l >= 0; l = l - 1) begin
+        msk = ({{(RP - 1){1'b0}}, 1'b1} << (1 << l)) - 1'b1;
+        if ((y & msk) == {RP{1'b0}}) begin
+          y   = y >> (1 << l);
+          ctz = ctz | (1 << l);
+        end
+      end
+    end
+  endfunction
+
+  function [31:0] popc;          // number of set bits
+    input [ROB-1:0] v;
+    integer         n;
+    begin
+      popc = 32'd0;
+      for (n = 0; n < ROB; n = n + 1) begin
+        popc = popc + {31'd0, v[n]};
+      end
+    end
+  endfunction
+
+  function [LW-1:0] lane;        // an event lane from a count (zero-extended or truncated)
+    /* verilator lint_off UNUSEDSIGNAL */
+    input [31:0] v;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      lane = v[LW-1:0];
+    end
+  endfunction
+
+  function [ROB-1:0] rotl;       // rotate left by h < ROB
+    input [ROB-1:0]  v;
+    input [ROBI-1:0] h;
+    /* verilator lint_off UNUSEDSIGNAL */  // the lower copy only feeds the shift
+    reg   [2*ROB-1:0] x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      x    = {v, v} << h;
+      rotl = x[2*ROB-1:ROB];
+    end
+  endfunction
+
+  function [ROB-1:0] place;      // W group bits at the bottom of a ROB vector (W <= ROB)
+    input [W-1:0]   g;
+    reg   [ROB-1:0] x;
+    begin
+      x        = {ROB{1'b0}};
+      x[W-1:0] = g;
+      place    = x;
+    end
+  endfunction
+
+  function [ROB-1:0] lowmask;    // the n lowest bits set, n <= ROB
+    input [ROBC-1:0] n;
+    /* verilator lint_off UNUSEDSIGNAL */  // bit ROB only carries the shift
+    reg   [ROB:0]    x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      x       = ({{ROB{1'b0}}, 1'b1} << n) - 1'b1;
+      lowmask = x[ROB-1:0];
+    end
+  endfunction
+
+  // Entries holding an instruction; those in the RS that are ready (the producer has completed,
+  // or there is none) and those waiting.
+  reg [ROB-1:0]  valid;
+  reg [ROB-1:0]  pready;         // the producer has completed (this cycle's view)
+  reg [ROB-1:0]  ready;
+  reg [ROB-1:0]  waiting;
+  integer        i;
+  always @* begin
+    valid  = rotl(lowmask(rob_cnt_q), rob_head_q);
+    pready = rob_pdone_q;
+    for (i = 0; i < ROB; i = i + 1) begin
+      pready[i] = rob_pdone_q[i] || rob_done_q[rob_p_q[i]];
+    end
+    ready   = valid & ~rob_iss_q & pready;
+    waiting = valid & ~rob_iss_q & ~pready;
+  end
+
+  // Oldest ready first: the first W set bits of the rotated ready vector.
+  reg [WW-1:0]       nrdy;       // ready RS entries, up to W
+  reg [W*ROBI-1:0]   rank_idx;   // the r-th oldest ready entry
+  reg [W*ROBC-1:0]   rank_age;   // its age (places from the head)
+  reg [ROB-1:0]      rq;
+  reg [ROBI-1:0]     rpos;
+  integer            r;
+  always @* begin
+    nrdy     = {WW{1'b0}};
+    rank_idx = {(W * ROBI){1'b0}};
+    rank_age = {(W * ROBC){1'b0}};
+    rq       = rotr(ready, rob_head_q);
+    rpos     = {ROBI{1'b0}};
+    for (r = 0; r < W; r = r + 1) begin
+      if (rq != {ROB{1'b0}}) begin
+        rpos = ctz(rq);
+        rank_idx[r*ROBI +: ROBI] = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
+        rank_age[r*ROBC +: ROBC] = {{(ROBC - ROBI){1'b0}}, rpos};
+        nrdy = nrdy + 1'b1;
+        rq   = rq & (rq - 1'b1);
+      end
+    end
+  end
+
+  // The oldest waiting instruction and its producer (flags prod_*); RS occupancy; outstanding
+  // Dcache misses; done entries in a row from the head (what commit could take).
+  reg [RSC-1:0]  rs_cnt;
+  reg [31:0]     pend;
+  reg            found;
+  reg            prod_dmiss;
+  reg            prod_ll;
+  reg [ROB-1:0]  wq;
+  reg [ROBI-1:0] widx;
+  reg [ROBI-1:0] pidx;
+  reg [ROB-1:0]  dq;
+  reg [WW-1:0]   ncd;
+  reg            run;
+  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit count, the low bits are used
+  reg [31:0]     rs_pop;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [31:0]     da;
+  integer        m;
+  always @* begin
+    rs_pop     = popc(valid & ~rob_iss_q);
+    rs_cnt     = rs_pop[RSC-1:0];
+    pend       = popc(valid & rob_iss_q & ~rob_done_q & rob_dm_q);
+    wq         = rotr(waiting, rob_head_q);
+    found      = wq != {ROB{1'b0}};
+    widx       = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(wq)});
+    pidx       = rob_p_q[widx];
+    prod_dmiss = found && rob_dm_q[pidx];
+    prod_ll    = found && rob_ll_q[pidx];
+    // commit: done entries in a row from the head
+    dq  = rotr(rob_done_q & valid, rob_head_q);
+    ncd = {WW{1'b0}};
+    run = 1'b1;
+    for (m = 0; m < W; m = m + 1) begin
+      run = run && (m < ROB) && dq[m % ROB];
+      ncd = ncd + {{(WW - 1){1'b0}}, run};
+    end
+    com_avail_o = ncd;
+    iss_avail_o = nrdy;
+    // dispatch: min(FQ occupancy, W, free ROB entries, free RS entries)
+    da = {{(32 - FQC){1'b0}}, fq_cnt_q};
+    if (da > W32) da = W32;
+    if ({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_q} < da) da = {{(32 - ROBC){1'b0}}, ROBN - rob_cnt_q};
+    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt};
+    disp_avail_o = da[WW-1:0];
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Granted work of this cycle: dispatch, issue, commit.
+  // ---------------------------------------------------------------------------------------------
+  // dispatch: the first disp_n_i FQ entries go to the ROB (and RS)
+  reg [WW-1:0]   dn_c;           // correct path
+  reg [WW-1:0]   dn_wp;          // wrong path
+  reg [FQI-1:0]  fidx;
+  reg [EW-1:0]   de;
+  integer        a;
+  always @* begin
+    dn_c       = {WW{1'b0}};
+    dn_wp      = {WW{1'b0}};
+    fidx       = fq_head_q;
+    de         = {EW{1'b0}};
+    trc_disp_o = {(W * 64){1'b0}};
+    for (a = 0; a < W; a = a + 1) begin
+      de = fq_e_q[fidx];
+      if (a[WW-1:0] < disp_n_i) begin
+        if (de[9]) dn_wp = dn_wp + 1'b1;
+        else       dn_c  = dn_c + 1'b1;
+        trc_disp_o[a*64 +: 64] = rec(1'b1, de[9], {7'd0, de[8:0]}, fq_seq_q[fidx]);
+      end
+      fidx = fq_add(fidx, 1);
+    end
+  end
+
+  // issue: the iss_n_i oldest ready entries; a mispredicted branch among them flushes
+  reg [ROB-1:0]  iss_vec;
+  reg [WW-1:0]   in_c;
+  reg [WW-1:0]   in_wp;
+  reg [WW-1:0]   in_dmiss;
+  reg            flush;
+  reg [ROBC-1:0] flush_age;
+  reg [31:0]     flush_seq;
+  reg [ROBI-1:0] iidx;
+  reg [EW-1:0]   ie;
+  reg [LATW:0]   ilat;
+  integer        b;
+  always @* begin
+    iss_vec     = {ROB{1'b0}};
+    in_c        = {WW{1'b0}};
+    in_wp       = {WW{1'b0}};
+    in_dmiss    = {WW{1'b0}};
+    flush       = 1'b0;
+    flush_age   = {ROBC{1'b0}};
+    flush_seq   = 32'd0;
+    iidx        = {ROBI{1'b0}};
+    ie          = {EW{1'b0}};
+    ilat        = {(LATW + 1){1'b0}};
+    trc_issue_o = {(W * 64){1'b0}};
+    for (b = 0; b < W; b = b + 1) begin
+      if (b[WW-1:0] < iss_n_i) begin
+        iidx          = rank_idx[b*ROBI +: ROBI];
+        ie            = rob_e_q[iidx];
+        ilat          = lat_of(ie, alu1, perf_dc);
+        iss_vec[iidx] = 1'b1;
+        if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
+        else                in_c  = in_c + 1'b1;
+        if (rob_dm_q[iidx]) in_dmiss = in_dmiss + 1'b1;
+        if (rob_mbr_q[iidx]) begin
+          flush     = 1'b1;
+          flush_age = rank_age[b*ROBC +: ROBC];
+          flush_seq = rob_seq_q[iidx];
+        end
+        trc_issue_o[b*64 +: 64] = rec(1'b1, ie[9], {{(15 - LATW){1'b0}}, ilat},
+                                      rob_seq_q[iidx]);
+      end
+    end
+    trc_flush_o = {flush_seq, 31'd0, flush};
+  end
+
+  // commit: the com_n_i oldest entries (all done); then the new head describes the stall
+  reg [WW-1:0]   br_ret;
+  reg [WW-1:0]   br_misp;
+  reg [WW-1:0]   ld_hit;
+  reg [WW-1:0]   ld_miss;
+  reg            last_kern;
+  reg [ROBI-1:0] hidx;
+  reg [EW-1:0]   ce;
+  reg            head_done;
+  reg            head_dmiss;
+  reg            head_ll;
+  integer        c;
+  always @* begin
+    br_ret       = {WW{1'b0}};
+    br_misp      = {WW{1'b0}};
+    ld_hit       = {WW{1'b0}};
+    ld_miss      = {WW{1'b0}};
+    last_kern    = priv_q;
+    hidx         = rob_head_q;
+    ce           = {EW{1'b0}};
+    trc_commit_o = {(W * 64){1'b0}};
+    for (c = 0; c < W; c = c + 1) begin
+      ce = rob_e_q[hidx];
+      if (c[WW-1:0] < com_n_i) begin
+        if (ce[1:0] == CLS_BR) begin
+          br_ret = br_ret + 1'b1;
+          if (ce[2] && !perf_bp) br_misp = br_misp + 1'b1;
+        end
+        if (ce[1:0] == CLS_LOAD) begin
+          if (dmiss_of(ce, perf_dc)) ld_miss = ld_miss + 1'b1;
+          else                       ld_hit  = ld_hit + 1'b1;
+        end
+        last_kern = ce[8];
+        trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, rob_seq_q[hidx]);
+        hidx = rob_add(hidx, 1);
+      end
+    end
+    // hidx is now the first entry not committed this cycle
+    ce         = rob_e_q[hidx];
+    head_done  = 1'b0;
+    head_dmiss = 1'b0;
+    head_ll    = 1'b0;
+    if ({{(ROBC - WW){1'b0}}, com_n_i} < rob_cnt_q) begin
+      head_done  = rob_done_q[hidx];
+      head_dmiss = rob_dm_q[hidx];
+      head_ll    = rob_ll_q[hidx];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // PMU event inputs
+  // ---------------------------------------------------------------------------------------------
+  reg [31:0] fill32;
+  reg        ic_start;
+  always @* begin
+    fill32   = {{(32 - FQC){1'b0}}, fq_cnt_q};
+    if (fill32 > W32) fill32 = W32;
+    fill_o   = fill32[NW-1:0];
+    alloc_o  = {{(NW - WW){1'b0}}, disp_n_i};
+    retire_o = {{(NW - WW){1'b0}}, com_n_i};
+    stk_n_o  = {{(NW - WW){1'b0}}, com_n_i, {(NW - WW){1'b0}}, in_c,
+                {(NW - WW){1'b0}}, dn_c};
+    stk_wp_o = {{(NW - WW){1'b0}}, in_wp, {(NW - WW){1'b0}}, dn_wp};
+    ic_start = fetch_go_i && !wpath_q && fb_miss;
+
+    flags_o = {`PMU_NFLAG{1'b0}};
+    flags_o[`PMU_FLG_FE_EMPTY]     = fq_cnt_q == {{(FQC - WW){1'b0}}, disp_n_i};
+    flags_o[`PMU_FLG_RS_EMPTY]     = rs_cnt == {{(RSC - WW){1'b0}}, iss_n_i};
+    flags_o[`PMU_FLG_ROB_EMPTY]    = rob_cnt_q == {{(ROBC - WW){1'b0}}, com_n_i};
+    flags_o[`PMU_FLG_ROB_FULL]     = rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
+    flags_o[`PMU_FLG_RS_FULL]      = rs_cnt + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
+    flags_o[`PMU_FLG_ICACHE_MISS]  = ic_flag_q;
+    flags_o[`PMU_FLG_BPRED_MISS]   = bpm_q;
+    flags_o[`PMU_FLG_HEAD_DONE]    = head_done;
+    flags_o[`PMU_FLG_HEAD_DMISS]   = head_dmiss;
+    flags_o[`PMU_FLG_HEAD_LONGLAT] = head_ll;
+    flags_o[`PMU_FLG_PROD_VALID]   = found;
+    flags_o[`PMU_FLG_PROD_DMISS]   = prod_dmiss;
+    flags_o[`PMU_FLG_PROD_LONGLAT] = prod_ll;
+
+    ext_o = {(`PMU_NEXT * LW){1'b0}};
+    ext_o[L_EXECUTED*LW +: LW] = lane({{(32 - WW){1'b0}}, in_c} + {{(32 - WW){1'b0}}, in_wp});
+    ext_o[L_RS_FULL*LW +: LW]  = lane({31'd0, flags_o[`PMU_FLG_RS_FULL]});
+    ext_o[L_ROB_FULL*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_ROB_FULL]});
+    ext_o[L_BR_RET*LW +: LW]   = lane({{(32 - WW){1'b0}}, br_ret});
+    ext_o[L_BR_MISP*LW +: LW]  = lane({{(32 - WW){1'b0}}, br_misp});
+    ext_o[L_IC_MISS*LW +: LW]  = lane({31'd0, ic_start});
+    ext_o[L_LD_HIT*LW +: LW]   = lane({{(32 - WW){1'b0}}, ld_hit});
+    ext_o[L_LD_MISS*LW +: LW]  = lane({{(32 - WW){1'b0}}, ld_miss});
+    ext_o[L_L1D_PEND*LW +: LW] = lane(pend + {{(32 - WW){1'b0}}, in_dmiss});
+    ext_o[L_ROB_OCC*LW +: LW]  = lane({{(32 - ROBC){1'b0}}, rob_cnt_q});
+    ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt});
+    ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_RS_EMPTY]});
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Next state
+  // ---------------------------------------------------------------------------------------------
+  // front end
+  reg            fetch_wr;       // the fetched block goes into the FQ
+  reg [CLW:0]    col_n;
+  always @* begin
+    fetch_wr   = fetch_go_i && !flush;
+    row_d      = row_q;
+    col_d      = col_q;
+    ic_wait_d  = (ic_wait_q != {ICW{1'b0}}) ? ic_wait_q - 1'b1 : ic_wait_q;
+    ic_flag_d  = ic_flag_q;
+    ic_srv_d   = ic_srv_q;
+    pen_d      = (pen_q != {PENW{1'b0}}) ? pen_q - 1'b1 : pen_q;
+    wpath_d    = wpath_q;
+    bpm_d      = bpm_q;
+    fseq_d     = fetch_go_i ? fseq_q + {{(32 - WW){1'b0}}, fb_nf} : fseq_q;
+    gen_adv    = {WW{1'b0}};
+    gen_adv_wp = fetch_wr && (wpath_q || fb_wpm);
+    col_n      = {1'b0, eff_col} + {{(CLW + 1 - WW){1'b0}}, fb_kc};
+    if (fetch_wr && !wpath_q) begin
+      bpm_d = fb_wpm;  // the first correct-path fetch after a redirect ends bpred_miss
+      if (fb_miss) begin
+        ic_wait_d = IC_WAIT;
+        ic_flag_d = 1'b1;
+        ic_srv_d  = 1'b1;
+      end else begin
+        ic_flag_d = 1'b0;
+        ic_srv_d  = 1'b0;
+        wpath_d   = fb_wpm;
+        gen_adv   = use_prog ? {WW{1'b0}} : fb_kc;
+        if (!use_prog) begin
+          row_d = row_q;
+          col_d = col_q;
+        end else if (col_n == W32[CLW:0]) begin
+          row_d = ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
+          col_d = {CLW{1'b0}};
+        end else begin
+          row_d = eff_row;
+          col_d = col_n[CLW-1:0];
+        end
+      end
+    end
+    if (flush) begin
+      wpath_d = 1'b0;
+      pen_d   = PEN;
+    end
+  end
+
+  // queues
+  reg [WW-1:0] fq_push;
+  always @* begin
+    fq_push   = fetch_wr ? fb_nf : {WW{1'b0}};
+    fq_head_d = fq_add(fq_head_q, {{(32 - WW){1'b0}}, disp_n_i});
+    fq_cnt_d  = flush ? {FQC{1'b0}} :
+                fq_cnt_q - {{(FQC - WW){1'b0}}, disp_n_i} + {{(FQC - WW){1'b0}}, fq_push};
+    rob_head_d = rob_add(rob_head_q, {{(32 - WW){1'b0}}, com_n_i});
+    rob_cnt_d  = flush ? flush_age + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
+                 rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
+    priv_d     = last_kern;
+  end
+
+  // Entries allocated by this cycle's dispatch: slot tail + j gets FQ entry j. Its producer is
+  // DEP places older in program order: none, an instruction already committed (older than
+  // everything in the ROB), one dispatched in this same group (not completed), or one in the ROB.
+  localparam LROW = (LONG_LAT > 1) ? LONG_LAT - 2 : 0;
+  localparam MROW = (MISS_LAT > 1) ? MISS_LAT - 2 : 0;
+  reg [ROB-1:0]    alloc;
+  reg [ROB-1:0]    a_dm;
+  reg [ROB-1:0]    a_ll;
+  reg [ROB-1:0]    a_wp;
+  reg [ROB-1:0]    a_mbr;
+  reg [ROB-1:0]    a_pd;
+  reg [W-1:0]      g_al;         // the dispatch group's properties, slot j at bit j
+  reg [W-1:0]      g_dm;
+  reg [W-1:0]      g_ll;
+  reg [W-1:0]      g_wp;
+  reg [W-1:0]      g_mbr;
+  reg [W-1:0]      g_pd;
+  reg [W*ROBI-1:0] a_p;          // producer entry of dispatch slot j
+  reg [W*ROBI-1:0] a_slot;       // ROB entry of dispatch slot j
+  reg [ROBI-1:0]   tail;
+  reg [ROBI-1:0]   tslot;
+  reg [ROBI-1:0]   pslot;
+  reg [EW-1:0]     ae;
+  reg [ROB-1:0]    keep;         // entries that survive a flush
+  reg [SCH*ROB-1:0] sched_n;
+  integer          q;
+  always @* begin
+    g_al   = {W{1'b0}};
+    g_dm   = {W{1'b0}};
+    g_ll   = {W{1'b0}};
+    g_wp   = {W{1'b0}};
+    g_mbr  = {W{1'b0}};
+    g_pd   = {W{1'b0}};
+    a_p    = {(W * ROBI){1'b0}};
+    a_slot = {(W * ROBI){1'b0}};
+    tail   = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
+    tslot  = {ROBI{1'b0}};
+    pslot  = {ROBI{1'b0}};
+    ae     = {EW{1'b0}};
+    for (q = 0; q < W; q = q + 1) begin
+      if (q[WW-1:0] < disp_n_i) begin
+        ae     = fq_e_q[fq_add(fq_head_q, q)];
+        tslot  = rob_add(tail, q);
+        pslot  = rob_sub(tslot, ae[7:4]);
+        a_slot[q*ROBI +: ROBI] = tslot;
+        a_p[q*ROBI +: ROBI]    = pslot;
+        g_al[q]  = 1'b1;
+        g_dm[q]  = dmiss_of(ae, perf_dc);
+        g_ll[q]  = lat_of(ae, alu1, perf_dc) != {{LATW{1'b0}}, 1'b1};
+        g_wp[q]  = ae[9];
+        g_mbr[q] = mbr_of(ae, perf_bp);
+        if (ae[7:4] == 4'd0 ||
+            {28'd0, ae[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_q} + q) begin
+          g_pd[q] = 1'b1;                          // no producer in the ROB
+        end else if ({28'd0, ae[7:4]} <= q) begin
+          g_pd[q] = 1'b0;                          // producer in this dispatch group
+        end else begin
+          g_pd[q] = rob_done_q[pslot];
+        end
+      end
+    end
+    // the group goes to the entries from the tail on
+    alloc = rotl(place(g_al), tail);
+    a_dm  = rotl(place(g_dm), tail);
+    a_ll  = rotl(place(g_ll), tail);
+    a_wp  = rotl(place(g_wp), tail);
+    a_mbr = rotl(place(g_mbr), tail);
+    a_pd  = rotl(place(g_pd), tail);
+    rob_iss_d   = (rob_iss_q | iss_vec) & ~alloc;
+    rob_pdone_d = (pready & ~alloc) | a_pd;
+    rob_dm_d    = (rob_dm_q & ~alloc) | a_dm;
+    rob_ll_d    = (rob_ll_q & ~alloc) | a_ll;
+    rob_wp_d    = (rob_wp_q & ~alloc) | a_wp;
+    rob_mbr_d   = (rob_mbr_q & ~alloc) | a_mbr;
+    // completion: 1-cycle instructions at once, the others through the schedule
+    rob_done_d  = (rob_done_q | sched_q[ROB-1:0] | (iss_vec & ~rob_ll_q)) & ~alloc;
+    sched_n     = sched_q >> ROB;
+    sched_n[LROW*ROB +: ROB] = sched_n[LROW*ROB +: ROB] | (iss_vec & rob_ll_q & ~rob_dm_q);
+    sched_n[MROW*ROB +: ROB] = sched_n[MROW*ROB +: ROB] | (iss_vec & rob_ll_q & rob_dm_q);
+    // a flush drops the younger entries' pending completions
+    keep    = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
+    sched_d = sched_n;
+    for (q = 0; q < SCH; q = q + 1) begin
+      sched_d[q*ROB +: ROB] = sched_n[q*ROB +: ROB] & keep;
+    end
+  end
+
+  // Entry writes (array ports).
+  integer f;
+  always @(posedge clk_i) begin
+    for (f = 0; f < W; f = f + 1) begin
+      if (fetch_wr && f[WW-1:0] < fq_push) begin
+        fq_e_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)]   <= fb_e[f*EW +: EW];
+        fq_seq_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)] <= fseq_q + f;
+      end
+      if (f[WW-1:0] < disp_n_i) begin
+        rob_e_q[a_slot[f*ROBI +: ROBI]]   <= fq_e_q[fq_add(fq_head_q, f)];
+        rob_seq_q[a_slot[f*ROBI +: ROBI]] <= fq_seq_q[fq_add(fq_head_q, f)];
+        rob_p_q[a_slot[f*ROBI +: ROBI]]   <= a_p[f*ROBI +: ROBI];
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      row_q       <= {RAW{1'b0}};
+      col_q       <= {CLW{1'b0}};
+      ic_wait_q   <= {ICW{1'b0}};
+      ic_flag_q   <= 1'b0;
+      ic_srv_q    <= 1'b0;
+      pen_q       <= {PENW{1'b0}};
+      wpath_q     <= 1'b0;
+      bpm_q       <= 1'b0;
+      fseq_q      <= 32'd0;
+      priv_q      <= 1'b0;
+      fq_head_q   <= {FQI{1'b0}};
+      fq_cnt_q    <= {FQC{1'b0}};
+      rob_iss_q   <= {ROB{1'b0}};
+      rob_done_q  <= {ROB{1'b0}};
+      rob_pdone_q <= {ROB{1'b0}};
+      rob_dm_q    <= {ROB{1'b0}};
+      rob_ll_q    <= {ROB{1'b0}};
+      rob_wp_q    <= {ROB{1'b0}};
+      rob_mbr_q   <= {ROB{1'b0}};
+      sched_q     <= {SCH{{ROB{1'b0}}}};
+      rob_head_q  <= {ROBI{1'b0}};
+      rob_cnt_q   <= {ROBC{1'b0}};
+    end else begin
+      row_q       <= row_d;
+      col_q       <= col_d;
+      ic_wait_q   <= ic_wait_d;
+      ic_flag_q   <= ic_flag_d;
+      ic_srv_q    <= ic_srv_d;
+      pen_q       <= pen_d;
+      wpath_q     <= wpath_d;
+      bpm_q       <= bpm_d;
+      fseq_q      <= fseq_d;
+      priv_q      <= priv_d;
+      fq_head_q   <= fq_head_d;
+      fq_cnt_q    <= fq_cnt_d;
+      rob_iss_q   <= rob_iss_d;
+      rob_done_q  <= rob_done_d;
+      rob_pdone_q <= rob_pdone_d;
+      rob_dm_q    <= rob_dm_d;
+      rob_ll_q    <= rob_ll_d;
+      rob_wp_q    <= rob_wp_d;
+      rob_mbr_q   <= rob_mbr_d;
+      sched_q     <= sched_d;
+      rob_head_q  <= rob_head_d;
+      rob_cnt_q   <= rob_cnt_d;
+    end
+  end
+
+  // The fetch trace shows every fetched word, also a block a flush discards in the same cycle.
+  integer s;
+  always @* begin
+    trc_fetch_o = {(W * 64){1'b0}};
+    for (s = 0; s < W; s = s + 1) begin
+      if (fetch_go_i && s[WW-1:0] < fb_nf) begin
+        trc_fetch_o[s*64 +: 64] = rec(1'b1, fb_e[s*EW+9], {7'd0, fb_e[s*EW +: 9]}, fseq_q + s);
+      end
+    end
+  end
+
+endmodule

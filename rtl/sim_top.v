@@ -1,0 +1,143 @@
+// StallScope simulation top: the core stub driving the PMU (docs/core.md "sim_top").
+//
+// The core's event outputs feed pmu_top and are also brought out (the run harness gives the
+// same values to the C model every cycle). The PMU's APB slave, direct read port and interrupt
+// and the core's configuration, seed, program-load and trace ports are top-level ports.
+
+`include "pmu_map.vh"
+
+module sim_top #(
+  parameter THREADS    = `PMU_DEF_THREADS,
+  parameter W          = `PMU_DEF_W,
+  parameter P          = `PMU_DEF_P,
+  parameter CW         = `PMU_DEF_CW,
+  parameter FQ         = 16,
+  parameter ROB        = 32,
+  parameter RS         = 16,
+  parameter LONG_LAT   = 6,
+  parameter MISS_LAT   = 20,
+  parameter IC_LAT     = 10,
+  parameter BR_PEN     = 3,
+  parameter PROG_DEPTH = 1024,
+  parameter REF_DIV    = 4,
+  parameter PROG_FILE  = ""
+) (
+  input  wire                                  clk_i,
+  input  wire                                  rst_ni,
+  // core configuration and program load
+  input  wire [31:0]                           cfg_i,
+  input  wire [31:0]                           seed_i,
+  input  wire                                  prog_we_i,
+  input  wire [2:0]                            prog_tid_i,
+  input  wire [15:0]                           prog_addr_i,
+  input  wire [15:0]                           prog_data_i,
+  // PMU APB4 slave
+  input  wire                                  psel_i,
+  input  wire                                  penable_i,
+  input  wire                                  pwrite_i,
+  input  wire [`PMU_DEF_AW-1:0]                paddr_i,
+  input  wire [31:0]                           pwdata_i,
+  input  wire [3:0]                            pstrb_i,
+  input  wire [2:0]                            pprot_i,
+  output wire                                  pready_o,
+  output wire [31:0]                           prdata_o,
+  output wire                                  pslverr_o,
+  // PMU direct read port and interrupt
+  input  wire [THREADS-1:0]                    rdp_req_i,
+  input  wire [THREADS*3-1:0]                  rdp_sel_i,
+  output wire [THREADS-1:0]                    rdp_valid_o,
+  output wire [THREADS*64-1:0]                 rdp_data_o,
+  output wire [THREADS-1:0]                    irq_o,
+  // the PMU's event inputs, as driven by the core
+  output wire [THREADS-1:0]                    priv_o,
+  output wire                                  ref_tick_o,
+  output wire [THREADS*`PMU_NEXT*`PMU_DEF_LW-1:0] ev_ext_o,
+  output wire [THREADS*`PMU_DEF_NW-1:0]        slot_fill_o,
+  output wire [THREADS*`PMU_DEF_NW-1:0]        slot_issue_o,
+  output wire [THREADS*`PMU_DEF_NW-1:0]        slot_retire_o,
+  output wire [THREADS*3*`PMU_DEF_NW-1:0]      stk_n_o,
+  output wire [THREADS*2*`PMU_DEF_NW-1:0]      stk_wp_o,
+  output wire [THREADS*`PMU_NFLAG-1:0]         stk_flags_o,
+  // core trace port
+  output wire [W*64-1:0]                       trc_fetch_o,
+  output wire [W*64-1:0]                       trc_disp_o,
+  output wire [W*64-1:0]                       trc_issue_o,
+  output wire [W*64-1:0]                       trc_commit_o,
+  output wire [THREADS*64-1:0]                 trc_flush_o
+);
+
+  core_stub #(
+    .THREADS    (THREADS),
+    .W          (W),
+    .FQ         (FQ),
+    .ROB        (ROB),
+    .RS         (RS),
+    .LONG_LAT   (LONG_LAT),
+    .MISS_LAT   (MISS_LAT),
+    .IC_LAT     (IC_LAT),
+    .BR_PEN     (BR_PEN),
+    .PROG_DEPTH (PROG_DEPTH),
+    .REF_DIV    (REF_DIV),
+    .PROG_FILE  (PROG_FILE),
+    .NW         (`PMU_DEF_NW),
+    .LW         (`PMU_DEF_LW)
+  ) u_core (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .cfg_i         (cfg_i),
+    .seed_i        (seed_i),
+    .prog_we_i     (prog_we_i),
+    .prog_tid_i    (prog_tid_i),
+    .prog_addr_i   (prog_addr_i),
+    .prog_data_i   (prog_data_i),
+    .priv_o        (priv_o),
+    .ref_tick_o    (ref_tick_o),
+    .ev_ext_o      (ev_ext_o),
+    .slot_fill_o   (slot_fill_o),
+    .slot_issue_o  (slot_issue_o),
+    .slot_retire_o (slot_retire_o),
+    .stk_n_o       (stk_n_o),
+    .stk_wp_o      (stk_wp_o),
+    .stk_flags_o   (stk_flags_o),
+    .trc_fetch_o   (trc_fetch_o),
+    .trc_disp_o    (trc_disp_o),
+    .trc_issue_o   (trc_issue_o),
+    .trc_commit_o  (trc_commit_o),
+    .trc_flush_o   (trc_flush_o)
+  );
+
+  pmu_top #(
+    .THREADS (THREADS),
+    .P       (P),
+    .CW      (CW),
+    .W       (W)
+  ) u_pmu (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .psel_i        (psel_i),
+    .penable_i     (penable_i),
+    .pwrite_i      (pwrite_i),
+    .paddr_i       (paddr_i),
+    .pwdata_i      (pwdata_i),
+    .pstrb_i       (pstrb_i),
+    .pprot_i       (pprot_i),
+    .pready_o      (pready_o),
+    .prdata_o      (prdata_o),
+    .pslverr_o     (pslverr_o),
+    .priv_i        (priv_o),
+    .ref_tick_i    (ref_tick_o),
+    .ev_ext_i      (ev_ext_o),
+    .slot_fill_i   (slot_fill_o),
+    .slot_issue_i  (slot_issue_o),
+    .slot_retire_i (slot_retire_o),
+    .stk_n_i       (stk_n_o),
+    .stk_wp_i      (stk_wp_o),
+    .stk_flags_i   (stk_flags_o),
+    .rdp_req_i     (rdp_req_i),
+    .rdp_sel_i     (rdp_sel_i),
+    .rdp_valid_o   (rdp_valid_o),
+    .rdp_data_o    (rdp_data_o),
+    .irq_o         (irq_o)
+  );
+
+endmodule
