@@ -131,8 +131,9 @@ validate: deps $(BUILD)/run/Vsim_top
 	/usr/bin/python3 scripts/validate.py --cycles $${VALIDATE_CYCLES:-300000}
 
 # ---- longer jobs -----------------------------------------------------------------------------
-bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep
+bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep $(BUILD)/run/Vsim_top
 	$(BUILD)/lockstep_default/Vpmu_lockstep --bench $${BENCH_CYCLES:-1000000} --seed 1
+	$(BUILD)/run/Vsim_top --bench --workload mixed --cycles $${BENCH_CYCLES:-1000000} --seed 1
 
 soak: deps $(BUILD)/lockstep_default/Vpmu_lockstep
 	@scripts/soak.sh $(BUILD)/lockstep_default/Vpmu_lockstep $${SOAK_SEEDS:-20} $${SOAK_CYCLES:-520000}

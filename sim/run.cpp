@@ -108,6 +108,7 @@ struct Opts {
   bool quiet = false;
   bool print_counters = false;
   bool hash = false;
+  bool bench = false;
 };
 
 static void usage(FILE *f) {
@@ -118,6 +119,8 @@ static void usage(FILE *f) {
           "  --prog FILE           program file for every thread (docs/core.md format)\n"
           "  --progT FILE          program file for thread T (threads without one stay idle)\n"
           "  --cycles N            measured window (default 100000)\n"
+          "  --bench               time --cycles cycles with the lockstep model, then as many\n"
+          "                        with the RTL alone; print cycles/s and the model's share\n"
           "  --warmup N            run N cycles first, then zero every counter over APB\n"
           "  --seed S              generator seed (default 1)\n"
           "  --knobs LIST          perfect-icache,perfect-bpred,perfect-dcache,alu1 (or none)\n"
@@ -284,6 +287,8 @@ static void parse_args(int argc, char **argv, Opts *o) {
       o->quiet = true;
     } else if (a == "--counters") {
       o->print_counters = true;
+    } else if (a == "--bench") {
+      o->bench = true;
     } else if (a == "--hash") {
       o->hash = true;
     } else if (a == "--help" || a == "-h") {
@@ -379,6 +384,7 @@ struct Sim {
   int trace_err = 0;
   // digest of the core's outputs
   bool hash = false;
+  bool model_off = false;  // --bench: RTL alone (no model, no compare)
   uint64_t digest = 0xcbf29ce484222325ull;
 };
 
@@ -544,6 +550,13 @@ static void step(Sim *s) {
   if (s->hash) digest_cycle(s);
   pmu_out_t ro;
   sample_outputs(d, &ro);
+  if (s->model_off) {  // --bench, RTL alone
+    s->out = ro;
+    d->clk_i = 1;
+    d->eval();
+    s->cycle++;
+    return;
+  }
   pmu_comb(&s->ms, &in, &s->out);
   std::string diff = out_diff(&s->out, &ro, &in);
   if (!diff.empty()) report_mismatch(s, "outputs before the clock edge", diff);
@@ -797,6 +810,24 @@ int main(int argc, char **argv) {
         apb_wr(&s, pmu_treg(t, off), 0);
       }
     }
+  }
+
+  // ---- --bench: the same number of cycles with and without the lockstep model
+  if (o.bench) {
+    double b0 = now_s();
+    run_cycles(&s, o.cycles);
+    double b1 = now_s();
+    s.model_off = true;
+    run_cycles(&s, o.cycles);
+    double b2 = now_s();
+    double tl = b1 - b0, tr = b2 - b1;
+    printf("bench: core stub + PMU, workload %s, %" PRIu64 " cycles each, seed %" PRIu64 "\n",
+           o.workload.c_str(), o.cycles, o.seed);
+    printf("  core + PMU RTL alone          : %12.0f cycles/s\n", o.cycles / tr);
+    printf("  core + PMU RTL + lockstep model: %12.0f cycles/s  (model + compare = %.0f%% of the run)\n",
+           o.cycles / tl, 100.0 * (tl - tr) / tl);
+    delete s.top;
+    return 0;
   }
 
   // ---- the measured window
