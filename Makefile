@@ -33,7 +33,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak clean help
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate clean help
 
 all: cli lockstep
 
@@ -42,6 +42,8 @@ help:
 	@echo "make test   - everything that must pass (ends with 'N passed, N failed')"
 	@echo "make bench  - cycles/s: C model alone, RTL alone, RTL + lockstep model"
 	@echo "make soak   - 10M+ random lockstep cycles over 20 seeds"
+	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
+	@echo "make mutate - break each of 5 RTL rules and require the checkers to catch it"
 	@echo "make lint | synth | gen | check-gen | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
@@ -137,6 +139,9 @@ bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep $(BUILD)/run/Vsim_top
 
 soak: deps $(BUILD)/lockstep_default/Vpmu_lockstep
 	@scripts/soak.sh $(BUILD)/lockstep_default/Vpmu_lockstep $${SOAK_SEEDS:-20} $${SOAK_CYCLES:-520000}
+
+mutate: deps
+	@scripts/mutate.sh all
 
 clean:
 	rm -rf $(BUILD)
