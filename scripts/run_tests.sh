@@ -66,6 +66,12 @@ for c in small big; do
   t "lockstep-random-$c-seed$SEED0" "$B/lockstep_$c/Vpmu_lockstep" --seed "$SEED0" --cycles 100000
 done
 
+t build-lockstep-x   make -s "$B/lockstep_x/Vpmu_lockstep"
+for i in 0 1 2; do
+  s=$((SEED0+100+i))
+  t "reset-x-random-seed$s" "$B/lockstep_x/Vpmu_lockstep" +verilator+rand+reset+2 +verilator+seed+$s --seed $s --cycles 50000
+done
+
 echo "== core stub + PMU (main run, kernels known by arithmetic)"
 t core-lint          make -s core-lint
 t build-run          make -s "$B/run/Vsim_top" "$B/run_smt4/Vsim_top"
