@@ -165,6 +165,20 @@ def gen_vh(m):
     return "\n".join(L)
 
 
+def catalog_by_code(m):
+    """The event catalog grouped by event code: [(code, [(lane, umask bit or None, name)])],
+    where None means the sub-event is selected by umask 0x00."""
+    out = []
+    for c in sorted(set(num(e["event"]) for e in m.j["events"])):
+        subs = []
+        for e in m.j["events"]:
+            if num(e["event"]) == c:
+                u = num(e["umask"])
+                subs.append((m.lane_idx[e["lane"]], u.bit_length() - 1 if u else None, e["name"]))
+        out.append((c, subs))
+    return out
+
+
 def gen_lane_sel_v(m):
     L = []
     a = L.append
@@ -178,18 +192,13 @@ def gen_lane_sel_v(m):
     a("  begin")
     a("    pmu_lane_sel = %d'd0;" % m.d["NL"])
     a("    case (ev)")
-    codes = sorted(set(num(e["event"]) for e in m.j["events"]))
-    for c in codes:
+    for c, subs in catalog_by_code(m):
         a("      8'h%02x: begin" % c)
-        for e in m.j["events"]:
-            if num(e["event"]) != c:
-                continue
-            u = num(e["umask"])
-            li = m.lane_idx[e["lane"]]
-            if u == 0:
-                a("        pmu_lane_sel[%d] = (um == 8'h00);  // %s" % (li, e["name"]))
+        for li, bit, name in subs:
+            if bit is None:
+                a("        pmu_lane_sel[%d] = (um == 8'h00);  // %s" % (li, name))
             else:
-                a("        pmu_lane_sel[%d] = um[%d];  // %s" % (li, u.bit_length() - 1, e["name"]))
+                a("        pmu_lane_sel[%d] = um[%d];  // %s" % (li, bit, name))
         a("      end")
     a("      default: pmu_lane_sel = %d'd0;" % m.d["NL"])
     a("    endcase")
@@ -267,18 +276,13 @@ def gen_h(m):
     a("{")
     a("  uint32_t sel = 0;")
     a("  switch (ev) {")
-    codes = sorted(set(num(e["event"]) for e in m.j["events"]))
-    for c in codes:
+    for c, subs in catalog_by_code(m):
         a("  case 0x%02x:" % c)
-        for e in m.j["events"]:
-            if num(e["event"]) != c:
-                continue
-            u = num(e["umask"])
-            li = m.lane_idx[e["lane"]]
-            if u == 0:
-                a("    sel |= (uint32_t)(um == 0x00u) << %d; /* %s */" % (li, e["name"]))
+        for li, bit, name in subs:
+            if bit is None:
+                a("    sel |= (uint32_t)(um == 0x00u) << %d; /* %s */" % (li, name))
             else:
-                a("    sel |= (uint32_t)((um >> %d) & 1u) << %d; /* %s */" % (u.bit_length() - 1, li, e["name"]))
+                a("    sel |= (uint32_t)((um >> %d) & 1u) << %d; /* %s */" % (bit, li, name))
         a("    break;")
     a("  default:")
     a("    break;")

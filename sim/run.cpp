@@ -457,18 +457,6 @@ static void read_inputs(Sim *s, pmu_in_t *in) {
     for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)get_bits(w, (t * 2 + st) * PMU_NW, PMU_NW);
 }
 
-static void sample_outputs(Vsim_top *d, pmu_out_t *o) {
-  o->pready = d->pready_o;
-  o->prdata = d->prdata_o;
-  o->pslverr = d->pslverr_o;
-  uint32_t w[MAXW] = {};
-  for (int t = 0; t < PMU_THREADS; t++) {
-    o->irq[t] = (d->irq_o >> t) & 1;
-    o->rdp_valid[t] = (d->rdp_valid_o >> t) & 1;
-  }
-  get_words(d->rdp_data_o, w, PMU_THREADS * 64);
-  for (int t = 0; t < PMU_THREADS; t++) o->rdp_data[t] = get_bits(w, t * 64, 64);
-}
 
 // Trace port (docs/core.md) into trc_cycle_t.
 static void unpack_slot(const uint32_t *w, int slot, trc_rec_t *r) {

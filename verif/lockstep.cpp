@@ -73,18 +73,6 @@ static void drive(Vpmu_top *d, const pmu_in_t *in) {
   put_words(d->stk_wp_i, w, PMU_THREADS * 2 * PMU_NW);
 }
 
-static void sample_outputs(Vpmu_top *d, pmu_out_t *o) {
-  o->pready = d->pready_o;
-  o->prdata = d->prdata_o;
-  o->pslverr = d->pslverr_o;
-  uint32_t w[MAXW] = {};
-  for (int t = 0; t < PMU_THREADS; t++) {
-    o->irq[t] = (d->irq_o >> t) & 1;
-    o->rdp_valid[t] = (d->rdp_valid_o >> t) & 1;
-  }
-  get_words(d->rdp_data_o, w, PMU_THREADS * 64);
-  for (int t = 0; t < PMU_THREADS; t++) o->rdp_data[t] = get_bits(w, t * 64, 64);
-}
 
 // ---- the lockstep pair ---------------------------------------------------------------------
 enum { HIST = 64 };

@@ -58,6 +58,21 @@ static uint64_t get_bits(const uint32_t *w, int lsb, int width) {
 
 enum { MAXW = (PMU_NCNT * PMU_CW) / 32 + 8 };  // +slack: get_bits reads 3 words
 
+// The PMU's outputs of this cycle, from a Verilated top with the pmu_top output port names
+// (pmu_top itself, or sim_top which brings them out under the same names).
+template <typename Top> static void sample_outputs(Top *d, pmu_out_t *o) {
+  o->pready = d->pready_o;
+  o->prdata = d->prdata_o;
+  o->pslverr = d->pslverr_o;
+  uint32_t w[(PMU_THREADS * 64) / 32 + 4] = {};
+  for (int t = 0; t < PMU_THREADS; t++) {
+    o->irq[t] = (d->irq_o >> t) & 1;
+    o->rdp_valid[t] = (d->rdp_valid_o >> t) & 1;
+  }
+  get_words(d->rdp_data_o, w, PMU_THREADS * 64);
+  for (int t = 0; t < PMU_THREADS; t++) o->rdp_data[t] = get_bits(w, t * 64, 64);
+}
+
 // Read the RTL's architectural state into the model's layout (docs/spec.md section 6).
 template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   static uint32_t w[MAXW];

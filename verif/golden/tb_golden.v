@@ -1,0 +1,277 @@
+// Golden-vector replay testbench (plain Verilog-2005, no DPI): docs/golden.md.
+//
+//   iverilog -g2005 -Irtl -o tb.vvp verif/golden/tb_golden.v rtl/pmu_*.v
+//   vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES]
+//
+// Checks the headers of both files (format version, parameters, cycle count and word width must
+// match this build), applies two reset cycles, then per cycle c: drives line c of the stimulus
+// file, compares the outputs with line c of the expected file just before the rising edge (when
+// its chk_out bit is 1), and compares the whole state (spec section 6) just after the edge.
+// Prints the first MAXREP mismatches as "MISMATCH cycle C field[i]: expected X, actual Y" and
+// ends with "golden NAME: N cycles, 0 mismatches" or "FAIL golden NAME: ..." (Icarus 11 sets no
+// exit status from $finish, so runners must look for the marker).
+//
+// Other parameter sets: -Ptb_golden.THREADS=1 -Ptb_golden.P=4 ... (must match the vectors'
+// "params" header line). Longer tests: -Ptb_golden.MAXN=N.
+`timescale 1ns / 1ps
+`include "pmu_map.vh"
+
+module tb_golden;
+  parameter THREADS     = `PMU_DEF_THREADS;
+  parameter P           = `PMU_DEF_P;
+  parameter CW          = `PMU_DEF_CW;
+  parameter W           = `PMU_DEF_W;
+  parameter LW          = `PMU_DEF_LW;
+  parameter NW          = `PMU_DEF_NW;
+  parameter CRW         = `PMU_DEF_CRW;
+  parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
+  parameter AW          = `PMU_DEF_AW;
+  parameter MAXN        = 4096;   // cycles the vector memories hold
+  parameter MAXREP      = 10;     // mismatches printed in full
+
+  localparam VERSION = 1;
+  localparam NEXT  = `PMU_NEXT;
+  localparam NFLAG = `PMU_NFLAG;
+  localparam NCPT  = P + 32;
+  localparam NCNT  = THREADS * NCPT;
+
+  // ---- stimulus word (LSB first, as the concatenation below) ----
+  localparam SW = 1 + 3 + AW + 32 + 4 + 3 + THREADS + 1 + THREADS*NEXT*LW + 3*THREADS*NW
+                + THREADS*3*NW + THREADS*2*NW + THREADS*NFLAG + THREADS + THREADS*3;
+  // ---- expected word: outputs, then state ----
+  localparam O_CHK  = 0;
+  localparam O_RDY  = 1;
+  localparam O_RD   = 2;
+  localparam O_ERR  = 34;
+  localparam O_IRQ  = 35;
+  localparam O_RVL  = O_IRQ + THREADS;
+  localparam O_RDT  = O_RVL + THREADS;
+  localparam O_CNT  = O_RDT + THREADS*64;
+  localparam O_EVT  = O_CNT + NCNT*CW;
+  localparam O_EXT  = O_EVT + THREADS*P*32;
+  localparam O_FIX  = O_EXT + THREADS*P*32;
+  localparam O_CTL  = O_FIX + THREADS*32;
+  localparam O_GCT  = O_CTL + THREADS*32;
+  localparam O_GST  = O_GCT + THREADS*64;
+  localparam O_HIL  = O_GST + THREADS*64;
+  localparam O_HIA  = O_HIL + 32;
+  localparam O_HIV  = O_HIA + AW;
+  localparam O_CPV  = O_HIV + 1;
+  localparam O_CRY  = O_CPV + THREADS*P;
+  localparam O_SCR  = O_CRY + THREADS*P;
+  localparam O_RDQ  = O_SCR + THREADS*3*CRW;
+  localparam O_RVQ  = O_RDQ + THREADS*64;
+  localparam EW     = O_RVQ + THREADS;
+
+  reg [SW-1:0] stim_mem [0:MAXN-1];
+  reg [EW-1:0] exp_mem  [0:MAXN-1];
+
+  // ---- DUT ----
+  reg clk = 1'b0;
+  always #5 clk = ~clk;
+
+  reg [SW-1:0] cur;
+  reg          init_rst;
+  wire                        rst_v;
+  wire                        psel, penable, pwrite;
+  wire [AW-1:0]               paddr;
+  wire [31:0]                 pwdata;
+  wire [3:0]                  pstrb;
+  wire [2:0]                  pprot;
+  wire [THREADS-1:0]          priv;
+  wire                        ref_tick;
+  wire [THREADS*NEXT*LW-1:0]  ev_ext;
+  wire [THREADS*NW-1:0]       slot_fill, slot_issue, slot_retire;
+  wire [THREADS*3*NW-1:0]     stk_n;
+  wire [THREADS*2*NW-1:0]     stk_wp;
+  wire [THREADS*NFLAG-1:0]    stk_flags;
+  wire [THREADS-1:0]          rdp_req;
+  wire [THREADS*3-1:0]        rdp_sel;
+  assign {rdp_sel, rdp_req, stk_flags, stk_wp, stk_n, slot_retire, slot_issue, slot_fill, ev_ext,
+          ref_tick, priv, pprot, pstrb, pwdata, paddr, pwrite, penable, psel, rst_v} = cur;
+
+  wire                  pready, pslverr;
+  wire [31:0]           prdata;
+  wire [THREADS-1:0]    irq, rdp_valid;
+  wire [THREADS*64-1:0] rdp_data;
+
+  pmu_top #(
+    .THREADS(THREADS), .P(P), .CW(CW), .W(W), .LW(LW), .NW(NW), .CRW(CRW),
+    .NS_PER_TICK(NS_PER_TICK), .AW(AW)
+  ) dut (
+    .clk_i(clk), .rst_ni(~(rst_v | init_rst)),
+    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
+    .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .priv_i(priv), .ref_tick_i(ref_tick), .ev_ext_i(ev_ext), .slot_fill_i(slot_fill),
+    .slot_issue_i(slot_issue), .slot_retire_i(slot_retire), .stk_n_i(stk_n), .stk_wp_i(stk_wp),
+    .stk_flags_i(stk_flags), .rdp_req_i(rdp_req), .rdp_sel_i(rdp_sel), .rdp_valid_o(rdp_valid),
+    .rdp_data_o(rdp_data), .irq_o(irq)
+  );
+
+  // ---- bookkeeping ----
+  integer n, c, i, fd, r, errors, hdr_errors;
+  integer h_ver, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_cyc, h_wid;
+  reg [8*1024-1:0] stim_file, exp_file, name;
+  reg [8*256-1:0]  line;
+  reg [8*32-1:0]   word;
+  reg [EW-1:0]     e;
+
+  task report(input [8*16-1:0] field, input integer idx, input [63:0] ev, input [63:0] av);
+    begin
+      errors = errors + 1;
+      if (errors <= MAXREP)
+        $display("MISMATCH cycle %0d %0s[%0d]: expected 0x%0h, actual 0x%0h", c, field, idx, ev, av);
+    end
+  endtask
+
+  // Read the "//" header of a vector file and check it against this build.
+  task check_header(input [8*1024-1:0] file, input [8*8-1:0] kind, input integer width);
+    integer got_ver, got_par, got_cyc, got_wid, done;
+    reg [8*8-1:0] k;
+    begin
+      got_ver = 0; got_par = 0; got_cyc = 0; got_wid = 0; done = 0;
+      fd = $fopen(file, "r");
+      if (fd == 0) begin
+        $display("FAIL golden: cannot open %0s", file);
+        hdr_errors = hdr_errors + 1;
+      end else begin
+        while (!done && !$feof(fd)) begin
+          line = 0;
+          r = $fgets(line, fd);
+          if (r == 0) done = 1;
+          else if ($sscanf(line, "// stallscope-golden %s v%d", k, h_ver) == 2) begin
+            got_ver = 1;
+            if (k != kind || h_ver != VERSION) begin
+              $display("FAIL golden: %0s: format '%0s v%0d', this testbench reads '%0s v%0d'",
+                       file, k, h_ver, kind, VERSION);
+              hdr_errors = hdr_errors + 1;
+            end
+          end else if ($sscanf(line, "// name %s", word) == 1) begin
+            name = word;
+          end else if ($sscanf(line, "// params THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d CRW=%d AW=%d NS_PER_TICK=%d",
+                               h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns) == 9) begin
+            got_par = 1;
+            if (h_thr != THREADS || h_p != P || h_cw != CW || h_w != W || h_lw != LW || h_nw != NW ||
+                h_crw != CRW || h_aw != AW || h_ns != NS_PER_TICK) begin
+              $display("FAIL golden: %0s: params THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d differ from this build (THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d)",
+                       file, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns,
+                       THREADS, P, CW, W, LW, NW, CRW, AW, NS_PER_TICK);
+              hdr_errors = hdr_errors + 1;
+            end
+          end else if ($sscanf(line, "// cycles %d", h_cyc) == 1) begin
+            got_cyc = 1;
+            if (n < 0) n = h_cyc;
+            else if (h_cyc != n) begin
+              $display("FAIL golden: %0s: %0d cycles, expected %0d", file, h_cyc, n);
+              hdr_errors = hdr_errors + 1;
+            end
+          end else if ($sscanf(line, "// width %d", h_wid) == 1) begin
+            got_wid = 1;
+            if (h_wid != width) begin
+              $display("FAIL golden: %0s: word width %0d, this testbench expects %0d", file, h_wid, width);
+              hdr_errors = hdr_errors + 1;
+            end
+          end else if ($sscanf(line, "// end of %s", word) == 1) done = 1;
+        end
+        $fclose(fd);
+        if (!(got_ver && got_par && got_cyc && got_wid)) begin
+          $display("FAIL golden: %0s: header incomplete (needs format, params, cycles and width lines)", file);
+          hdr_errors = hdr_errors + 1;
+        end
+      end
+    end
+  endtask
+
+  initial begin
+    errors = 0; hdr_errors = 0; n = -1; name = "?";
+    cur = 0; init_rst = 1'b1;
+    if (!$value$plusargs("stim=%s", stim_file) || !$value$plusargs("exp=%s", exp_file)) begin
+      $display("FAIL golden: usage: vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES]");
+      $finish;
+    end
+    if (!$value$plusargs("n=%d", n)) n = -1;
+    check_header(stim_file, "stim", SW);
+    check_header(exp_file, "exp", EW);
+    if (hdr_errors == 0 && (n < 1 || n > MAXN)) begin
+      $display("FAIL golden %0s: %0d cycles; this testbench holds 1..%0d (-Ptb_golden.MAXN=N)", name, n, MAXN);
+      hdr_errors = hdr_errors + 1;
+    end
+    if (hdr_errors != 0) begin
+      $display("FAIL golden %0s: bad vector files", name);
+      $finish;
+    end
+    for (i = 0; i < MAXN; i = i + 1) begin
+      stim_mem[i] = {SW{1'bx}};
+      exp_mem[i]  = {EW{1'bx}};
+    end
+    $readmemh(stim_file, stim_mem, 0, n - 1);
+    $readmemh(exp_file, exp_mem, 0, n - 1);
+    if (^stim_mem[n-1] === 1'bx || ^exp_mem[n-1] === 1'bx) begin
+      $display("FAIL golden %0s: vector files hold fewer than %0d complete lines", name, n);
+      $finish;
+    end
+
+    // Two reset cycles with all inputs 0, then the vectors (the model starts from reset).
+    repeat (2) @(posedge clk);
+    #1 init_rst = 1'b0;
+    for (c = 0; c < n; c = c + 1) begin
+      cur = stim_mem[c];
+      e = exp_mem[c];
+      #3;  // inputs settle (the edge comes 6 ns later)
+      if (e[O_CHK]) begin
+        if (pready !== e[O_RDY]) report("pready", 0, e[O_RDY], pready);
+        if (prdata !== e[O_RD +: 32]) report("prdata", 0, e[O_RD +: 32], prdata);
+        if (pslverr !== e[O_ERR]) report("pslverr", 0, e[O_ERR], pslverr);
+        for (i = 0; i < THREADS; i = i + 1) begin
+          if (irq[i] !== e[O_IRQ + i]) report("irq", i, e[O_IRQ + i], irq[i]);
+          if (rdp_valid[i] !== e[O_RVL + i]) report("rdp_valid", i, e[O_RVL + i], rdp_valid[i]);
+          if (rdp_data[i*64 +: 64] !== e[O_RDT + i*64 +: 64])
+            report("rdp_data", i, e[O_RDT + i*64 +: 64], rdp_data[i*64 +: 64]);
+        end
+      end
+      @(posedge clk);
+      #1;  // state after the edge
+      for (i = 0; i < NCNT; i = i + 1)
+        if (dut.u_bank.cnt_q[i*CW +: CW] !== e[O_CNT + i*CW +: CW])
+          report("cnt_q", i, e[O_CNT + i*CW +: CW], dut.u_bank.cnt_q[i*CW +: CW]);
+      for (i = 0; i < THREADS*P; i = i + 1) begin
+        if (dut.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
+          report("evtsel_q", i, e[O_EVT + i*32 +: 32], dut.u_regs.evtsel_q[i*32 +: 32]);
+        if (dut.u_regs.ext_q[i*32 +: 32] !== e[O_EXT + i*32 +: 32])
+          report("ext_q", i, e[O_EXT + i*32 +: 32], dut.u_regs.ext_q[i*32 +: 32]);
+        if (dut.u_evctl.cprev_q[i] !== e[O_CPV + i])
+          report("cprev_q", i, e[O_CPV + i], dut.u_evctl.cprev_q[i]);
+        if (dut.u_evctl.carry_q[i] !== e[O_CRY + i])
+          report("carry_q", i, e[O_CRY + i], dut.u_evctl.carry_q[i]);
+      end
+      for (i = 0; i < THREADS; i = i + 1) begin
+        if (dut.u_regs.fixctl_q[i*32 +: 32] !== e[O_FIX + i*32 +: 32])
+          report("fixctl_q", i, e[O_FIX + i*32 +: 32], dut.u_regs.fixctl_q[i*32 +: 32]);
+        if (dut.u_regs.ctrl_q[i*32 +: 32] !== e[O_CTL + i*32 +: 32])
+          report("ctrl_q", i, e[O_CTL + i*32 +: 32], dut.u_regs.ctrl_q[i*32 +: 32]);
+        if (dut.u_regs.gctrl_q[i*64 +: 64] !== e[O_GCT + i*64 +: 64])
+          report("gctrl_q", i, e[O_GCT + i*64 +: 64], dut.u_regs.gctrl_q[i*64 +: 64]);
+        if (dut.u_regs.gstatus_q[i*64 +: 64] !== e[O_GST + i*64 +: 64])
+          report("gstatus_q", i, e[O_GST + i*64 +: 64], dut.u_regs.gstatus_q[i*64 +: 64]);
+        if (dut.u_rdp.data_q[i*64 +: 64] !== e[O_RDQ + i*64 +: 64])
+          report("rdp_data_q", i, e[O_RDQ + i*64 +: 64], dut.u_rdp.data_q[i*64 +: 64]);
+        if (dut.u_rdp.valid_q[i] !== e[O_RVQ + i])
+          report("rdp_valid_q", i, e[O_RVQ + i], dut.u_rdp.valid_q[i]);
+      end
+      for (i = 0; i < THREADS*3; i = i + 1)
+        if (dut.u_stack.carry_q[i*CRW +: CRW] !== e[O_SCR + i*CRW +: CRW])
+          report("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], dut.u_stack.carry_q[i*CRW +: CRW]);
+      if (dut.u_regs.hi_latch_q !== e[O_HIL +: 32])
+        report("hi_latch_q", 0, e[O_HIL +: 32], dut.u_regs.hi_latch_q);
+      if (dut.u_regs.hi_addr_q !== e[O_HIA +: AW])
+        report("hi_addr_q", 0, e[O_HIA +: AW], dut.u_regs.hi_addr_q);
+      if (dut.u_regs.hi_vld_q !== e[O_HIV])
+        report("hi_vld_q", 0, e[O_HIV], dut.u_regs.hi_vld_q);
+    end
+    if (errors == 0)
+      $display("golden %0s: %0d cycles, 0 mismatches", name, n);
+    else
+      $display("FAIL golden %0s: %0d cycles, %0d mismatches", name, n, errors);
+    $finish;
+  end
+endmodule
