@@ -33,7 +33,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate clean help
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help
 
 all: cli lockstep
 
@@ -102,6 +102,13 @@ $(BUILD)/test_report: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_
 
 $(BUILD)/test_report_san: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_track.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
 	clang $(SAN_FLAGS) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
+
+$(BUILD)/pmu_golden: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_golden.c | $(BUILD)
+	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_golden.c
+
+# Golden vectors from the C model, replayed on Icarus by a plain Verilog testbench (docs/golden.md)
+golden: deps
+	@verif/golden/run.sh $(BUILD)
 
 cli: deps $(BUILD)/pmu_cli
 model: deps $(BUILD)/test_model

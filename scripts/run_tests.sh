@@ -50,6 +50,9 @@ t report-unit        "$B/test_report"
 t report-unit-asan   "$B/test_report_san"
 t plot-smoke         bash -c 'd=$(mktemp -d) && '"$B"'/test_report --keep $d >/dev/null && /usr/bin/python3 scripts/plot_stacks.py $d/report.csv && test -s $d/report_stacks.png; r=$?; rm -rf $d; exit $r'
 
+echo "== golden vectors replayed on Icarus (no C, no DPI)"
+t golden-icarus      make -s golden
+
 echo "== lockstep co-simulation (RTL + C model, every cycle)"
 for c in default small big; do
   t "build-lockstep-$c" make -s "$B/lockstep_$c/Vpmu_lockstep"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Golden-vector regression (docs/golden.md): generate vectors for every verif/directed/*.stim with
+# the C model (pmu_golden), replay them on the RTL with the plain Verilog-2005 testbench
+# verif/golden/tb_golden.v under Icarus, and replay the shipped vectors in verif/golden/vectors/
+# (so a format change that breaks old vectors is noticed).
+#
+#   verif/golden/run.sh [BUILD_DIR]        (default build; run from the repository root)
+#
+# Last line "N passed, M failed"; exit status 1 when anything failed, 2 on a setup error.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${1:-build}
+OUT=$BUILD/golden
+TOOL=$BUILD/pmu_golden
+VVP=$OUT/tb_golden.vvp
+CC=${CC:-gcc}
+MODEL_SRC="cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_stack.c cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c cmodel/pmu_stim.c"
+
+mkdir -p "$OUT" || exit 2
+# shellcheck disable=SC2086
+$CC -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -o "$TOOL" $MODEL_SRC cmodel/pmu_golden.c || exit 2
+iverilog -g2005 -Irtl -o "$VVP" verif/golden/tb_golden.v rtl/pmu_*.v || exit 2
+
+pass=0
+fail=0
+replay() {  # NAME STIMHEX EXPHEX
+  local log="$OUT/$1.log"
+  vvp -n "$VVP" +stim="$2" +exp="$3" > "$log" 2>&1
+  if grep -q "^golden $1: [0-9]* cycles, 0 mismatches$" "$log" && ! grep -q "FAIL" "$log"; then
+    pass=$((pass + 1))
+    grep "^golden " "$log"
+  else
+    fail=$((fail + 1))
+    echo "FAIL $1 ($2):"
+    sed 's/^/  /' "$log" | head -20
+  fi
+}
+
+for stim in verif/directed/*.stim; do
+  name=$(basename "$stim" .stim)
+  rm -f "$OUT/$name.stim.hex" "$OUT/$name.exp.hex"
+  if ! "$TOOL" "$stim" "$OUT" > "$OUT/$name.gen.log" 2>&1; then
+    fail=$((fail + 1))
+    echo "FAIL $name: pmu_golden:"
+    sed 's/^/  /' "$OUT/$name.gen.log"
+    continue
+  fi
+  replay "$name" "$OUT/$name.stim.hex" "$OUT/$name.exp.hex"
+done
+
+for s in verif/golden/vectors/*.stim.hex; do
+  [ -e "$s" ] || continue
+  name=$(basename "$s" .stim.hex)
+  echo -n "shipped: "
+  replay "$name" "$s" "verif/golden/vectors/$name.exp.hex"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
