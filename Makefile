@@ -38,7 +38,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -
 all: cli lockstep
 
 help:
-	@echo "make run    - main job (lockstep co-simulation of RTL and C model, counter dump)"
+	@echo "make run    - main job: core stub + PMU, 1M cycles, C model in lockstep; stacks, CSV, chart, traces"
 	@echo "make test   - everything that must pass (ends with 'N passed, N failed')"
 	@echo "make bench  - cycles/s: C model alone, RTL alone, RTL + lockstep model"
 	@echo "make soak   - 10M+ random lockstep cycles over 20 seeds"

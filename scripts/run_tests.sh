@@ -20,13 +20,6 @@ t() {  # t NAME CMD...: run one test, pass iff exit 0
   fi
 }
 
-# expect_fail NAME MARKER CMD...: pass iff CMD fails and its output contains MARKER
-expect_fail() {
-  local name=$1 marker=$2; shift 2
-  if "$@"; then echo "expected a failure, the command passed"; return 1; fi
-  grep -q -- "$marker" "$LOG/$name.out" || { echo "failure output lacks '$marker'"; return 1; }
-}
-
 echo "== generated files and static checks"
 t check-gen          make -s check-gen
 t lint               make -s lint
