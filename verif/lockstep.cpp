@@ -6,7 +6,8 @@
 //   Vpmu_lockstep --stim FILE.stim             directed test (docs/stimulus.md)
 //   Vpmu_lockstep --bench N [--seed S]         cycles/s: model alone, RTL alone, lockstep
 //   options: --history H (input cycles to print on a mismatch), --cov (print every coverage
-//   bin), --require-cov (fail a random run that leaves a coverage bin unhit)
+//   bin), --require-cov (fail a random run that leaves a coverage bin unhit), --cov-out FILE
+//   (write the bin counts in the mergeable stallscope-cov v1 format)
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -189,13 +190,14 @@ static double run_random(Pair *p, uint64_t seed, uint64_t cycles, int *fail) {
 static void usage() {
   fprintf(stderr,
           "usage: Vpmu_lockstep --seed S --cycles N | --stim FILE | --bench N [--seed S]\n"
-          "       [--history H] [--cov] [--require-cov]\n");
+          "       [--history H] [--cov] [--require-cov] [--cov-out FILE]\n");
 }
 
 int main(int argc, char **argv) {
   Verilated::commandArgs(argc, argv);
   uint64_t seed = 1, cycles = 100000, bench = 0;
   const char *stim = nullptr;
+  const char *cov_out = nullptr;
   int history = 8;
   bool have_seed = false, require_cov = false, cov_verbose = false;
   for (int i = 1; i < argc; i++) {
@@ -224,6 +226,7 @@ int main(int argc, char **argv) {
     else if (a == "--history") history = (int)num(need());
     else if (a == "--require-cov") require_cov = true;
     else if (a == "--cov") cov_verbose = true;
+    else if (a == "--cov-out") cov_out = need();
     else if (a.rfind("+verilator", 0) == 0) continue;
     else if (a == "--help" || a == "-h") { usage(); return 0; }
     else { fprintf(stderr, "error: unknown option '%s'\n", a.c_str()); usage(); return 2; }
@@ -294,6 +297,15 @@ int main(int argc, char **argv) {
   p->cov = &cov;
   double t = run_random(p, seed, cycles, &fail);
   int unhit = pmu_cov_report(&cov, stdout, cov_verbose);
+  if (cov_out) {
+    // Written to a temporary name and renamed, so a crash never leaves a valid-looking file.
+    std::string tmp = std::string(cov_out) + ".tmp";
+    FILE *cf = fopen(tmp.c_str(), "w");
+    if (!cf || pmu_cov_write(&cov, cf) != 0 || fclose(cf) != 0 || rename(tmp.c_str(), cov_out) != 0) {
+      fprintf(stderr, "error: %s: cannot write coverage file\n", cov_out);
+      return 2;
+    }
+  }
   if (!fail && require_cov && unhit) {
     printf("lockstep: FAIL: %d coverage bins never hit (seed %" PRIu64 ")\n", unhit, seed);
     return 1;

@@ -205,3 +205,12 @@ int pmu_cov_report(const pmu_cov_t *c, FILE *f, int verbose)
           100.0 * (COV_NBINS - unhit) / COV_NBINS);
   return unhit;
 }
+
+int pmu_cov_write(const pmu_cov_t *c, FILE *f)
+{
+  fprintf(f, "# stallscope-cov v1\n");
+  fprintf(f, "cycles %llu\n", (unsigned long long)c->cycles);
+  for (int i = 0; i < COV_NBINS; i++)
+    fprintf(f, "bin %s %llu\n", pmu_cov_names[i], (unsigned long long)c->hits[i]);
+  return ferror(f) ? -1 : 0;
+}

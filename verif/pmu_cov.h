@@ -37,6 +37,10 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
                     const pmu_state_t *post);
 /* Print hit counts; returns the number of bins never hit. */
 int pmu_cov_report(const pmu_cov_t *c, FILE *f, int verbose);
+/* Write the hit counts in the mergeable text format of docs/verification.md:
+ *   "# stallscope-cov v1", then "cycles N", then one "bin NAME HITS" line per bin.
+ * Returns 0, or -1 on a write error. */
+int pmu_cov_write(const pmu_cov_t *c, FILE *f);
 
 #ifdef __cplusplus
 }
