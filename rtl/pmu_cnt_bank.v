@@ -31,16 +31,15 @@ module pmu_cnt_bank #(
   // values: counter i at [i*CW +: CW]
   output wire [NCNT*CW-1:0] cnt_o,
   // counter i wrapped this cycle
-  output reg  [NCNT-1:0]    wrap_o
+  output wire [NCNT-1:0]    wrap_o
 );
 
   reg [NCNT*CW-1:0] cnt_q /*verilator public_flat_rd*/;
-  reg [NCNT*CW-1:0] cnt_d;
 
-  // Write mask: bit b of a counter is replaced by write data when its byte is strobed.
+  // Write mask: bit b of the written counter is replaced by write data when its byte is strobed.
   reg [CW-1:0] wmask;
   reg [CW-1:0] wdata;
-  integer b;
+  integer      b;
   always @* begin
     for (b = 0; b < CW; b = b + 1) begin
       wmask[b] = wstrb_i[(b / 8) % 4] & (whi_i == (b >= 32));
@@ -48,37 +47,31 @@ module pmu_cnt_bank #(
     end
   end
 
-  // Next value and wrap.
-  reg [CW:0] sum;
-  reg        wsel;
-  integer    i;
-  integer    j;
-  always @* begin
-    cnt_d  = cnt_q;
-    wrap_o = {NCNT{1'b0}};
-    sum    = {(CW + 1){1'b0}};
-    wsel   = 1'b0;
-    for (i = 0; i < NCNT; i = i + 1) begin
-      sum  = {1'b0, cnt_q[i*CW +: CW]} + {{(CW + 1 - IW){1'b0}}, inc_i[i*IW +: IW]};
-      wsel = we_i && (widx_i == i[CIW-1:0]);
-      if (wsel) begin
-        for (j = 0; j < CW; j = j + 1) begin
-          cnt_d[i*CW + j] = wmask[j] ? wdata[j] : cnt_q[i*CW + j];
+  // New value of the written counter: the strobed bytes of the write data over its stored value.
+  wire [CW-1:0] wval = (cnt_q[widx_i*CW +: CW] & ~wmask) | (wdata & wmask);
+
+  // One block per counter, all indices constant. The sum depends on the stored value and the
+  // increment only (not on the write port), so a simulator evaluates it once per clock.
+  genvar gi;
+  generate
+    for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
+      localparam [31:0]    GI32 = gi;
+      localparam [CIW-1:0] GI   = GI32[CIW-1:0];
+      wire [CW:0] sum  = {1'b0, cnt_q[gi*CW +: CW]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
+      wire        wsel = we_i && (widx_i == GI);
+      // A written counter does not wrap (its increment is dropped).
+      assign wrap_o[gi] = sum[CW] && !wsel;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          cnt_q[gi*CW +: CW] <= {CW{1'b0}};
+        end else if (wsel) begin
+          cnt_q[gi*CW +: CW] <= wval;
+        end else begin
+          cnt_q[gi*CW +: CW] <= sum[CW-1:0];
         end
-      end else begin
-        cnt_d[i*CW +: CW] = sum[CW-1:0];
-        wrap_o[i]         = sum[CW];
       end
     end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cnt_q <= {NCNT{{CW{1'b0}}}};
-    end else begin
-      cnt_q <= cnt_d;
-    end
-  end
+  endgenerate
 
   assign cnt_o = cnt_q;
 

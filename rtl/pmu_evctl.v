@@ -34,7 +34,7 @@ module pmu_evctl #(
   input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
   input  wire [THREADS*P-1:0]           sel_wr_i,   // evtsel[k] or ext[k] written this cycle
   input  wire [THREADS*P-1:0]           wrap_i,     // counter k wrapped this cycle
-  output reg  [THREADS*P*IW-1:0]        inc_o
+  output wire [THREADS*P*IW-1:0]        inc_o
 );
 
   `include "pmu_lane_sel.vh"
@@ -112,141 +112,121 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (never used at k = 0: CHAIN is RAZ/WI there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // evtsel/ext fields of the counter at hand
-  reg [7:0]      f_event;
-  reg [7:0]      f_umask;
-  reg [7:0]      f_cmask;
-  reg [1:0]      f_cmp;
-  reg            f_usr;
-  reg            f_os;
-  reg            f_edge;
-  reg            f_any;
-  reg            f_en;
-  reg            f_inv;
-  reg            f_cntv;
-  reg            f_both;
-  reg            f_chain;
-  reg            f_qual;
-  // per-counter values
-  reg [NL-1:0]   sel;
-  reg [VW-1:0]   v;
-  reg [VW-1:0]   term;
-  reg [VW+7:0]   vx;
-  reg [VW+7:0]   cx;
-  reg            thr;
-  reg            cmpr;
-  reg            cond;
-  reg            qin;
-  reg            q;
-  reg            privok;
-  reg            counted;
-  reg            edgehit;
-  reg [IW-1:0]   inc;
+  // The counter blocks below write these vectors, one bit (or increment) per counter.
+  wire [THREADS*P-1:0] cond_v;     // condition C
+  wire [THREADS*P-1:0] chain_v;    // ext.chain (0 for k = 0: RAZ/WI)
+  wire [THREADS*P-1:0] qual_v;     // ext.qualify (0 for k = 0: RAZ/WI)
+  wire [THREADS*P-1:0] counted_v;  // counted cycle: enabled, privilege, not frozen, qualified
+  reg  [THREADS*P-1:0] qin_v;      // Q of counter k-1 (1 for counter 0)
+
+  // QUALIFY cascade along the counters of a thread: Q(k) = Qin(k) for a CHAIN counter, else
+  // C(k) AND (QUALIFY ? Qin(k) : 1).
+  reg     q;
   integer ct;
-  integer cl;
   integer k;
-  integer idx;
-  integer eb;
   always @* begin
-    inc_o   = {(THREADS * P * IW){1'b0}};
-    cprev_d = cprev_q;
-    f_event = 8'd0;
-    f_umask = 8'd0;
-    f_cmask = 8'd0;
-    f_cmp   = 2'd0;
-    f_usr   = 1'b0;
-    f_os    = 1'b0;
-    f_edge  = 1'b0;
-    f_any   = 1'b0;
-    f_en    = 1'b0;
-    f_inv   = 1'b0;
-    f_cntv  = 1'b0;
-    f_both  = 1'b0;
-    f_chain = 1'b0;
-    f_qual  = 1'b0;
-    sel     = {NL{1'b0}};
-    v       = {VW{1'b0}};
-    term    = {VW{1'b0}};
-    vx      = {(VW + 8){1'b0}};
-    cx      = {(VW + 8){1'b0}};
-    thr     = 1'b0;
-    cmpr    = 1'b0;
-    cond    = 1'b0;
-    qin     = 1'b1;
-    q       = 1'b1;
-    privok  = 1'b0;
-    counted = 1'b0;
-    edgehit = 1'b0;
-    inc     = {IW{1'b0}};
-    idx     = 0;
-    eb      = 0;
+    qin_v = {(THREADS * P){1'b0}};
+    q     = 1'b1;
     for (ct = 0; ct < THREADS; ct = ct + 1) begin
-      q = 1'b1;  // Qin of counter 0
+      q = 1'b1;
       for (k = 0; k < P; k = k + 1) begin
-        idx     = ct * P + k;
-        eb      = idx * 32;
-        f_event = evtsel_i[eb + `PMU_EVTSEL_EVENT_LSB +: 8];
-        f_umask = evtsel_i[eb + `PMU_EVTSEL_UMASK_LSB +: 8];
-        f_cmask = evtsel_i[eb + `PMU_EVTSEL_CMASK_LSB +: 8];
-        f_usr   = evtsel_i[eb + `PMU_EVTSEL_USR_LSB];
-        f_os    = evtsel_i[eb + `PMU_EVTSEL_OS_LSB];
-        f_edge  = evtsel_i[eb + `PMU_EVTSEL_EDGE_LSB];
-        f_any   = evtsel_i[eb + `PMU_EVTSEL_ANY_LSB];
-        f_en    = evtsel_i[eb + `PMU_EVTSEL_EN_LSB];
-        f_inv   = evtsel_i[eb + `PMU_EVTSEL_INV_LSB];
-        f_cmp   = ext_i[eb + `PMU_EXT_CMP_LSB +: 2];
-        f_cntv  = ext_i[eb + `PMU_EXT_CNTV_LSB];
-        f_both  = ext_i[eb + `PMU_EXT_BOTH_LSB];
-        f_chain = (k != 0) && ext_i[eb + `PMU_EXT_CHAIN_LSB];
-        f_qual  = (k != 0) && ext_i[eb + `PMU_EXT_QUALIFY_LSB];
-        qin     = q;
-        // V: masked adder tree over the selected lanes (own thread, or all threads with ANY)
-        sel = pmu_lane_sel(f_event, f_umask);
-        v   = {VW{1'b0}};
-        for (cl = 0; cl < NL; cl = cl + 1) begin
-          term = f_any ? {3'b000, lane_all[cl*SW +: SW]}
-                       : {{(3 + TW){1'b0}}, lane[(ct*NL+cl)*LW +: LW]};
-          v    = v + (term & {VW{sel[cl]}});
-        end
-        // condition C (threshold mode unless CMASK = 0 with compare mode GE)
-        vx  = {8'd0, v};
-        cx  = {{VW{1'b0}}, f_cmask};
-        thr = (f_cmask != 8'd0) || (f_cmp != CMP_GE);
-        case (f_cmp)
-          CMP_GE:  cmpr = (vx >= cx);
-          CMP_LT:  cmpr = (vx < cx);
-          CMP_EQ:  cmpr = (vx == cx);
-          default: cmpr = (vx != cx);
-        endcase
-        cond = thr ? (cmpr ^ f_inv) : (v != {VW{1'b0}});
-        // qualifier passed to counter k+1
-        q = f_chain ? qin : (cond && (f_qual ? qin : 1'b1));
-        // gating
-        privok  = priv_i[ct] ? f_os : f_usr;
-        counted = f_en && pmc_en_i[idx] && privok && !frz_i[ct] && (f_qual ? qin : 1'b1);
-        edgehit = f_edge && counted
-                  && (f_both ? (cond != cprev_q[idx]) : (cond && !cprev_q[idx]));
-        // increment
-        if (f_chain) begin
-          inc = {{(IW - 1){1'b0}}, carry_prev[idx]};
-        end else if (!counted) begin
-          inc = {IW{1'b0}};
-        end else if (f_edge) begin
-          inc = {{(IW - 1){1'b0}}, edgehit};
-        end else if (!thr || (cond && f_cntv)) begin
-          inc = {{(IW - VW){1'b0}}, v};
-        end else begin
-          inc = {{(IW - 1){1'b0}}, cond};
-        end
-        inc_o[idx*IW +: IW] = inc;
-        // edge history: cleared by a write of evtsel[k]/ext[k], moves in counted cycles only
-        if (sel_wr_i[idx]) begin
-          cprev_d[idx] = 1'b0;
-        end else if (counted) begin
-          cprev_d[idx] = cond;
-        end
+        qin_v[ct*P+k] = q;
+        q = chain_v[ct*P+k] ? q : (cond_v[ct*P+k] && (qual_v[ct*P+k] ? q : 1'b1));
       end
     end
+  end
+
+  // One block per counter, all indices constant.
+  genvar gt;
+  genvar gk;
+  generate
+    for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
+      for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
+        // Bank-order index of this counter (lower case keeps the rule text of scripts/mutate.sh).
+        localparam integer idx = gt * P + gk;
+
+        // evtsel.int (bit 20) is used by the interrupt logic in pmu_regs, bit 19 is reserved and
+        // ext[31:6] are reserved.
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [31:0] es = evtsel_i[idx*32 +: 32];
+        wire [31:0] ex = ext_i[idx*32 +: 32];
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire [7:0]  f_cmask = es[`PMU_EVTSEL_CMASK_LSB +: 8];
+        wire [1:0]  f_cmp   = ex[`PMU_EXT_CMP_LSB +: 2];
+        wire        f_any   = es[`PMU_EVTSEL_ANY_LSB];
+        wire        f_edge  = es[`PMU_EVTSEL_EDGE_LSB];
+        wire        f_cntv  = ex[`PMU_EXT_CNTV_LSB];
+        wire        f_both  = ex[`PMU_EXT_BOTH_LSB];
+        wire        f_chain = (gk != 0) && ex[`PMU_EXT_CHAIN_LSB];
+        wire        f_qual  = (gk != 0) && ex[`PMU_EXT_QUALIFY_LSB];
+        wire [NL-1:0] sel   = pmu_lane_sel(es[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                           es[`PMU_EVTSEL_UMASK_LSB +: 8]);
+
+        // V: masked adder tree over the selected lanes (own thread, or all threads with ANY)
+        reg [VW-1:0] v;
+        reg [VW-1:0] term;
+        integer      cl;
+        always @* begin
+          v    = {VW{1'b0}};
+          term = {VW{1'b0}};
+          for (cl = 0; cl < NL; cl = cl + 1) begin
+            term = f_any ? {3'b000, lane_all[cl*SW +: SW]}
+                         : {{(3 + TW){1'b0}}, lane[(gt*NL+cl)*LW +: LW]};
+            v    = v + (term & {VW{sel[cl]}});
+          end
+        end
+
+        // condition C (threshold mode unless CMASK = 0 with compare mode GE)
+        wire [VW+7:0] vx  = {8'd0, v};
+        wire [VW+7:0] cx  = {{VW{1'b0}}, f_cmask};
+        wire          thr = (f_cmask != 8'd0) || (f_cmp != CMP_GE);
+        reg           cmpr;
+        always @* begin
+          case (f_cmp)
+            CMP_GE:  cmpr = (vx >= cx);
+            CMP_LT:  cmpr = (vx < cx);
+            CMP_EQ:  cmpr = (vx == cx);
+            default: cmpr = (vx != cx);
+          endcase
+        end
+        wire cond = thr ? (cmpr ^ es[`PMU_EVTSEL_INV_LSB]) : (v != {VW{1'b0}});
+        assign cond_v[idx]  = cond;
+        assign chain_v[idx] = f_chain;
+        assign qual_v[idx]  = f_qual;
+
+        // gating
+        wire privok  = priv_i[gt] ? es[`PMU_EVTSEL_OS_LSB] : es[`PMU_EVTSEL_USR_LSB];
+        wire counted = es[`PMU_EVTSEL_EN_LSB] && pmc_en_i[idx] && privok && !frz_i[gt]
+                       && (f_qual ? qin_v[idx] : 1'b1);
+        wire edgehit = f_edge && counted
+                       && (f_both ? (cond != cprev_q[idx]) : (cond && !cprev_q[idx]));
+        assign counted_v[idx] = counted;
+
+        // increment
+        reg [IW-1:0] inc;
+        always @* begin
+          if (f_chain) begin
+            inc = {{(IW - 1){1'b0}}, carry_prev[idx]};
+          end else if (!counted) begin
+            inc = {IW{1'b0}};
+          end else if (f_edge) begin
+            inc = {{(IW - 1){1'b0}}, edgehit};
+          end else if (!thr || (cond && f_cntv)) begin
+            inc = {{(IW - VW){1'b0}}, v};
+          end else begin
+            inc = {{(IW - 1){1'b0}}, cond};
+          end
+        end
+        assign inc_o[idx*IW +: IW] = inc;
+      end
+    end
+  endgenerate
+
+  // Edge history: cleared by a write of evtsel[k]/ext[k], moves in counted cycles only. Kept out
+  // of the block above so that the increment logic does not depend on the APB inputs (Verilator
+  // then evaluates it once per clock, not on every input change).
+  always @* begin
+    cprev_d = ((cprev_q & ~counted_v) | (cond_v & counted_v)) & ~sel_wr_i;
   end
 
   // Chain carry: the wrap of counter k, used by counter k+1 in the next cycle.
