@@ -33,7 +33,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave
 
 all: cli lockstep
 
@@ -103,8 +103,11 @@ $(BUILD)/test_report: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_
 $(BUILD)/test_report_san: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_track.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
 	clang $(SAN_FLAGS) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
 
-$(BUILD)/pmu_golden: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_golden.c | $(BUILD)
+$(BUILD)/pmu_golden: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_golden.c cmodel/pmu_golden.h | $(BUILD)
 	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_golden.c
+
+$(BUILD)/pmu_golden_san: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_golden.c cmodel/pmu_golden.h | $(BUILD)
+	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_golden.c
 
 # Golden vectors from the C model, replayed on Icarus by a plain Verilog testbench (docs/golden.md)
 golden: deps
@@ -115,7 +118,7 @@ model: deps $(BUILD)/test_model
 
 # ---- lockstep co-simulation (one Verilator build per parameter set) --------------------------
 LOCKSTEP_DEPS := $(RTL_SRC) $(RTL_INC) $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h \
-                 verif/lockstep.cpp verif/rtl_state.h verif/pmu_rand.c verif/pmu_rand.h verif/pmu_cov.c verif/pmu_cov.h
+                 verif/lockstep.cpp verif/lockstep_pair.h verif/rtl_state.h verif/pmu_rand.c verif/pmu_rand.h verif/pmu_cov.c verif/pmu_cov.h
 
 $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
 	@echo "verilator: building lockstep harness ($*)"
@@ -138,6 +141,7 @@ lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
 
 # ---- core stub + PMU: the main run binary, kernels, core checks (sim/run.mk) ---------------
 include sim/run.mk
+include verif/regress/regress.mk
 
 # ---- the two README commands -----------------------------------------------------------------
 test: deps

@@ -53,6 +53,7 @@
  * status and stderr tell the result.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,18 +211,33 @@ static void do_reset(void *ctx)
 
 static const pmu_state_t *get_state(void *ctx) { return &((cli_t *)ctx)->s; }
 
+/* Strict positive decimal count: digits only (no sign, blanks or hex), 1..2^64-1.
+ * Returns 0 ok, -1 not a number, -2 out of range. */
 static int parse_count(const char *s, uint64_t *v)
 {
   uint64_t n = 0;
   if (!*s) return -1;
   for (; *s; s++) {
     if (*s < '0' || *s > '9') return -1;
-    if (n > (UINT64_MAX - 9) / 10) return -1;
+    if (n > (UINT64_MAX - (uint64_t)(*s - '0')) / 10) return -2;
     n = n * 10 + (uint64_t)(*s - '0');
   }
-  if (n == 0) return -1;
+  if (n == 0) return -2;
   *v = n;
   return 0;
+}
+
+/* One line naming the problem, then where to look; exit status 2. */
+static int usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_err(const char *fmt, ...)
+{
+  va_list ap;
+  fprintf(stderr, "pmu_cli: ");
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\n(pmu_cli --help for usage)\n");
+  return 2;
 }
 
 int main(int argc, char **argv)
@@ -245,28 +261,21 @@ int main(int argc, char **argv)
       quiet = 1;
     } else if (!opts_done && (strcmp(a, "--dump-every") == 0 || strncmp(a, "--dump-every=", 13) == 0)) {
       const char *v = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!v || parse_count(v, &every)) {
-        fprintf(stderr, "pmu_cli: --dump-every needs a positive number of cycles\n");
-        usage(stderr);
-        return 2;
-      }
+      int e;
+      if (every) return usage_err("--dump-every given twice");
+      if (!v) return usage_err("--dump-every needs a value (a number of cycles, 1 or more)");
+      e = parse_count(v, &every);
+      if (e == -1) return usage_err("--dump-every: '%s' is not a decimal number", v);
+      if (e == -2) return usage_err("--dump-every: %s is out of range (1..2^64-1 cycles)", v);
     } else if (!opts_done && a[0] == '-' && a[1] != '\0') {
-      fprintf(stderr, "pmu_cli: unknown option '%s'\n", a);
-      usage(stderr);
-      return 2;
+      return usage_err("unknown option '%s'", a);
     } else if (file) {
-      fprintf(stderr, "pmu_cli: more than one stimulus file ('%s', '%s')\n", file, a);
-      usage(stderr);
-      return 2;
+      return usage_err("more than one stimulus file ('%s', '%s')", file, a);
     } else {
       file = a;
     }
   }
-  if (!file) {
-    fprintf(stderr, "pmu_cli: no stimulus file given\n");
-    usage(stderr);
-    return 2;
-  }
+  if (!file) return usage_err("no stimulus file given");
 
   p = pmu_stim_parse(file, err, sizeof err);
   if (!p) {

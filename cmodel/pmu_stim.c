@@ -781,53 +781,32 @@ static int is_space(char c)
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-pmu_stim_t *pmu_stim_parse(const char *path, char *err, size_t errlen)
+/* Allocate an empty program named for messages; NULL (err filled in) when out of memory. */
+static pmu_stim_t *new_prog(const char *name, char *err, size_t errlen)
 {
-  parser_t ps;
   pmu_stim_t *p;
-  FILE *f;
-  size_t len = 0;
-  char *s, *end;
-  int use_stdin = path && strcmp(path, "-") == 0;
-
   if (err && errlen) err[0] = '\0';
   p = (pmu_stim_t *)calloc(1, sizeof *p);
-  if (!p) {
-    if (err && errlen) snprintf(err, errlen, "%s:0: out of memory", path ? path : "(null)");
-    return NULL;
-  }
-  p->path = dupstr(path == NULL ? "(null)" : use_stdin ? "<stdin>" : path);
-  if (!p->path) {
-    if (err && errlen) snprintf(err, errlen, "%s:0: out of memory", path ? path : "(null)");
+  if (p) p->path = dupstr(name);
+  if (!p || !p->path) {
+    if (err && errlen) snprintf(err, errlen, "%s:0: out of memory", name);
     free(p);
     return NULL;
   }
+  return p;
+}
+
+/* Check every line of p->text (len bytes plus a NUL) and turn it into operations; returns p,
+ * or NULL after freeing p with "FILE:LINE: rule" in err. */
+static pmu_stim_t *parse_text(pmu_stim_t *p, size_t len, char *err, size_t errlen)
+{
+  parser_t ps;
+  char *s = p->text, *end = p->text + len;
+
   ps.p = p;
   ps.line = 0;
   ps.err = err;
   ps.errlen = errlen;
-  if (!path) {
-    perr(&ps, "no file name");
-    goto fail;
-  }
-
-  errno = 0;
-  f = use_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    perr(&ps, "cannot open: %s", errno ? strerror(errno) : "unknown error");
-    goto fail;
-  }
-  p->text = slurp(f, &len);
-  if (!p->text) {
-    int e = errno;
-    if (!use_stdin) fclose(f);
-    perr(&ps, "cannot read: %s", e ? strerror(e) : "out of memory");
-    goto fail;
-  }
-  if (!use_stdin) fclose(f);
-
-  s = p->text;
-  end = p->text + len;
   while (s < end) {
     char *nl = (char *)memchr(s, '\n', (size_t)(end - s));
     char *le = nl ? nl : end;
@@ -863,6 +842,61 @@ pmu_stim_t *pmu_stim_parse(const char *path, char *err, size_t errlen)
 fail:
   pmu_stim_free(p);
   return NULL;
+}
+
+pmu_stim_t *pmu_stim_parse(const char *path, char *err, size_t errlen)
+{
+  parser_t ps;
+  pmu_stim_t *p;
+  FILE *f;
+  size_t len = 0;
+  int use_stdin = path && strcmp(path, "-") == 0;
+
+  p = new_prog(path == NULL ? "(null)" : use_stdin ? "<stdin>" : path, err, errlen);
+  if (!p) return NULL;
+  ps.p = p;
+  ps.line = 0;
+  ps.err = err;
+  ps.errlen = errlen;
+  if (!path) {
+    perr(&ps, "no file name");
+    goto fail;
+  }
+
+  errno = 0;
+  f = use_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    perr(&ps, "cannot open: %s", errno ? strerror(errno) : "unknown error");
+    goto fail;
+  }
+  p->text = slurp(f, &len);
+  if (!p->text) {
+    int e = errno;
+    if (!use_stdin) fclose(f);
+    perr(&ps, "cannot read: %s", e ? strerror(e) : "out of memory");
+    goto fail;
+  }
+  if (!use_stdin) fclose(f);
+  return parse_text(p, len, err, errlen);
+
+fail:
+  pmu_stim_free(p);
+  return NULL;
+}
+
+pmu_stim_t *pmu_stim_parse_mem(const char *name, const char *data, size_t len, char *err, size_t errlen)
+{
+  pmu_stim_t *p = new_prog(name ? name : "<memory>", err, errlen);
+  if (!p) return NULL;
+  p->text = (char *)malloc(len + 1);
+  if (!p->text) {
+    if (err && errlen) snprintf(err, errlen, "%s:0: out of memory", p->path);
+    pmu_stim_free(p);
+    return NULL;
+  }
+  if (len) memcpy(p->text, data, len);
+  p->text[len] = '\0';
+  return parse_text(p, len, err, errlen);
 }
 
 void pmu_stim_free(pmu_stim_t *p)

@@ -15,6 +15,9 @@ typedef struct pmu_stim pmu_stim_t;   /* opaque parsed program */
 
 /* Parse a file ("-" = stdin). On error returns NULL and writes "FILE:LINE: rule" to err. */
 pmu_stim_t *pmu_stim_parse(const char *path, char *err, size_t errlen);
+/* The same for len bytes in memory (need not be NUL-terminated); NAME is the file name used in
+ * messages ("<memory>" when NULL). The bytes are copied. */
+pmu_stim_t *pmu_stim_parse_mem(const char *name, const char *data, size_t len, char *err, size_t errlen);
 void pmu_stim_free(pmu_stim_t *p);
 
 /* What the runner drives: one call = one cycle. cycle() gets this cycle's inputs, fills this

@@ -17,6 +17,7 @@ Standard library otherwise. Exit status: 0 ok, 2 bad arguments or CSV, 3 matplot
 """
 import argparse
 import csv
+import io
 import math
 import os
 import re
@@ -43,17 +44,32 @@ def fail(msg, code=2):
 
 
 def read_csv(path):
-    """Returns (stacks, run): stacks[thread][stage][component] = CPI (float, may be nan)."""
+    """Returns (stacks, run): stacks[thread][stage][component] = CPI (float, may be nan).
+    Malformed input: one "PATH:LINE: rule" line and exit status 2 (docs/bad_input.md)."""
     try:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-            fields = rows[0].keys() if rows else []
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as e:
-        fail("cannot read %s: %s" % (path, e))
-    if not rows or list(fields) != ["Area", "Value", "Unit", "Description"]:
-        fail("%s is not a StallScope report CSV (header Area,Value,Unit,Description)" % path)
+        fail("%s:0: cannot read: %s" % (path, e.strerror or e))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        fail("%s:%d: not UTF-8 text" % (path, raw.count(b"\n", 0, e.start) + 1))
+    rows, ln = [], 0
+    try:
+        rd = csv.reader(io.StringIO(text, newline=""))
+        for rec in rd:
+            ln = rd.line_num
+            rows.append((ln, rec))
+    except csv.Error as e:
+        fail("%s:%d: malformed CSV: %s" % (path, ln + 1, e))
+    if not rows or rows[0][1] != ["Area", "Value", "Unit", "Description"]:
+        fail("%s:1: not a StallScope report CSV (the header must be Area,Value,Unit,Description)" % path)
     stacks, run = {}, {}
-    for r in rows:
+    for ln, rec in rows[1:]:
+        if len(rec) != 4:
+            fail("%s:%d: %d fields, a report row has 4 (Area,Value,Unit,Description)" % (path, ln, len(rec)))
+        r = dict(zip(["Area", "Value", "Unit", "Description"], rec))
         area, unit = r["Area"], r["Unit"]
         if area.startswith("Run."):
             run[area[4:]] = r
@@ -67,10 +83,12 @@ def read_csv(path):
         try:
             v = float(r["Value"])
         except ValueError:
-            fail("bad value %r in row %s" % (r["Value"], area))
+            fail("%s:%d: bad value %r in row %s (a number or nan)" % (path, ln, r["Value"], area))
+        if math.isinf(v) or (not math.isnan(v) and v < 0):
+            fail("%s:%d: value %r in row %s is not a CPI (0 or more, or nan)" % (path, ln, r["Value"], area))
         stacks.setdefault(t, {}).setdefault(stage, {})[comp] = v
     if not stacks:
-        fail("%s has no CPI-stack rows (T<t>.<Stage>.<Component>, unit CPI)" % path)
+        fail("%s:0: no CPI-stack rows (T<t>.<Stage>.<Component>, unit CPI)" % path)
     return stacks, run
 
 
@@ -98,7 +116,11 @@ def main():
                     help="dispatch/issue bars: wrong-path corrected when available (auto), "
                          "raw, corrected, or both")
     ap.add_argument("--title", help="figure title (default: workload and config from the CSV)")
+    def one_line_error(message):  # one line and exit 2, like the other tools
+        fail("%s (plot_stacks.py --help for usage)" % message)
+    ap.error = one_line_error
     args = ap.parse_args()
+    stacks, run = read_csv(args.csv)  # the input first: a bad CSV is reported even without matplotlib
 
     try:
         import matplotlib
@@ -111,7 +133,6 @@ def main():
              "  /usr/bin/python3 (the python3 first on PATH may be another interpreter)."
              % (sys.executable, e), 3)
 
-    stacks, run = read_csv(args.csv)
     prefix = args.out or (os.path.splitext(args.csv)[0] + "_stacks")
     threads = sorted(stacks)
 
@@ -167,10 +188,14 @@ def main():
     out = []
     for ext in ("png", "svg"):
         path = "%s.%s" % (prefix, ext)
+        tmp = path + ".tmp"  # renamed when complete: a failed write leaves no partial chart
         try:
-            fig.savefig(path, dpi=150)
+            fig.savefig(tmp, dpi=150, format=ext)
+            os.replace(tmp, path)
         except OSError as e:
-            fail("cannot write %s: %s" % (path, e))
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            fail("%s:0: cannot write: %s" % (path, e.strerror or e))
         out.append(path)
     print("wrote %s" % " ".join(out))
     return 0

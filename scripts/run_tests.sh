@@ -35,7 +35,6 @@ for f in verif/directed/*.stim; do
   t "model-$n"       "$B/pmu_cli" --quiet "$f"
 done
 t model-directed-asan bash -c "for f in verif/directed/*.stim; do $B/pmu_cli_san --quiet \$f || exit 1; done"
-t bad-input          verif/bad_input/run.sh "$B/pmu_cli_san"
 
 echo "== reports and trace writers"
 t build-report       make -s "$B/test_report" "$B/test_report_san"
@@ -72,8 +71,13 @@ echo "== core stub + PMU (main run, kernels known by arithmetic)"
 t core-lint          make -s core-lint
 t build-run          make -s "$B/run/Vsim_top" "$B/run_smt4/Vsim_top"
 t kernels            make -s kernels
+t bad-input          verif/bad_input/run.sh "$B"
 t core-xsim          make -s core-xsim
 t main-run-smoke     bash -c 'd=$(mktemp -d) && '"$B"'/run/Vsim_top --workload mixed --cycles 50000 --seed '"$SEED0"' --trace-window 1000:1100 --outdir $d >$d/out.txt && grep -q " 0 mismatches" $d/out.txt && test -s $d/report.csv && test -s $d/run.kanata && test -s $d/run.pipetrace && /usr/bin/python3 scripts/plot_stacks.py $d/report.csv >/dev/null && test -s $d/report_stacks.png; r=$?; rm -rf $d; exit $r'
+
+echo "== regression runner (shards, JUnit, waveform rerun, Slurm)"
+t regress-selftest   verif/regress/selftest.sh
+t regress-slurm      verif/regress/slurm_test.sh
 
 echo "== the checker catches broken RTL"
 t mutation-catch     scripts/mutate.sh

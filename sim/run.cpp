@@ -13,7 +13,8 @@
 //   Vsim_top --workload mixed --cycles 1000000 --seed 7 --outdir build/run_out
 //   Vsim_top --prog0 verif/kernels/alu_independent.hex --warmup 200 --cycles 1200
 //            --expect t0.stk.commit.base=4800      (one command)
-// Options: usage() below; the whole contract: docs/core.md section 10.
+// Options: usage() below; the whole contract: docs/core.md section 10; option and input rules:
+// docs/bad_input.md.
 #include <cctype>
 #include <cerrno>
 #include <cinttypes>
@@ -22,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <sys/stat.h>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -69,6 +71,10 @@ extern "C" {
 #endif
 
 // ---- options ----------------------------------------------------------------------------------
+// Every option is checked before anything runs or is written: a missing value, a value that is
+// not a number (decimal or 0x hex; no sign, blanks or octal), a value out of range, an unknown
+// option, a value option given twice and conflicting options all stop with one line
+// "Vsim_top: error: OPTION: rule" on stderr and exit status 2 (docs/bad_input.md).
 enum { KNOB_PERF_IC = 1, KNOB_PERF_BP = 2, KNOB_PERF_DC = 4, KNOB_ALU1 = 8, CFG_PROG = 16 };
 
 static const struct {
@@ -78,6 +84,9 @@ static const struct {
     {"mixed", 0}, {"memory", 1}, {"membound", 1}, {"branchy", 2}, {"longlat", 3}, {"depchain", 4},
     {"icache", 5},
 };
+
+static const uint64_t MAX_RUN_CYCLES = 1000000000000ull;  // --cycles, --warmup, --trace-window: 10^12
+enum { HIST = 64 };                                        // input cycles kept for a mismatch report
 
 struct Expect {
   std::string name;
@@ -93,8 +102,9 @@ struct PmcSel {
 struct Opts {
   std::string workload = "mixed";
   bool have_workload = false;
+  unsigned mix = 0;
   std::string prog[PMU_THREADS];
-  bool use_prog = false;
+  bool use_prog = false, prog_all = false, prog_one = false;
   uint64_t cycles = 100000, warmup = 0, seed = 1;
   unsigned threads = PMU_THREADS;
   unsigned knobs = 0;
@@ -118,11 +128,11 @@ static void usage(FILE *f) {
           "  --threads N           threads that run (the others stay idle; default all)\n"
           "  --prog FILE           program file for every thread (docs/core.md format)\n"
           "  --progT FILE          program file for thread T (threads without one stay idle)\n"
-          "  --cycles N            measured window (default 100000)\n"
+          "  --cycles N            measured window (default 100000; 1..10^12)\n"
           "  --bench               time --cycles cycles with the lockstep model, then as many\n"
           "                        with the RTL alone; print cycles/s and the model's share\n"
           "  --warmup N            run N cycles first, then zero every counter over APB\n"
-          "  --seed S              generator seed (default 1)\n"
+          "  --seed S              generator seed (default 1; 0..2^32-1)\n"
           "  --knobs LIST          perfect-icache,perfect-bpred,perfect-dcache,alu1 (or none)\n"
           "  --wpvis 0|1           ctrl.wpvis of every thread (default 1)\n"
           "  --pmc K=EVTSEL[/EXT]  programmable counter K of every thread (raw hex encodings)\n"
@@ -130,32 +140,68 @@ static void usage(FILE *f) {
           "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace\n"
           "  --expect NAME=VALUE   check a window count (names as in docs/stimulus.md, e.g.\n"
           "                        t0.stk.commit.base, t0.pmc2, t0.fix1, t1.slot.issued)\n"
-          "  --history H           input cycles printed on a mismatch (default 8)\n"
+          "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
           "  --quiet               no report on stdout (checks and the lockstep line only)\n"
           "  --counters            print every window count as 'NAME VALUE' lines\n"
           "  --hash                print a digest of the core's outputs (PMU inputs and trace\n"
-          "                        port) over the whole run: equal digests, equal behaviour\n");
+          "                        port) over the whole run: equal digests, equal behaviour\n"
+          "Numbers are decimal or 0x hex. Value options take 'OPT VALUE' or 'OPT=VALUE' and may be\n"
+          "given once (--pmc once per K, --expect once per name, --progT once per thread).\n"
+          "Exit status: 0 pass, 1 mismatch or failed check, 2 bad usage or input.\n");
+}
+
+// ---- output files -----------------------------------------------------------------------------
+// The files this run writes into --outdir. Stale ones from an earlier run are removed before the
+// run starts, and a run that stops early (bad input found late, lockstep mismatch, APB error)
+// removes what it had written, so the directory never holds outputs that look valid but are not
+// this run's complete result. The writers themselves write PATH.tmp and rename on success.
+static std::vector<std::string> g_outputs;
+
+static void discard_outputs() {
+  for (auto &p : g_outputs) {
+    remove(p.c_str());
+    remove((p + ".tmp").c_str());
+  }
 }
 
 [[noreturn]] static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void die(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "error: ");
+  fprintf(stderr, "Vsim_top: error: ");
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, "\n");
   va_end(ap);
+  discard_outputs();
   exit(2);
 }
 
-static bool parse_u64(const char *s, uint64_t *v) {
-  char *e;
-  errno = 0;
-  if (*s == '\0' || *s == '-') return false;
-  unsigned long long x = strtoull(s, &e, 0);
-  if (*e != '\0' || errno) return false;
+// Strict unsigned number: decimal digits, or 0x/0X and 1..16 hex digits. 0 ok, -1 not a number,
+// -2 does not fit 64 bits.
+static int parse_num(const char *s, uint64_t *v) {
+  uint64_t x = 0;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s += 2;
+    if (!*s) return -1;
+    for (; *s; s++) {
+      int d = isdigit((unsigned char)*s) ? *s - '0'
+            : (*s >= 'a' && *s <= 'f') ? *s - 'a' + 10
+            : (*s >= 'A' && *s <= 'F') ? *s - 'A' + 10 : -1;
+      if (d < 0) return -1;
+      if (x >> 60) return -2;
+      x = (x << 4) | (uint64_t)d;
+    }
+  } else {
+    if (!*s) return -1;
+    for (; *s; s++) {
+      if (!isdigit((unsigned char)*s)) return -1;
+      uint64_t d = (uint64_t)(*s - '0');
+      if (x > (UINT64_MAX - d) / 10) return -2;
+      x = x * 10 + d;
+    }
+  }
   *v = x;
-  return true;
+  return 0;
 }
 
 // Counter bank index of a name as in docs/stimulus.md: tT.pmcK, tT.fixI, tT.slotI,
@@ -164,6 +210,7 @@ static int counter_index(const std::string &n) {
   static const char *slotn[PMU_NSLOT] = {"total", "filled", "issued", "retired", "elapsed"};
   unsigned t;
   int used = 0;
+  if (n.size() < 3 || n[0] != 't' || !isdigit((unsigned char)n[1])) return -1;
   if (sscanf(n.c_str(), "t%u.%n", &t, &used) != 1 || used == 0 || t >= PMU_THREADS) return -1;
   std::string r = n.substr(used);
   auto num = [](const std::string &s, const char *pre, unsigned lim, unsigned *out) {
@@ -193,143 +240,260 @@ static int counter_index(const std::string &n) {
 }
 
 static void parse_args(int argc, char **argv, Opts *o) {
+  std::vector<std::string> seen;  // value options given so far (each at most once)
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
+    const char *inl = nullptr;    // value of --opt=value
+    size_t eq = a.find('=');
+    if (a.compare(0, 2, "--") == 0 && eq != std::string::npos) {
+      inl = argv[i] + eq + 1;
+      a.resize(eq);
+    }
+    auto once = [&]() {
+      for (auto &x : seen)
+        if (x == a) die("%s given twice", a.c_str());
+      seen.push_back(a);
+    };
     auto need = [&]() -> const char * {
+      if (inl) return inl;
       if (i + 1 >= argc) die("%s needs a value", a.c_str());
       return argv[++i];
     };
-    auto num = [&](const char *s) -> uint64_t {
-      uint64_t v;
-      if (!parse_u64(s, &v)) die("%s: '%s' is not a number", a.c_str(), s);
+    auto flag = [&]() {
+      if (inl) die("%s takes no value", a.c_str());
+    };
+    // a number in [lo, hi]
+    auto num = [&](const char *s, uint64_t lo, uint64_t hi) -> uint64_t {
+      uint64_t v = 0;
+      int r = parse_num(s, &v);
+      if (r == -1) die("%s: '%s' is not a number (decimal or 0x hex)", a.c_str(), s);
+      if (r == -2 || v < lo || v > hi)
+        die("%s: %s is out of range (%" PRIu64 "..%" PRIu64 ")", a.c_str(), s, lo, hi);
       return v;
     };
-    unsigned t;
-    int used = 0;
     if (a == "--workload") {
+      once();
       o->workload = need();
       o->have_workload = true;
+      bool found = false;
+      for (auto &wl : workloads)
+        if (o->workload == wl.name) {
+          o->mix = wl.mix;
+          found = true;
+        }
+      if (!found)
+        die("--workload: unknown workload '%s' (mixed memory branchy longlat depchain icache)", o->workload.c_str());
     } else if (a == "--prog") {
+      once();
       const char *f = need();
+      if (!*f) die("--prog: empty file name");
       for (int u = 0; u < PMU_THREADS; u++) o->prog[u] = f;
-      o->use_prog = true;
-    } else if (sscanf(a.c_str(), "--prog%u%n", &t, &used) == 1 && used == (int)a.size()) {
-      if (t >= PMU_THREADS) die("%s: this build has %d threads", a.c_str(), PMU_THREADS);
-      o->prog[t] = need();
-      o->use_prog = true;
+      o->use_prog = o->prog_all = true;
+    } else if (a.compare(0, 6, "--prog") == 0 && a.size() > 6 &&
+               a.find_first_not_of("0123456789", 6) == std::string::npos) {
+      once();
+      if (a.size() > 8 || (a.size() > 7 && a[6] == '0')) die("%s: not a thread number", a.c_str());
+      unsigned t = (unsigned)atoi(a.c_str() + 6);
+      if (t >= PMU_THREADS) die("%s: thread %u out of range (this build has %d threads: --prog0..--prog%d)",
+                                a.c_str(), t, PMU_THREADS, PMU_THREADS - 1);
+      const char *f = need();
+      if (!*f) die("%s: empty file name", a.c_str());
+      o->prog[t] = f;
+      o->use_prog = o->prog_one = true;
     } else if (a == "--threads") {
-      uint64_t v = num(need());
-      if (v < 1 || v > PMU_THREADS) die("--threads: 1..%d in this build", PMU_THREADS);
-      o->threads = (unsigned)v;
+      once();
+      o->threads = (unsigned)num(need(), 1, PMU_THREADS);
     } else if (a == "--cycles") {
-      o->cycles = num(need());
-      if (o->cycles == 0) die("--cycles must be at least 1");
+      once();
+      o->cycles = num(need(), 1, MAX_RUN_CYCLES);
     } else if (a == "--warmup") {
-      o->warmup = num(need());
+      once();
+      o->warmup = num(need(), 0, MAX_RUN_CYCLES);
     } else if (a == "--seed") {
-      o->seed = num(need());
-      if (o->seed > 0xffffffffull) die("--seed: the core's seed port has 32 bits");
+      once();
+      o->seed = num(need(), 0, 0xffffffffull);
     } else if (a == "--knobs") {
+      once();
       std::string l = need();
       o->knobs = 0;
-      size_t p = 0;
+      bool none = false;
+      size_t p = 0, n = 0;
       while (p <= l.size()) {
         size_t q = l.find(',', p);
         if (q == std::string::npos) q = l.size();
         std::string k = l.substr(p, q - p);
+        n++;
         if (k == "perfect-icache") o->knobs |= KNOB_PERF_IC;
         else if (k == "perfect-bpred") o->knobs |= KNOB_PERF_BP;
         else if (k == "perfect-dcache") o->knobs |= KNOB_PERF_DC;
         else if (k == "alu1") o->knobs |= KNOB_ALU1;
-        else if (k != "none") die("--knobs: unknown knob '%s'", k.c_str());
+        else if (k == "none") none = true;
+        else if (k.empty()) die("--knobs: empty knob name in '%s'", l.c_str());
+        else die("--knobs: unknown knob '%s' (perfect-icache perfect-bpred perfect-dcache alu1 none)", k.c_str());
         p = q + 1;
       }
+      if (none && n > 1) die("--knobs: 'none' cannot be combined with other knobs ('%s')", l.c_str());
     } else if (a == "--wpvis") {
-      uint64_t v = num(need());
-      if (v > 1) die("--wpvis takes 0 or 1");
-      o->wpvis = (unsigned)v;
+      once();
+      o->wpvis = (unsigned)num(need(), 0, 1);
     } else if (a == "--pmc") {
       std::string s = need();
-      unsigned k;
-      char ev[32] = "", ex[32] = "";
-      int n = sscanf(s.c_str(), "%u=%31[^/]/%31s", &k, ev, ex);
-      uint64_t e = 0, x = 0;
-      if (n < 2 || k >= PMU_P || !parse_u64(ev, &e) || e > 0xffffffffull ||
-          (n == 3 && (!parse_u64(ex, &x) || x > 0xffffffffull)))
-        die("--pmc: '%s' is not K=EVTSEL[/EXT] with K < %d", s.c_str(), PMU_P);
+      size_t e = s.find('='), sl = s.find('/');
+      std::string ks = s.substr(0, e), es, xs;
+      if (e == std::string::npos || ks.empty()) die("--pmc: '%s' is not K=EVTSEL[/EXT]", s.c_str());
+      if (sl != std::string::npos && sl < e) die("--pmc: '%s' is not K=EVTSEL[/EXT]", s.c_str());
+      es = s.substr(e + 1, sl == std::string::npos ? std::string::npos : sl - e - 1);
+      if (sl != std::string::npos) xs = s.substr(sl + 1);
+      if (ks.find_first_not_of("0123456789") != std::string::npos)
+        die("--pmc: counter '%s' in '%s' is not a decimal number", ks.c_str(), s.c_str());
+      uint64_t k = num(ks.c_str(), 0, PMU_P - 1);
+      uint64_t ev = num(es.c_str(), 0, 0xffffffffull);
+      uint64_t x = sl == std::string::npos ? 0 : num(xs.c_str(), 0, 0xffffffffull);
+      if (o->pmc[k].set) die("--pmc: counter %" PRIu64 " given twice", k);
       o->pmc[k].set = true;
-      o->pmc[k].evtsel = (uint32_t)e;
+      o->pmc[k].evtsel = (uint32_t)ev;
       o->pmc[k].ext = (uint32_t)x;
     } else if (a == "--trace-window") {
-      const char *s = need();
-      unsigned long long x, y;
-      char c;
-      if (sscanf(s, "%llu:%llu%c", &x, &y, &c) != 2 || y <= x)
-        die("--trace-window: '%s' is not A:B with A < B", s);
+      once();
+      std::string s = need();
+      size_t c = s.find(':');
+      if (c == std::string::npos) die("--trace-window: '%s' is not A:B", s.c_str());
+      uint64_t x = num(s.substr(0, c).c_str(), 0, MAX_RUN_CYCLES);
+      uint64_t y = num(s.substr(c + 1).c_str(), 0, MAX_RUN_CYCLES);
+      if (y <= x) die("--trace-window: '%s': A must be below B (cycles A..B-1)", s.c_str());
       o->trace = true;
       o->tw_a = x;
       o->tw_b = y;
     } else if (a == "--outdir") {
+      once();
       o->outdir = need();
+      if (o->outdir.empty()) die("--outdir: empty directory name");
     } else if (a == "--expect") {
       std::string s = need();
-      size_t eq = s.find('=');
-      if (eq == std::string::npos) die("--expect: '%s' is not NAME=VALUE", s.c_str());
+      size_t e = s.find('=');
+      if (e == std::string::npos) die("--expect: '%s' is not NAME=VALUE", s.c_str());
       Expect x;
-      x.name = s.substr(0, eq);
+      x.name = s.substr(0, e);
       x.idx = counter_index(x.name);
-      if (x.idx < 0) die("--expect: '%s' is not a counter name", x.name.c_str());
-      if (!parse_u64(s.c_str() + eq + 1, &x.value)) die("--expect: '%s': bad value", s.c_str());
+      if (x.idx < 0) die("--expect: '%s' is not a counter name (e.g. t0.pmc2, t1.stk.commit.base)", x.name.c_str());
+      x.value = num(s.c_str() + e + 1, 0, PMU_CW_MASK);
+      for (auto &y : o->expects)
+        if (y.idx == x.idx) die("--expect: counter '%s' given twice", x.name.c_str());
       o->expects.push_back(x);
     } else if (a == "--history") {
-      o->history = (int)num(need());
+      once();
+      o->history = (int)num(need(), 1, HIST);
     } else if (a == "--quiet") {
+      flag();
       o->quiet = true;
     } else if (a == "--counters") {
+      flag();
       o->print_counters = true;
     } else if (a == "--bench") {
+      flag();
       o->bench = true;
     } else if (a == "--hash") {
+      flag();
       o->hash = true;
     } else if (a == "--help" || a == "-h") {
       usage(stdout);
       exit(0);
-    } else if (a.rfind("+verilator", 0) == 0) {
-      continue;
+    } else if (a.rfind("+verilator+", 0) == 0) {
+      continue;  // Verilator's runtime options (Verilated::commandArgs)
+    } else if (a[0] == '-' || a[0] == '+') {
+      fprintf(stderr, "Vsim_top: error: unknown option '%s'\n(Vsim_top --help for usage)\n", argv[i]);
+      exit(2);
     } else {
-      usage(stderr);
-      die("unknown option '%s'", a.c_str());
+      fprintf(stderr, "Vsim_top: error: unexpected argument '%s' (options start with --)\n(Vsim_top --help for usage)\n",
+              argv[i]);
+      exit(2);
     }
   }
-  if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive");
+  if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive (a program replaces the generator)");
+  if (o->prog_all && o->prog_one) die("--prog and --progT are exclusive (give --progT for each thread instead)");
   if (o->trace && o->outdir.empty()) die("--trace-window needs --outdir");
+  if (o->bench) {
+    const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
+                  : o->print_counters ? "--counters" : o->hash ? "--hash" : nullptr;
+    if (c) die("--bench: cannot be combined with %s (a bench run reports cycles/s only)", c);
+  }
+}
+
+// Cycles the run takes after reset (cycle 0 = the first after reset): the APB set-up (per thread
+// ctrl, fixctl, ext and evtsel of every counter, gctrl lo/hi: 2 cycles each), the warm-up and
+// the zeroing of every counter (lo and hi of each), the window, and the read-back of fix0/fix1
+// (two 64-bit reads of 2 words per thread). main() checks the run took exactly this.
+static uint64_t planned_cycles(const Opts &o) {
+  uint64_t setup = (uint64_t)PMU_THREADS * (4 + 2 * PMU_P) * 2;
+  uint64_t zero = o.warmup ? (uint64_t)PMU_THREADS * PMU_NCPT * 2 * 2 : 0;
+  uint64_t readback = (uint64_t)PMU_THREADS * 2 * 2 * 2;
+  return setup + o.warmup + zero + o.cycles + readback;
+}
+
+// mkdir -p without a shell.
+static int make_dirs(const std::string &d) {
+  std::string p;
+  size_t i = 0;
+  while (i <= d.size()) {
+    size_t j = d.find('/', i);
+    if (j == std::string::npos) j = d.size();
+    p = d.substr(0, j);
+    if (!p.empty() && mkdir(p.c_str(), 0777) != 0 && errno != EEXIST) return -1;
+    i = j + 1;
+  }
+  struct stat st;
+  if (stat(d.c_str(), &st) != 0) return -1;
+  if (!S_ISDIR(st.st_mode)) {
+    errno = ENOTDIR;
+    return -1;
+  }
+  return 0;
 }
 
 // ---- program files ----------------------------------------------------------------------------
 // docs/core.md "Program files": one 16-bit hex word per line ($readmemh subset), `//` comments,
-// blank lines; ffff ends the program (nothing may follow it). Errors: FILE:LINE: rule.
+// blank lines; ffff ends the program (nothing may follow it). Errors: FILE:LINE: rule, exit 2.
 static std::vector<uint16_t> load_program(const std::string &path) {
   std::vector<uint16_t> words;
-  FILE *f = fopen(path.c_str(), "r");
+  FILE *f = fopen(path.c_str(), "rb");
   if (!f) {
     fprintf(stderr, "%s:0: cannot open: %s\n", path.c_str(), strerror(errno));
     exit(2);
   }
-  char line[1024];
+  std::string text;
+  char buf[65536];
+  size_t got;
+  while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, got);
+    if (text.size() > (64u << 20)) break;
+  }
+  int rerr = ferror(f) ? errno : 0;
+  fclose(f);
+  if (rerr) {
+    fprintf(stderr, "%s:0: cannot read: %s\n", path.c_str(), strerror(rerr));
+    exit(2);
+  }
   int ln = 0;
-  bool ended = false;
+  bool ended = false, any = false;
   auto fail = [&](const char *fmt, const std::string &tok) {
     fprintf(stderr, "%s:%d: ", path.c_str(), ln);
     fprintf(stderr, fmt, tok.c_str());
     fprintf(stderr, "\n");
-    fclose(f);
     exit(2);
   };
-  while (fgets(line, sizeof line, f)) {
+  if (text.size() > (64u << 20)) {
+    ln = 0;
+    fail("file larger than 64 MiB%s", "");
+  }
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    std::string s = text.substr(pos, nl - pos);
+    pos = nl + 1;
     ln++;
-    size_t len = strlen(line);
-    if (len == sizeof line - 1 && line[len - 1] != '\n' && !feof(f)) fail("line too long%s", "");
-    std::string s(line);
+    if (s.find('\0') != std::string::npos) fail("NUL byte in line (not a text file?)%s", "");
+    if (s.size() > 1024) fail("line longer than 1024 characters%s", "");
     size_t c = s.find("//");
     if (c != std::string::npos) s.resize(c);
     size_t p = 0;
@@ -340,6 +504,7 @@ static std::vector<uint16_t> load_program(const std::string &path) {
       while (q < s.size() && !isspace((unsigned char)s[q])) q++;
       std::string tok = s.substr(p, q - p);
       p = q;
+      any = true;
       if (tok[0] == '@') fail("'%s': address records are not supported", tok);
       if (tok.compare(0, 2, "/*") == 0) fail("'%s': only // comments are supported", tok);
       if (tok.size() > 4 || tok.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
@@ -356,12 +521,14 @@ static std::vector<uint16_t> load_program(const std::string &path) {
       words.push_back((uint16_t)v);
     }
   }
-  fclose(f);
+  if (!any) {
+    ln = text.empty() ? 1 : ln + (text.back() == '\n' ? 1 : 0);
+    fail("no program word in the file (an empty program is the single word ffff)%s", "");
+  }
   return words;
 }
 
 // ---- the simulation ---------------------------------------------------------------------------
-enum { HIST = 64 };
 
 struct Sim {
   Vsim_top *top = nullptr;
@@ -499,6 +666,7 @@ static void report_mismatch(Sim *s, const char *what, const std::string &diff) {
   uint64_t first = s->cycle + 1 >= (uint64_t)n ? s->cycle + 1 - n : 0;
   for (uint64_t c = first; c <= s->cycle; c++) print_in(stderr, c, &s->hist[c % HIST]);
   printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", s->cycle, s->seed);
+  discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
   exit(1);
 }
 
@@ -676,16 +844,11 @@ int main(int argc, char **argv) {
   static Opts o;
   parse_args(argc, argv, &o);
 
-  unsigned mix = 0;
-  if (!o.use_prog) {
-    bool found = false;
-    for (auto &wl : workloads)
-      if (o.workload == wl.name) {
-        mix = wl.mix;
-        found = true;
-      }
-    if (!found) die("--workload: unknown workload '%s'", o.workload.c_str());
-  }
+  unsigned mix = o.use_prog ? 0 : o.mix;
+  const uint64_t planned = planned_cycles(o);
+  if (o.trace && !o.bench && o.tw_a >= planned)
+    die("--trace-window: starts at cycle %" PRIu64 ", after the run's last cycle %" PRIu64
+        " (set-up + warm-up + zeroing + --cycles + read-back)", o.tw_a, planned - 1);
   std::vector<uint16_t> progs[PMU_THREADS];
   std::string prog_desc;
   if (o.use_prog) {
@@ -715,8 +878,11 @@ int main(int argc, char **argv) {
     s.pipe_path = o.outdir + "/run.pipetrace";
   }
   if (!o.outdir.empty()) {
-    std::string cmd = "mkdir -p '" + o.outdir + "'";
-    if (system(cmd.c_str()) != 0) die("cannot create %s", o.outdir.c_str());
+    if (make_dirs(o.outdir) != 0) die("--outdir: cannot create '%s': %s", o.outdir.c_str(), strerror(errno));
+    g_outputs.push_back(o.outdir + "/report.csv");
+    g_outputs.push_back(o.outdir + "/run.kanata");  // also without --trace-window: no stale trace
+    g_outputs.push_back(o.outdir + "/run.pipetrace");
+    discard_outputs();  // stale outputs of an earlier run into the same directory
   }
 
   // ---- reset; programs go in through the load port meanwhile
@@ -836,6 +1002,12 @@ int main(int argc, char **argv) {
   }
   double secs = now_s() - t0;
   if (s.kan || s.pipe) close_traces(&s);
+  if (s.cycle != planned) {  // keeps the --trace-window check above honest
+    fprintf(stderr, "Vsim_top: internal error: the run took %" PRIu64 " cycles, planned_cycles() says %" PRIu64
+            "; update planned_cycles() with the run sequence\n", s.cycle, planned);
+    discard_outputs();
+    return 2;
+  }
 
   // ---- report
   char cfgs[256];
@@ -860,13 +1032,17 @@ int main(int argc, char **argv) {
   int bad = 0;
   if (!o.outdir.empty()) {
     std::string p = o.outdir + "/report.csv";
+    errno = 0;
     if (report_csv(p.c_str(), &win, &info) != 0) {
-      fprintf(stderr, "error: cannot write %s\n", p.c_str());
+      fprintf(stderr, "%s:0: cannot write: %s\n", p.c_str(), errno ? strerror(errno) : "I/O error");
       bad = 1;
     }
   }
   if (s.trace_err) {
-    fprintf(stderr, "error: a trace writer failed (%s, %s)\n", s.kan_path.c_str(), s.pipe_path.c_str());
+    fprintf(stderr, "Vsim_top: error: a trace writer failed (%s, %s); traces removed\n", s.kan_path.c_str(),
+            s.pipe_path.c_str());
+    remove(s.kan_path.c_str());
+    remove(s.pipe_path.c_str());
     bad = 1;
   }
 

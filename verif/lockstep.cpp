@@ -8,6 +8,10 @@
 //   options: --history H (input cycles to print on a mismatch), --cov (print every coverage
 //   bin), --require-cov (fail a random run that leaves a coverage bin unhit), --cov-out FILE
 //   (write the bin counts in the mergeable stallscope-cov v1 format)
+//   waveform builds only (--trace-fst, build/lockstep_wave*): --wave FILE.fst dumps the RTL from
+//   cycle --wave-from C on (default 0) to cycle --wave-to C (default: the end of the run) or the
+//   first mismatch; cycle c is at time 10c ns (inputs applied, clock low) and 10c+5 (after the
+//   rising edge). scripts/regress.py reruns a failing run this way (docs/regression.md).
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -16,146 +20,46 @@
 #include <ctime>
 #include <string>
 
-#include "Vpmu_top.h"
-#include "Vpmu_top___024root.h"
-#include "verilated.h"
+#include "lockstep_pair.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#endif
 
 extern "C" {
-#include "pmu_model.h"
 #include "pmu_rand.h"
-#include "pmu_cov.h"
 #include "pmu_stim.h"
 }
 
-#define ROOT(dut) ((dut)->rootp)
-
-#define RTL_SIG(name) pmu_top__DOT__##name
-#include "rtl_state.h"
-
-
-// Drive the RTL input ports from one cycle of model inputs (same truncation as real ports).
-static void drive(Vpmu_top *d, const pmu_in_t *in) {
-  d->psel_i = in->psel & 1;
-  d->penable_i = in->penable & 1;
-  d->pwrite_i = in->pwrite & 1;
-  d->paddr_i = in->paddr & ((1u << PMU_AW) - 1u);
-  d->pwdata_i = in->pwdata;
-  d->pstrb_i = in->pstrb & 0xf;
-  d->pprot_i = in->pprot & 7;
-  d->ref_tick_i = in->ref_tick & 1;
-  uint32_t w[MAXW] = {};
-  uint32_t priv = 0, req = 0;
-  for (int t = 0; t < PMU_THREADS; t++) {
-    priv |= (uint32_t)(in->priv[t] & 1) << t;
-    req |= (uint32_t)(in->rdp_req[t] & 1) << t;
-  }
-  d->priv_i = priv;
-  d->rdp_req_i = req;
-  memset(w, 0, sizeof w);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int j = 0; j < PMU_NEXT; j++) set_bits(w, (t * PMU_NEXT + j) * PMU_LW, PMU_LW, in->ev_ext[t][j]);
-  put_words(d->ev_ext_i, w, PMU_THREADS * PMU_NEXT * PMU_LW);
-#define PUT_PER_THREAD(port, field, width)                                        \
-  memset(w, 0, sizeof w);                                                         \
-  for (int t = 0; t < PMU_THREADS; t++) set_bits(w, t * (width), (width), in->field[t]); \
-  put_words(d->port, w, PMU_THREADS * (width));
-  PUT_PER_THREAD(slot_fill_i, slot_fill, PMU_NW)
-  PUT_PER_THREAD(slot_issue_i, slot_issue, PMU_NW)
-  PUT_PER_THREAD(slot_retire_i, slot_retire, PMU_NW)
-  PUT_PER_THREAD(stk_flags_i, stk_flags, PMU_NFLAG)
-  PUT_PER_THREAD(rdp_sel_i, rdp_sel, 3)
-  memset(w, 0, sizeof w);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int s = 0; s < 3; s++) set_bits(w, (t * 3 + s) * PMU_NW, PMU_NW, in->stk_n[t][s]);
-  put_words(d->stk_n_i, w, PMU_THREADS * 3 * PMU_NW);
-  memset(w, 0, sizeof w);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int s = 0; s < 2; s++) set_bits(w, (t * 2 + s) * PMU_NW, PMU_NW, in->stk_wp[t][s]);
-  put_words(d->stk_wp_i, w, PMU_THREADS * 2 * PMU_NW);
+// ---- waveform (--wave): dumped around pair_cycle, which it leaves untouched ----------------
+#if VM_TRACE_FST
+static VerilatedFstC *g_fst = nullptr;
+static void wave_close() {
+  if (g_fst) g_fst->close();
+  g_fst = nullptr;
 }
+#endif
+static uint64_t g_wave_from = 0, g_wave_to = UINT64_MAX;
 
-
-// ---- the lockstep pair ---------------------------------------------------------------------
-enum { HIST = 64 };
-struct Pair {
-  Vpmu_top *rtl;
-  pmu_state_t ms;
-  uint64_t cycle = 0;
-  pmu_in_t hist[HIST];
-  int history = 8;
-  bool use_rtl = true, use_model = true;
-  std::string replay;
-  uint64_t seed = 0;
-  pmu_cov_t *cov = nullptr;  // functional coverage, when sampling
-};
-
-static void report(Pair *p, const char *what, const std::string &diff) {
-  fprintf(stderr, "MISMATCH at cycle %" PRIu64 " (%s): %s\n", p->cycle, what, diff.c_str());
-  fprintf(stderr, "seed: %" PRIu64 "\nreplay: %s\nlast inputs (oldest first):\n", p->seed, p->replay.c_str());
-  int n = p->history < HIST ? p->history : HIST;
-  uint64_t first = p->cycle + 1 >= (uint64_t)n ? p->cycle + 1 - n : 0;
-  for (uint64_t c = first; c <= p->cycle; c++) print_in(stderr, c, &p->hist[c % HIST]);
-}
-
-static void rtl_reset(Vpmu_top *d) {
-  pmu_in_t z;
-  memset(&z, 0, sizeof z);
-  drive(d, &z);
-  d->rst_ni = 0;
-  d->clk_i = 0;
-  d->eval();
-  d->clk_i = 1;
-  d->eval();
-  d->rst_ni = 1;
-}
-
-static void pair_reset(Pair *p) {
-  if (p->use_rtl) rtl_reset(p->rtl);
-  if (p->use_model) pmu_reset(&p->ms);
-}
-
-// One cycle on both sides; returns non-zero on a mismatch (after reporting it).
-static int pair_cycle(Pair *p, const pmu_in_t *in, pmu_out_t *out) {
-  p->hist[p->cycle % HIST] = *in;
-  pmu_out_t ro;
-  if (p->use_rtl) {
+// One lockstep cycle. While dumping, the inputs are applied with the clock low and dumped first
+// (pair_cycle repeats that evaluation, which changes nothing), then the state after the edge.
+static int traced_cycle(Pair *p, const pmu_in_t *in, pmu_out_t *out) {
+#if VM_TRACE_FST
+  if (g_fst && p->cycle >= g_wave_from && p->cycle <= g_wave_to) {
+    uint64_t c = p->cycle;
     drive(p->rtl, in);
     p->rtl->clk_i = 0;
     p->rtl->eval();
-    sample_outputs(p->rtl, &ro);
+    g_fst->dump(10 * c);
+    int r = pair_cycle(p, in, out);
+    if (p->rtl->clk_i) g_fst->dump(10 * c + 5);  // no edge when the outputs already differed
+    return r;
   }
-  if (p->use_model) pmu_comb(&p->ms, in, out);
-  else *out = ro;
-  if (p->use_rtl && p->use_model) {
-    std::string d = out_diff(out, &ro, in);
-    if (!d.empty()) {
-      report(p, "outputs before the clock edge", d);
-      return 1;
-    }
-  }
-  if (p->use_rtl) {
-    p->rtl->clk_i = 1;
-    p->rtl->eval();
-  }
-  static pmu_state_t pre;
-  if (p->cov) pre = p->ms;
-  if (p->use_model) pmu_step(&p->ms, in);
-  if (p->cov) pmu_cov_sample(p->cov, &pre, in, out, &p->ms);
-  if (p->use_rtl && p->use_model) {
-    static pmu_state_t rs;
-    rtl_state(ROOT(p->rtl), &rs);
-    std::string d = state_diff(&p->ms, &rs);
-    if (!d.empty()) {
-      report(p, "state after the clock edge", d);
-      return 1;
-    }
-  }
-  p->cycle++;
-  return 0;
+#endif
+  return pair_cycle(p, in, out);
 }
 
 // pmu_dut_t adapter for directed stimulus files
-static int dut_cycle(void *ctx, const pmu_in_t *in, pmu_out_t *out) { return pair_cycle((Pair *)ctx, in, out); }
+static int dut_cycle(void *ctx, const pmu_in_t *in, pmu_out_t *out) { return traced_cycle((Pair *)ctx, in, out); }
 static void dut_reset(void *ctx) { pair_reset((Pair *)ctx); }
 static const pmu_state_t *dut_state(void *ctx) { return &((Pair *)ctx)->ms; }
 
@@ -179,7 +83,7 @@ static double run_random(Pair *p, uint64_t seed, uint64_t cycles, int *fail) {
       pair_reset(p);
       continue;
     }
-    if (pair_cycle(p, &in, &out)) {
+    if (traced_cycle(p, &in, &out)) {
       *fail = 1;
       break;
     }
@@ -190,7 +94,8 @@ static double run_random(Pair *p, uint64_t seed, uint64_t cycles, int *fail) {
 static void usage() {
   fprintf(stderr,
           "usage: Vpmu_lockstep --seed S --cycles N | --stim FILE | --bench N [--seed S]\n"
-          "       [--history H] [--cov] [--require-cov] [--cov-out FILE]\n");
+          "       [--history H] [--cov] [--require-cov] [--cov-out FILE]\n"
+          "       [--wave FILE.fst [--wave-from CYCLE] [--wave-to CYCLE]]   (waveform builds only)\n");
 }
 
 int main(int argc, char **argv) {
@@ -198,6 +103,7 @@ int main(int argc, char **argv) {
   uint64_t seed = 1, cycles = 100000, bench = 0;
   const char *stim = nullptr;
   const char *cov_out = nullptr;
+  const char *wave = nullptr;
   int history = 8;
   bool have_seed = false, require_cov = false, cov_verbose = false;
   for (int i = 1; i < argc; i++) {
@@ -227,6 +133,9 @@ int main(int argc, char **argv) {
     else if (a == "--require-cov") require_cov = true;
     else if (a == "--cov") cov_verbose = true;
     else if (a == "--cov-out") cov_out = need();
+    else if (a == "--wave") wave = need();
+    else if (a == "--wave-from") g_wave_from = num(need());
+    else if (a == "--wave-to") g_wave_to = num(need());
     else if (a.rfind("+verilator", 0) == 0) continue;
     else if (a == "--help" || a == "-h") { usage(); return 0; }
     else { fprintf(stderr, "error: unknown option '%s'\n", a.c_str()); usage(); return 2; }
@@ -236,8 +145,35 @@ int main(int argc, char **argv) {
     seed &= 0xffffffffu;
   }
 
+  if (wave && bench) {
+    fprintf(stderr, "error: --wave and --bench are exclusive\n");
+    return 2;
+  }
+#if VM_TRACE_FST
+  if (wave) Verilated::traceEverOn(true);
+#else
+  if (wave) {
+    fprintf(stderr, "error: --wave: %s was built without waveform support; use the waveform build "
+                    "(make build/lockstep_wave/Vpmu_lockstep)\n", argv[0]);
+    return 2;
+  }
+#endif
+
   Pair *p = new Pair();
   p->rtl = new Vpmu_top;
+#if VM_TRACE_FST
+  if (wave) {
+    g_fst = new VerilatedFstC;
+    p->rtl->trace(g_fst, 99);
+    g_fst->open(wave);
+    if (!g_fst->isOpen()) {
+      fprintf(stderr, "error: --wave: cannot open %s\n", wave);
+      return 2;
+    }
+    atexit(wave_close);  // every exit path below closes (and so completes) the file
+    printf("lockstep: waveform %s from cycle %" PRIu64 "\n", wave, g_wave_from);
+  }
+#endif
   p->history = history;
   p->seed = seed;
   char cmd[512];

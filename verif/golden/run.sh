@@ -2,7 +2,9 @@
 # Golden-vector regression (docs/golden.md): generate vectors for every verif/directed/*.stim with
 # the C model (pmu_golden), replay them on the RTL with the plain Verilog-2005 testbench
 # verif/golden/tb_golden.v under Icarus, and replay the shipped vectors in verif/golden/vectors/
-# (so a format change that breaks old vectors is noticed).
+# (so a format change that breaks old vectors is noticed). Every pair is first validated with
+# `pmu_golden --check` (version, header, line count, digit widths; FILE:LINE: rule), so a
+# malformed file fails with the reader's message before Icarus sees it.
 #
 #   verif/golden/run.sh [BUILD_DIR]        (default build; run from the repository root)
 #
@@ -19,14 +21,22 @@ MODEL_SRC="cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_st
 mkdir -p "$OUT" || exit 2
 # shellcheck disable=SC2086
 $CC -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -o "$TOOL" $MODEL_SRC cmodel/pmu_golden.c || exit 2
-iverilog -g2005 -Irtl -o "$VVP" verif/golden/tb_golden.v rtl/pmu_*.v || exit 2
+# -DGOLDEN_FATAL: a failing replay also exits non-zero ($fatal; Icarus 11 accepts it in -g2005)
+iverilog -g2005 -DGOLDEN_FATAL -Irtl -o "$VVP" verif/golden/tb_golden.v rtl/pmu_*.v || exit 2
 
 pass=0
 fail=0
 replay() {  # NAME STIMHEX EXPHEX
-  local log="$OUT/$1.log"
+  local log="$OUT/$1.log" rc
+  if ! "$TOOL" --check "$2" > "$log" 2>&1; then
+    fail=$((fail + 1))
+    echo "FAIL $1 ($2): pmu_golden --check:"
+    sed 's/^/  /' "$log" | head -20
+    return
+  fi
   vvp -n "$VVP" +stim="$2" +exp="$3" > "$log" 2>&1
-  if grep -q "^golden $1: [0-9]* cycles, 0 mismatches$" "$log" && ! grep -q "FAIL" "$log"; then
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q "^golden $1: [0-9]* cycles, 0 mismatches$" "$log" && ! grep -q "FAIL" "$log"; then
     pass=$((pass + 1))
     grep "^golden " "$log"
   else
@@ -48,6 +58,15 @@ for stim in verif/directed/*.stim; do
   replay "$name" "$OUT/$name.stim.hex" "$OUT/$name.exp.hex"
 done
 
+# The shipped directory as a whole (also catches a file without its partner).
+if "$TOOL" --check verif/golden/vectors > "$OUT/shipped.check.log" 2>&1; then
+  pass=$((pass + 1))
+  cat "$OUT/shipped.check.log"
+else
+  fail=$((fail + 1))
+  echo "FAIL verif/golden/vectors: pmu_golden --check:"
+  sed 's/^/  /' "$OUT/shipped.check.log" | head -20
+fi
 for s in verif/golden/vectors/*.stim.hex; do
   [ -e "$s" ] || continue
   name=$(basename "$s" .stim.hex)

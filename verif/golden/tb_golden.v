@@ -112,8 +112,8 @@ module tb_golden;
   integer n, c, i, fd, r, errors, hdr_errors;
   integer h_ver, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_cyc, h_wid;
   reg [8*1024-1:0] stim_file, exp_file, name;
-  reg [8*256-1:0]  line;
-  reg [8*32-1:0]   word;
+  reg [8*4200-1:0] line;
+  reg [8*256-1:0]  word;
   reg [EW-1:0]     e;
 
   task report(input [8*16-1:0] field, input integer idx, input [63:0] ev, input [63:0] av);
@@ -124,28 +124,37 @@ module tb_golden;
     end
   endtask
 
-  // Read the "//" header of a vector file and check it against this build.
+  // Read the "//" header of a vector file and check it against this build. Messages name the
+  // file and line: "FAIL golden: FILE:LINE: rule" (the C checker, pmu_golden --check, checks the
+  // whole file; this is the testbench's own guard).
   task check_header(input [8*1024-1:0] file, input [8*8-1:0] kind, input integer width);
-    integer got_ver, got_par, got_cyc, got_wid, done;
+    integer got_ver, got_par, got_cyc, got_wid, done, ln;
     reg [8*8-1:0] k;
     begin
-      got_ver = 0; got_par = 0; got_cyc = 0; got_wid = 0; done = 0;
+      got_ver = 0; got_par = 0; got_cyc = 0; got_wid = 0; done = 0; ln = 0;
       fd = $fopen(file, "r");
       if (fd == 0) begin
-        $display("FAIL golden: cannot open %0s", file);
+        $display("FAIL golden: %0s:0: cannot open", file);
         hdr_errors = hdr_errors + 1;
       end else begin
         while (!done && !$feof(fd)) begin
           line = 0;
           r = $fgets(line, fd);
+          ln = ln + 1;
           if (r == 0) done = 1;
           else if ($sscanf(line, "// stallscope-golden %s v%d", k, h_ver) == 2) begin
             got_ver = 1;
             if (k != kind || h_ver != VERSION) begin
-              $display("FAIL golden: %0s: format '%0s v%0d', this testbench reads '%0s v%0d'",
-                       file, k, h_ver, kind, VERSION);
+              $display("FAIL golden: %0s:%0d: format '%0s v%0d', this testbench reads '%0s v%0d'",
+                       file, ln, k, h_ver, kind, VERSION);
               hdr_errors = hdr_errors + 1;
+              done = 1;
             end
+          end else if (ln == 1) begin
+            $display("FAIL golden: %0s:1: not a golden vector file (first line must be '// stallscope-golden %0s v%0d')",
+                     file, kind, VERSION);
+            hdr_errors = hdr_errors + 1;
+            done = 1;
           end else if ($sscanf(line, "// name %s", word) == 1) begin
             name = word;
           end else if ($sscanf(line, "// params THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d CRW=%d AW=%d NS_PER_TICK=%d",
@@ -153,8 +162,8 @@ module tb_golden;
             got_par = 1;
             if (h_thr != THREADS || h_p != P || h_cw != CW || h_w != W || h_lw != LW || h_nw != NW ||
                 h_crw != CRW || h_aw != AW || h_ns != NS_PER_TICK) begin
-              $display("FAIL golden: %0s: params THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d differ from this build (THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d)",
-                       file, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns,
+              $display("FAIL golden: %0s:%0d: params THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d differ from this build (THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d)",
+                       file, ln, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns,
                        THREADS, P, CW, W, LW, NW, CRW, AW, NS_PER_TICK);
               hdr_errors = hdr_errors + 1;
             end
@@ -162,23 +171,41 @@ module tb_golden;
             got_cyc = 1;
             if (n < 0) n = h_cyc;
             else if (h_cyc != n) begin
-              $display("FAIL golden: %0s: %0d cycles, expected %0d", file, h_cyc, n);
+              $display("FAIL golden: %0s:%0d: %0d cycles, expected %0d", file, ln, h_cyc, n);
               hdr_errors = hdr_errors + 1;
             end
           end else if ($sscanf(line, "// width %d", h_wid) == 1) begin
             got_wid = 1;
             if (h_wid != width) begin
-              $display("FAIL golden: %0s: word width %0d, this testbench expects %0d", file, h_wid, width);
+              $display("FAIL golden: %0s:%0d: word width %0d, this testbench expects %0d", file, ln, h_wid, width);
               hdr_errors = hdr_errors + 1;
             end
           end else if ($sscanf(line, "// end of %s", word) == 1) done = 1;
+          else if ($sscanf(line, "//%s", word) != 1) begin
+            $display("FAIL golden: %0s:%0d: header ends without '// end of header'", file, ln);
+            hdr_errors = hdr_errors + 1;
+            done = 1;
+          end
         end
         $fclose(fd);
-        if (!(got_ver && got_par && got_cyc && got_wid)) begin
-          $display("FAIL golden: %0s: header incomplete (needs format, params, cycles and width lines)", file);
+        if (hdr_errors == 0 && !(got_ver && got_par && got_cyc && got_wid)) begin
+          $display("FAIL golden: %0s:%0d: header incomplete (needs the format, params, cycles and width lines)",
+                   file, ln);
           hdr_errors = hdr_errors + 1;
         end
       end
+    end
+  endtask
+
+  // End the run: Verilog-2005 has no exit status, so the marker is the text ("FAIL ..." or
+  // "golden NAME: N cycles, 0 mismatches"); compiled with -DGOLDEN_FATAL (run.sh does, Icarus 11
+  // accepts $fatal), a failure also gives a non-zero exit status.
+  task finish(input failed);
+    begin
+`ifdef GOLDEN_FATAL
+      if (failed) $fatal(1, "golden vector replay failed");
+`endif
+      $finish;
     end
   endtask
 
@@ -187,7 +214,7 @@ module tb_golden;
     cur = 0; init_rst = 1'b1;
     if (!$value$plusargs("stim=%s", stim_file) || !$value$plusargs("exp=%s", exp_file)) begin
       $display("FAIL golden: usage: vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES]");
-      $finish;
+      finish(1);
     end
     if (!$value$plusargs("n=%d", n)) n = -1;
     check_header(stim_file, "stim", SW);
@@ -198,7 +225,7 @@ module tb_golden;
     end
     if (hdr_errors != 0) begin
       $display("FAIL golden %0s: bad vector files", name);
-      $finish;
+      finish(1);
     end
     for (i = 0; i < MAXN; i = i + 1) begin
       stim_mem[i] = {SW{1'bx}};
@@ -207,8 +234,9 @@ module tb_golden;
     $readmemh(stim_file, stim_mem, 0, n - 1);
     $readmemh(exp_file, exp_mem, 0, n - 1);
     if (^stim_mem[n-1] === 1'bx || ^exp_mem[n-1] === 1'bx) begin
-      $display("FAIL golden %0s: vector files hold fewer than %0d complete lines", name, n);
-      $finish;
+      $display("FAIL golden: %0s: fewer than %0d complete data lines (the header's cycles)",
+               ^stim_mem[n-1] === 1'bx ? stim_file : exp_file, n);
+      finish(1);
     end
 
     // Two reset cycles with all inputs 0, then the vectors (the model starts from reset).
@@ -272,6 +300,6 @@ module tb_golden;
       $display("golden %0s: %0d cycles, 0 mismatches", name, n);
     else
       $display("FAIL golden %0s: %0d cycles, %0d mismatches", name, n, errors);
-    $finish;
+    finish(errors != 0);
   end
 endmodule

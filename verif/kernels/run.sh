@@ -2,7 +2,9 @@
 # Directed kernels (verif/kernels/kernels.txt): run each through the main run binary with its
 # expected window counts as --expect options; a kernel passes when the binary exits 0 (every
 # expectation met, every stack sums to W x cycles) and reports 0 lockstep mismatches.
-# Ends with "N passed, N failed"; exit status 1 on any failure, 2 on a malformed kernels file.
+# Ends with "N passed, N failed"; exit status 1 on any failure, 2 on a malformed kernels file
+# (the whole file is parsed first: "FILE:LINE: rule", nothing runs). Malformed program files and
+# kernels files are tested by verif/bad_input/run.sh (docs/bad_input.md).
 #
 # usage: verif/kernels/run.sh [NAME...]      (default: every kernel)
 # environment: BUILD (default build): the binaries are $BUILD/<build>/Vsim_top;
@@ -44,9 +46,22 @@ selected() {
   return 1
 }
 
-run_kernel() {
+# The whole file is parsed before any kernel runs, so a malformed line stops everything with one
+# "FILE:LINE: rule" and exit status 2 (docs/bad_input.md). Parsed kernels: KR_NAME[i], KR_BUILD[i],
+# KR_LINE[i], KR_OPTS[i] and KR_EXP[i] (space-separated words; tokens never contain blanks).
+KR_NAME=(); KR_BUILD=(); KR_LINE=(); KR_OPTS=(); KR_EXP=()
+end_kernel() {
   [ -z "$k_name" ] && return 0
-  selected "$k_name" || return 0
+  [ ${#k_exp[@]} -gt 0 ] || die_file "$k_line" "kernel '$k_name' has no expect or stack line"
+  KR_NAME+=("$k_name"); KR_BUILD+=("$k_build"); KR_LINE+=("$k_line")
+  KR_OPTS+=("${k_opts[*]}"); KR_EXP+=("${k_exp[*]}")
+}
+
+run_kernel() {  # run_kernel INDEX
+  local i=$1 k_opts k_exp
+  k_name=${KR_NAME[$i]}; k_build=${KR_BUILD[$i]}; k_line=${KR_LINE[$i]}
+  read -r -a k_opts <<<"${KR_OPTS[$i]}"
+  read -r -a k_exp <<<"${KR_EXP[$i]}"
   local bin="$B/$k_build/Vsim_top" log="$LOG/$k_name.log"
   local start=$SECONDS
   if [ ! -x "$bin" ]; then
@@ -66,23 +81,29 @@ run_kernel() {
   fi
 }
 
+[ -r "$FILE" ] && [ -f "$FILE" ] || die_file 0 "cannot open: not a readable file"
 comps=(base icache bpred dcache alu depend smt other)
 ln=0
 while IFS= read -r raw || [ -n "$raw" ]; do
   ln=$((ln+1))
+  [[ $raw == *$'\r'* ]] && die_file $ln "carriage return (DOS line ending)"
   line=${raw%%#*}
   read -r -a tok <<<"$line"
   [ ${#tok[@]} -eq 0 ] && continue
   case ${tok[0]} in
     set|let)
       [ "${tok[0]}" = let ] && [ -z "$k_name" ] && die_file $ln "'let' outside a kernel"
+      [ ${#tok[@]} -ge 2 ] || die_file $ln "usage: ${tok[0]} NAME=EXPR..."
       for kv in "${tok[@]:1}"; do
         [[ $kv =~ ^([A-Za-z_][A-Za-z0-9_]*)=(.+)$ ]] || die_file $ln "'$kv' is not NAME=EXPR"
         consts[${BASH_REMATCH[1]}]=$(eval_expr $ln "${BASH_REMATCH[2]}") || exit 2
       done ;;
     kernel)
-      run_kernel
+      end_kernel
       [ ${#tok[@]} -ge 2 ] && [ ${#tok[@]} -le 3 ] || die_file $ln "usage: kernel NAME [BUILD]"
+      [[ ${tok[1]} =~ ^[A-Za-z0-9_.-]+$ ]] || die_file $ln "bad kernel name '${tok[1]}' (letters, digits, _ . -)"
+      [[ ${tok[2]:-run} =~ ^run(_[A-Za-z0-9]+)?$ ]] || die_file $ln "bad build '${tok[2]}' (run or run_NAME, sim/run.mk)"
+      for n in "${KR_NAME[@]}"; do [ "$n" = "${tok[1]}" ] && die_file $ln "kernel '${tok[1]}' defined twice"; done
       k_name=${tok[1]}; k_build=${tok[2]:-run}; k_opts=(); k_exp=(); k_line=$ln ;;
     opts)
       [ -z "$k_name" ] && die_file $ln "'opts' outside a kernel"
@@ -95,58 +116,45 @@ while IFS= read -r raw || [ -n "$raw" ]; do
       done ;;
     expect)
       [ -z "$k_name" ] && die_file $ln "'expect' outside a kernel"
+      [ ${#tok[@]} -ge 2 ] || die_file $ln "usage: expect COUNTER=EXPR..."
       for kv in "${tok[@]:1}"; do
         [[ $kv =~ ^(t[0-9]+\.[a-z0-9.]+)=(.+)$ ]] || die_file $ln "'$kv' is not COUNTER=EXPR"
+        cn=${BASH_REMATCH[1]}
         v=$(eval_expr $ln "${BASH_REMATCH[2]}") || exit 2
-        k_exp+=(--expect "${BASH_REMATCH[1]}=$v")
+        [[ $v =~ ^[0-9]+$ ]] || die_file $ln "'$kv' evaluates to $v (a count is 0 or more)"
+        k_exp+=(--expect "$cn=$v")
       done ;;
     stack)
       [ -z "$k_name" ] && die_file $ln "'stack' outside a kernel"
       [ ${#tok[@]} -ge 3 ] || die_file $ln "usage: stack T STAGE COMP=EXPR..."
       t=${tok[1]}; st=${tok[2]}
       [[ $t =~ ^[0-9]+$ ]] || die_file $ln "bad thread '$t'"
-      [[ $st =~ ^(dispatch|issue|commit)$ ]] || die_file $ln "bad stage '$st'"
+      [[ $st =~ ^(dispatch|issue|commit)$ ]] || die_file $ln "bad stage '$st' (dispatch, issue, commit)"
       declare -A cv=()
       for c in "${comps[@]}"; do cv[$c]=0; done
       for kv in "${tok[@]:3}"; do
         [[ $kv =~ ^([a-z]+)=(.+)$ ]] && [[ -n ${cv[${BASH_REMATCH[1]}]+x} ]] ||
           die_file $ln "'$kv' is not COMPONENT=EXPR (components: ${comps[*]})"
-        cv[${BASH_REMATCH[1]}]=$(eval_expr $ln "${BASH_REMATCH[2]}") || exit 2
+        cn=${BASH_REMATCH[1]}
+        cv[$cn]=$(eval_expr $ln "${BASH_REMATCH[2]}") || exit 2
+        [[ ${cv[$cn]} =~ ^[0-9]+$ ]] || die_file $ln "'$kv' evaluates to ${cv[$cn]} (a count is 0 or more)"
       done
       for c in "${comps[@]}"; do k_exp+=(--expect "t$t.stk.$st.$c=${cv[$c]}"); done
       unset cv ;;
-    *) die_file $ln "unknown line '${tok[0]}'" ;;
+    *) die_file $ln "unknown line '${tok[0]}' (set, kernel, let, opts, expect, stack)" ;;
   esac
 done <"$FILE"
-run_kernel
+end_kernel
+[ ${#KR_NAME[@]} -gt 0 ] || die_file $((ln + 1)) "no kernel in the file"
+for w in "${want[@]}"; do
+  found=0; for n in "${KR_NAME[@]}"; do [ "$n" = "$w" ] && found=1; done
+  [ $found -eq 1 ] || { echo "$0: no kernel '$w' in $FILE" >&2; exit 2; }
+done
 
-# Malformed program files (verif/kernels/bad/*.hex): the run binary must stop before any cycle
-# with exit status 2, nothing on stdout and "FILE:LINE: rule" on stderr, as the file's first line
-# "// expect LINE: RULE" says. Run with the kernels when no kernel names are given.
-bad_prog() {  # bad_prog NAME FILE LINE RULE
-  local name=$1 f=$2 line=$3 rule=$4 bin="$B/run/Vsim_top" out err rc
-  out=$("$bin" --prog0 "$f" --cycles 1 --quiet 2>"$LOG/$name.err"); rc=$?
-  err=$(cat "$LOG/$name.err")
-  if [ $rc -eq 2 ] && [ -z "$out" ] && grep -qF -- "$f:$line: " <<<"$err" && grep -qF -- "$rule" <<<"$err"; then
-    pass=$((pass+1)); printf 'PASS %-32s %s\n' "$name" "$err"
-  else
-    fail=$((fail+1)); failed+=("$name")
-    printf 'FAIL %-32s exit %d, expected 2 and "%s:%s: %s"; stderr: %s\n' "$name" $rc "$f" "$line" "$rule" "$err"
-  fi
-}
-if [ ${#want[@]} -eq 0 ]; then
-  for f in verif/kernels/bad/*.hex; do
-    first=$(head -1 "$f")
-    [[ $first =~ ^//\ expect\ ([0-9]+):\ (.+)$ ]] || { echo "$f:1: no '// expect LINE: RULE' line" >&2; exit 2; }
-    bad_prog "bad-$(basename "$f" .hex)" "$f" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-  done
-  bad_prog bad-missing-file verif/kernels/bad/no_such_file.hex 0 "cannot open"
-fi
+for i in "${!KR_NAME[@]}"; do
+  selected "${KR_NAME[$i]}" && run_kernel "$i"
+done
 
-if [ ${#want[@]} -gt 0 ] && [ $((pass+fail)) -ne ${#want[@]} ]; then
-  echo "some requested kernels are not in $FILE" >&2
-  fail=$((fail + ${#want[@]} - pass - fail))
-fi
 [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,0 +1,62 @@
+# verif/regress/regress.mk: the regression runner (scripts/regress.py, docs/regression.md) and
+# the waveform builds it reruns a failing lockstep run with. Included by the top Makefile, which
+# defines BUILD, RTL_DIR, JOBS, VERILATOR_FLAGS, LOCKSTEP_DEPS, MODEL_SRC, STIM_SRC, gflags, dflags.
+#
+#   make regress          full local regression: every test of verif/regress/tests.txt x 8 seeds
+#   make regress-smoke    1 seed each, a tenth of the cycles
+#   REGRESS_ARGS=...      more runner options, e.g. REGRESS_ARGS="--base-seed 4242 -j 1"
+#   REGRESS_OUT=DIR       output directory (default build/regress, build/regress-smoke)
+#
+# Waveform builds (--trace-fst; the same RTL and harness as build/lockstep_<cfg>):
+#   build/lockstep_wave/Vpmu_lockstep          default parameters
+#   build/lockstep_wave_<cfg>/Vpmu_lockstep    parameter set CFG_<cfg> (small, big)
+#   build/lockstep_wave_x/Vpmu_lockstep        the X-reset build (--x-assign/--x-initial unique)
+# They accept --wave FILE.fst --wave-from CYCLE. The runner builds them on demand (make -s BIN)
+# when a run fails, so a passing regression never pays for them.
+
+REGRESS_TESTS ?= verif/regress/tests.txt
+REGRESS_SEEDS ?= 8
+REGRESS_ARGS  ?=
+WAVE_VFLAGS   := --trace-fst --timescale 1ns/1ns
+# C++ optimisation of the waveform builds (-O0 compiles about 40% faster; the selftest's mutant
+# uses it, since it only runs a few thousand cycles)
+WAVE_OPT      ?= -O2
+
+# wave_build DIR CFG EXTRA-VERILATOR-FLAGS
+define wave_build
+	@echo "verilator: building lockstep harness with FST tracing ($(notdir $(1)))"
+	@verilator $(VERILATOR_FLAGS) $(WAVE_VFLAGS) $(3) $(call gflags,$(2)) \
+	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)" \
+	  -CFLAGS "$(WAVE_OPT) -I$(CURDIR)/cmodel -I$(CURDIR)/verif $(call dflags,$(2))" \
+	  --Mdir $(1) -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/lockstep.cpp) \
+	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c verif/pmu_cov.c) > $(1).log 2>&1 \
+	  || { tail -40 $(1).log; exit 1; }
+endef
+
+$(BUILD)/lockstep_wave/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+	$(call wave_build,$(BUILD)/lockstep_wave,default,)
+
+$(BUILD)/lockstep_wave_x/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+	$(call wave_build,$(BUILD)/lockstep_wave_x,default,--x-assign unique --x-initial unique)
+
+$(BUILD)/lockstep_wave_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+	$(call wave_build,$(BUILD)/lockstep_wave_$*,$*,)
+
+wave: deps $(BUILD)/lockstep_wave/Vpmu_lockstep
+
+# What every test of the list runs (the waveform builds are made on demand).
+REGRESS_BINS := $(foreach c,$(CONFIGS),$(BUILD)/lockstep_$(c)/Vpmu_lockstep) \
+                $(BUILD)/lockstep_x/Vpmu_lockstep $(BUILD)/run/Vsim_top
+
+regress: deps $(REGRESS_BINS)
+	@$(PYTHON) scripts/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds $(REGRESS_SEEDS) \
+	  --out $${REGRESS_OUT:-$(BUILD)/regress} $(REGRESS_ARGS)
+
+regress-smoke: deps $(REGRESS_BINS)
+	@$(PYTHON) scripts/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds 1 --cycles-scale 0.1 \
+	  --out $${REGRESS_OUT:-$(BUILD)/regress-smoke} $(REGRESS_ARGS)
+
+# The binaries of the default test list, built once before a cluster submission
+# (scripts/regress_slurm.sh submit).
+.PHONY: regress-bins
+regress-bins: $(REGRESS_BINS)

@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# Self-test of the regression runner (scripts/regress.py, docs/regression.md):
+#  - pass rule: exit 0 + pass marker + no fail marker, each broken on its own;
+#  - a small real regression: per-run directories (log, seed, cmd.sh that reproduces the run),
+#    JUnit (one testcase per test.seed), JSON summary, coverage merged by bin name;
+#  - shards: deterministic partition, the merge of 2 shards equals the unsharded run; a missing
+#    shard fails the merge;
+#  - coverage files: name-driven merge, malformed files rejected with FILE:LINE and the rule;
+#  - a deliberately broken RTL (a mutant of scripts/mutate.sh, built with FST tracing) fails, is
+#    rerun automatically with a waveform of the cycles before the first divergence, and the .gtkw
+#    opens that .fst on signals that exist in it.
+# Ends with "N passed, N failed"; exit status non-zero on any failure.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+B=${BUILD:-build}
+T=$(mktemp -d "${TMPDIR:-/tmp}/regress-selftest.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+PY=python3
+R="$PY scripts/regress.py"
+pass=0; fail=0
+ok()  { pass=$((pass+1)); echo "PASS $*"; }
+bad() { fail=$((fail+1)); echo "FAIL $*"; }
+# check NAME CMD...: pass iff CMD exits 0 (its output is shown on failure)
+check() {
+  local name=$1; shift
+  if out=$("$@" 2>&1); then ok "$name"; else bad "$name"; echo "$out" | tail -15 | sed 's/^/    | /'; fi
+}
+# last line of a file
+lastline() { tail -n 1 "$1"; }
+
+echo "== building what the runs need"
+MUT=$B/regress_mut
+LS=$B/lockstep_default/Vpmu_lockstep
+make -s "$LS" >"$T/build.log" 2>&1 || { cat "$T/build.log"; bad "build $LS"; echo "$pass passed, $fail failed"; exit 1; }
+
+# The mutant: the first of scripts/mutate.sh's mutants whose pattern still matches exactly once,
+# applied to a copy of rtl/ that is only rewritten when its content changes (so the traced build
+# is reused while rtl/ and the harness are unchanged).
+eval "$(sed -n '/^MUTANTS=(/,/^)/p' scripts/mutate.sh)"
+mkdir -p "$MUT/rtl" "$T/mut"
+cp rtl/* "$T/mut/"
+mut=""
+for m in "${MUTANTS[@]}"; do
+  IFS='|' read -r name file subst what <<<"$m"
+  case $name in edge|chain|stack-cause) ;; *) continue ;; esac
+  f=$T/mut/$(basename "$file")
+  n=$(perl -ne "\$n++ if $subst; END { print \$n+0 }" "$f")
+  if [ "$n" = 1 ]; then perl -pi -e "$subst" "$f"; mut="$name ($what)"; break; fi
+done
+if [ -z "$mut" ]; then
+  bad "no mutant of scripts/mutate.sh matches rtl/ any more (update its patterns)"
+  echo "$pass passed, $fail failed"; exit 1
+fi
+for f in "$T"/mut/*; do
+  cmp -s "$f" "$MUT/rtl/$(basename "$f")" || cp "$f" "$MUT/rtl/"
+done
+for f in "$MUT"/rtl/*; do [ -e "$T/mut/$(basename "$f")" ] || rm -f "$f"; done
+MBIN=$MUT/lockstep_wave/Vpmu_lockstep
+t0=$SECONDS
+if make -s BUILD="$MUT" RTL_DIR="$MUT/rtl" WAVE_OPT=-O0 "$MBIN" >"$T/mut_build.log" 2>&1; then
+  ok "mutant '$mut' built with FST tracing ($((SECONDS-t0)) s)"
+else
+  bad "mutant build"; tail -20 "$T/mut_build.log"
+fi
+
+echo "== the pass rule: exit 0, the pass marker, no fail marker"
+cat >"$T/rule.txt" <<'EOF'
+good    pass=done fail=BAD -- /bin/sh -c "echo all done"
+nomark  pass=done fail=BAD -- /bin/sh -c "echo all finished"
+badmark pass=done fail=BAD -- /bin/sh -c "echo all done; echo something BAD happened"
+exit3   pass=done fail=BAD -- /bin/sh -c "echo all done; exit 3"
+nobin   pass=done          -- ./no/such/binary
+EOF
+$R --tests "$T/rule.txt" --out "$T/rule" -j 2 >"$T/rule.out" 2>&1
+rc=$?
+check "pass rule: exit status 1 when any run fails" test $rc = 1
+check "pass rule: last line is '1 passed, 4 failed'" test "$(lastline "$T/rule.out")" = "1 passed, 4 failed"
+check "pass rule: each failure says why" $PY - "$T/rule/summary.json" <<'EOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+st = {r["id"]: (r["status"], r.get("message", "")) for r in s["runs"]}
+want = {"good.1": ("pass", ""), "nomark.1": ("fail", "pass marker 'done' not printed"),
+        "badmark.1": ("fail", "something BAD happened"), "exit3.1": ("fail", "exit status 3"),
+        "nobin.1": ("fail", "cannot run")}
+for k, (status, why) in want.items():
+    assert st[k][0] == status and why in st[k][1], (k, st[k])
+EOF
+
+echo "== a small regression: per-run directories, JUnit, JSON, merged coverage"
+cat >"$T/small.txt" <<EOF
+# random lockstep with coverage, and two directed tests
+rand seeds=3 cycles=4000 pass="0 mismatches" fail=MISMATCH fail=FAIL cov={outdir}/cov.txt \\
+  -- $LS --seed {seed} --cycles {cycles} --cov-out {outdir}/cov.txt
+dir-{stem} seeds=once foreach=verif/directed/s*.stim pass="0 mismatches" fail=MISMATCH -- $LS --stim {item}
+EOF
+nruns=$(( 3 + $(ls verif/directed/s*.stim | wc -l) ))
+$R --tests "$T/small.txt" --base-seed 500 --out "$T/full" -j 2 >"$T/full.out" 2>&1
+rc=$?
+check "small regression passes (exit 0)" test $rc = 0
+check "small regression: last line is '$nruns passed, 0 failed'" test "$(lastline "$T/full.out")" = "$nruns passed, 0 failed"
+check "per-run directory: log, run.json with its seed, cmd.sh" $PY - "$T/full" <<'EOF'
+import json, os, sys
+out = sys.argv[1]
+s = json.load(open(os.path.join(out, "summary.json")))
+assert s["schema"] == "stallscope-regress v1"
+for r in s["runs"]:
+    d = r["dir"]
+    for f in ("log.txt", "run.json", "cmd.sh"):
+        assert os.path.isfile(os.path.join(d, f)), (d, f)
+    rj = json.load(open(os.path.join(d, "run.json")))
+    assert rj["seed"] == r["seed"] and rj["id"] == "%s.%d" % (r["test"], r["seed"]), rj
+    assert os.access(os.path.join(d, "cmd.sh"), os.X_OK)
+assert sorted(r["seed"] for r in s["runs"] if r["test"] == "rand") == [500, 501, 502]
+EOF
+check "cmd.sh reproduces the run (same output)" bash -c "
+  d=$T/full/runs/rand.501; $T/full/runs/rand.501/cmd.sh >$T/repro.log 2>&1 &&
+  diff <(grep -v 'cycles/s' \$d/log.txt) <(grep -v 'cycles/s' $T/repro.log)"
+check "JUnit: one testcase per test.seed, no failure" $PY - "$T/full" "$nruns" <<'EOF'
+import json, sys, xml.etree.ElementTree as ET
+out, n = sys.argv[1], int(sys.argv[2])
+root = ET.parse(out + "/junit.xml").getroot()
+cases = root.findall(".//testcase")
+names = sorted(c.get("name") for c in cases)
+s = json.load(open(out + "/summary.json"))
+assert len(cases) == n and names == sorted(r["id"] for r in s["runs"]), names
+assert not root.findall(".//failure") and root.get("failures") == "0"
+assert "rand.500" in names
+EOF
+check "coverage merged over the runs, percent and unhit bins in JSON and console" $PY - "$T/full" <<'EOF'
+import json, sys
+out = sys.argv[1]
+s = json.load(open(out + "/summary.json"))
+c = s["coverage"]
+tot = {}
+cyc = 0
+for r in s["runs"]:
+    if r["test"] != "rand":
+        continue
+    lines = open(r["coverage_file"]).read().split("\n")
+    cyc += int(lines[1].split()[1])
+    for l in lines[2:]:
+        if l:
+            _, n, h = l.split()
+            tot[n] = tot.get(n, 0) + int(h)
+assert c["files"] == 3 and c["cycles"] == cyc and c["bins"] == tot, (c["files"], c["cycles"], cyc)
+assert c["bins_total"] == len(tot) and c["unhit"] == sorted(k for k, v in tot.items() if v == 0)
+assert abs(c["percent"] - round(100.0 * (len(tot) - len(c["unhit"])) / len(tot), 2)) < 1e-9
+con = open(out + "/../full.out").read()
+assert ("coverage: %d/%d bins hit" % (c["bins_hit"], c["bins_total"])) in con
+assert ("unhit bins: none" in con) if not c["unhit"] else (" ".join(c["unhit"]) in con)
+EOF
+
+echo "== shards"
+check "shard partition: --list of 0/3, 1/3, 2/3 are disjoint and cover every run" bash -c "
+  for i in 0 1 2; do $R --tests $T/small.txt --base-seed 500 --shard \$i/3 --list | grep -v ' runs in shard '; done | sort >$T/l3 &&
+  $R --tests $T/small.txt --base-seed 500 --list | grep -v ' runs in shard ' | sort >$T/l1 && cmp $T/l1 $T/l3 &&
+  test \$(wc -l <$T/l1) = $nruns"
+$R --tests "$T/small.txt" --base-seed 500 --shard 0/2 --out "$T/sh0" -j 2 >"$T/sh0.out" 2>&1; r0=$?
+$R --tests "$T/small.txt" --base-seed 500 --shard 1/2 --out "$T/sh1" -j 2 >"$T/sh1.out" 2>&1; r1=$?
+check "shards 0/2 and 1/2 pass" test "$r0$r1" = 00
+$R --merge "$T/sh0" "$T/sh1" --out "$T/merged" >"$T/merged.out" 2>&1
+rc=$?
+check "merge of 2 shards: exit 0, '$nruns passed, 0 failed'" test "$rc:$(lastline "$T/merged.out")" = "0:$nruns passed, 0 failed"
+check "merge equals the unsharded run (runs, seeds, coverage, JUnit)" $PY - "$T/full" "$T/merged" <<'EOF'
+import json, sys, xml.etree.ElementTree as ET
+a, b = (json.load(open(d + "/summary.json")) for d in sys.argv[1:3])
+ids = lambda s: sorted((r["id"], r["seed"], r["status"]) for r in s["runs"])
+assert ids(a) == ids(b), (ids(a), ids(b))
+for k in ("files", "cycles", "bins", "unhit", "percent"):
+    assert a["coverage"][k] == b["coverage"][k], k
+assert [s["index"] for s in b["shards"]] == [0, 1] and b["problems"] == []
+cases = ET.parse(sys.argv[2] + "/junit.xml").getroot().findall(".//testcase")
+assert sorted(c.get("name") for c in cases) == sorted(r["id"] for r in a["runs"])
+EOF
+$R --merge "$T/sh0" "$T/nonexistent" --out "$T/merged_bad" >"$T/merged_bad.out" 2>&1
+rc=$?
+check "merge with a missing shard fails and names it" bash -c "test $rc = 1 && grep -q 'shard 1/2 missing' $T/merged_bad.out &&
+  grep -q 'no summary.json' $T/merged_bad.out && grep -q 'missing' $T/merged_bad/junit.xml"
+
+echo "== coverage files: merged by bin name, malformed ones rejected with FILE:LINE and the rule"
+printf '# stallscope-cov v1\ncycles 10\nbin a.x 1\nbin b.y 0\n' >"$T/c1.txt"
+printf '# stallscope-cov v1\ncycles 5\nbin b.y 0\nbin a.x 2\nbin c.new 0\n' >"$T/c2.txt"
+check "name-driven merge: bins in any order, a bin new in one file" bash -c "
+  $R --cov-merge $T/c1.txt $T/c2.txt >$T/cm.out &&
+  grep -q 'coverage: 1/3 bins hit (33.3%) over 2 runs, 15 cycles' $T/cm.out &&
+  grep -q 'unhit bins (2): b.y c.new' $T/cm.out"
+badcov() {  # badcov NAME CONTENT EXPECTED-LINE EXPECTED-TEXT
+  printf "$2" >"$T/bad_$1.txt"
+  $R --cov-merge "$T/c1.txt" "$T/bad_$1.txt" >"$T/bad_$1.out" 2>"$T/bad_$1.err"
+  local rc=$?
+  if [ $rc = 2 ] && [ ! -s "$T/bad_$1.out" ] && grep -q "^$T/bad_$1.txt:$3: .*$4" "$T/bad_$1.err"; then
+    ok "malformed coverage ($1): $(cat "$T/bad_$1.err" | sed "s|$T/||")"
+  else
+    bad "malformed coverage ($1): exit $rc, stderr: $(cat "$T/bad_$1.err")"
+  fi
+}
+badcov header   '# stallscope-cov v2\ncycles 1\nbin a 1\n'          1 "first line must be"
+badcov empty    ''                                                  1 "empty file"
+badcov hits     '# stallscope-cov v1\ncycles 1\nbin a 1x\n'         3 "not a decimal count"
+badcov dup      '# stallscope-cov v1\ncycles 1\nbin a 1\nbin a 2\n' 4 "given twice"
+badcov fields   '# stallscope-cov v1\ncycles 1\nbin a\n'            3 "three fields"
+badcov unknown  '# stallscope-cov v1\ncycles 1\nhits a 1\n'         3 "unknown line"
+badcov nocycles '# stallscope-cov v1\nbin a 1\n'                    2 "must come before"
+badcov trunc    '# stallscope-cov v1\ncycles 1\nbin a 1'            3 "does not end with a newline"
+# a run whose coverage file is malformed fails, with FILE:LINE and the rule as its message
+cat >"$T/covrun.txt" <<'EOF'
+covbad pass=ok cov={outdir}/cov.txt -- /bin/sh -c "printf '# stallscope-cov v1\ncycles 3\nbin a one\n' >{outdir}/cov.txt; echo ok"
+EOF
+$R --tests "$T/covrun.txt" --out "$T/covrun" >"$T/covrun.out" 2>&1
+check "a run that writes a malformed coverage file fails with FILE:LINE" bash -c "
+  grep -q 'runs/covbad.1/cov.txt:3: bin a: HITS .one. is not a decimal count' $T/covrun.out &&
+  test \"\$(tail -n 1 $T/covrun.out)\" = '0 passed, 1 failed'"
+printf 'ok pass=x\n' >"$T/badlist.txt"
+$R --tests "$T/badlist.txt" --out "$T/badlist" >"$T/badlist.out" 2>&1
+rc=$?
+check "malformed test list: exit 2 with FILE:LINE and the rule" bash -c "
+  test $rc = 2 && grep -q '^$T/badlist.txt:1: a test line is' $T/badlist.out && test ! -e $T/badlist/summary.json"
+
+echo "== a deliberately broken RTL: failing run rerun with a waveform"
+cat >"$T/broken.txt" <<EOF
+good   seeds=1 cycles=3000 pass="0 mismatches" fail=MISMATCH -- $LS --seed {seed} --cycles {cycles}
+broken seeds=7, cycles=20000 pass="0 mismatches" fail=MISMATCH fail=FAIL wave=$MBIN wavemake=no \\
+  -- $MBIN --seed {seed} --cycles {cycles}
+broken_dir seeds=once pass="0 mismatches" fail=MISMATCH fail=FAIL wave=$MBIN wavemake=no \\
+  -- $MBIN --stim verif/directed/edge_history.stim
+EOF
+t0=$SECONDS
+$R --tests "$T/broken.txt" --out "$T/broken" -j 2 --wave-window 50 >"$T/broken.out" 2>&1
+rc=$?
+echo "    (broken regression: $((SECONDS-t0)) s)"
+nf=$(grep -c '^FAIL ' "$T/broken.out")
+check "broken RTL: exit 1 and the last line counts the failures" bash -c "
+  test $rc = 1 && test \"\$(tail -n 1 $T/broken.out)\" = \"\$((3-$nf)) passed, $nf failed\" && test $nf -ge 1"
+check "broken RTL: JUnit failure with message, log tail, waveform; .fst and .gtkw written" $PY - "$T/broken" <<'EOF'
+import json, os, sys, xml.etree.ElementTree as ET
+sys.path.insert(0, "scripts")
+import regress
+out = sys.argv[1]
+s = json.load(open(out + "/summary.json"))
+root = ET.parse(out + "/junit.xml").getroot()
+fails = {tc.get("name"): tc.find("failure") for tc in root.iter("testcase") if tc.find("failure") is not None}
+assert "broken.7" in fails, sorted(fails)
+f = fails["broken.7"]
+assert "MISMATCH at cycle" in f.get("message"), f.get("message")
+assert "lockstep: FAIL at cycle" in f.text and "gtkwave" in f.text, f.text
+checked = 0
+for r in s["runs"]:
+    if r["status"] != "fail" or r["test"] == "good":
+        continue
+    w = r["wave"]
+    assert w["status"] == "reproduced", w
+    fst, gtkw = w["fst"], w["gtkw"]
+    assert os.path.getsize(fst) > 0 and os.path.getsize(gtkw) > 0
+    assert fst.endswith(".fst") and gtkw.endswith(".gtkw")
+    text = open(gtkw).read().split("\n")
+    # the save file opens exactly that FST ...
+    assert '[dumpfile] "%s"' % os.path.abspath(fst) in text, text[:12]
+    # ... from the cycles before the divergence up to it (cycle c at time 10c / 10c+5)
+    info = regress.read_fst(fst)
+    cyc = r["failure_cycle"]
+    assert w["cycle"] == cyc and w["from"] == max(0, cyc - 50), w
+    assert info["start"] == 10 * w["from"] and info["end"] in (10 * cyc, 10 * cyc + 5), (info["start"], info["end"], cyc)
+    # ... on signals that exist in it: every plain signal line and every (k)vector token
+    names = {g for (_, g) in info["signals"].values()}
+    sigs = [l for l in text if l and l[0] not in "[@-*#"]
+    toks = {t.split(")", 1)[1] for l in text if l.startswith("#{") for t in l.split("} ", 1)[1].split()}
+    assert sigs and toks, "no signals in the save file"
+    for n in sigs + sorted(toks):
+        assert n in names, "%s is not in %s" % (n, fst)
+    want = ["pmu_top.psel_i", "pmu_top.paddr_i[", "pmu_top.prdata_o[", "pmu_top.irq_o[", "u_bank.cnt_q["]
+    for wnt in want:
+        assert any(wnt in l for l in text), wnt
+    assert any(l.startswith("-first divergence:") for l in text)
+    assert "[color] 1" in text
+    checked += 1
+assert checked >= 1
+print("checked %d waveform reruns" % checked)
+EOF
+grep -A3 '^  broken' "$T/broken.out" | sed 's/^/    /' | cut -c1-200
+
+echo
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
