@@ -17,11 +17,22 @@ CYCLES=${CYCLES:-1000000}
 SEED=${SEED:-1}
 KNOBS=${KNOBS:-none}
 WPVIS=${WPVIS:-1}
-TRACE=${TRACE:-10000:10200}
+# Default trace window: 200 cycles from cycle 10000, moved inside shorter runs.
+if [ -z "${TRACE:-}" ]; then
+  if [[ "$CYCLES" =~ ^[0-9]+$ ]] && [ "$CYCLES" -lt 10200 ]; then
+    a=$((CYCLES / 2)); b=$((a + 200 < CYCLES ? a + 200 : CYCLES))
+    TRACE=$a:$b
+  else
+    TRACE=10000:10200
+  fi
+fi
 RUNDIR=${RUNDIR:-$B/runs/$WORKLOAD-s$SEED}
 rm -rf "$RUNDIR"
 mkdir -p "$RUNDIR"
-cmd=("$B/run/Vsim_top" --workload "$WORKLOAD" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
+# A program file (RUN_ARGS=--prog...) replaces the built-in workload.
+wl=(--workload "$WORKLOAD")
+case " ${RUN_ARGS:-}" in *" --prog"*) wl=() ;; esac
+cmd=("$B/run/Vsim_top" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
      --wpvis "$WPVIS" --trace-window "$TRACE" --outdir "$RUNDIR" ${RUN_ARGS:-})
 echo "run: ${cmd[*]}"
 "${cmd[@]}" | tee "$RUNDIR/report.txt"
