@@ -14,7 +14,7 @@ PYTHON     ?= python3
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib
 DEB_CMDS   := verilator iverilog yosys g++ clang python3
 
-MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_stack.c \
+MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_fixslot.c cmodel/pmu_stack.c \
               cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c
 MODEL_HDR  := cmodel/pmu_model.h cmodel/pmu_map.h cmodel/pmu_blocks.h
 STIM_SRC   := cmodel/pmu_stim.c

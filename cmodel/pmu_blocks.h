@@ -1,7 +1,7 @@
 /* StallScope PMU C model: private interface between the blocks (not part of the public API).
  *
- * One C file per RTL block, same names as rtl/: pmu_regs.c, pmu_evctl.c, pmu_stack.c,
- * pmu_cnt_bank.c, pmu_rdp.c; pmu_model.c is pmu_top. Each block has
+ * One C file per RTL block, same names as rtl/: pmu_regs.c, pmu_evctl.c, pmu_fixslot.c,
+ * pmu_stack.c, pmu_cnt_bank.c, pmu_rdp.c; pmu_model.c is pmu_top. Each block has
  *   pmu_<blk>_compute(): reads the current state s (the _q flops) and this cycle's inputs,
  *                        writes its own next-state fields into d (the _d values) and/or the
  *                        signals it drives to other blocks;
@@ -124,11 +124,14 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
                       const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
 void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d);
 
-/* pmu_evctl.c: increments of programmable, fixed and issue-slot counters; cprev; carry */
+/* pmu_evctl.c: increments of the programmable counters; cprev; carry */
 void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,
                        uint32_t inc[PMU_NCNT], pmu_state_t *d);
 void pmu_evctl_carry(const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
 void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d);
+
+/* pmu_fixslot.c: increments of the fixed and issue-slot counters (no flops) */
+void pmu_fixslot_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT]);
 
 /* pmu_stack.c: increments of the CPI-stack counters; stack carry */
 void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT],

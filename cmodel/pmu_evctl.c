@@ -1,6 +1,6 @@
 /* pmu_evctl: event lanes, event value V, threshold/compare/INV/EDGE/BOTH/CNTV, the QUALIFY
- * cascade Q, CHAIN, and the increments of the programmable, fixed and issue-slot counters
- * (docs/spec.md sections 2.1, 2.2, 4.1, 4.2, 4.4, 4.5). Mirrors rtl/pmu_evctl.v.
+ * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
+ * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu_evctl.v.
  * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
  */
 #include "pmu_blocks.h"
@@ -69,13 +69,7 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
     const uint32_t frz = (uint32_t)(s->gstatus_q[t] >> PMU_GSTATUS_CTR_FRZ_LSB) & 1u;
     const uint32_t priv = (uint32_t)in->priv[t] & 1u;
     const uint32_t pmc_en = (uint32_t)(gc >> PMU_GCTRL_PMC_EN_LSB) & PMU_P_MASK;
-    const uint32_t fix_en = (uint32_t)(gc >> PMU_GCTRL_FIX_EN_LSB) & 7u;
-    const uint32_t fc = s->fixctl_q[t];
-    const uint32_t f = (uint32_t)in->slot_fill[t] & PMU_NW_MASK;
-    const uint32_t i = (uint32_t)in->slot_issue[t] & PMU_NW_MASK;
-    const uint32_t r = (uint32_t)in->slot_retire[t] & PMU_NW_MASK;
     uint32_t qin = 1u;                                      /* Qin of counter 0 */
-    uint32_t fen;
 
     /* ---- programmable counters (4.1, 4.2) ---- */
     for (k = 0; k < PMU_P; k++) {
@@ -144,23 +138,6 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
       qin = q;
     }
 
-    /* ---- fixed counters (4.4) ---- */
-    fen = (fix_en & 1u) & (priv ? (fc >> PMU_FIXCTL_OS0_LSB) : (fc >> PMU_FIXCTL_USR0_LSB)) &
-          (frz ^ 1u);
-    inc[cb + PMU_CI_FIX + 0u] = fen & 1u;                   /* core cycles */
-    fen = ((fix_en >> 1) & 1u) & (priv ? (fc >> PMU_FIXCTL_OS1_LSB) : (fc >> PMU_FIXCTL_USR1_LSB)) &
-          (frz ^ 1u);
-    inc[cb + PMU_CI_FIX + 1u] = (fen & 1u) ? r : 0u;        /* instructions retired */
-    fen = ((fix_en >> 2) & 1u) & (priv ? (fc >> PMU_FIXCTL_OS2_LSB) : (fc >> PMU_FIXCTL_USR2_LSB)) &
-          (frz ^ 1u);
-    inc[cb + PMU_CI_FIX + 2u] = (fen & 1u) ? tick : 0u;     /* reference ticks */
-
-    /* ---- issue-slot counters (4.5): always counting ---- */
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_TOTAL] = (uint32_t)PMU_W;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_FILLED] = f;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_ISSUED] = i;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_RETIRED] = r;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_ELAPSED] = tick ? (uint32_t)PMU_NS_PER_TICK : 0u;
   }
 }
 

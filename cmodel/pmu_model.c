@@ -34,7 +34,8 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   uint64_t wrap[PMU_THREADS];
 
   pmu_regs_decode(s, in, &a);                /* APB transfer, errors, write strobes */
-  pmu_evctl_compute(s, in, &a, inc, &d);     /* pmc/fixed/slot increments, cprev_d */
+  pmu_evctl_compute(s, in, &a, inc, &d);     /* programmable increments, cprev_d */
+  pmu_fixslot_compute(s, in, inc);           /* fixed and issue-slot increments */
   pmu_stack_compute(s, in, inc, &d);         /* stack increments, stack carry_d */
   pmu_cnt_bank_compute(s, inc, &a, &d, wrap); /* cnt_d, wraps */
   pmu_evctl_carry(wrap, &d);                 /* chain carry_d */

@@ -16,7 +16,7 @@ OUT=$BUILD/golden
 TOOL=$BUILD/pmu_golden
 VVP=$OUT/tb_golden.vvp
 CC=${CC:-gcc}
-MODEL_SRC="cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_stack.c cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c cmodel/pmu_stim.c"
+MODEL_SRC="cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_fixslot.c cmodel/pmu_stack.c cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c cmodel/pmu_stim.c"
 
 mkdir -p "$OUT" || exit 2
 # shellcheck disable=SC2086
