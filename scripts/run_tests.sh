@@ -75,6 +75,9 @@ t bad-input          verif/bad_input/run.sh "$B"
 t core-xsim          make -s core-xsim
 t main-run-smoke     bash -c 'd=$(mktemp -d) && '"$B"'/run/Vsim_top --workload mixed --cycles 50000 --seed '"$SEED0"' --trace-window 1000:1100 --outdir $d >$d/out.txt && grep -q " 0 mismatches" $d/out.txt && test -s $d/report.csv && test -s $d/run.kanata && test -s $d/run.pipetrace && /usr/bin/python3 scripts/plot_stacks.py $d/report.csv >/dev/null && test -s $d/report_stacks.png; r=$?; rm -rf $d; exit $r'
 
+echo "== differential fuzzing (libFuzzer, ASan/UBSan)"
+t fuzz-smoke         make -s fuzz-smoke
+
 echo "== regression runner (shards, JUnit, waveform rerun, Slurm)"
 t regress-selftest   verif/regress/selftest.sh
 t regress-slurm      verif/regress/slurm_test.sh

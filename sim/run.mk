@@ -31,6 +31,7 @@ run_dflags = $(foreach kv,$(RUN_CFG_$(1)),\
 define run_build
 	@echo "verilator: building the main run ($(2:%=RUN_CFG_%)$(if $(2),,default))"
 	@mkdir -p $(1)/c
+	@rm -f $(1)/Vsim_top  # Verilator's makefile does not relink for the .o files given below
 	@for f in $(MODEL_SRC) $(RUN_REPORT_SRC); do \
 	  $(CC) -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Isim $(call run_dflags,$(2)) \
 	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done
