@@ -33,7 +33,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave fuzz fuzz-smoke
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave fuzz fuzz-smoke coverage
 
 all: cli lockstep
 
@@ -141,6 +141,7 @@ lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
 
 # ---- core stub + PMU: the main run binary, kernels, core checks (sim/run.mk) ---------------
 include sim/run.mk
+include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 
