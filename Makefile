@@ -11,8 +11,8 @@ SAN_FLAGS  := -std=c99 -O1 -g -Wall -Wextra -Werror -Icmodel -Iverif \
 PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
-DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib
-DEB_CMDS   := verilator iverilog yosys g++ clang python3
+DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib z3
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3
 
 MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_fixslot.c cmodel/pmu_stack.c \
               cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c
@@ -33,7 +33,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2"
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave fuzz fuzz-smoke coverage
+.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave fuzz fuzz-smoke coverage formal
 
 all: cli lockstep
 
@@ -141,6 +141,7 @@ lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
 
 # ---- core stub + PMU: the main run binary, kernels, core checks (sim/run.mk) ---------------
 include sim/run.mk
+include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk

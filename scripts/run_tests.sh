@@ -82,6 +82,9 @@ echo "== regression runner (shards, JUnit, waveform rerun, Slurm)"
 t regress-selftest   verif/regress/selftest.sh
 t regress-slurm      verif/regress/slurm_test.sh
 
+echo "== formal (yosys-smtbmc, z3)"
+t formal             make -s formal
+
 echo "== the checker catches broken RTL"
 t mutation-catch     scripts/mutate.sh
 

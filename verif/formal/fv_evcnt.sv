@@ -1,0 +1,280 @@
+// Formal properties of event control + counter bank (docs/spec.md 4, 4.1, 4.2): pmu_evctl and
+// pmu_cnt_bank instantiated and wired as pmu_top wires them for thread 0 (evctl increment k ->
+// bank counter k, bank wrap k -> evctl wrap k), bound to their ports only. The register block is
+// replaced by free inputs (evtsel, ext, gctrl.pmc_en, ctr_frz, "evtsel/ext written", the counter
+// write port), restricted only to what pmu_regs can produce (reserved bits 0, ext[0].chain and
+// ext[0].qualify 0). THREADS=1 (ANY is then a no-op), P=3 (a chain can cascade 0 -> 1 -> 2).
+//
+// A reference of spec 4.1 is written here from the spec text (lanes, V, C, Q cascade, gating);
+// the event catalog is the generated rtl/pmu_lane_sel.vh (docs/pmu_map.json, spec table 2.2).
+//
+// Inductive (proved for all depths):
+//   a.*  next counter value = value + the increment evctl computed, or the write (write wins)
+//   b.*  wrap iff the sum carries out of CW bits, never in a write cycle
+//   c.*  EDGE adds 0 or 1, only in a counted cycle, never while C = 0 (without BOTH); across
+//        two consecutive counted cycles (or after a reset / evtsel-ext write) it adds exactly
+//        C(t) and not C(t-1) (BOTH: C(t) != C(t-1))
+//   d.*  CHAIN: inc(k, t) = wrap(k-1, t-1), whatever the enables, privilege and freeze say,
+//        so counter k gains exactly 1 per wrap of counter k-1, one cycle later
+// Bounded (BMC only, `FV_FULL`):
+//   r.inc  every increment equals the spec 4.1 reference, with the reference's own edge
+//          history, so EDGE history across disabled/filtered/frozen/unqualified cycles is
+//          covered. Not inductive: the edge history flop is internal to evctl.
+
+`include "pmu_map.vh"
+
+module fv_evcnt #(
+  parameter P           = 3,
+  parameter CW          = 8,
+  parameter W           = 2,
+  parameter LW          = 4,
+  parameter NW          = 3,
+  parameter NS_PER_TICK = 10
+) (
+  input wire                      clk_i,
+  input wire                      rst_ni,
+  input wire                      priv_i,
+  input wire                      ref_tick_i,
+  input wire [`PMU_NEXT*LW-1:0]   ev_ext_i,
+  input wire [NW-1:0]             slot_fill_i,
+  input wire [NW-1:0]             slot_issue_i,
+  input wire [NW-1:0]             slot_retire_i,
+  input wire [P*32-1:0]           evtsel_i,
+  input wire [P*32-1:0]           ext_i,
+  input wire [P-1:0]              pmc_en_i,
+  input wire                      frz_i,
+  input wire [P-1:0]              sel_wr_i,
+  input wire                      we_i,
+  input wire [$clog2(P)-1:0]      widx_i,
+  input wire                      whi_i,
+  input wire [31:0]               wdata_i,
+  input wire [3:0]                wstrb_i
+);
+  localparam CIW  = $clog2(P);
+  localparam NL   = `PMU_NL;
+  localparam NEXT = `PMU_NEXT;
+  localparam VW   = LW + 3;                      // THREADS = 1
+  // spec 4: increment width max(VW, NW, 3, clog2(NS_PER_TICK+1)) + 1
+  localparam IWA  = (VW > NW) ? VW : NW;
+  localparam IWB  = $clog2(NS_PER_TICK + 1);
+  localparam IWC  = (IWA > IWB) ? IWA : IWB;
+  localparam IW   = ((IWC > 3) ? IWC : 3) + 1;
+
+  wire [P*IW-1:0] inc;
+  wire [P*CW-1:0] cnt;
+  wire [P-1:0]    wrap;
+
+  pmu_evctl #(.THREADS(1), .P(P), .W(W), .LW(LW), .NW(NW), .IW(IW)) u_ev (
+    .clk_i (clk_i), .rst_ni (rst_ni), .priv_i (priv_i), .ref_tick_i (ref_tick_i),
+    .ev_ext_i (ev_ext_i), .slot_fill_i (slot_fill_i), .slot_issue_i (slot_issue_i),
+    .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .pmc_en_i (pmc_en_i),
+    .frz_i (frz_i), .sel_wr_i (sel_wr_i), .wrap_i (wrap), .inc_o (inc)
+  );
+
+  pmu_cnt_bank #(.NCNT(P), .CW(CW), .IW(IW), .CIW(CIW)) u_bank (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc), .we_i (we_i), .widx_i (widx_i),
+    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .cnt_o (cnt), .wrap_o (wrap)
+  );
+
+  `include "fv_common.vh"
+  `include "pmu_lane_sel.vh"
+
+  // ---- environment: what pmu_regs can hold -----------------------------------------------------
+  always @* begin
+    assume ((evtsel_i[31:0] & ~`PMU_EVTSEL_MASK) == 32'd0);
+    assume ((ext_i[31:0] & ~`PMU_EXT_MASK) == 32'd0);
+    assume (ext_i[`PMU_EXT_CHAIN_LSB] == 1'b0);
+    assume (ext_i[`PMU_EXT_QUALIFY_LSB] == 1'b0);
+  end
+  genvar ge;
+  generate
+    for (ge = 1; ge < P; ge = ge + 1) begin : g_env
+      always @* begin
+        assume ((evtsel_i[ge*32 +: 32] & ~`PMU_EVTSEL_MASK) == 32'd0);
+        assume ((ext_i[ge*32 +: 32] & ~`PMU_EXT_MASK) == 32'd0);
+      end
+    end
+  endgenerate
+
+  // ---- reference of spec 2.1 lanes and 4.1 (combinational part) -------------------------------
+  reg [NL*LW-1:0] lane;
+  reg [31:0]      fill32;
+  reg [31:0]      unfill32;
+  integer j;
+  always @* begin
+    fill32   = slot_fill_i;
+    unfill32 = (fill32 < W) ? W - fill32 : 32'd0;   // full width, then truncated to LW
+    lane = {(NL * LW){1'b0}};
+    lane[`PMU_LANE_CYCLES*LW +: LW]   = 1;
+    lane[`PMU_LANE_REF_TICK*LW +: LW] = ref_tick_i;
+    lane[`PMU_LANE_FILLED*LW +: LW]   = slot_fill_i;    // zero-extended or truncated to LW
+    lane[`PMU_LANE_UNFILLED*LW +: LW] = unfill32[LW-1:0];
+    lane[`PMU_LANE_ISSUED*LW +: LW]   = slot_issue_i;
+    lane[`PMU_LANE_RETIRED*LW +: LW]  = slot_retire_i;
+    for (j = 0; j < NEXT; j = j + 1) begin
+      lane[(NL - NEXT + j)*LW +: LW] = ev_ext_i[j*LW +: LW];
+    end
+  end
+
+  // per counter: fields, V, C, Q, counted, the reference increment (chain uses rcarry)
+  reg [P-1:0]    rC;        // condition C
+  reg [P-1:0]    rQ;        // qualifier passed on
+  reg [P-1:0]    rcounted;
+  reg [P-1:0]    redge;     // EDGE set, CHAIN clear
+  reg [P-1:0]    rboth;
+  reg [P-1:0]    rchain;
+  reg [P*IW-1:0] rinc;
+  reg [P-1:0]    rcprev;    // reference edge history (state, below)
+  reg [P-1:0]    rcarry;    // reference chain carry (state, below)
+  reg [31:0]     es;
+  reg [31:0]     xs;
+  reg [NL-1:0]   sel;
+  reg [31:0]     v;
+  reg            thr;
+  reg            cmpr;
+  reg            qin;
+  reg            privok;
+  reg            edgehit;
+  integer k;
+  integer l;
+  always @* begin
+    rC = 0; rQ = 0; rcounted = 0; redge = 0; rboth = 0; rchain = 0; rinc = 0;
+    for (k = 0; k < P; k = k + 1) begin
+      es  = evtsel_i[k*32 +: 32];
+      xs  = ext_i[k*32 +: 32];
+      sel = pmu_lane_sel(es[7:0], es[15:8]);
+      v   = 0;
+      for (l = 0; l < NL; l = l + 1) begin
+        if (sel[l]) v = v + lane[l*LW +: LW];
+      end
+      thr = (es[31:24] != 0) || (xs[1:0] != 2'd0);
+      case (xs[1:0])
+        2'd0: cmpr = v >= es[31:24];
+        2'd1: cmpr = v <  es[31:24];
+        2'd2: cmpr = v == es[31:24];
+        default: cmpr = v != es[31:24];
+      endcase
+      rC[k]       = thr ? (cmpr ^ es[23]) : (v != 0);
+      qin         = (k == 0) ? 1'b1 : rQ[(k == 0) ? 0 : k - 1];
+      rQ[k]       = xs[4] ? qin : (rC[k] && (xs[5] ? qin : 1'b1));
+      privok      = priv_i ? es[17] : es[16];
+      rcounted[k] = es[22] && pmc_en_i[k] && privok && !frz_i && (xs[5] ? qin : 1'b1);
+      rchain[k]   = xs[4];
+      redge[k]    = es[18] && !xs[4];
+      rboth[k]    = xs[3];
+      edgehit     = es[18] && rcounted[k]
+                    && (xs[3] ? (rC[k] != rcprev[k]) : (rC[k] && !rcprev[k]));
+      if (xs[4])            rinc[k*IW +: IW] = (k == 0) ? 0 : rcarry[(k == 0) ? 0 : k - 1];
+      else if (!rcounted[k]) rinc[k*IW +: IW] = 0;
+      else if (es[18])       rinc[k*IW +: IW] = edgehit;
+      else if (!thr)         rinc[k*IW +: IW] = v;
+      else if (rC[k])        rinc[k*IW +: IW] = xs[2] ? v : 1;
+      else                   rinc[k*IW +: IW] = 0;
+    end
+  end
+
+  // reference wraps: from the bank's values and the increments it was given (spec 4)
+  reg [P-1:0] rwrap;
+  reg [CW:0]  s;
+  integer m;
+  always @* begin
+    rwrap = 0;
+    for (m = 0; m < P; m = m + 1) begin
+      s        = {1'b0, cnt[m*CW +: CW]} + inc[m*IW +: IW];
+      rwrap[m] = s[CW] && !(we_i && widx_i == m);
+    end
+  end
+
+  // reference state: edge history and chain carry (spec 4.1 cprev_d, carry_d)
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rcprev <= 0;
+      rcarry <= 0;
+    end else begin
+      rcprev <= (rcprev & ~sel_wr_i & ~rcounted) | (rC & rcounted & ~sel_wr_i);
+      rcarry <= rwrap;
+    end
+  end
+
+  // ---- previous cycle ----------------------------------------------------------------------------
+  reg            p_rst;
+  reg [P*CW-1:0] p_cnt;
+  reg [P*IW-1:0] p_inc;
+  reg            p_we;
+  reg [CIW-1:0]  p_widx;
+  reg            p_whi;
+  reg [31:0]     p_wdata;
+  reg [3:0]      p_wstrb;
+  reg [P-1:0]    p_rwrap;
+  reg [P-1:0]    p_sel_wr;
+  reg [P-1:0]    p_counted;
+  reg [P-1:0]    p_C;
+  always @(posedge clk_i) begin
+    p_rst     <= rst_ni;
+    p_cnt     <= cnt;
+    p_inc     <= inc;
+    p_we      <= we_i;
+    p_widx    <= widx_i;
+    p_whi     <= whi_i;
+    p_wdata   <= wdata_i;
+    p_wstrb   <= wstrb_i;
+    p_rwrap   <= rwrap;
+    p_sel_wr  <= sel_wr_i;
+    p_counted <= rcounted;
+    p_C       <= rC;
+  end
+
+  // for d.chain_count: the chain increment applied in the previous cycle
+  reg [P-1:0] p_rchain;
+  reg [P-1:0] pp_carry;
+  always @(posedge clk_i) begin
+    p_rchain <= rchain;
+    pp_carry <= (past_valid && p_rst) ? p_rwrap : {P{1'b0}};
+  end
+
+  // ---- properties --------------------------------------------------------------------------------
+  genvar g;
+  generate
+    for (g = 0; g < P; g = g + 1) begin : g_k
+      wire [IW-1:0] ik   = inc[g*IW +: IW];
+      wire [CW-1:0] ck   = cnt[g*CW +: CW];
+      wire [CW-1:0] pck  = p_cnt[g*CW +: CW];
+      wire [CW:0]   psum = {1'b0, pck} + p_inc[g*IW +: IW];
+      wire          pwr  = p_we && (p_widx == g);
+      // edge history known from the previous cycle alone: reset, evtsel/ext write, or counted
+      wire          hknown = !p_rst || p_sel_wr[g] || p_counted[g];
+      wire          hval   = p_rst && !p_sel_wr[g] && p_C[g];
+      always @* begin
+        if (past_valid) begin
+          // (a) no increment lost or doubled; a write wins
+          if (!p_rst) assert (ck == {CW{1'b0}});                                  // [a.reset]
+          if (p_rst && !pwr) assert (ck == psum[CW-1:0]);                         // [a.next_is_sum]
+          if (p_rst && pwr)                                                       // [a.write_wins]
+            assert (ck == spec_write(pck, p_whi, p_wdata, p_wstrb));
+        end
+        if (rst_ni) begin
+          // (b) wrap iff the counter carries out, never on a write
+          assert (wrap[g] == rwrap[g]);                                          // [b.wrap_iff_carry]
+          // (c) EDGE
+          if (redge[g]) assert (ik <= 1);                                         // [c.edge_at_most_one]
+          if (redge[g] && !rcounted[g]) assert (ik == 0);                         // [c.edge_only_counted]
+          if (redge[g] && !rboth[g] && ik != 0) assert (rC[g]);                   // [c.edge_needs_c]
+          if (past_valid && redge[g] && hknown)                                   // [c.edge_rising]
+            assert (ik == (rcounted[g] && (rboth[g] ? (rC[g] != hval) : (rC[g] && !hval))));
+        end
+        // (d) CHAIN: exactly the wrap of counter g-1 one cycle earlier, ungated
+        if (past_valid && rst_ni && g > 0 && rchain[g]) begin
+          assert (ik == (p_rst && p_rwrap[(g > 0) ? g - 1 : 0]));                 // [d.chain_is_carry]
+        end
+        if (past_valid && g > 0 && p_rst && !pwr && p_rchain[g]) begin
+          // counter g after a chain cycle: old value + the carry of g-1 (wrap two cycles back)
+          assert (ck == pck + pp_carry[(g > 0) ? g - 1 : 0]);                     // [d.chain_count]
+        end
+`ifdef FV_FULL
+        if (rst_ni) assert (ik == rinc[g*IW +: IW]);                              // [r.inc]
+`endif
+      end
+    end
+  endgenerate
+
+endmodule

@@ -1,0 +1,272 @@
+// Formal properties of the register block (docs/spec.md 4.3 overflow status, 5.1-5.3 APB
+// rules), bound to the ports of pmu_regs only. THREADS=1, P=2, CW=33, W=2, AW=12; every APB
+// input, counter value and wrap input is free each cycle; reset is assumed in the first cycle.
+// The status register is internal, so it is observed the way software observes it: by an APB
+// read of gstatus (prdata_o), and through frz_o and irq_o.
+//
+// Inductive (proved for all depths):
+//   b.status_set_after_wrap  a wrap in cycle t reads as a set status bit in t+1 (whatever else
+//                            happened in t, including a W1C of that bit: a set beats a clear)
+//   b.status_iff_wrap        two back-to-back reads of gstatus: bit(t+1) = bit(t) | wrap(t); the
+//                            bit never rises without a wrap and never falls without a W1C
+//   b.w1c                    W1C of a bit in t: the bit reads in t+1 as wrap(t)
+//   b.status_reserved_zero   unused gstatus bits read 0
+//   b.frz_only_after_wrap    frz_o (gstatus.ctr_frz) rises only in the cycle after a wrap
+//   b.irq_rise_cause         irq_o rises only after a wrap or a successful write
+//   e.unpriv_write_is_error  an unprivileged write errs, reads 0, writes no counter, no evtsel/ext
+//   e.unpriv_write_keeps_*   and every register visible at the ports is the same next cycle
+// Bounded (BMC only; r.* with `FV_FULL`, the miter with `FV_MITER`):
+//   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
+//                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
+//                            gstatus read, frz_o and irq_o, every cycle
+//   e.unpriv_write_invisible two pmu_regs side by side, the second one sees an idle bus instead
+//                            of each unprivileged write: every output equal, every cycle
+//                            (all hidden state -- ctrl.uren, the high-word latch, ... -- would
+//                            show through some later read)
+// Not inductive: gstatus, ctrl, fixctl and the high-word latch are internal to pmu_regs.
+
+`include "pmu_map.vh"
+
+module fv_regs #(
+  parameter P  = 2,
+  parameter CW = 33,
+  parameter W  = 2,
+  parameter AW = 12
+) (
+  input wire                  clk_i,
+  input wire                  rst_ni,
+  input wire                  psel_i,
+  input wire                  penable_i,
+  input wire                  pwrite_i,
+  input wire [AW-1:0]         paddr_i,
+  input wire [2:0]            pprot_i,
+  input wire [31:0]           pwdata_i,
+  input wire [3:0]            pstrb_i,
+  input wire [(P+32)*CW-1:0]  cnt_i,
+  input wire [P-1:0]          pmc_wrap_i,
+  input wire [2:0]            fix_wrap_i
+);
+  localparam CIW = $clog2(P + 32);
+
+  `include "fv_common.vh"
+
+  // ---- the block under test --------------------------------------------------------------------
+  wire [31:0]     prdata;
+  wire            pslverr;
+  wire            cnt_we;
+  wire [CIW-1:0]  cnt_widx;
+  wire            cnt_whi;
+  wire [31:0]     cnt_wdata;
+  wire [3:0]      cnt_wstrb;
+  wire [P*32-1:0] evtsel;
+  wire [P*32-1:0] ext;
+  wire [P-1:0]    sel_wr;
+  wire [P-1:0]    pmc_en;
+  wire [2:0]      fix_en;
+  wire [2:0]      fix_os;
+  wire [2:0]      fix_usr;
+  wire            frz;
+  wire            wpvis;
+  wire            irq;
+
+  pmu_regs #(.THREADS(1), .P(P), .CW(CW), .W(W), .AW(AW)) u_a (
+    .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
+    .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
+    .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_i (cnt_i),
+    .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (cnt_we),
+    .cnt_widx_o (cnt_widx), .cnt_whi_o (cnt_whi), .cnt_wdata_o (cnt_wdata),
+    .cnt_wstrb_o (cnt_wstrb), .evtsel_o (evtsel), .ext_o (ext), .sel_wr_o (sel_wr),
+    .pmc_en_o (pmc_en), .fix_en_o (fix_en), .fix_os_o (fix_os), .fix_usr_o (fix_usr),
+    .frz_o (frz), .wpvis_o (wpvis), .irq_o (irq)
+  );
+
+  // ---- bus decode, from the spec's register map (thread 0 block at 0x400) --------------------
+  localparam [AW-1:0] A_FIXCTL = `PMU_THREAD_BASE + `PMU_FIXCTL_OFF;
+  localparam [AW-1:0] A_CTRL   = `PMU_THREAD_BASE + `PMU_CTRL_OFF;
+  localparam [AW-1:0] A_GS_LO  = `PMU_THREAD_BASE + `PMU_GSTATUS_OFF;
+  localparam [AW-1:0] A_GS_HI  = `PMU_THREAD_BASE + `PMU_GSTATUS_OFF + 4;
+  localparam [31:0]   FRZ_HI   = `PMU_GSTATUS_CTR_FRZ_LSB - 32;   // ctr_frz in the high word
+
+  wire        acc   = psel_i && penable_i;
+  wire        priv  = pprot_i[0];
+  wire [31:0] bm    = {{8{pstrb_i[3]}}, {8{pstrb_i[2]}}, {8{pstrb_i[1]}}, {8{pstrb_i[0]}}};
+  wire        uw    = acc && pwrite_i && !priv;                   // unprivileged write
+  wire        rd_lo = acc && !pwrite_i && priv && (paddr_i[AW-1:2] == A_GS_LO[AW-1:2]);
+  wire        rd_hi = acc && !pwrite_i && priv && (paddr_i[AW-1:2] == A_GS_HI[AW-1:2]);
+  wire        wr_lo = acc && pwrite_i && priv && (paddr_i[AW-1:2] == A_GS_LO[AW-1:2]);
+  wire        wr_hi = acc && pwrite_i && priv && (paddr_i[AW-1:2] == A_GS_HI[AW-1:2]);
+  wire        wr_ok = acc && pwrite_i && !pslverr;               // any successful write
+  wire        anyw  = (pmc_wrap_i != 0) || (fix_wrap_i != 0);
+
+  // ---- previous cycle ----------------------------------------------------------------------------
+  reg            p_rst;
+  reg            p_rd_lo;
+  reg            p_rd_hi;
+  reg            p_wr_lo;
+  reg            p_wr_hi;
+  reg [31:0]     p_clr;
+  reg [31:0]     p_prdata;
+  reg [P-1:0]    p_pmc_wrap;
+  reg [2:0]      p_fix_wrap;
+  reg            p_anyw;
+  reg            p_uw;
+  reg            p_wr_ok;
+  reg [P*32-1:0] p_evtsel;
+  reg [P*32-1:0] p_ext;
+  reg [P-1:0]    p_pmc_en;
+  reg [2:0]      p_fix_en;
+  reg [2:0]      p_fix_os;
+  reg [2:0]      p_fix_usr;
+  reg            p_frz;
+  reg            p_wpvis;
+  reg            p_irq;
+  always @(posedge clk_i) begin
+    p_rst      <= rst_ni;
+    p_rd_lo    <= rd_lo;
+    p_rd_hi    <= rd_hi;
+    p_wr_lo    <= wr_lo;
+    p_wr_hi    <= wr_hi;
+    p_clr      <= pwdata_i & bm;
+    p_prdata   <= prdata;
+    p_pmc_wrap <= pmc_wrap_i;
+    p_fix_wrap <= fix_wrap_i;
+    p_anyw     <= anyw;
+    p_uw       <= uw;
+    p_wr_ok    <= wr_ok;
+    p_evtsel   <= evtsel;
+    p_ext      <= ext;
+    p_pmc_en   <= pmc_en;
+    p_fix_en   <= fix_en;
+    p_fix_os   <= fix_os;
+    p_fix_usr  <= fix_usr;
+    p_frz      <= frz;
+    p_wpvis    <= wpvis;
+    p_irq      <= irq;
+  end
+
+  // ---- (b) overflow status -------------------------------------------------------------------------
+  always @* begin
+    if (past_valid && p_rst && rst_ni) begin
+      // a wrap in t reads as set in t+1, whatever happened on the bus in t
+      if (rd_lo) assert ((prdata[P-1:0] & p_pmc_wrap) == p_pmc_wrap);         // [b.status_set_after_wrap]
+      if (rd_hi) assert ((prdata[2:0] & p_fix_wrap) == p_fix_wrap);           // [b.status_set_after_wrap]
+      // back-to-back reads: sticky, and rises only with a wrap
+      if (p_rd_lo && rd_lo) assert (prdata[P-1:0] == (p_prdata[P-1:0] | p_pmc_wrap)); // [b.status_iff_wrap]
+      if (p_rd_hi && rd_hi) assert (prdata[2:0] == (p_prdata[2:0] | p_fix_wrap));     // [b.status_iff_wrap]
+      if (p_rd_hi && rd_hi && p_prdata[FRZ_HI]) assert (prdata[FRZ_HI]);             // [b.status_iff_wrap]
+      if (p_rd_hi && rd_hi && !p_anyw) assert (prdata[FRZ_HI] == p_prdata[FRZ_HI]);  // [b.status_iff_wrap]
+      // W1C: a cleared bit reads as that cycle's wrap (set beats clear)
+      if (p_wr_lo && rd_lo) assert ((prdata[P-1:0] & p_clr[P-1:0]) == (p_pmc_wrap & p_clr[P-1:0])); // [b.w1c]
+      if (p_wr_hi && rd_hi) assert ((prdata[2:0] & p_clr[2:0]) == (p_fix_wrap & p_clr[2:0]));       // [b.w1c]
+      if (p_wr_hi && rd_hi && p_clr[FRZ_HI] && !p_anyw) assert (!prdata[FRZ_HI]);                  // [b.w1c]
+      // frz_o rises only after a wrap; irq_o rises only after a wrap or a successful write
+      if (!p_frz && frz) assert (p_anyw);                                    // [b.frz_only_after_wrap]
+      if (!p_irq && irq) assert (p_anyw || p_wr_ok);                         // [b.irq_rise_cause]
+    end
+    if (rst_ni) begin
+      if (rd_lo) assert (prdata[31:P] == 0);                                 // [b.status_reserved_zero]
+      if (rd_hi) assert ((prdata & ~(32'h7 | (32'd1 << FRZ_HI))) == 0);      // [b.status_reserved_zero]
+    end
+  end
+
+  // ---- (e) an unprivileged write changes nothing -------------------------------------------------
+  always @* begin
+    if (rst_ni && uw) begin
+      assert (pslverr && prdata == 32'd0 && !cnt_we && sel_wr == 0);          // [e.unpriv_write_is_error]
+    end
+    if (past_valid && p_rst && rst_ni && p_uw) begin
+      assert (evtsel == p_evtsel && ext == p_ext && pmc_en == p_pmc_en        // [e.unpriv_write_keeps_config]
+              && fix_en == p_fix_en && fix_os == p_fix_os && fix_usr == p_fix_usr
+              && wpvis == p_wpvis);
+      if (!p_anyw) assert (frz == p_frz && irq == p_irq);                    // [e.unpriv_write_keeps_status]
+    end
+  end
+
+`ifdef FV_FULL
+  // ---- reference of spec 4.3 (BMC) ---------------------------------------------------------------
+  reg [63:0] r_gs;
+  reg        r_frz_on_ovf;
+  reg [2:0]  r_pmi;
+  wire [63:0] r_mask = ((64'd1 << P) - 64'd1) | (64'd7 << 32) | (64'd1 << `PMU_GSTATUS_CTR_FRZ_LSB);
+  wire [63:0] r_set  = {29'd0, fix_wrap_i, {(32 - P){1'b0}}, pmc_wrap_i};
+  wire [63:0] r_clr  = {wr_hi ? (pwdata_i & bm) : 32'd0, wr_lo ? (pwdata_i & bm) : 32'd0};
+  wire        r_fz   = r_frz_on_ovf && (r_set != 0);
+  wire        w_ctrl = acc && pwrite_i && priv && (paddr_i[AW-1:2] == A_CTRL[AW-1:2]);
+  wire        w_fix  = acc && pwrite_i && priv && (paddr_i[AW-1:2] == A_FIXCTL[AW-1:2]);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      r_gs         <= 64'd0;
+      r_frz_on_ovf <= 1'b0;
+      r_pmi        <= 3'd0;
+    end else begin
+      r_gs <= ((r_gs & ~r_clr) | r_set | ({63'd0, r_fz} << `PMU_GSTATUS_CTR_FRZ_LSB)) & r_mask;
+      if (w_ctrl && pstrb_i[0]) r_frz_on_ovf <= pwdata_i[`PMU_CTRL_FRZ_ON_OVF_LSB];
+      if (w_fix && pstrb_i[0]) begin
+        r_pmi[0] <= pwdata_i[`PMU_FIXCTL_PMI0_LSB];
+        r_pmi[1] <= pwdata_i[`PMU_FIXCTL_PMI1_LSB];
+      end
+      if (w_fix && pstrb_i[1]) r_pmi[2] <= pwdata_i[`PMU_FIXCTL_PMI2_LSB];
+    end
+  end
+  reg r_irq;
+  integer k;
+  always @* begin
+    r_irq = |(r_gs[34:32] & r_pmi);
+    for (k = 0; k < P; k = k + 1) begin
+      r_irq = r_irq | (r_gs[k] & evtsel[k*32 + `PMU_EVTSEL_INT_LSB]);
+    end
+    if (past_valid && rst_ni) begin
+      if (rd_lo) assert (prdata == r_gs[31:0]);                              // [r.status]
+      if (rd_hi) assert (prdata == r_gs[63:32]);                             // [r.status]
+      assert (frz == r_gs[`PMU_GSTATUS_CTR_FRZ_LSB]);                        // [r.status]
+      assert (irq == r_irq);                                                 // [r.status]
+    end
+  end
+
+`endif
+
+`ifdef FV_MITER
+  // ---- miter: the same block with an idle bus instead of each unprivileged write (BMC) ---------
+  wire [31:0]     b_prdata;
+  wire            b_pslverr;
+  wire            b_cnt_we;
+  wire [CIW-1:0]  b_cnt_widx;
+  wire            b_cnt_whi;
+  wire [31:0]     b_cnt_wdata;
+  wire [3:0]      b_cnt_wstrb;
+  wire [P*32-1:0] b_evtsel;
+  wire [P*32-1:0] b_ext;
+  wire [P-1:0]    b_sel_wr;
+  wire [P-1:0]    b_pmc_en;
+  wire [2:0]      b_fix_en;
+  wire [2:0]      b_fix_os;
+  wire [2:0]      b_fix_usr;
+  wire            b_frz;
+  wire            b_wpvis;
+  wire            b_irq;
+
+  pmu_regs #(.THREADS(1), .P(P), .CW(CW), .W(W), .AW(AW)) u_b (
+    .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i && !uw), .penable_i (penable_i),
+    .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
+    .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_i (cnt_i),
+    .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (b_cnt_we),
+    .cnt_widx_o (b_cnt_widx), .cnt_whi_o (b_cnt_whi), .cnt_wdata_o (b_cnt_wdata),
+    .cnt_wstrb_o (b_cnt_wstrb), .evtsel_o (b_evtsel), .ext_o (b_ext), .sel_wr_o (b_sel_wr),
+    .pmc_en_o (b_pmc_en), .fix_en_o (b_fix_en), .fix_os_o (b_fix_os), .fix_usr_o (b_fix_usr),
+    .frz_o (b_frz), .wpvis_o (b_wpvis), .irq_o (b_irq)
+  );
+
+  always @* begin
+    if (past_valid && rst_ni) begin
+      assert (prdata == b_prdata && (uw || pslverr == b_pslverr)              // [e.unpriv_write_invisible]
+              && cnt_we == b_cnt_we
+              && (!cnt_we || (cnt_widx == b_cnt_widx && cnt_whi == b_cnt_whi
+                              && cnt_wdata == b_cnt_wdata && cnt_wstrb == b_cnt_wstrb))
+              && evtsel == b_evtsel && ext == b_ext && sel_wr == b_sel_wr && pmc_en == b_pmc_en
+              && fix_en == b_fix_en && fix_os == b_fix_os && fix_usr == b_fix_usr
+              && frz == b_frz && wpvis == b_wpvis && irq == b_irq);
+    end
+  end
+`endif
+
+endmodule

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Formal checks of the PMU blocks (docs/formal.md): yosys 0.23 `read_verilog -formal`, then
+# yosys-smtbmc on z3 for bounded model checking (BMC) from reset and k-induction. Property
+# modules are verif/formal/fv_*.sv; they bind to the ports of the RTL blocks only.
+#
+# usage: verif/formal/run.sh [BUILD_DIR]        (default build/formal)
+#   FORMAL_JOBS=N   checks run in parallel (default 2)
+#   FORMAL_ONLY=RE  run only the checks whose name matches the extended regexp RE
+#
+# Prints PASS/FAIL per check and ends with "N passed, N failed"; exit 1 on any failure. A failing
+# check keeps its counterexample VCD (yosys-smtbmc --dump-vcd) in BUILD_DIR and prints its path.
+# Mutation checks break one line of a copy of rtl/ (in BUILD_DIR/mut_NAME/rtl, never rtl/) and
+# pass only if BMC finds a counterexample on the expected property.
+set -u
+cd "$(dirname "$0")/../.."
+B=${1:-build/formal}
+JOBS=${FORMAL_JOBS:-2}
+ONLY=${FORMAL_ONLY:-}
+TMO=${FORMAL_TIMEOUT:-100}           # seconds per solver run
+FV=verif/formal
+mkdir -p "$B"
+rm -f "$B"/*.result "$B"/*.vcd
+
+for c in yosys yosys-smtbmc z3; do
+  command -v $c >/dev/null 2>&1 || { echo "FAIL formal: '$c' not found (apt-get install -y yosys z3)"; echo "0 passed, 1 failed"; exit 1; }
+done
+
+# RTL files of each property module
+rtl_of() {
+  case $1 in
+    fv_bank)  echo pmu_cnt_bank.v ;;
+    fv_evcnt) echo pmu_evctl.v pmu_cnt_bank.v ;;
+    fv_regs)  echo pmu_regs.v ;;
+    fv_stack) echo pmu_stack.v ;;
+  esac
+}
+
+# build NAME TOP RTLDIR DEFS: yosys -> $B/NAME.smt2 (flat, AIG-mapped, macros cut for z3)
+build() {
+  local name=$1 top=$2 rd=$3 defs=$4 f files=""
+  for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
+  nice yosys -q -l "$B/$name.yosys.log" -p "read_verilog -formal -I$rd $files; \
+    read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -top $top; flatten; \
+    async2sync; dffunmap; setundef -anyseq; opt_clean; techmap; opt -fast; abc -g simple; \
+    opt_clean; dffunmap; write_smt2 -wires $B/$name.raw.smt2" >/dev/null 2>&1 \
+  && python3 $FV/smt2_cut.py "$B/$name.raw.smt2" "$B/$name.smt2"
+}
+
+# Property names of the assertions that failed: each assert carries a "// [name]" marker on one
+# of the source lines yosys-smtbmc reports for it (FILE:L1.C1-L2.C2).
+failed_props() {
+  local log=$1 loc file l1 l2
+  grep -o 'Assert failed in [^:]*: [^ ]*' "$log" | sed 's/.*: //' | sort -u | while read -r loc; do
+    file=${loc%%:*}; l1=${loc#*:}; l1=${l1%%.*}; l2=${loc##*-}; l2=${l2%%.*}
+    sed -n "${l1},$((l2 + 2))p" "$file" | grep -o '// \[[a-z_.]*\]' | head -1 | tr -d '/[] '
+  done | sort -u | tr '\n' ' '
+}
+
+# check NAME TOP DEFS MODE DEPTH [MUT_FILE MUT_SUBST EXPECT]
+#   MODE bmc: BMC from reset to DEPTH steps;  ind: k-induction with k = DEPTH;
+#   mut: BMC to DEPTH on a broken copy of rtl/, must fail on a property whose name starts with EXPECT
+check() {
+  local name=$1 top=$2 defs=$3 mode=$4 depth=$5 mfile=${6:-} msubst=${7:-} expect=${8:-}
+  local rd=rtl log=$B/$name.log vcd=$B/$name.vcd start=$SECONDS res detail n props
+  if [ "$mode" = mut ]; then
+    rd=$B/mut_$name/rtl
+    rm -rf "$B/mut_$name"; mkdir -p "$B/mut_$name"; cp -r rtl "$rd"
+    n=$(perl -ne "\$n++ if $msubst; END { print \$n+0 }" "$rd/$mfile")
+    if [ "$n" != 1 ]; then
+      echo "FAIL $name: the mutation matched $n lines of rtl/$mfile (expected 1): update $FV/run.sh" \
+        | tee "$B/$name.result"; return
+    fi
+    perl -pi -e "$msubst" "$rd/$mfile"
+  fi
+  if ! build "$name" "$top" "$rd" "$defs"; then
+    echo "FAIL $name: yosys failed (log: $B/$name.yosys.log)" | tee "$B/$name.result"; return
+  fi
+  local opts="-s z3 --noprogress -t $depth --dump-vcd $vcd"
+  [ "$mode" = ind ] && opts="-i $opts"
+  timeout "$TMO" nice yosys-smtbmc $opts "$B/$name.smt2" >"$log" 2>&1
+  local took=$((SECONDS - start))
+  case $mode in
+    bmc) detail="BMC depth $depth" ;;
+    ind) detail="k-induction, k=$depth" ;;
+    mut) detail="mutant, BMC depth $depth" ;;
+  esac
+  if grep -q 'Status: PASSED' "$log"; then
+    if [ "$mode" = mut ]; then
+      res="FAIL $name: the broken RTL ($mfile) passed $detail: the properties did not catch it (log: $log)"
+    else
+      [ "$mode" = ind ] && detail="k-induction, inductive at k=$(($(grep -c 'Trying induction' "$log") - 1)) (max $depth)"
+      res="PASS $name ($detail, ${took}s)"
+      rm -f "$vcd"
+    fi
+  elif grep -q 'Status: FAILED' "$log"; then
+    props=$(failed_props "$log")
+    if [ "$mode" = mut ]; then
+      if [[ " $props" == *" $expect"* ]]; then
+        res="PASS $name ($detail, ${took}s): counterexample on ${props% } (vcd: $vcd)"
+      else
+        res="FAIL $name: counterexample on '${props% }', expected $expect* (vcd: $vcd, log: $log)"
+      fi
+    else
+      res="FAIL $name ($detail, ${took}s): ${props% } (counterexample: $vcd, log: $log)"
+      [ "$mode" = ind ] && res="$res; an induction trace may start in an unreachable state: check BMC first"
+    fi
+  else
+    res="FAIL $name ($detail): no verdict after ${took}s (timeout ${TMO}s or solver error; log: $log)"
+  fi
+  echo "$res" | tee "$B/$name.result"
+}
+
+# ---- the checks -------------------------------------------------------------------------------
+# Longest first (two run at a time). Parameters are the defaults of each fv_*.sv.
+CHECKS=(
+# (e) unprivileged writes: two pmu_regs, one sees an idle bus instead (THREADS=1, P=2, CW=33)
+  "regs.miter     fv_regs  -DFV_MITER  bmc 8"
+# (a)-(d) event control + counter bank (THREADS=1, P=3, CW=8, LW=4, W=2)
+  "evcnt.bmc      fv_evcnt -DFV_FULL   bmc 16"
+# (f) CPI stacks: pmu_stack (THREADS=2, W=3, NW=3, CRW=3)
+  "stack.bmc      fv_stack -DFV_FULL   bmc 10"
+# (b) overflow status, (e): pmu_regs (THREADS=1, P=2, CW=33, AW=12)
+  "regs.bmc       fv_regs  -DFV_FULL   bmc 10"
+# (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
+  "bank.bmc       fv_bank  -           bmc 8"
+  "evcnt.ind      fv_evcnt -           ind 4"
+  "regs.ind       fv_regs  -           ind 4"
+  "stack.ind      fv_stack -           ind 4"
+  "bank.ind       fv_bank  -           ind 4"
+)
+
+# Mutants: NAME|TOP|DEFS|DEPTH|FILE|PERL SUBSTITUTION (must match one line)|EXPECTED PROPERTY
+MUTANTS=(
+  'mut.edge-level|fv_evcnt|-|6|pmu_evctl.v|s/\(cond && !cprev_q\[idx\]\)/(cond)/|c.edge'
+  'mut.chain-lost|fv_evcnt|-|6|pmu_evctl.v|s/inc = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev\[idx\]\};/inc = {IW{1\x27b0}};/|d.chain'
+  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl.v|s/cprev_d = \(\(cprev_q & ~counted_v\) \x7c \(cond_v & counted_v\)\) & ~sel_wr_i;/cprev_d = cond_v & ~sel_wr_i;/|r.inc'
+  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\*CW \+: CW\] <= wval;/cnt_q[gi*CW +: CW] <= wval + sum[CW-1:0] - cnt_q[gi*CW +: CW];/|a.write_wins'
+  'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(gstatus_q\[ts\*64 \+: 64\] & ~clr\) \x7c set\)/((gstatus_q[ts*64 +: 64] \x7c set) \& ~clr)/|b.'
+  'mut.unpriv-write|fv_regs|-|6|pmu_regs.v|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
+  'mut.stack-cause|fv_stack|-|4|pmu_stack.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
+  'mut.stack-carry|fv_stack|-|4|pmu_stack.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
+)
+
+t0=$SECONDS
+echo "formal: yosys $(yosys -V | awk '{print $2}'), z3 $(z3 --version | awk '{print $3}'), $JOBS jobs, build dir $B"
+run() {  # run CHECK-ARGS...: in the background, at most $JOBS at a time
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  check "$@" &
+}
+names=()
+for c in "${CHECKS[@]}"; do
+  read -r name top defs mode depth <<<"$c"
+  [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]] && continue
+  [ "$defs" = - ] && defs=""
+  names+=("$name"); run "$name" "$top" "$defs" "$mode" "$depth"
+done
+for m in "${MUTANTS[@]}"; do
+  IFS='|' read -r name top defs depth file subst expect <<<"$m"
+  [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]] && continue
+  [ "$defs" = - ] && defs=""
+  names+=("$name"); run "$name" "$top" "$defs" mut "$depth" "$file" "$subst" "$expect"
+done
+wait
+
+pass=0; fail=0
+for name in "${names[@]}"; do
+  if grep -q '^PASS' "$B/$name.result" 2>/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+echo "formal: $((SECONDS - t0))s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
