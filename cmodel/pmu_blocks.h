@@ -71,6 +71,21 @@ extern "C" {
                                   (((uint32_t)(PMU_CW) & 0xffu) << PMU_CFG_CW_LSB) |          \
                                   (((uint32_t)(PMU_NL) & 0xffu) << PMU_CFG_NL_LSB)))
 
+/* index of the lowest set bit of a non-zero word */
+static inline unsigned pmu_lsb_idx(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned)__builtin_ctz(x);
+#else
+  unsigned n = 0;
+  while (!(x & 1u)) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+#endif
+}
+
 /* ---- Counter bank layout (spec section 4) ---------------------------------------------- */
 #define PMU_CI_PMC   0u                    /* i = 0..P-1 */
 #define PMU_CI_FIX   ((unsigned)(PMU_P))   /* i = P..P+2 */

@@ -9,21 +9,6 @@
 #error "pmu_evctl expects 6 internal lanes (one, ref_tick, fill, unfill, issue, retire), NL <= 32"
 #endif
 
-/* index of the lowest set bit of a non-zero word */
-static inline unsigned lsb_idx(uint32_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned)__builtin_ctz(x);
-#else
-  unsigned n = 0;
-  while (!(x & 1u)) {
-    x >>= 1;
-    n++;
-  }
-  return n;
-#endif
-}
-
 /* V: sum of the selected lanes of thread t, or of all threads with ANY (the catalog selects
  * at most a few lanes, so loop over the set bits of sel only) */
 static inline uint32_t lane_sum(const uint32_t lane[PMU_THREADS][PMU_NL], unsigned t,
@@ -32,7 +17,7 @@ static inline uint32_t lane_sum(const uint32_t lane[PMU_THREADS][PMU_NL], unsign
   uint32_t v = 0;
   unsigned u;
   while (sel != 0) {
-    const unsigned l = lsb_idx(sel);
+    const unsigned l = pmu_lsb_idx(sel);
     if (any)
       for (u = 0; u < PMU_THREADS; u++)
         v += lane[u][l];

@@ -5,6 +5,7 @@
  * pre-edge state and the inputs by the rules of docs/spec.md section 4.1 and only classify what
  * the state shows. */
 #include "pmu_cov.h"
+#include "pmu_blocks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,21 +16,6 @@
 #define NW_MASK ((uint32_t)((1u << PMU_NW) - 1u))
 #define VW_MASK ((uint32_t)((1u << PMU_VW) - 1u))
 #define AW_MASK ((uint32_t)((1ull << PMU_AW) - 1ull))
-
-/* index of the lowest set bit of a non-zero word */
-static inline unsigned lsb_idx(uint32_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned)__builtin_ctz(x);
-#else
-  unsigned n = 0;
-  while (!(x & 1u)) {
-    x >>= 1;
-    n++;
-  }
-  return n;
-#endif
-}
 
 /* ---- names ------------------------------------------------------------------------------ */
 
@@ -352,7 +338,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       uint32_t v = 0, own = 0;
       unsigned nlanes = 0;              /* selected lanes with a non-zero contribution */
       for (uint32_t s = sel; s; s &= s - 1u) {
-        unsigned l = lsb_idx(s);
+        unsigned l = pmu_lsb_idx(s);
         uint32_t lv = lane[t][l];
         own += lv;
         if (any)
