@@ -176,6 +176,7 @@ int main(int argc, char **argv) {
 #endif
   p->history = history;
   p->seed = seed;
+  p->seeded = !stim;  // directed tests have no seed
   char cmd[512];
 
   if (stim) {

@@ -78,12 +78,14 @@ struct Pair {
   bool use_rtl = true, use_model = true;
   std::string replay;
   uint64_t seed = 0;
+  bool seeded = false;  // a random run: print its seed on a mismatch
   pmu_cov_t *cov = nullptr;  // functional coverage, when sampling
 };
 
 static void report(Pair *p, const char *what, const std::string &diff) {
   fprintf(stderr, "MISMATCH at cycle %" PRIu64 " (%s): %s\n", p->cycle, what, diff.c_str());
-  fprintf(stderr, "seed: %" PRIu64 "\nreplay: %s\nlast inputs (oldest first):\n", p->seed, p->replay.c_str());
+  if (p->seeded) fprintf(stderr, "seed: %" PRIu64 "\n", p->seed);
+  fprintf(stderr, "replay: %s\nlast inputs (oldest first):\n", p->replay.c_str());
   int n = p->history < HIST ? p->history : HIST;
   uint64_t first = p->cycle + 1 >= (uint64_t)n ? p->cycle + 1 - n : 0;
   for (uint64_t c = first; c <= p->cycle; c++) print_in(stderr, c, &p->hist[c % HIST]);
