@@ -1,14 +1,20 @@
 // StallScope PMU: counter bank (spec section 4).
 //
 // NCNT counters of CW bits behind one interface: a per-counter increment vector, one software
-// write port and a flat value vector out. Nothing outside this module depends on how the values
-// are stored (flip-flops here; block RAM behind small prefix counters later).
+// write port, asynchronous read ports and a wrap vector out. Nothing outside this module depends
+// on how the values are stored (a flip-flop array here; block RAM behind small prefix counters
+// later), and nothing outside reads a counter except through a read port.
 //
 // Per counter i and cycle:
 //   write to counter i: cnt_d = the written value (the increment is dropped, no wrap);
 //   otherwise:          {wrap, cnt_d} = cnt_q + inc (CW+1 bits, the remainder is kept).
 // A write replaces the bytes of the addressed 32-bit word selected by wstrb_i (spec 5.3); the
 // high word covers cnt[CW-1:32], so bits of wdata_i above CW-33 are dropped.
+// Read ports return a counter as stored (before this cycle's update):
+//   the read port:        counter ridx_i while re_i (an index at or above NCNT reads 0), else 0;
+//   window read port w:   counter WBASE + w*WSTRIDE + wnd_idx_i[w] for wnd_idx_i[w] < WSPAN, else 0
+//                         (a small mux over WSPAN counters, e.g. one thread's issue-slot
+//                         counters for the direct read port).
 
 `include "pmu_map.vh"
 
@@ -16,39 +22,51 @@ module pmu_cnt_bank #(
   parameter NCNT = `PMU_DEF_THREADS * (`PMU_DEF_P + 32),
   parameter CW   = `PMU_DEF_CW,
   parameter IW   = 13,
-  parameter CIW  = $clog2(NCNT)
+  parameter CIW  = $clog2(NCNT),
+  // window read ports
+  parameter NWND    = 1,
+  parameter WIW     = 1,
+  parameter WBASE   = 0,
+  parameter WSTRIDE = 1,
+  parameter WSPAN   = 1
 ) (
-  input  wire               clk_i,
-  input  wire               rst_ni,
+  input  wire                clk_i,
+  input  wire                rst_ni,
   // increments: counter i at [i*IW +: IW]
-  input  wire [NCNT*IW-1:0] inc_i,
+  input  wire [NCNT*IW-1:0]  inc_i,
   // software write port: counter widx_i, word whi_i (0 low, 1 high), bytes wstrb_i
-  input  wire               we_i,
-  input  wire [CIW-1:0]     widx_i,
-  input  wire               whi_i,
-  input  wire [31:0]        wdata_i,
-  input  wire [3:0]         wstrb_i,
-  // values: counter i at [i*CW +: CW]
-  output wire [NCNT*CW-1:0] cnt_o,
+  input  wire                we_i,
+  input  wire [CIW-1:0]      widx_i,
+  input  wire                whi_i,
+  input  wire [31:0]         wdata_i,
+  input  wire [3:0]          wstrb_i,
+  // read port (rdata_o is 0 while re_i is clear)
+  input  wire                re_i,
+  input  wire [CIW-1:0]      ridx_i,
+  output reg  [CW-1:0]       rdata_o,
+  // window read ports: port w at [w*WIW +: WIW] / [w*CW +: CW]
+  input  wire [NWND*WIW-1:0] wnd_idx_i,
+  output reg  [NWND*CW-1:0]  wnd_data_o,
   // counter i wrapped this cycle
-  output wire [NCNT-1:0]    wrap_o
+  output wire [NCNT-1:0]     wrap_o
 );
 
-  reg [NCNT*CW-1:0] cnt_q /*verilator public_flat_rd*/;
+  // (* mem2reg *): flip-flops, one register per counter (yosys would otherwise say so in a warning)
+  (* mem2reg *) reg [CW-1:0] cnt_q [0:NCNT-1] /*verilator public_flat_rd*/;
 
-  // Write mask: bit b of the written counter is replaced by write data when its byte is strobed.
-  reg [CW-1:0] wmask;
-  reg [CW-1:0] wdata;
-  integer      b;
-  always @* begin
-    for (b = 0; b < CW; b = b + 1) begin
-      wmask[b] = wstrb_i[(b / 8) % 4] & (whi_i == (b >= 32));
-      wdata[b] = wdata_i[b % 32];
-    end
-  end
+  // Write mask: the strobed bytes of the addressed word (low: bits 31:0, high: bits CW-1:32).
+  wire [31:0]   bm    = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+  // (bits 63:CW of the 64-bit forms are unused when CW < 64)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0]   wm64  = whi_i ? {bm, 32'd0} : {32'd0, bm};
+  wire [63:0]   wd64  = {wdata_i, wdata_i};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [CW-1:0] wmask = wm64[CW-1:0];
+  wire [CW-1:0] wdata = wd64[CW-1:0];
 
   // New value of the written counter: the strobed bytes of the write data over its stored value.
-  wire [CW-1:0] wval = (cnt_q[widx_i*CW +: CW] & ~wmask) | (wdata & wmask);
+  wire [CW-1:0] wold = cnt_q[widx_i];
+  wire [CW-1:0] wval = (wold & ~wmask) | (wdata & wmask);
 
   // One block per counter, all indices constant. The sum depends on the stored value and the
   // increment only (not on the write port), so a simulator evaluates it once per clock.
@@ -57,22 +75,45 @@ module pmu_cnt_bank #(
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
       localparam [31:0]    GI32 = gi;
       localparam [CIW-1:0] GI   = GI32[CIW-1:0];
-      wire [CW:0] sum  = {1'b0, cnt_q[gi*CW +: CW]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
+      wire [CW:0] sum  = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
       wire        wsel = we_i && (widx_i == GI);
       // A written counter does not wrap (its increment is dropped).
       assign wrap_o[gi] = sum[CW] && !wsel;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          cnt_q[gi*CW +: CW] <= {CW{1'b0}};
+          cnt_q[gi] <= {CW{1'b0}};
         end else if (wsel) begin
-          cnt_q[gi*CW +: CW] <= wval;
+          cnt_q[gi] <= wval;
         end else begin
-          cnt_q[gi*CW +: CW] <= sum[CW-1:0];
+          cnt_q[gi] <= sum[CW-1:0];
         end
       end
     end
   endgenerate
 
-  assign cnt_o = cnt_q;
+  // Read port.
+  localparam [31:0]  NCNT32 = NCNT;
+  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
+  always @* begin
+    if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
+      rdata_o = cnt_q[ridx_i];
+    end else begin
+      rdata_o = {CW{1'b0}};
+    end
+  end
+
+  // Window read ports (constant indices only).
+  integer w;
+  integer i;
+  always @* begin
+    wnd_data_o = {(NWND * CW){1'b0}};
+    for (w = 0; w < NWND; w = w + 1) begin
+      for (i = 0; i < WSPAN; i = i + 1) begin
+        if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
+          wnd_data_o[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
+        end
+      end
+    end
+  end
 
 endmodule

@@ -65,24 +65,36 @@ module pmu_evctl #(
   reg [THREADS*NL*LW-1:0] lane;
   reg [UW-1:0]            fill;
   reg [UW-1:0]            unfill;
+  // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [31:0]              x_fill;
+  reg [31:0]              x_unfill;
+  reg [31:0]              x_issue;
+  reg [31:0]              x_retire;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer t;
-  integer b;
   integer j;
   always @* begin
-    lane   = {(THREADS * NL * LW){1'b0}};
-    fill   = {UW{1'b0}};
-    unfill = {UW{1'b0}};
+    lane     = {(THREADS * NL * LW){1'b0}};
+    fill     = {UW{1'b0}};
+    unfill   = {UW{1'b0}};
+    x_fill   = 32'd0;
+    x_unfill = 32'd0;
+    x_issue  = 32'd0;
+    x_retire = 32'd0;
     for (t = 0; t < THREADS; t = t + 1) begin
-      fill   = {{(UW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
-      unfill = (fill < WU) ? WU - fill : {UW{1'b0}};
-      for (b = 0; b < LW; b = b + 1) begin
-        lane[(t*NL+`PMU_LANE_CYCLES)*LW + b]   = (b == 0);
-        lane[(t*NL+`PMU_LANE_REF_TICK)*LW + b] = (b == 0) && ref_tick_i;
-        lane[(t*NL+`PMU_LANE_FILLED)*LW + b]   = (b < NW) ? slot_fill_i[t*NW + b] : 1'b0;
-        lane[(t*NL+`PMU_LANE_UNFILLED)*LW + b] = (b < UW) ? unfill[b] : 1'b0;
-        lane[(t*NL+`PMU_LANE_ISSUED)*LW + b]   = (b < NW) ? slot_issue_i[t*NW + b] : 1'b0;
-        lane[(t*NL+`PMU_LANE_RETIRED)*LW + b]  = (b < NW) ? slot_retire_i[t*NW + b] : 1'b0;
-      end
+      fill     = {{(UW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
+      unfill   = (fill < WU) ? WU - fill : {UW{1'b0}};
+      x_fill   = {{(32 - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
+      x_unfill = {{(32 - UW){1'b0}}, unfill};
+      x_issue  = {{(32 - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
+      x_retire = {{(32 - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
+      lane[(t*NL+`PMU_LANE_CYCLES)*LW +: LW]   = {{(LW - 1){1'b0}}, 1'b1};
+      lane[(t*NL+`PMU_LANE_REF_TICK)*LW +: LW] = {{(LW - 1){1'b0}}, ref_tick_i};
+      lane[(t*NL+`PMU_LANE_FILLED)*LW +: LW]   = x_fill[LW-1:0];
+      lane[(t*NL+`PMU_LANE_UNFILLED)*LW +: LW] = x_unfill[LW-1:0];
+      lane[(t*NL+`PMU_LANE_ISSUED)*LW +: LW]   = x_issue[LW-1:0];
+      lane[(t*NL+`PMU_LANE_RETIRED)*LW +: LW]  = x_retire[LW-1:0];
       for (j = 0; j < NEXT; j = j + 1) begin
         lane[(t*NL+NINT+j)*LW +: LW] = ev_ext_i[(t*NEXT+j)*LW +: LW];
       end

@@ -2,7 +2,7 @@
 //
 // Decodes the APB access phase, checks the error rules (5.2), holds the configuration and status
 // registers (evtsel, ext, fixctl, ctrl, gctrl, gstatus) and the high-word latch (5.4), drives the
-// read data (combinational, access phase only) and the software write port of the counter bank.
+// read data (combinational, access phase only) and the read and write ports of the counter bank.
 // Also computes the overflow status update (4.3) and the per-thread interrupt.
 
 `include "pmu_map.vh"
@@ -29,8 +29,10 @@ module pmu_regs #(
   input  wire [3:0]                          pstrb_i,
   output reg  [31:0]                         prdata_o,
   output reg                                 pslverr_o,
-  // counter bank: values, wraps of programmable and fixed counters, software write port
-  input  wire [THREADS*(P+32)*CW-1:0]        cnt_i,
+  // counter bank: read port, wraps of programmable and fixed counters, software write port
+  output wire                                cnt_re_o,
+  output wire [$clog2(THREADS*(P+32))-1:0]   cnt_ridx_o,
+  input  wire [CW-1:0]                       cnt_rdata_i,
   input  wire [THREADS*P-1:0]                pmc_wrap_i,
   input  wire [THREADS*3-1:0]                fix_wrap_i,
   output reg                                 cnt_we_o,
@@ -105,15 +107,7 @@ module pmu_regs #(
   reg [AW-1:0]           hi_addr_q /*verilator public_flat_rd*/;
   reg                    hi_vld_q /*verilator public_flat_rd*/;
 
-  reg [THREADS*P*32-1:0] evtsel_d;
-  reg [THREADS*P*32-1:0] ext_d;
-  reg [THREADS*32-1:0]   fixctl_d;
-  reg [THREADS*32-1:0]   ctrl_d;
-  reg [THREADS*64-1:0]   gctrl_d;
   reg [THREADS*64-1:0]   gstatus_d;
-  reg [31:0]             hi_latch_d;
-  reg [AW-1:0]           hi_addr_d;
-  reg                    hi_vld_d;
 
   // ---------------------------------------------------------------------------------------------
   // Address decode (spec 3): word address a, thread block tblk, offset off inside the block
@@ -233,23 +227,12 @@ module pmu_regs #(
   wire [CIW-1:0] cidx = cbase + {{(CIW - LIW){1'b0}}, lsel};
   wire [EIW-1:0] eidx = ebase + {{(EIW - KIW){1'b0}}, ksel};
 
-  // Binary mux trees (a level per index bit, entries past the end read as 0): the counter
-  // cidx, and evtsel/ext eidx.
-
-  reg [(1<<CIW)*CW-1:0] ctree;
-  reg [CW-1:0]          cval;
-  integer               cl;
-  integer               ce;
-  always @* begin
-    ctree              = {(1 << CIW){{CW{1'b0}}}};
-    ctree[NCNT*CW-1:0] = cnt_i;
-    for (cl = 0; cl < CIW; cl = cl + 1) begin
-      for (ce = 0; ce < ((1 << CIW) >> (cl + 1)); ce = ce + 1) begin
-        ctree[ce*CW +: CW] = cidx[cl] ? ctree[(2*ce+1)*CW +: CW] : ctree[(2*ce)*CW +: CW];
-      end
-    end
-    cval = ctree[CW-1:0];
-  end
+  // The counter is read through the bank's read port (index cidx); evtsel/ext eidx through a
+  // binary mux tree (a level per index bit, entries past the end read as 0). The tree is only
+  // evaluated in an access phase (a simulator skips it on idle cycles).
+  assign cnt_re_o   = rd_ok & (r_cnt | r_slot);
+  assign cnt_ridx_o = cidx;
+  wire [CW-1:0] cval = cnt_rdata_i;
 
   reg [(1<<EIW)*32-1:0] etree;
   reg [31:0]            eval;
@@ -257,15 +240,18 @@ module pmu_regs #(
   integer               ee;
   always @* begin
     etree = {(1 << EIW){32'd0}};
-    for (ee = 0; ee < THREADS * P; ee = ee + 1) begin
-      etree[ee*32 +: 32] = r_ext ? ext_q[ee*32 +: 32] : evtsel_q[ee*32 +: 32];
-    end
-    for (el = 0; el < EIW; el = el + 1) begin
-      for (ee = 0; ee < ((1 << EIW) >> (el + 1)); ee = ee + 1) begin
-        etree[ee*32 +: 32] = eidx[el] ? etree[(2*ee+1)*32 +: 32] : etree[(2*ee)*32 +: 32];
+    eval  = 32'd0;
+    if (acc) begin
+      for (ee = 0; ee < THREADS * P; ee = ee + 1) begin
+        etree[ee*32 +: 32] = r_ext ? ext_q[ee*32 +: 32] : evtsel_q[ee*32 +: 32];
       end
+      for (el = 0; el < EIW; el = el + 1) begin
+        for (ee = 0; ee < ((1 << EIW) >> (el + 1)); ee = ee + 1) begin
+          etree[ee*32 +: 32] = eidx[el] ? etree[(2*ee+1)*32 +: 32] : etree[(2*ee)*32 +: 32];
+        end
+      end
+      eval = etree[31:0];
     end
-    eval = etree[31:0];
   end
 
   wire [31:0] chi   = {{(64 - CW){1'b0}}, cval[CW-1:32]};
@@ -273,24 +259,27 @@ module pmu_regs #(
 
   reg [31:0] rdata;
   always @* begin
-    if (r_id) begin
-      rdata = ID_VALUE;
-    end else if (r_cfg) begin
-      rdata = CFG_VALUE;
-    end else if (r_evtsel || r_ext) begin
-      rdata = eval;
-    end else if (r_fixctl) begin
-      rdata = fixctl_q[tsel*32 +: 32];
-    end else if (r_ctrl) begin
-      rdata = ctrl_q[tsel*32 +: 32];
-    end else if (r_gctrl) begin
-      rdata = gctrl_q[{tsel, hi}*32 +: 32];
-    end else if (r_gstatus) begin
-      rdata = gstatus_q[{tsel, hi}*32 +: 32];
-    end else if (hi) begin
-      rdata = hihit ? hi_latch_q : chi;
-    end else begin
-      rdata = cval[31:0];
+    rdata = 32'd0;
+    if (rd_ok) begin
+      if (r_id) begin
+        rdata = ID_VALUE;
+      end else if (r_cfg) begin
+        rdata = CFG_VALUE;
+      end else if (r_evtsel || r_ext) begin
+        rdata = eval;
+      end else if (r_fixctl) begin
+        rdata = fixctl_q[tsel*32 +: 32];
+      end else if (r_ctrl) begin
+        rdata = ctrl_q[tsel*32 +: 32];
+      end else if (r_gctrl) begin
+        rdata = gctrl_q[{tsel, hi}*32 +: 32];
+      end else if (r_gstatus) begin
+        rdata = gstatus_q[{tsel, hi}*32 +: 32];
+      end else if (hi) begin
+        rdata = hihit ? hi_latch_q : chi;
+      end else begin
+        rdata = cval[31:0];
+      end
     end
   end
 
@@ -308,51 +297,20 @@ module pmu_regs #(
     merge = (old & ~m) | (wd & m);
   endfunction
 
-  // evtsel, ext (a write also clears the edge history of the counter: sel_wr_o)
+  // Write strobe of evtsel[k]/ext[k] of each thread (a write also clears the edge history of
+  // the counter). The configuration registers themselves are enable flops (below): nothing of
+  // the write path is evaluated on a cycle without a write.
   integer t;
   integer k;
   always @* begin
-    evtsel_d = evtsel_q;
-    ext_d    = ext_q;
     sel_wr_o = {(THREADS * P){1'b0}};
-    for (t = 0; t < THREADS; t = t + 1) begin
-      for (k = 0; k < P; k = k + 1) begin
-        if (wr_ok && (tblk == t) && r_evtsel && (ksel == k[KIW-1:0])) begin
-          evtsel_d[(t*P+k)*32 +: 32] = merge(evtsel_q[(t*P+k)*32 +: 32], pwdata_i, bm)
-                                       & EVTSEL_MASK;
-          sel_wr_o[t*P+k]            = 1'b1;
+    if (wr_ok && (r_evtsel || r_ext)) begin
+      for (t = 0; t < THREADS; t = t + 1) begin
+        for (k = 0; k < P; k = k + 1) begin
+          if ((tblk == t) && (ksel == k[KIW-1:0])) begin
+            sel_wr_o[t*P+k] = 1'b1;
+          end
         end
-        if (wr_ok && (tblk == t) && r_ext && (ksel == k[KIW-1:0])) begin
-          ext_d[(t*P+k)*32 +: 32] = merge(ext_q[(t*P+k)*32 +: 32], pwdata_i, bm)
-                                    & ((k == 0) ? EXT0_MASK : EXT_MASK);
-          sel_wr_o[t*P+k]         = 1'b1;
-        end
-      end
-    end
-  end
-
-  // fixctl, ctrl, gctrl (64-bit)
-  reg     wthr;
-  integer tc;
-  always @* begin
-    fixctl_d = fixctl_q;
-    ctrl_d   = ctrl_q;
-    gctrl_d  = gctrl_q;
-    wthr     = 1'b0;
-    for (tc = 0; tc < THREADS; tc = tc + 1) begin
-      wthr = wr_ok && (tblk == tc);
-      if (wthr && r_fixctl) begin
-        fixctl_d[tc*32 +: 32] = merge(fixctl_q[tc*32 +: 32], pwdata_i, bm) & FIXCTL_MASK;
-      end
-      if (wthr && r_ctrl) begin
-        ctrl_d[tc*32 +: 32] = merge(ctrl_q[tc*32 +: 32], pwdata_i, bm) & CTRL_MASK;
-      end
-      if (wthr && r_gctrl && hi) begin
-        gctrl_d[tc*64+32 +: 32] = merge(gctrl_q[tc*64+32 +: 32], pwdata_i, bm)
-                                  & GCTRL_MASK[63:32];
-      end
-      if (wthr && r_gctrl && !hi) begin
-        gctrl_d[tc*64 +: 32] = merge(gctrl_q[tc*64 +: 32], pwdata_i, bm) & GCTRL_MASK[31:0];
       end
     end
   end
@@ -381,20 +339,6 @@ module pmu_regs #(
       frz = ctrl_q[ts*32 + `PMU_CTRL_FRZ_ON_OVF_LSB] && (set != 64'd0);
       set[`PMU_GSTATUS_CTR_FRZ_LSB]      = frz;
       gstatus_d[ts*64 +: 64] = ((gstatus_q[ts*64 +: 64] & ~clr) | set) & GSTATUS_MASK;
-    end
-  end
-
-  // High-word latch: a low-word counter read samples the high word; any write invalidates it.
-  always @* begin
-    hi_latch_d = hi_latch_q;
-    hi_addr_d  = hi_addr_q;
-    hi_vld_d   = hi_vld_q;
-    if (wr_ok) begin
-      hi_vld_d = 1'b0;
-    end else if (rd_ok && (r_cnt || r_slot) && !hi) begin
-      hi_latch_d = chi;
-      hi_addr_d  = a[AW-1:0] + {{(AW - 3){1'b0}}, 3'd4};
-      hi_vld_d   = 1'b1;
     end
   end
 
@@ -449,8 +393,13 @@ module pmu_regs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Flops
+  // Flops. The configuration registers and the high-word latch change only on an APB access:
+  //   evtsel, ext, fixctl, ctrl, gctrl: the strobed bytes of a successful write, masked to the
+  //     writable fields (ext[0] has no CHAIN/QUALIFY);
+  //   high-word latch: a low-word counter read samples the high word; any write invalidates it.
   // ---------------------------------------------------------------------------------------------
+  integer tw;
+  integer kw;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       evtsel_q   <= {(THREADS * P * 32){1'b0}};
@@ -463,15 +412,39 @@ module pmu_regs #(
       hi_addr_q  <= {AW{1'b0}};
       hi_vld_q   <= 1'b0;
     end else begin
-      evtsel_q   <= evtsel_d;
-      ext_q      <= ext_d;
-      fixctl_q   <= fixctl_d;
-      ctrl_q     <= ctrl_d;
-      gctrl_q    <= gctrl_d;
-      gstatus_q  <= gstatus_d;
-      hi_latch_q <= hi_latch_d;
-      hi_addr_q  <= hi_addr_d;
-      hi_vld_q   <= hi_vld_d;
+      gstatus_q <= gstatus_d;
+      if (wr_ok) begin
+        hi_vld_q <= 1'b0;
+        for (tw = 0; tw < THREADS; tw = tw + 1) begin
+          for (kw = 0; kw < P; kw = kw + 1) begin
+            if (sel_wr_o[tw*P+kw] && r_evtsel) begin
+              evtsel_q[(tw*P+kw)*32 +: 32] <= merge(evtsel_q[(tw*P+kw)*32 +: 32], pwdata_i, bm)
+                                              & EVTSEL_MASK;
+            end
+            if (sel_wr_o[tw*P+kw] && r_ext) begin
+              ext_q[(tw*P+kw)*32 +: 32] <= merge(ext_q[(tw*P+kw)*32 +: 32], pwdata_i, bm)
+                                           & ((kw == 0) ? EXT0_MASK : EXT_MASK);
+            end
+          end
+          if ((tblk == tw) && r_fixctl) begin
+            fixctl_q[tw*32 +: 32] <= merge(fixctl_q[tw*32 +: 32], pwdata_i, bm) & FIXCTL_MASK;
+          end
+          if ((tblk == tw) && r_ctrl) begin
+            ctrl_q[tw*32 +: 32] <= merge(ctrl_q[tw*32 +: 32], pwdata_i, bm) & CTRL_MASK;
+          end
+          if ((tblk == tw) && r_gctrl && hi) begin
+            gctrl_q[tw*64+32 +: 32] <= merge(gctrl_q[tw*64+32 +: 32], pwdata_i, bm)
+                                       & GCTRL_MASK[63:32];
+          end
+          if ((tblk == tw) && r_gctrl && !hi) begin
+            gctrl_q[tw*64 +: 32] <= merge(gctrl_q[tw*64 +: 32], pwdata_i, bm) & GCTRL_MASK[31:0];
+          end
+        end
+      end else if (rd_ok && (r_cnt || r_slot) && !hi) begin
+        hi_latch_q <= chi;
+        hi_addr_q  <= a[AW-1:0] + {{(AW - 3){1'b0}}, 3'd4};
+        hi_vld_q   <= 1'b1;
+      end
     end
   end
 

@@ -71,7 +71,13 @@ module pmu_top #(
   // ---------------------------------------------------------------------------------------------
   // Registers and APB
   // ---------------------------------------------------------------------------------------------
-  wire [NCNT*CW-1:0]     cnt;
+  // Counter bank read ports: the read port for APB, window read port t (thread t's issue-slot
+  // counters) for the direct read port.
+  wire                   cnt_re;
+  wire [CIW-1:0]         cnt_ridx;
+  wire [CW-1:0]          cnt_rdata;
+  wire [THREADS*3-1:0]   slot_ridx;
+  wire [THREADS*CW-1:0]  slot_rdata;
   // Wraps of the issue-slot and stack counters are silent (spec 4): only programmable and
   // fixed counter wraps are used.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -114,7 +120,9 @@ module pmu_top #(
     .pstrb_i     (pstrb_i),
     .prdata_o    (prdata_o),
     .pslverr_o   (pslverr_o),
-    .cnt_i       (cnt),
+    .cnt_re_o    (cnt_re),
+    .cnt_ridx_o  (cnt_ridx),
+    .cnt_rdata_i (cnt_rdata),
     .pmc_wrap_i  (pmc_wrap),
     .fix_wrap_i  (fix_wrap),
     .cnt_we_o    (cnt_we),
@@ -222,14 +230,12 @@ module pmu_top #(
     end
   end
 
-  // Wraps of the programmable and fixed counters; values of the issue-slot counters.
-  reg [THREADS*NSLOT*CW-1:0] slot_cnt;
+  // Wraps of the programmable and fixed counters.
   integer u;
   integer j;
   always @* begin
     pmc_wrap = {(THREADS * P){1'b0}};
     fix_wrap = {(THREADS * 3){1'b0}};
-    slot_cnt = {(THREADS * NSLOT * CW){1'b0}};
     for (u = 0; u < THREADS; u = u + 1) begin
       for (j = 0; j < P; j = j + 1) begin
         pmc_wrap[u*P+j] = wrap[u*NCPT+j];
@@ -237,27 +243,33 @@ module pmu_top #(
       for (j = 0; j < NFIX; j = j + 1) begin
         fix_wrap[u*3+j] = wrap[u*NCPT+P+j];
       end
-      for (j = 0; j < NSLOT; j = j + 1) begin
-        slot_cnt[(u*NSLOT+j)*CW +: CW] = cnt[(u*NCPT+P+NFIX+j)*CW +: CW];
-      end
     end
   end
 
   pmu_cnt_bank #(
-    .NCNT (NCNT),
-    .CW   (CW),
-    .IW   (IW),
-    .CIW  (CIW)
+    .NCNT    (NCNT),
+    .CW      (CW),
+    .IW      (IW),
+    .CIW     (CIW),
+    .NWND    (THREADS),
+    .WIW     (3),
+    .WBASE   (P + NFIX),
+    .WSTRIDE (NCPT),
+    .WSPAN   (NSLOT)
   ) u_bank (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .inc_i   (inc),
-    .we_i    (cnt_we),
-    .widx_i  (cnt_widx),
-    .whi_i   (cnt_whi),
-    .wdata_i (cnt_wdata),
-    .wstrb_i (cnt_wstrb),
-    .cnt_o   (cnt),
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .inc_i      (inc),
+    .we_i       (cnt_we),
+    .widx_i     (cnt_widx),
+    .whi_i      (cnt_whi),
+    .wdata_i    (cnt_wdata),
+    .wstrb_i    (cnt_wstrb),
+    .re_i       (cnt_re),
+    .ridx_i     (cnt_ridx),
+    .rdata_o    (cnt_rdata),
+    .wnd_idx_i  (slot_ridx),
+    .wnd_data_o (slot_rdata),
     .wrap_o  (wrap)
   );
 
@@ -270,7 +282,8 @@ module pmu_top #(
   ) u_rdp (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .slot_cnt_i (slot_cnt),
+    .ridx_o     (slot_ridx),
+    .rdata_i    (slot_rdata),
     .req_i      (rdp_req_i),
     .sel_i      (rdp_sel_i),
     .valid_o    (rdp_valid_o),

@@ -589,16 +589,20 @@ def write_gtkw(path, fst_path, info, mismatch, fail_cycle, wave_from, comment_li
         found.append(gtk)
 
     top = "pmu_top."
-    # counter-bank layout from the widths: THREADS = |irq_o|, P = |evtsel_q| / 32 / THREADS,
-    # CW = |cnt_q| / (THREADS * (P + 32))
+    # counter-bank layout from the signals: the bank is an array, one signal u_bank.cnt_q[i]
+    # per counter; THREADS = |irq_o|, P = |evtsel_q| / 32 / THREADS, CW = |cnt_q[0]|
     geo = None
-    cnt = _find(sig, top + "u_bank.cnt_q")
     irq, evs = _find(sig, top + "irq_o"), _find(sig, top + "u_regs.evtsel_q")
-    if cnt and irq and evs:
+
+    def cnt_sig(i):
+        return _find(sig, top + "u_bank.cnt_q[%d]" % i)
+
+    cnt0 = cnt_sig(0)
+    if cnt0 and irq and evs:
         th = sig[irq][0]
         p = sig[evs][0] // 32 // th
-        if th and p and sig[cnt][0] % (th * (p + 32)) == 0:
-            geo = (th, p, sig[cnt][0] // (th * (p + 32)))
+        if th and p and cnt_sig(th * (p + 32) - 1):
+            geo = (th, p, sig[cnt0][0])
 
     def cnt_label(i):
         th, p, cw = geo
@@ -621,11 +625,11 @@ def write_gtkw(path, fst_path, info, mismatch, fail_cycle, wave_from, comment_li
         lines += ["@200", "-first divergence: %s" % mismatch.split("): ", 1)[-1][:100]]
         name, idx = div
         full = _find(sig, top + name) or _find(sig, name)
-        if full and name.endswith("cnt_q") and idx is not None and geo and full == cnt:
+        if name.endswith("cnt_q") and idx is not None and geo and cnt_sig(int(idx)):
             i = int(idx)
             lines += ["[color] 1", "@24"]
-            lines.append(_slice(sig, cnt, i * geo[2], geo[2], "%s (%s index %s)" % (cnt_label(i), name, idx)))
-            found.append(cnt)
+            lines.append(_slice(sig, cnt_sig(i), 0, geo[2], "%s (%s index %s)" % (cnt_label(i), name, idx)))
+            found.append(cnt_sig(i))
         elif full:
             lines.append("[color] 1")
             plain(full)
@@ -646,11 +650,11 @@ def write_gtkw(path, fst_path, info, mismatch, fail_cycle, wave_from, comment_li
         for t in range(th):
             for k in range(p + 3):
                 i = t * (p + 32) + k
-                lines.append(_slice(sig, cnt, i * cw, cw, "%s" % cnt_label(i)))
-        found.append(cnt)
-    elif cnt:
+                lines.append(_slice(sig, cnt_sig(i), 0, cw, "%s" % cnt_label(i)))
+                found.append(cnt_sig(i))
+    elif cnt0:
         lines += ["@200", "-counter bank"]
-        plain(cnt)
+        plain(cnt0)
     else:
         missing.append(top + "u_bank.cnt_q")
     lines += ["@200", "-status"]

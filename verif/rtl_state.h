@@ -76,8 +76,7 @@ template <typename Top> static void sample_outputs(Top *d, pmu_out_t *o) {
 // Read the RTL's architectural state into the model's layout (docs/spec.md section 6).
 template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   static uint32_t w[MAXW];
-  get_words(r->RTL_SIG(u_bank__DOT__cnt_q), w, PMU_NCNT * PMU_CW);
-  for (int i = 0; i < PMU_NCNT; i++) s->cnt_q[i] = get_bits(w, i * PMU_CW, PMU_CW);
+  for (int i = 0; i < PMU_NCNT; i++) s->cnt_q[i] = r->RTL_SIG(u_bank__DOT__cnt_q)[i];
   get_words(r->RTL_SIG(u_regs__DOT__evtsel_q), w, PMU_THREADS * PMU_P * 32);
   for (int t = 0; t < PMU_THREADS; t++)
     for (int k = 0; k < PMU_P; k++) s->evtsel_q[t][k] = w[t * PMU_P + k];

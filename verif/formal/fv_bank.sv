@@ -5,7 +5,7 @@
 //   write to i in t:  cnt(t+1) = the spec 5.3 merge of the written word into cnt(t), wrap(t) = 0
 //   otherwise:        cnt(t+1) = (cnt(t) + inc(t)) mod 2^CW,  wrap(t) = carry out of that sum
 // and a reset cycle clears every counter. All of it is 1-step inductive (the counter values are
-// the bank's outputs).
+// the bank's outputs: one window read port per counter).
 
 module fv_bank #(
   parameter NCNT = 3,
@@ -26,9 +26,12 @@ module fv_bank #(
   wire [NCNT*CW-1:0] cnt;
   wire [NCNT-1:0]    wrap;
 
-  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW)) dut (
+  // One window read port per counter (window w = counter w alone): every value is observable.
+  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .NWND(NCNT), .WIW(1), .WBASE(0),
+                 .WSTRIDE(1), .WSPAN(1)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .we_i (we_i), .widx_i (widx_i),
-    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .cnt_o (cnt), .wrap_o (wrap)
+    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}), .rdata_o (),
+    .wnd_idx_i ({NCNT{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
   );
 
   `include "fv_common.vh"

@@ -71,9 +71,12 @@ module fv_evcnt #(
     .frz_i (frz_i), .sel_wr_i (sel_wr_i), .wrap_i (wrap), .inc_o (inc)
   );
 
-  pmu_cnt_bank #(.NCNT(P), .CW(CW), .IW(IW), .CIW(CIW)) u_bank (
+  // One bank window read port per counter (window k = counter k alone).
+  pmu_cnt_bank #(.NCNT(P), .CW(CW), .IW(IW), .CIW(CIW), .NWND(P), .WIW(1), .WBASE(0),
+                 .WSTRIDE(1), .WSPAN(1)) u_bank (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc), .we_i (we_i), .widx_i (widx_i),
-    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .cnt_o (cnt), .wrap_o (wrap)
+    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}), .rdata_o (),
+    .wnd_idx_i ({P{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
   );
 
   `include "fv_common.vh"

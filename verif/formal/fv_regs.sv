@@ -1,6 +1,7 @@
 // Formal properties of the register block (docs/spec.md 4.3 overflow status, 5.1-5.3 APB
 // rules), bound to the ports of pmu_regs only. THREADS=1, P=2, CW=33, W=2, AW=12; every APB
-// input, counter value and wrap input is free each cycle; reset is assumed in the first cycle.
+// input, the counter read data and every wrap input is free each cycle; reset is assumed in
+// the first cycle.
 // The status register is internal, so it is observed the way software observes it: by an APB
 // read of gstatus (prdata_o), and through frz_o and irq_o.
 //
@@ -42,7 +43,7 @@ module fv_regs #(
   input wire [2:0]            pprot_i,
   input wire [31:0]           pwdata_i,
   input wire [3:0]            pstrb_i,
-  input wire [(P+32)*CW-1:0]  cnt_i,
+  input wire [CW-1:0]         cnt_rdata_i,   // the bank's answer to cnt_ridx (free)
   input wire [P-1:0]          pmc_wrap_i,
   input wire [2:0]            fix_wrap_i
 );
@@ -72,7 +73,7 @@ module fv_regs #(
   pmu_regs #(.THREADS(1), .P(P), .CW(CW), .W(W), .AW(AW)) u_a (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
-    .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_i (cnt_i),
+    .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
     .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (cnt_we),
     .cnt_widx_o (cnt_widx), .cnt_whi_o (cnt_whi), .cnt_wdata_o (cnt_wdata),
     .cnt_wstrb_o (cnt_wstrb), .evtsel_o (evtsel), .ext_o (ext), .sel_wr_o (sel_wr),
@@ -248,7 +249,7 @@ module fv_regs #(
   pmu_regs #(.THREADS(1), .P(P), .CW(CW), .W(W), .AW(AW)) u_b (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i && !uw), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
-    .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_i (cnt_i),
+    .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
     .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (b_cnt_we),
     .cnt_widx_o (b_cnt_widx), .cnt_whi_o (b_cnt_whi), .cnt_wdata_o (b_cnt_wdata),
     .cnt_wstrb_o (b_cnt_wstrb), .evtsel_o (b_evtsel), .ext_o (b_ext), .sel_wr_o (b_sel_wr),

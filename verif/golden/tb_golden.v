@@ -260,8 +260,8 @@ module tb_golden;
       @(posedge clk);
       #1;  // state after the edge
       for (i = 0; i < NCNT; i = i + 1)
-        if (dut.u_bank.cnt_q[i*CW +: CW] !== e[O_CNT + i*CW +: CW])
-          report("cnt_q", i, e[O_CNT + i*CW +: CW], dut.u_bank.cnt_q[i*CW +: CW]);
+        if (dut.u_bank.cnt_q[i] !== e[O_CNT + i*CW +: CW])
+          report("cnt_q", i, e[O_CNT + i*CW +: CW], dut.u_bank.cnt_q[i]);
       for (i = 0; i < THREADS*P; i = i + 1) begin
         if (dut.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
           report("evtsel_q", i, e[O_EVT + i*32 +: 32], dut.u_regs.evtsel_q[i*32 +: 32]);

@@ -17,7 +17,8 @@
 REGRESS_TESTS ?= verif/regress/tests.txt
 REGRESS_SEEDS ?= 8
 REGRESS_ARGS  ?=
-WAVE_VFLAGS   := --trace-fst --timescale 1ns/1ns
+# --trace-max-array: the counter bank is an array of NCNT (up to 4 * 48) counters
+WAVE_VFLAGS   := --trace-fst --trace-max-array 1024 --timescale 1ns/1ns
 # C++ optimisation of the waveform builds (-O0 compiles about 40% faster; the selftest's mutant
 # uses it, since it only runs a few thousand cycles)
 WAVE_OPT      ?= -O2
