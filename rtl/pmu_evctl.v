@@ -39,13 +39,15 @@ module pmu_evctl #(
 
   `include "pmu_lane_sel.vh"
 
-  localparam NL   = `PMU_NL;
-  localparam NEXT = `PMU_NEXT;
-  localparam NINT = NL - NEXT;            // internal lanes 0..NINT-1
-  localparam TW   = $clog2(THREADS);
-  localparam VW   = LW + 3 + TW;          // event value V
-  localparam SW   = LW + TW;              // one lane summed over all threads
-  localparam UW   = (NW > 3) ? NW + 1 : 4; // working width of W - F
+  localparam NL    = `PMU_NL;
+  localparam NEXT  = `PMU_NEXT;
+  localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
+  localparam LIW   = `PMU_LIW;            // lane index width
+  localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
+  localparam TW    = $clog2(THREADS);
+  localparam VW    = LW + 3 + TW;         // event value V
+  localparam SW    = LW + TW;             // one lane summed over all threads
+  localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
 
   localparam [31:0] W32 = W;
   localparam [UW-1:0] WU  = W32[UW-1:0];
@@ -101,20 +103,19 @@ module pmu_evctl #(
     end
   end
 
-  // Lanes summed over all threads (for ANY): lane l at [l*SW +: SW].
-  reg [NL*SW-1:0] lane_all;
-  reg [SW-1:0]    lacc;
+  // Lanes summed over all threads (for ANY): lane_all[l].
+  reg [SW-1:0] lane_all [0:NL-1];
+  reg [SW-1:0] lacc;
   integer u;
   integer l;
   always @* begin
-    lane_all = {(NL * SW){1'b0}};
-    lacc     = {SW{1'b0}};
+    lacc = {SW{1'b0}};
     for (l = 0; l < NL; l = l + 1) begin
       lacc = {SW{1'b0}};
       for (u = 0; u < THREADS; u = u + 1) begin
         lacc = lacc + {{TW{1'b0}}, lane[(u*NL+l)*LW +: LW]};
       end
-      lane_all[l*SW +: SW] = lacc;
+      lane_all[l] = lacc;
     end
   end
 
@@ -153,6 +154,15 @@ module pmu_evctl #(
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
+      // This thread's lanes as an array: lane_t[l].
+      reg [LW-1:0] lane_t [0:NL-1];
+      integer      lt;
+      always @* begin
+        for (lt = 0; lt < NL; lt = lt + 1) begin
+          lane_t[lt] = lane[(gt*NL+lt)*LW +: LW];
+        end
+      end
+
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
         // Bank-order index of this counter (lower case keeps the rule text of scripts/mutate.sh).
         localparam integer idx = gt * P + gk;
@@ -171,20 +181,24 @@ module pmu_evctl #(
         wire        f_both  = ex[`PMU_EXT_BOTH_LSB];
         wire        f_chain = (gk != 0) && ex[`PMU_EXT_CHAIN_LSB];
         wire        f_qual  = (gk != 0) && ex[`PMU_EXT_QUALIFY_LSB];
-        wire [NL-1:0] sel   = pmu_lane_sel(es[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                           es[`PMU_EVTSEL_UMASK_LSB +: 8]);
+        // the catalog as NPICK {valid, lane} picks
+        wire [NPICK*(LIW+1)-1:0] pick = pmu_lane_pick(es[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                                      es[`PMU_EVTSEL_UMASK_LSB +: 8]);
 
-        // V: masked adder tree over the selected lanes (own thread, or all threads with ANY)
-        reg [VW-1:0] v;
-        reg [VW-1:0] term;
-        integer      cl;
+        // V: sum of the picked lanes (own thread, or all threads with ANY); an invalid pick
+        // adds 0
+        reg [VW-1:0]  v;
+        reg [VW-1:0]  term;
+        reg [LIW-1:0] pl;
+        integer       pj;
         always @* begin
           v    = {VW{1'b0}};
           term = {VW{1'b0}};
-          for (cl = 0; cl < NL; cl = cl + 1) begin
-            term = f_any ? {3'b000, lane_all[cl*SW +: SW]}
-                         : {{(3 + TW){1'b0}}, lane[(gt*NL+cl)*LW +: LW]};
-            v    = v + (term & {VW{sel[cl]}});
+          pl   = {LIW{1'b0}};
+          for (pj = 0; pj < NPICK; pj = pj + 1) begin
+            pl   = pick[pj*(LIW+1) +: LIW];
+            term = f_any ? {3'b000, lane_all[pl]} : {{(3 + TW){1'b0}}, lane_t[pl]};
+            v    = v + (term & {VW{pick[pj*(LIW+1)+LIW]}});
           end
         end
 

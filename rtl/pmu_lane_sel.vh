@@ -58,3 +58,74 @@ function automatic [17:0] pmu_lane_sel;
     endcase
   end
 endfunction
+
+// The same catalog as NPICK picks: pick j at [j*(LIW+1) +: LIW+1] is {valid, lane}; the
+// lanes of valid picks are exactly the set bits of pmu_lane_sel (an event/umask pair
+// selects at most NPICK lanes); the lane of an invalid pick is to be ignored.
+`define PMU_NPICK 2
+`define PMU_LIW 5
+function automatic [11:0] pmu_lane_pick;
+  input [7:0] ev;
+  input [7:0] um;
+  begin
+    pmu_lane_pick = 12'd0;
+    case (ev)
+      8'h0e: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd4};  // UOPS_ISSUED.ANY
+      end
+      8'h3c: begin
+        if (um == 8'h00) begin
+          pmu_lane_pick[0 +: 6] = {1'b1, 5'd0};  // CPU_CLK_UNHALTED.THREAD
+        end else begin
+          pmu_lane_pick[0 +: 6] = {um[0], 5'd1};  // CPU_CLK_UNHALTED.REF_XCLK
+        end
+      end
+      8'h48: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd14};  // L1D_PEND_MISS.PENDING
+      end
+      8'h5e: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd17};  // RS_EVENTS.EMPTY_CYCLES
+      end
+      8'h80: begin
+        pmu_lane_pick[0 +: 6] = {um[1], 5'd11};  // ICACHE.MISSES
+      end
+      8'h9c: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd3};  // IDQ_UOPS_NOT_DELIVERED.CORE
+      end
+      8'ha2: begin
+        pmu_lane_pick[0 +: 6] = {um[2], 5'd7};  // RESOURCE_STALLS.RS
+        pmu_lane_pick[6 +: 6] = {um[4], 5'd8};  // RESOURCE_STALLS.ROB
+      end
+      8'hb1: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd6};  // UOPS_EXECUTED.THREAD
+      end
+      8'hc0: begin
+        if (um == 8'h00) begin
+          pmu_lane_pick[0 +: 6] = {1'b1, 5'd5};  // INST_RETIRED.ANY_P
+        end
+      end
+      8'hc4: begin
+        if (um == 8'h00) begin
+          pmu_lane_pick[0 +: 6] = {1'b1, 5'd9};  // BR_INST_RETIRED.ALL_BRANCHES
+        end
+      end
+      8'hc5: begin
+        if (um == 8'h00) begin
+          pmu_lane_pick[0 +: 6] = {1'b1, 5'd10};  // BR_MISP_RETIRED.ALL_BRANCHES
+        end
+      end
+      8'hd1: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd12};  // MEM_LOAD_RETIRED.L1_HIT
+        pmu_lane_pick[6 +: 6] = {um[3], 5'd13};  // MEM_LOAD_RETIRED.L1_MISS
+      end
+      8'he0: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd2};  // SS_SLOTS.FILLED
+      end
+      8'he1: begin
+        pmu_lane_pick[0 +: 6] = {um[0], 5'd15};  // SS_OCCUPANCY.ROB
+        pmu_lane_pick[6 +: 6] = {um[1], 5'd16};  // SS_OCCUPANCY.RS
+      end
+      default: pmu_lane_pick = 12'd0;
+    endcase
+  end
+endfunction

@@ -595,6 +595,47 @@ def gen_lane_sel_v(m):
     a("  end")
     a("endfunction")
     a("")
+    # The same rule as up to NPICK picks {valid, lane}: an event/umask pair selects at most
+    # NPICK lanes (the sub-events of one code selected by umask 0x00, or those selected by umask
+    # bits, never both), so V can add NPICK muxed lanes instead of masking all NL.
+    liw = clog2(m.d["NL"])
+    slots = []
+    for c, subs in catalog_by_code(m):
+        z = [(li, name) for li, bit, name in subs if bit is None]
+        b = [(li, bit, name) for li, bit, name in subs if bit is not None]
+        slots.append((c, z, b))
+    npick = max(max(len(z), len(b)) for c, z, b in slots)
+    pw = liw + 1
+    a("// The same catalog as NPICK picks: pick j at [j*(LIW+1) +: LIW+1] is {valid, lane}; the")
+    a("// lanes of valid picks are exactly the set bits of pmu_lane_sel (an event/umask pair")
+    a("// selects at most NPICK lanes); the lane of an invalid pick is to be ignored.")
+    a("`define PMU_NPICK %d" % npick)
+    a("`define PMU_LIW %d" % liw)
+    a("function automatic [%d:0] pmu_lane_pick;" % (npick * pw - 1))
+    a("  input [7:0] ev;")
+    a("  input [7:0] um;")
+    a("  begin")
+    a("    pmu_lane_pick = %d'd0;" % (npick * pw))
+    a("    case (ev)")
+    for c, z, b in slots:
+        a("      8'h%02x: begin" % c)
+        ind = "          " if z and b else "        "
+        if z:
+            a("        if (um == 8'h00) begin")
+            for j, (li, name) in enumerate(z):
+                a("          pmu_lane_pick[%d +: %d] = {1'b1, %d'd%d};  // %s" % (j * pw, pw, liw, li, name))
+            a("        end" + (" else begin" if b else ""))
+        for j, (li, bit, name) in enumerate(b):
+            a("%spmu_lane_pick[%d +: %d] = {um[%d], %d'd%d};  // %s"
+              % (ind, j * pw, pw, bit, liw, li, name))
+        if z and b:
+            a("        end")
+        a("      end")
+    a("      default: pmu_lane_pick = %d'd0;" % (npick * pw))
+    a("    endcase")
+    a("  end")
+    a("endfunction")
+    a("")
     return "\n".join(L)
 
 
