@@ -12,7 +12,8 @@
 // high word covers cnt[CW-1:32], so bits of wdata_i above CW-33 are dropped.
 // Read ports return a counter as stored (before this cycle's update):
 //   the read port:        counter ridx_i while re_i (an index at or above NCNT reads 0), else 0;
-//   window read port w:   counter WBASE + w*WSTRIDE + wnd_idx_i[w] for wnd_idx_i[w] < WSPAN, else 0
+//   window read port w:   counter WBASE + w*WSTRIDE + wnd_idx_i[w] while wnd_re_i[w] and
+//                         wnd_idx_i[w] < WSPAN, else 0
 //                         (a small mux over WSPAN counters, e.g. one thread's issue-slot
 //                         counters for the direct read port).
 
@@ -44,7 +45,8 @@ module pmu_cnt_bank #(
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
   output reg  [CW-1:0]       rdata_o,
-  // window read ports: port w at [w*WIW +: WIW] / [w*CW +: CW]
+  // window read ports: port w at [w*WIW +: WIW] / [w*CW +: CW] (0 while wnd_re_i[w] is clear)
+  input  wire [NWND-1:0]     wnd_re_i,
   input  wire [NWND*WIW-1:0] wnd_idx_i,
   output reg  [NWND*CW-1:0]  wnd_data_o,
   // counter i wrapped this cycle
@@ -68,21 +70,27 @@ module pmu_cnt_bank #(
   wire [CW-1:0] wold = cnt_q[widx_i];
   wire [CW-1:0] wval = (wold & ~wmask) | (wdata & wmask);
 
+  // Written counter, one-hot (a decoder; a simulator skips it on cycles without a write).
+  reg [NCNT-1:0] wsel;
+  always @* begin
+    wsel = {NCNT{1'b0}};
+    if (we_i) begin
+      wsel = {{(NCNT - 1){1'b0}}, 1'b1} << widx_i;
+    end
+  end
+
   // One block per counter, all indices constant. The sum depends on the stored value and the
   // increment only (not on the write port), so a simulator evaluates it once per clock.
+  wire [NCNT-1:0] carry;
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
-      localparam [31:0]    GI32 = gi;
-      localparam [CIW-1:0] GI   = GI32[CIW-1:0];
-      wire [CW:0] sum  = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
-      wire        wsel = we_i && (widx_i == GI);
-      // A written counter does not wrap (its increment is dropped).
-      assign wrap_o[gi] = sum[CW] && !wsel;
+      wire [CW:0] sum = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
+      assign carry[gi] = sum[CW];
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           cnt_q[gi] <= {CW{1'b0}};
-        end else if (wsel) begin
+        end else if (wsel[gi]) begin
           cnt_q[gi] <= wval;
         end else begin
           cnt_q[gi] <= sum[CW-1:0];
@@ -90,6 +98,9 @@ module pmu_cnt_bank #(
       end
     end
   endgenerate
+
+  // A written counter does not wrap (its increment is dropped).
+  assign wrap_o = carry & ~wsel;
 
   // Read port.
   localparam [31:0]  NCNT32 = NCNT;
@@ -109,7 +120,7 @@ module pmu_cnt_bank #(
     wnd_data_o = {(NWND * CW){1'b0}};
     for (w = 0; w < NWND; w = w + 1) begin
       for (i = 0; i < WSPAN; i = i + 1) begin
-        if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
+        if (wnd_re_i[w] && (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0])) begin
           wnd_data_o[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
         end
       end

@@ -3,8 +3,8 @@
 // A request in cycle t returns in cycle t+1 the value that slot counter sel had in cycle t
 // (before that cycle's increment), zero-extended to 64 bits; select values 5..7 return 0.
 // Without a request the data holds and valid drops. Thread t reads its issue-slot counters
-// through window read port t of the counter bank (ridx_o = sel; the bank returns 0 for a
-// select past the slot counters).
+// through window read port t of the counter bank (read enable = the request, index = sel;
+// the bank returns 0 for a select past the slot counters).
 
 `include "pmu_map.vh"
 
@@ -15,6 +15,7 @@ module pmu_rdp #(
   input  wire                  clk_i,
   input  wire                  rst_ni,
   // counter bank window read ports, one per thread
+  output wire [THREADS-1:0]    re_o,
   output wire [THREADS*3-1:0]  ridx_o,
   input  wire [THREADS*CW-1:0] rdata_i,
   input  wire [THREADS-1:0]    req_i,
@@ -26,6 +27,7 @@ module pmu_rdp #(
   reg [THREADS*64-1:0] data_q /*verilator public_flat_rd*/;
   reg [THREADS-1:0]    valid_q /*verilator public_flat_rd*/;
 
+  assign re_o   = req_i;
   assign ridx_o = sel_i;
 
   // The selected counter zero-extended to 64 bits.

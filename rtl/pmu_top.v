@@ -76,6 +76,7 @@ module pmu_top #(
   wire                   cnt_re;
   wire [CIW-1:0]         cnt_ridx;
   wire [CW-1:0]          cnt_rdata;
+  wire [THREADS-1:0]     slot_re;
   wire [THREADS*3-1:0]   slot_ridx;
   wire [THREADS*CW-1:0]  slot_rdata;
   // Wraps of the issue-slot and stack counters are silent (spec 4): only programmable and
@@ -268,6 +269,7 @@ module pmu_top #(
     .re_i       (cnt_re),
     .ridx_i     (cnt_ridx),
     .rdata_o    (cnt_rdata),
+    .wnd_re_i   (slot_re),
     .wnd_idx_i  (slot_ridx),
     .wnd_data_o (slot_rdata),
     .wrap_o  (wrap)
@@ -282,6 +284,7 @@ module pmu_top #(
   ) u_rdp (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
+    .re_o       (slot_re),
     .ridx_o     (slot_ridx),
     .rdata_i    (slot_rdata),
     .req_i      (rdp_req_i),

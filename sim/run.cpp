@@ -130,7 +130,8 @@ static void usage(FILE *f) {
           "  --progT FILE          program file for thread T (threads without one stay idle)\n"
           "  --cycles N            measured window (default 100000; 1..10^12)\n"
           "  --bench               time --cycles cycles with the lockstep model, then as many\n"
-          "                        with the RTL alone; print cycles/s and the model's share\n"
+          "                        with the RTL alone, each in 5 rounds; print the fastest\n"
+          "                        round's cycles/s of each and the model's share\n"
           "  --warmup N            run N cycles first, then zero every counter over APB\n"
           "  --seed S              generator seed (default 1; 0..2^32-1)\n"
           "  --knobs LIST          perfect-icache,perfect-bpred,perfect-dcache,alu1 (or none)\n"
@@ -601,27 +602,17 @@ static void read_inputs(Sim *s, pmu_in_t *in) {
   in->pstrb = s->pstrb;
   in->pprot = s->pprot;
   in->ref_tick = d->ref_tick_o & 1;
-  uint32_t w[MAXW] = {};
-  for (int t = 0; t < PMU_THREADS; t++) in->priv[t] = (d->priv_o >> t) & 1;
-  get_words(d->ev_ext_o, w, PMU_THREADS * PMU_NEXT * PMU_LW);
-  for (int t = 0; t < PMU_THREADS; t++)
+  for (int t = 0; t < PMU_THREADS; t++) {
+    in->priv[t] = (uint8_t)field(d->priv_o, t, 1);
     for (int j = 0; j < PMU_NEXT; j++)
-      in->ev_ext[t][j] = (uint8_t)get_bits(w, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
-#define GET_PER_THREAD(port, field, width)                                                      \
-  get_words(d->port, w, PMU_THREADS * (width));                                               \
-  for (int t = 0; t < PMU_THREADS; t++)                                                         \
-    in->field[t] = (std::remove_reference<decltype(in->field[0])>::type)get_bits(w, t * (width), (width));
-  GET_PER_THREAD(slot_fill_o, slot_fill, PMU_NW)
-  GET_PER_THREAD(slot_issue_o, slot_issue, PMU_NW)
-  GET_PER_THREAD(slot_retire_o, slot_retire, PMU_NW)
-  GET_PER_THREAD(stk_flags_o, stk_flags, PMU_NFLAG)
-#undef GET_PER_THREAD
-  get_words(d->stk_n_o, w, PMU_THREADS * 3 * PMU_NW);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int st = 0; st < 3; st++) in->stk_n[t][st] = (uint8_t)get_bits(w, (t * 3 + st) * PMU_NW, PMU_NW);
-  get_words(d->stk_wp_o, w, PMU_THREADS * 2 * PMU_NW);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)get_bits(w, (t * 2 + st) * PMU_NW, PMU_NW);
+      in->ev_ext[t][j] = (uint8_t)field(d->ev_ext_o, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
+    in->slot_fill[t] = (uint8_t)field(d->slot_fill_o, t * PMU_NW, PMU_NW);
+    in->slot_issue[t] = (uint8_t)field(d->slot_issue_o, t * PMU_NW, PMU_NW);
+    in->slot_retire[t] = (uint8_t)field(d->slot_retire_o, t * PMU_NW, PMU_NW);
+    in->stk_flags[t] = (uint16_t)field(d->stk_flags_o, t * PMU_NFLAG, PMU_NFLAG);
+    for (int st = 0; st < 3; st++) in->stk_n[t][st] = (uint8_t)field(d->stk_n_o, (t * 3 + st) * PMU_NW, PMU_NW);
+    for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)field(d->stk_wp_o, (t * 2 + st) * PMU_NW, PMU_NW);
+  }
 }
 
 
@@ -966,20 +957,29 @@ int main(int argc, char **argv) {
     }
   }
 
-  // ---- --bench: the same number of cycles with and without the lockstep model
+  // ---- --bench: the same number of cycles with and without the lockstep model, each as
+  // BENCH_ROUNDS rounds of cycles/BENCH_ROUNDS; the fastest round of each counts (a shared
+  // machine only ever makes a round slower). The model rounds come first: a model that
+  // missed cycles could not rejoin.
   if (o.bench) {
-    double b0 = now_s();
-    run_cycles(&s, o.cycles);
-    double b1 = now_s();
-    s.model_off = true;
-    run_cycles(&s, o.cycles);
-    double b2 = now_s();
-    double tl = b1 - b0, tr = b2 - b1;
-    printf("bench: core stub + PMU, workload %s, %" PRIu64 " cycles each, seed %" PRIu64 "\n",
-           o.workload.c_str(), o.cycles, o.seed);
-    printf("  core + PMU RTL alone          : %12.0f cycles/s\n", o.cycles / tr);
+    enum { BENCH_ROUNDS = 5 };
+    const uint64_t per = o.cycles / BENCH_ROUNDS ? o.cycles / BENCH_ROUNDS : 1;
+    double best_l = 0, best_r = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      s.model_off = pass == 1;
+      for (int r = 0; r < BENCH_ROUNDS; r++) {
+        double b0 = now_s();
+        run_cycles(&s, per);
+        double rate = per / (now_s() - b0);
+        double &best = pass ? best_r : best_l;
+        if (rate > best) best = rate;
+      }
+    }
+    printf("bench: core stub + PMU, workload %s, seed %" PRIu64 ", best of %d rounds of %" PRIu64
+           " cycles each\n", o.workload.c_str(), o.seed, (int)BENCH_ROUNDS, per);
+    printf("  core + PMU RTL alone          : %12.0f cycles/s\n", best_r);
     printf("  core + PMU RTL + lockstep model: %12.0f cycles/s  (model + compare = %.0f%% of the run)\n",
-           o.cycles / tl, 100.0 * (tl - tr) / tl);
+           best_l, 100.0 * (1.0 - best_l / best_r));
     delete s.top;
     return 0;
   }

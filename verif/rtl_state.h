@@ -58,56 +58,71 @@ static uint64_t get_bits(const uint32_t *w, int lsb, int width) {
 
 enum { MAXW = (PMU_NCNT * PMU_CW) / 32 + 8 };  // +slack: get_bits reads 3 words
 
+// Bits [lsb+width-1:lsb] (width <= 64) of a Verilator signal read in place: an integral
+// signal (CData ... QData) or a VlWide. Used on every cycle, so no copies; a field inside one
+// 32-bit word of a VlWide takes the short path.
+template <typename T> static inline uint64_t field(const T &p, int lsb, int width) {
+  uint64_t v = (uint64_t)p >> lsb;
+  return width >= 64 ? v : (v & ((1ull << width) - 1));
+}
+template <std::size_t N> static inline uint64_t field(const VlWide<N> &p, int lsb, int width) {
+  const std::size_t i = (std::size_t)lsb >> 5;
+  const int sh = lsb & 31;
+  if (sh + width <= 32) return (p[i] >> sh) & (uint32_t)((1ull << width) - 1);
+  unsigned __int128 x = p[i];
+  if (i + 1 < N) x |= (unsigned __int128)p[i + 1] << 32;
+  if (i + 2 < N) x |= (unsigned __int128)p[i + 2] << 64;
+  uint64_t v = (uint64_t)(x >> sh);
+  return width >= 64 ? v : (v & ((1ull << width) - 1));
+}
+// 32-bit word i and 64-bit word i of a signal.
+template <typename T> static inline uint32_t word32(const T &p, int i) { return (uint32_t)((uint64_t)p >> (32 * i)); }
+template <std::size_t N> static inline uint32_t word32(const VlWide<N> &p, int i) { return p[i]; }
+template <typename T> static inline uint64_t word64(const T &p, int) { return (uint64_t)p; }
+template <std::size_t N> static inline uint64_t word64(const VlWide<N> &p, int i) {
+  return p[2 * i] | ((uint64_t)p[2 * i + 1] << 32);
+}
+
 // The PMU's outputs of this cycle, from a Verilated top with the pmu_top output port names
 // (pmu_top itself, or sim_top which brings them out under the same names).
 template <typename Top> static void sample_outputs(Top *d, pmu_out_t *o) {
   o->pready = d->pready_o;
   o->prdata = d->prdata_o;
   o->pslverr = d->pslverr_o;
-  uint32_t w[(PMU_THREADS * 64) / 32 + 4] = {};
   for (int t = 0; t < PMU_THREADS; t++) {
-    o->irq[t] = (d->irq_o >> t) & 1;
-    o->rdp_valid[t] = (d->rdp_valid_o >> t) & 1;
+    o->irq[t] = (uint8_t)field(d->irq_o, t, 1);
+    o->rdp_valid[t] = (uint8_t)field(d->rdp_valid_o, t, 1);
+    o->rdp_data[t] = word64(d->rdp_data_o, t);
   }
-  get_words(d->rdp_data_o, w, PMU_THREADS * 64);
-  for (int t = 0; t < PMU_THREADS; t++) o->rdp_data[t] = get_bits(w, t * 64, 64);
 }
 
 // Read the RTL's architectural state into the model's layout (docs/spec.md section 6).
 template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
-  static uint32_t w[MAXW];
-  for (int i = 0; i < PMU_NCNT; i++) s->cnt_q[i] = r->RTL_SIG(u_bank__DOT__cnt_q)[i];
-  get_words(r->RTL_SIG(u_regs__DOT__evtsel_q), w, PMU_THREADS * PMU_P * 32);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int k = 0; k < PMU_P; k++) s->evtsel_q[t][k] = w[t * PMU_P + k];
-  get_words(r->RTL_SIG(u_regs__DOT__ext_q), w, PMU_THREADS * PMU_P * 32);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int k = 0; k < PMU_P; k++) s->ext_q[t][k] = w[t * PMU_P + k];
-  get_words(r->RTL_SIG(u_regs__DOT__fixctl_q), w, PMU_THREADS * 32);
-  for (int t = 0; t < PMU_THREADS; t++) s->fixctl_q[t] = w[t];
-  get_words(r->RTL_SIG(u_regs__DOT__ctrl_q), w, PMU_THREADS * 32);
-  for (int t = 0; t < PMU_THREADS; t++) s->ctrl_q[t] = w[t];
-  get_words(r->RTL_SIG(u_regs__DOT__gctrl_q), w, PMU_THREADS * 64);
-  for (int t = 0; t < PMU_THREADS; t++) s->gctrl_q[t] = get_bits(w, t * 64, 64);
-  get_words(r->RTL_SIG(u_regs__DOT__gstatus_q), w, PMU_THREADS * 64);
-  for (int t = 0; t < PMU_THREADS; t++) s->gstatus_q[t] = get_bits(w, t * 64, 64);
+  const auto &cnt = r->RTL_SIG(u_bank__DOT__cnt_q);  // VlUnpacked, contiguous
+  if (sizeof(cnt[0]) == sizeof(s->cnt_q[0]))
+    std::memcpy(s->cnt_q, &cnt[0], sizeof s->cnt_q);
+  else
+    for (int i = 0; i < PMU_NCNT; i++) s->cnt_q[i] = cnt[i];
+  for (int t = 0; t < PMU_THREADS; t++) {
+    for (int k = 0; k < PMU_P; k++) {
+      const int b = t * PMU_P + k;
+      s->evtsel_q[t][k] = word32(r->RTL_SIG(u_regs__DOT__evtsel_q), b);
+      s->ext_q[t][k] = word32(r->RTL_SIG(u_regs__DOT__ext_q), b);
+      s->cprev_q[t][k] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__cprev_q), b, 1);
+      s->carry_q[t][k] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__carry_q), b, 1);
+    }
+    s->fixctl_q[t] = word32(r->RTL_SIG(u_regs__DOT__fixctl_q), t);
+    s->ctrl_q[t] = word32(r->RTL_SIG(u_regs__DOT__ctrl_q), t);
+    s->gctrl_q[t] = word64(r->RTL_SIG(u_regs__DOT__gctrl_q), t);
+    s->gstatus_q[t] = word64(r->RTL_SIG(u_regs__DOT__gstatus_q), t);
+    for (int st = 0; st < 3; st++)
+      s->stk_carry_q[t][st] = (uint8_t)field(r->RTL_SIG(u_stack__DOT__carry_q), (t * 3 + st) * PMU_CRW, PMU_CRW);
+    s->rdp_data_q[t] = word64(r->RTL_SIG(u_rdp__DOT__data_q), t);
+    s->rdp_valid_q[t] = (uint8_t)field(r->RTL_SIG(u_rdp__DOT__valid_q), t, 1);
+  }
   s->hi_latch_q = r->RTL_SIG(u_regs__DOT__hi_latch_q);
   s->hi_addr_q = r->RTL_SIG(u_regs__DOT__hi_addr_q);
   s->hi_vld_q = r->RTL_SIG(u_regs__DOT__hi_vld_q);
-  get_words(r->RTL_SIG(u_evctl__DOT__cprev_q), w, PMU_THREADS * PMU_P);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int k = 0; k < PMU_P; k++) s->cprev_q[t][k] = (uint8_t)get_bits(w, t * PMU_P + k, 1);
-  get_words(r->RTL_SIG(u_evctl__DOT__carry_q), w, PMU_THREADS * PMU_P);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int k = 0; k < PMU_P; k++) s->carry_q[t][k] = (uint8_t)get_bits(w, t * PMU_P + k, 1);
-  get_words(r->RTL_SIG(u_stack__DOT__carry_q), w, PMU_THREADS * 3 * PMU_CRW);
-  for (int t = 0; t < PMU_THREADS; t++)
-    for (int st = 0; st < 3; st++)
-      s->stk_carry_q[t][st] = (uint8_t)get_bits(w, (t * 3 + st) * PMU_CRW, PMU_CRW);
-  get_words(r->RTL_SIG(u_rdp__DOT__data_q), w, PMU_THREADS * 64);
-  for (int t = 0; t < PMU_THREADS; t++) s->rdp_data_q[t] = get_bits(w, t * 64, 64);
-  get_words(r->RTL_SIG(u_rdp__DOT__valid_q), w, PMU_THREADS);
-  for (int t = 0; t < PMU_THREADS; t++) s->rdp_valid_q[t] = (uint8_t)get_bits(w, t, 1);
 }
 
 // Human name of counter bank index i.

@@ -31,7 +31,7 @@ module fv_bank #(
                  .WSTRIDE(1), .WSPAN(1)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .we_i (we_i), .widx_i (widx_i),
     .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}), .rdata_o (),
-    .wnd_idx_i ({NCNT{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
+    .wnd_re_i ({NCNT{1'b1}}), .wnd_idx_i ({NCNT{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
   );
 
   `include "fv_common.vh"
