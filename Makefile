@@ -20,7 +20,7 @@ MODEL_HDR  := cmodel/pmu_model.h cmodel/pmu_map.h cmodel/pmu_blocks.h
 STIM_SRC   := cmodel/pmu_stim.c
 RTL_DIR    ?= rtl
 RTL_SRC    := $(wildcard $(RTL_DIR)/pmu_*.v)
-RTL_INC    := $(RTL_DIR)/pmu_map.vh $(RTL_DIR)/pmu_lane_sel.vh
+RTL_INC    := $(RTL_DIR)/pmu_map.vh $(RTL_DIR)/pmu_lane_sel.vh $(RTL_DIR)/pmu_lane_pick.vh
 
 # Parameter sets co-simulated in `make test` (RTL -G and model -D come from the same list).
 CFG_default :=

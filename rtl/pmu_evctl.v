@@ -37,7 +37,7 @@ module pmu_evctl #(
   output wire [THREADS*P*IW-1:0]        inc_o
 );
 
-  `include "pmu_lane_sel.vh"
+  `include "pmu_lane_pick.vh"
 
   localparam NL    = `PMU_NL;
   localparam NEXT  = `PMU_NEXT;

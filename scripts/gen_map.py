@@ -595,6 +595,15 @@ def gen_lane_sel_v(m):
     a("  end")
     a("endfunction")
     a("")
+    return "\n".join(L)
+
+
+def gen_lane_pick_v(m):
+    """rtl/pmu_lane_pick.vh: the catalog as up to NPICK picks {valid, lane} (the RTL's form;
+    rtl/pmu_lane_sel.vh keeps the lane-mask form for the formal reference)."""
+    L = []
+    a = L.append
+    a("// " + BANNER)
     # The same rule as up to NPICK picks {valid, lane}: an event/umask pair selects at most
     # NPICK lanes (the sub-events of one code selected by umask 0x00, or those selected by umask
     # bits, never both), so V can add NPICK muxed lanes instead of masking all NL.
@@ -606,9 +615,9 @@ def gen_lane_sel_v(m):
         slots.append((c, z, b))
     npick = max(max(len(z), len(b)) for c, z, b in slots)
     pw = liw + 1
-    a("// The same catalog as NPICK picks: pick j at [j*(LIW+1) +: LIW+1] is {valid, lane}; the")
-    a("// lanes of valid picks are exactly the set bits of pmu_lane_sel (an event/umask pair")
-    a("// selects at most NPICK lanes); the lane of an invalid pick is to be ignored.")
+    a("// Event catalog as NPICK picks: pick j at [j*(LIW+1) +: LIW+1] is {valid, lane}; the")
+    a("// lanes of valid picks are exactly the set bits of pmu_lane_sel (rtl/pmu_lane_sel.vh: an")
+    a("// event/umask pair selects at most NPICK lanes); the lane of an invalid pick is ignored.")
     a("`define PMU_NPICK %d" % npick)
     a("`define PMU_LIW %d" % liw)
     a("function automatic [%d:0] pmu_lane_pick;" % (npick * pw - 1))
@@ -796,7 +805,7 @@ class ArgParser(argparse.ArgumentParser):
 
 def main(argv):
     ap = ArgParser(prog="gen_map.py", description="Generate rtl/pmu_map.vh, rtl/pmu_lane_sel.vh, "
-                   "cmodel/pmu_map.h and the spec tables from docs/pmu_map.json.")
+                   "rtl/pmu_lane_pick.vh, cmodel/pmu_map.h and the spec tables from docs/pmu_map.json.")
     ap.add_argument("--map", default=SRC, metavar="FILE", help="the map to read (default docs/pmu_map.json)")
     ap.add_argument("--out", default=ROOT, metavar="DIR", help="write into DIR instead of the repository")
     ap.add_argument("--check", action="store_true", help="fail (exit 1) if a generated file is stale")
@@ -811,6 +820,7 @@ def main(argv):
     files = {
         os.path.join("rtl", "pmu_map.vh"): gen_vh(m),
         os.path.join("rtl", "pmu_lane_sel.vh"): gen_lane_sel_v(m),
+        os.path.join("rtl", "pmu_lane_pick.vh"): gen_lane_pick_v(m),
         os.path.join("cmodel", "pmu_map.h"): gen_h(m),
         os.path.join("docs", "spec.md"): fill_md(spec, md_tables(m)),
     }

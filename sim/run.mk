@@ -10,7 +10,7 @@
 # config line). RUN_REPORT_SRC can point the build at other report/trace sources.
 
 RUN_RTL        = $(RTL_DIR)/sim_top.v $(wildcard $(RTL_DIR)/core_*.v) $(wildcard $(RTL_DIR)/pmu_*.v)
-RUN_DEPS       = $(RUN_RTL) $(RTL_DIR)/pmu_map.vh $(RTL_DIR)/pmu_lane_sel.vh $(MODEL_SRC) $(MODEL_HDR) \
+RUN_DEPS       = $(RUN_RTL) $(RTL_DIR)/pmu_map.vh $(RTL_DIR)/pmu_lane_sel.vh $(RTL_DIR)/pmu_lane_pick.vh $(MODEL_SRC) $(MODEL_HDR) \
                  sim/run.cpp sim/sim_types.h verif/rtl_state.h $(RUN_REPORT_SRC)
 # every C source of sim/ except the self-tests (report, trace writers and their helpers)
 RUN_REPORT_SRC ?= $(filter-out sim/test_%.c,$(wildcard sim/*.c))
