@@ -154,8 +154,7 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
 void pmu_stack_commit(pmu_state_t *s, const pmu_state_t *d);
 
 /* pmu_cnt_bank.c: cnt_d from cnt_q, inc and the write strobe; wrap[t] bit i = counter
- * t*NCPT+i wrapped this cycle (programmable and fixed counters; the issue-slot and stack
- * counters' wraps are silent and read 0) */
+ * t*NCPT+i wrapped this cycle */
 void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
                           const pmu_apb_t *a, pmu_state_t *d, uint64_t wrap[PMU_THREADS]);
 void pmu_cnt_bank_commit(pmu_state_t *s, const pmu_state_t *d);

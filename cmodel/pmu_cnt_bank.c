@@ -2,8 +2,7 @@
  * Mirrors rtl/pmu_cnt_bank.v. Flop: cnt_q.
  *   sum   = cnt_q + inc                        (CW+1 bits)
  *   write : cnt_d = written value, increment dropped, no wrap
- *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW] (computed for the programmable and fixed
- *           counters only: nothing uses the silent wraps of the others)
+ *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW]
  */
 #include <string.h>
 #include "pmu_blocks.h"
@@ -17,17 +16,12 @@ void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
   for (t = 0; t < PMU_THREADS; t++) {
     const unsigned cb = t * PMU_NCPT;
     uint64_t w = 0;
-    /* programmable and fixed counters: their wraps are used (overflow status, chain) */
-    for (i = 0; i < PMU_CI_SLOT; i++) {
+    for (i = 0; i < PMU_NCPT; i++) {
       const uint64_t q = s->cnt_q[cb + i];
       const uint64_t sum = (q + (uint64_t)inc[cb + i]) & PMU_CW_MASK;   /* sum[CW-1:0] */
       d->cnt_q[cb + i] = sum;
       w |= (uint64_t)(sum < q) << i;     /* sum[CW]: inc < 2^CW, so a carry-out iff sum < q */
     }
-    /* issue-slot and stack counters: their wraps are silent (spec 4), so none is computed
-     * (wrap bits P+3.. read 0 here; the RTL's are unused) */
-    for (i = PMU_CI_SLOT; i < PMU_NCPT; i++)
-      d->cnt_q[cb + i] = (s->cnt_q[cb + i] + (uint64_t)inc[cb + i]) & PMU_CW_MASK;
     wrap[t] = w;
   }
 

@@ -10,7 +10,10 @@
 #endif
 
 /* V: sum of the selected lanes of thread t, or of all threads with ANY (the catalog selects
- * at most a few lanes, so loop over the set bits of sel only) */
+ * at most a few lanes, so loop over the set bits of sel only). The one place where the model
+ * is not the RTL's structure, on purpose: the RTL adds the picks of pmu_lane_pick, the model
+ * masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog against
+ * each other (as the formal reference r.inc does). */
 static inline uint32_t lane_sum(const uint32_t lane[PMU_THREADS][PMU_NL], unsigned t,
                                 uint32_t any, uint32_t sel)
 {

@@ -423,34 +423,33 @@ def cov_lines(rep):
 
 
 # ---- FST reading (header times and the signal hierarchy) ------------------------------------
+def _lz4_len(src, i, v):
+    """An LZ4 length: nibble value V, extended by bytes while V is 15 and each byte is 255.
+    Returns (length, next index)."""
+    if v == 15:
+        while True:
+            b = src[i]
+            i += 1
+            v += b
+            if b != 255:
+                break
+    return v, i
+
+
 def _lz4_block(src, usize):
     dst = bytearray()
     i, n = 0, len(src)
     while i < n:
         tok = src[i]
         i += 1
-        lit = tok >> 4
-        if lit == 15:
-            while True:
-                b = src[i]
-                i += 1
-                lit += b
-                if b != 255:
-                    break
+        lit, i = _lz4_len(src, i, tok >> 4)
         dst += src[i:i + lit]
         i += lit
         if i >= n:
             break
         off = src[i] | (src[i + 1] << 8)
         i += 2
-        ml = tok & 15
-        if ml == 15:
-            while True:
-                b = src[i]
-                i += 1
-                ml += b
-                if b != 255:
-                    break
+        ml, i = _lz4_len(src, i, tok & 15)
         ml += 4
         st = len(dst) - off
         if off == 0 or st < 0:

@@ -25,7 +25,6 @@
 #include <ctime>
 #include <sys/stat.h>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "Vsim_top.h"
@@ -616,9 +615,8 @@ static void read_inputs(Sim *s, pmu_in_t *in) {
 }
 
 
-// Trace port (docs/core.md) into trc_cycle_t.
-static void unpack_slot(const uint32_t *w, int slot, trc_rec_t *r) {
-  uint64_t v = get_bits(w, slot * 64, 64);
+// Trace port (docs/core.md) into trc_cycle_t: record j of a port is its 64-bit word j.
+static void unpack_rec(uint64_t v, trc_rec_t *r) {
   r->valid = v & 1;
   r->tid = (uint8_t)((v >> 1) & 7);
   r->wp = (uint8_t)((v >> 4) & 1);
@@ -632,18 +630,14 @@ static void unpack_trace(Sim *s, const pmu_in_t *in, trc_cycle_t *c) {
   c->cycle = s->cycle;
   c->w = PMU_W;
   c->pmu = in;
-  uint32_t w[MAXW] = {};
-  get_words(d->trc_fetch_o, w, PMU_W * 64);
-  for (int j = 0; j < PMU_W; j++) unpack_slot(w, j, &c->fetch[j]);
-  get_words(d->trc_disp_o, w, PMU_W * 64);
-  for (int j = 0; j < PMU_W; j++) unpack_slot(w, j, &c->disp[j]);
-  get_words(d->trc_issue_o, w, PMU_W * 64);
-  for (int j = 0; j < PMU_W; j++) unpack_slot(w, j, &c->issue[j]);
-  get_words(d->trc_commit_o, w, PMU_W * 64);
-  for (int j = 0; j < PMU_W; j++) unpack_slot(w, j, &c->commit[j]);
-  get_words(d->trc_flush_o, w, PMU_THREADS * 64);
+  for (int j = 0; j < PMU_W; j++) {
+    unpack_rec(word64(d->trc_fetch_o, j), &c->fetch[j]);
+    unpack_rec(word64(d->trc_disp_o, j), &c->disp[j]);
+    unpack_rec(word64(d->trc_issue_o, j), &c->issue[j]);
+    unpack_rec(word64(d->trc_commit_o, j), &c->commit[j]);
+  }
   for (int t = 0; t < PMU_THREADS; t++) {
-    uint64_t v = get_bits(w, t * 64, 64);
+    uint64_t v = word64(d->trc_flush_o, t);
     c->flush[t].valid = v & 1;
     c->flush[t].seq = (uint32_t)(v >> 32);
   }

@@ -48,15 +48,12 @@ static void set_bits(uint32_t *w, int lsb, int width, uint64_t v) {
     w[i + k] = (w[i + k] & ~wm) | (wv & wm);
   }
 }
-static uint64_t get_bits(const uint32_t *w, int lsb, int width) {
-  int i = lsb >> 5, sh = lsb & 31;
-  unsigned __int128 x = (unsigned __int128)w[i] | ((unsigned __int128)w[i + 1] << 32) |
-                        ((unsigned __int128)w[i + 2] << 64);
-  uint64_t v = (uint64_t)(x >> sh);
-  return width >= 64 ? v : (v & ((1ull << width) - 1));
-}
 
-enum { MAXW = (PMU_NCNT * PMU_CW) / 32 + 8 };  // +slack: get_bits reads 3 words
+// 32-bit words of the widest port copied with get_words/put_words: a trace port (W x 64 bits)
+// or the external event lanes (THREADS x NEXT x LW bits); +1 for set_bits' third word.
+enum {
+  MAXW = ((PMU_W * 64 > PMU_THREADS * PMU_NEXT * PMU_LW) ? PMU_W * 64 : PMU_THREADS * PMU_NEXT * PMU_LW) / 32 + 2
+};
 
 // Bits [lsb+width-1:lsb] (width <= 64) of a Verilator signal read in place: an integral
 // signal (CData ... QData) or a VlWide. Used on every cycle, so no copies; a field inside one

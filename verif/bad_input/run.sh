@@ -131,6 +131,16 @@ run_case() {
 }
 
 # ---- option cases: verif/bad_input/<tool>/options.txt ------------------------------------------
+expect_headers() {  # expect_headers CLASS NAME FILE: sets want and line from the file's
+  # "# expect-error: S" and "# expect-line: N" headers; records a failure and returns 1 without
+  want=$(sed -n 's/^# expect-error: //p' "$3" | head -n 1)
+  line=$(sed -n 's/^# expect-line: *\([0-9][0-9]*\) *$/\1/p' "$3" | head -n 1)
+  if [ -z "$want" ] || [ -z "$line" ]; then
+    result "$1" "$2" "missing '# expect-error:' or '# expect-line:' header"
+    return 1
+  fi
+}
+
 tool_cmd() {  # the command of a tool directory, into the array CMD
   case $1 in
     pmu_cli) CMD=("$CLI") ;;
@@ -165,12 +175,7 @@ done
 # stim/*.stim: pmu_cli and pmu_golden (both parse with cmodel/pmu_stim.c)
 for f in "$D"/stim/*.stim; do
   name=$(basename "$f" .stim)
-  want=$(sed -n 's/^# expect-error: //p' "$f" | head -n 1)
-  line=$(sed -n 's/^# expect-line: *\([0-9][0-9]*\) *$/\1/p' "$f" | head -n 1)
-  if [ -z "$want" ] || [ -z "$line" ]; then
-    result stim "$name" "missing '# expect-error:' or '# expect-line:' header"
-    continue
-  fi
+  expect_headers stim "$name" "$f" || continue
   fresh
   run_case stim "$name (pmu_cli)" 2 "$f:$line: && $want" "$CLI" "$f"
   fresh
@@ -194,12 +199,7 @@ done
 for f in "$D"/kernels/*.txt; do
   name=$(basename "$f" .txt)
   [ "$name" = options ] && continue
-  want=$(sed -n 's/^# expect-error: //p' "$f" | head -n 1)
-  line=$(sed -n 's/^# expect-line: *\([0-9][0-9]*\) *$/\1/p' "$f" | head -n 1)
-  if [ -z "$want" ] || [ -z "$line" ]; then
-    result kernels "$name" "missing '# expect-error:' or '# expect-line:' header"
-    continue
-  fi
+  expect_headers kernels "$name" "$f" || continue
   fresh
   run_case kernels "$name" 2 "$f:$line: && $want" \
     env BUILD="$B" LOG="$T/log" KERNELS="$f" verif/kernels/run.sh

@@ -8,8 +8,8 @@
 #
 # COV_SEEDS (default 3) random seeds of COV_CYCLES (default 100000) cycles each. Toggle
 # coverage includes every signal up to COV_MAX_WIDTH bits (Verilator's default, 256, would leave
-# out the counter bank's state vector, THREADS*(P+32)*CW bits, and the register read mux);
-# COV_MAX_WIDTH=256 gives a build about 4x faster to compile and run, without those signals.
+# out wide vectors such as the increment bus, THREADS*(P+32)*IW bits, and evtsel/ext);
+# COV_MAX_WIDTH=256 gives a build faster to compile and run, without those signals.
 COV_MAX_WIDTH ?= 65536
 
 COV_LOCKSTEP_DEPS := $(LOCKSTEP_DEPS) $(wildcard verif/lockstep*.h) verif/coverage/lockstep_cov.cpp verif/coverage/coverage.mk

@@ -4,8 +4,9 @@
 // Property (a), bank level: per counter i and cycle t (reset inactive in t),
 //   write to i in t:  cnt(t+1) = the spec 5.3 merge of the written word into cnt(t), wrap(t) = 0
 //   otherwise:        cnt(t+1) = (cnt(t) + inc(t)) mod 2^CW,  wrap(t) = carry out of that sum
-// and a reset cycle clears every counter. All of it is 1-step inductive (the counter values are
-// the bank's outputs: one window read port per counter).
+// and a reset cycle clears every counter; the read port returns counter ridx while re (0 for an
+// index past NCNT or without re). All of it is 1-step inductive (the counter values are the
+// bank's outputs: one window read port per counter).
 
 module fv_bank #(
   parameter NCNT = 3,
@@ -19,19 +20,23 @@ module fv_bank #(
   input wire [$clog2(NCNT)-1:0]    widx_i,
   input wire                       whi_i,
   input wire [31:0]                wdata_i,
-  input wire [3:0]                 wstrb_i
+  input wire [3:0]                 wstrb_i,
+  input wire                       re_i,
+  input wire [$clog2(NCNT)-1:0]    ridx_i
 );
   localparam CIW = $clog2(NCNT);
 
   wire [NCNT*CW-1:0] cnt;
   wire [NCNT-1:0]    wrap;
+  wire [CW-1:0]      rdata;
 
   // One window read port per counter (window w = counter w alone): every value is observable.
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .NWND(NCNT), .WIW(1), .WBASE(0),
                  .WSTRIDE(1), .WSPAN(1)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .we_i (we_i), .widx_i (widx_i),
-    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}), .rdata_o (),
-    .wnd_re_i ({NCNT{1'b1}}), .wnd_idx_i ({NCNT{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
+    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (re_i), .ridx_i (ridx_i),
+    .rdata_o (rdata), .wnd_re_i ({NCNT{1'b1}}), .wnd_idx_i ({NCNT{1'b0}}), .wnd_data_o (cnt),
+    .wrap_o (wrap)
   );
 
   `include "fv_common.vh"
@@ -54,6 +59,13 @@ module fv_bank #(
     p_whi   <= whi_i;
     p_wdata <= wdata_i;
     p_wstrb <= wstrb_i;
+  end
+
+  // the read port (NCNT=3 leaves index 3 past the end)
+  always @* begin
+    if (rst_ni) begin
+      assert (rdata == ((re_i && ridx_i < NCNT) ? cnt[ridx_i*CW +: CW] : {CW{1'b0}}));  // [a.read_port]
+    end
   end
 
   genvar g;

@@ -75,8 +75,8 @@ module fv_evcnt #(
   pmu_cnt_bank #(.NCNT(P), .CW(CW), .IW(IW), .CIW(CIW), .NWND(P), .WIW(1), .WBASE(0),
                  .WSTRIDE(1), .WSPAN(1)) u_bank (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc), .we_i (we_i), .widx_i (widx_i),
-    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}), .rdata_o (),
-    .wnd_re_i ({P{1'b1}}), .wnd_idx_i ({P{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
+    .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}),
+    .rdata_o (), .wnd_re_i ({P{1'b1}}), .wnd_idx_i ({P{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
   );
 
   `include "fv_common.vh"

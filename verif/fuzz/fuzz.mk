@@ -72,12 +72,12 @@ $(FUZZ_DIR)/mut/fuzz_lockstep: $(FUZZ_LS_DEPS) $(RTL_SRC) $(RTL_INC)
 	@cp $(FUZZ_DIR)/mut/build/fuzz_lockstep $@
 
 # Parser fuzzers: whole program under ASan + UBSan, default parameters.
-$(FUZZ_DIR)/fuzz_stim: verif/fuzz/fuzz_stim.c $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h | $(BUILD)
+$(FUZZ_DIR)/fuzz_stim: verif/fuzz/fuzz_stim.c verif/fuzz/fuzz_lines.h $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h | $(BUILD)
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CWARN) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ verif/fuzz/fuzz_stim.c $(MODEL_SRC) $(STIM_SRC)
 
 # The golden-vector reader/checker, without the writer's main().
-$(FUZZ_DIR)/fuzz_golden: verif/fuzz/fuzz_golden.c cmodel/pmu_golden.c cmodel/pmu_golden.h $(MODEL_HDR) | $(BUILD)
+$(FUZZ_DIR)/fuzz_golden: verif/fuzz/fuzz_golden.c verif/fuzz/fuzz_lines.h cmodel/pmu_golden.c cmodel/pmu_golden.h $(MODEL_HDR) | $(BUILD)
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CWARN) $(FUZZ_SAN) -fsanitize=fuzzer -DPMU_GOLDEN_NO_MAIN -o $@ verif/fuzz/fuzz_golden.c cmodel/pmu_golden.c
 
@@ -92,7 +92,7 @@ $(FUZZ_DIR)/load_program.inc: sim/run.cpp verif/fuzz/fuzz.mk | $(BUILD)
 	  || { echo "fuzz_prog: cannot find load_program() in sim/run.cpp: update verif/fuzz/fuzz.mk"; rm -f $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
-$(FUZZ_DIR)/fuzz_prog: verif/fuzz/fuzz_prog.cpp $(FUZZ_DIR)/load_program.inc
+$(FUZZ_DIR)/fuzz_prog: verif/fuzz/fuzz_prog.cpp verif/fuzz/fuzz_lines.h $(FUZZ_DIR)/load_program.inc
 	$(FUZZ_CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -I$(FUZZ_DIR) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ verif/fuzz/fuzz_prog.cpp
 
 FUZZ_BINS := $(FUZZ_DIR)/fuzz_lockstep $(FUZZ_DIR)/fuzz_stim $(FUZZ_DIR)/fuzz_prog $(FUZZ_DIR)/fuzz_golden

@@ -17,18 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_lines.h"
 #include "pmu_golden.h"
 
 static const char S_PATH[] = "<stim>", E_PATH[] = "<exp>", F_PATH[] = "<fuzz>";
-
-static unsigned long count_lines(const char *d, size_t n)
-{
-  unsigned long l = 0;
-  size_t i;
-  for (i = 0; i < n; i++) l += d[i] == '\n';
-  if (n && d[n - 1] != '\n') l++;
-  return l;
-}
 
 static void fail(const char *what, const char *err)
 {
@@ -54,7 +46,7 @@ static void check_err(const char *err, const char *p1, const char *b1, size_t n1
   pl = strlen(p) + 1;
   line = strtoul(err + pl, &end, 10);
   if (end == err + pl || end[0] != ':' || end[1] != ' ' || end[2] == '\0') fail("message is not PATH:LINE: rule", err);
-  if (line < 1 || line > count_lines(b, n) + 1) fail("LINE is not a line of the file", err);
+  if (line < 1 || line > fuzz_count_lines(b, n) + 1) fail("LINE is not a line of the file", err);
   if (strchr(err, '\n')) fail("message spans several lines", err);
 }
 

@@ -20,6 +20,8 @@
 
 #include <unistd.h>
 
+#include "fuzz_lines.h"
+
 namespace {
 struct ProgExit {
   int code;
@@ -37,13 +39,6 @@ FILE *g_err;  // the loader's stderr
 
 namespace {
 std::string g_path;
-
-unsigned long count_lines(const uint8_t *d, size_t n) {
-  unsigned long l = 0;
-  for (size_t i = 0; i < n; i++) l += d[i] == '\n';
-  if (n && d[n - 1] != '\n') l++;
-  return l;
-}
 
 [[noreturn]] void bad(const char *what, const std::string &msg, int code) {
   fprintf(stderr, "fuzz_prog: %s (exit %d, message \"%s\")\n", what, code, msg.c_str());
@@ -103,7 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (end == msg.c_str() + pre.size() || strncmp(end, ": ", 2) != 0 || end[2] == '\n' || end[2] == '\0')
     bad("message is not FILE:LINE: rule", msg, code);
   // an error at the end of the file may name the line after the last newline
-  if (line < 1 || line > count_lines(data, size) + 1) bad("LINE is not a line of the file", msg, code);
+  if (line < 1 || line > fuzz_count_lines(data, size) + 1) bad("LINE is not a line of the file", msg, code);
   if (msg.find('\n') != msg.size() - 1) bad("not exactly one message line", msg, code);
   return 0;
 }

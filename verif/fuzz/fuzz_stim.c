@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_lines.h"
 #include "pmu_model.h"
 #include "pmu_stim.h"
 
@@ -38,16 +39,6 @@ static int m_cycle(void *ctx, const pmu_in_t *in, pmu_out_t *out)
 static void m_reset(void *ctx) { pmu_reset(&((model_dut_t *)ctx)->s); }
 static const pmu_state_t *m_state(void *ctx) { return &((model_dut_t *)ctx)->s; }
 
-/* Lines in the input as the parser counts them: one per '\n', plus an unterminated last line. */
-static unsigned long count_lines(const uint8_t *d, size_t n)
-{
-  unsigned long l = 0;
-  size_t i;
-  for (i = 0; i < n; i++) l += d[i] == '\n';
-  if (n && d[n - 1] != '\n') l++;
-  return l;
-}
-
 static void check_message(const char *err, const uint8_t *d, size_t n)
 {
   static const char prefix[] = "<fuzz>:";
@@ -59,9 +50,9 @@ static void check_message(const char *err, const uint8_t *d, size_t n)
   }
   line = strtoul(err + sizeof prefix - 1, &end, 10);
   if (end == err + sizeof prefix - 1 || end[0] != ':' || end[1] != ' ' || end[2] == '\0' || line < 1 ||
-      line > count_lines(d, n)) {
+      line > fuzz_count_lines(d, n)) {
     fprintf(stderr, "fuzz_stim: bad line number or rule in \"%s\" (input has %lu lines)\n", err,
-            count_lines(d, n));
+            fuzz_count_lines(d, n));
     abort();
   }
 }
