@@ -81,7 +81,9 @@ module pmu_cnt_bank #(
 
   // One block per counter, all indices constant. The sum depends on the stored value and the
   // increment only (not on the write port), so a simulator evaluates it once per clock.
-  wire [NCNT-1:0] carry;
+  // (public: a simulator then keeps it as a variable computed once per clock instead of
+  // re-deriving it from the sums inside wrap_o, which depends on the write port's APB inputs)
+  wire [NCNT-1:0] carry /*verilator public_flat_rd*/;
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt

@@ -29,6 +29,8 @@ module pmu_evctl #(
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
+  // the catalog decode of evtsel[k]'s event/umask as NPICK {valid, lane} picks (pmu_regs)
+  input  wire [THREADS*P*`PMU_NPICK*(`PMU_LIW+1)-1:0] pick_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
   input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
@@ -36,8 +38,6 @@ module pmu_evctl #(
   input  wire [THREADS*P-1:0]           wrap_i,     // counter k wrapped this cycle
   output wire [THREADS*P*IW-1:0]        inc_o
 );
-
-  `include "pmu_lane_pick.vh"
 
   localparam NL    = `PMU_NL;
   localparam NEXT  = `PMU_NEXT;
@@ -62,9 +62,9 @@ module pmu_evctl #(
   reg [THREADS*P-1:0] carry_d;
 
   // ---------------------------------------------------------------------------------------------
-  // Lanes: lane l of thread t at [(t*NL+l)*LW +: LW]; internal lanes zero-extended or truncated.
+  // Lanes: lane l of thread t in lane[t*NL+l]; internal lanes zero-extended or truncated.
   // ---------------------------------------------------------------------------------------------
-  reg [THREADS*NL*LW-1:0] lane;
+  reg [LW-1:0]            lane [0:THREADS*NL-1];
   reg [UW-1:0]            fill;
   reg [UW-1:0]            unfill;
   // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
@@ -77,7 +77,6 @@ module pmu_evctl #(
   integer t;
   integer j;
   always @* begin
-    lane     = {(THREADS * NL * LW){1'b0}};
     fill     = {UW{1'b0}};
     unfill   = {UW{1'b0}};
     x_fill   = 32'd0;
@@ -91,14 +90,14 @@ module pmu_evctl #(
       x_unfill = {{(32 - UW){1'b0}}, unfill};
       x_issue  = {{(32 - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
       x_retire = {{(32 - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
-      lane[(t*NL+`PMU_LANE_CYCLES)*LW +: LW]   = {{(LW - 1){1'b0}}, 1'b1};
-      lane[(t*NL+`PMU_LANE_REF_TICK)*LW +: LW] = {{(LW - 1){1'b0}}, ref_tick_i};
-      lane[(t*NL+`PMU_LANE_FILLED)*LW +: LW]   = x_fill[LW-1:0];
-      lane[(t*NL+`PMU_LANE_UNFILLED)*LW +: LW] = x_unfill[LW-1:0];
-      lane[(t*NL+`PMU_LANE_ISSUED)*LW +: LW]   = x_issue[LW-1:0];
-      lane[(t*NL+`PMU_LANE_RETIRED)*LW +: LW]  = x_retire[LW-1:0];
+      lane[t*NL+`PMU_LANE_CYCLES]   = {{(LW - 1){1'b0}}, 1'b1};
+      lane[t*NL+`PMU_LANE_REF_TICK] = {{(LW - 1){1'b0}}, ref_tick_i};
+      lane[t*NL+`PMU_LANE_FILLED]   = x_fill[LW-1:0];
+      lane[t*NL+`PMU_LANE_UNFILLED] = x_unfill[LW-1:0];
+      lane[t*NL+`PMU_LANE_ISSUED]   = x_issue[LW-1:0];
+      lane[t*NL+`PMU_LANE_RETIRED]  = x_retire[LW-1:0];
       for (j = 0; j < NEXT; j = j + 1) begin
-        lane[(t*NL+NINT+j)*LW +: LW] = ev_ext_i[(t*NEXT+j)*LW +: LW];
+        lane[t*NL+NINT+j] = ev_ext_i[(t*NEXT+j)*LW +: LW];
       end
     end
   end
@@ -113,7 +112,7 @@ module pmu_evctl #(
     for (l = 0; l < NL; l = l + 1) begin
       lacc = {SW{1'b0}};
       for (u = 0; u < THREADS; u = u + 1) begin
-        lacc = lacc + {{TW{1'b0}}, lane[(u*NL+l)*LW +: LW]};
+        lacc = lacc + {{TW{1'b0}}, lane[u*NL+l]};
       end
       lane_all[l] = lacc;
     end
@@ -154,12 +153,12 @@ module pmu_evctl #(
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
-      // This thread's lanes as an array: lane_t[l].
+      // This thread's lanes (constant indices: V below muxes NL lanes, not THREADS*NL).
       reg [LW-1:0] lane_t [0:NL-1];
       integer      lt;
       always @* begin
         for (lt = 0; lt < NL; lt = lt + 1) begin
-          lane_t[lt] = lane[(gt*NL+lt)*LW +: LW];
+          lane_t[lt] = lane[gt*NL+lt];
         end
       end
 
@@ -182,8 +181,7 @@ module pmu_evctl #(
         wire        f_chain = (gk != 0) && ex[`PMU_EXT_CHAIN_LSB];
         wire        f_qual  = (gk != 0) && ex[`PMU_EXT_QUALIFY_LSB];
         // the catalog as NPICK {valid, lane} picks
-        wire [NPICK*(LIW+1)-1:0] pick = pmu_lane_pick(es[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                                      es[`PMU_EVTSEL_UMASK_LSB +: 8]);
+        wire [NPICK*(LIW+1)-1:0] pick = pick_i[idx*NPICK*(LIW+1) +: NPICK*(LIW+1)];
 
         // V: sum of the picked lanes (own thread, or all threads with ANY); an invalid pick
         // adds 0
@@ -248,11 +246,12 @@ module pmu_evctl #(
     end
   endgenerate
 
-  // Edge history: cleared by a write of evtsel[k]/ext[k], moves in counted cycles only. Kept out
-  // of the block above so that the increment logic does not depend on the APB inputs (Verilator
-  // then evaluates it once per clock, not on every input change).
+  // Edge history: moves in counted cycles only; a write of evtsel[k]/ext[k] clears it (at the
+  // flop below). Only the flop sees the APB-driven write strobe, so none of the per-counter logic
+  // depends on the APB inputs (a simulator then evaluates it once per clock, not on every input
+  // change).
   always @* begin
-    cprev_d = ((cprev_q & ~counted_v) | (cond_v & counted_v)) & ~sel_wr_i;
+    cprev_d = (cprev_q & ~counted_v) | (cond_v & counted_v);
   end
 
   // Chain carry: the wrap of counter k, used by counter k+1 in the next cycle.
@@ -265,7 +264,7 @@ module pmu_evctl #(
       cprev_q <= {(THREADS * P){1'b0}};
       carry_q <= {(THREADS * P){1'b0}};
     end else begin
-      cprev_q <= cprev_d;
+      cprev_q <= cprev_d & ~sel_wr_i;
       carry_q <= carry_d;
     end
   end

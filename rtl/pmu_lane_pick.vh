@@ -2,8 +2,7 @@
 // Event catalog as NPICK picks: pick j at [j*(LIW+1) +: LIW+1] is {valid, lane}; the
 // lanes of valid picks are exactly the set bits of pmu_lane_sel (rtl/pmu_lane_sel.vh: an
 // event/umask pair selects at most NPICK lanes); the lane of an invalid pick is ignored.
-`define PMU_NPICK 2
-`define PMU_LIW 5
+// PMU_NPICK and PMU_LIW are defined in rtl/pmu_map.vh.
 function automatic [11:0] pmu_lane_pick;
   input [7:0] ev;
   input [7:0] um;

@@ -14,6 +14,8 @@
 `define PMU_NL 18
 `define PMU_NEXT 12
 `define PMU_NFLAG 13
+`define PMU_NPICK 2  // lanes an event/umask pair selects, at most (rtl/pmu_lane_pick.vh)
+`define PMU_LIW 5  // lane index width
 `define PMU_NFIX 3
 `define PMU_NSLOT 5
 `define PMU_NSTK 24

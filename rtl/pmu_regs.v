@@ -42,6 +42,7 @@ module pmu_regs #(
   output wire [3:0]                          cnt_wstrb_o,
   // configuration for the event, fixed-counter and stack logic
   output wire [THREADS*P*32-1:0]             evtsel_o,
+  output wire [THREADS*P*`PMU_NPICK*(`PMU_LIW+1)-1:0] pick_o, // catalog decode of evtsel[k]
   output wire [THREADS*P*32-1:0]             ext_o,
   output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
   output reg  [THREADS*P-1:0]                pmc_en_o,
@@ -53,7 +54,10 @@ module pmu_regs #(
   output reg  [THREADS-1:0]                  irq_o
 );
 
+  `include "pmu_lane_pick.vh"
+
   localparam NCPT  = P + 32;
+  localparam PKW   = `PMU_NPICK * (`PMU_LIW + 1);   // lane picks of one event select
   localparam NCNT  = THREADS * NCPT;
   localparam NFIX  = `PMU_NFIX;
   localparam NSLOT = `PMU_NSLOT;
@@ -99,6 +103,9 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   reg [THREADS*P*32-1:0] evtsel_q /*verilator public_flat_rd*/;
   reg [THREADS*P*32-1:0] ext_q /*verilator public_flat_rd*/;
+  // evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) when evtsel[k] is
+  // written: one shared decoder on the write path instead of one per counter in pmu_evctl.
+  reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*32-1:0]   fixctl_q /*verilator public_flat_rd*/;
   reg [THREADS*32-1:0]   ctrl_q /*verilator public_flat_rd*/;
   reg [THREADS*64-1:0]   gctrl_q /*verilator public_flat_rd*/;
@@ -139,49 +146,77 @@ module pmu_regs #(
   reg [TIW-1:0] tsel;      // thread
   reg [KIW-1:0] ksel;      // evtsel/ext index
   reg [LIW-1:0] lsel;      // counter index inside the thread
+  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by
+  // the access phase), so a simulator skips it on idle bus cycles.
   always @* begin
     a         = 32'd0;
-    a[AW-1:2] = paddr_i[AW-1:2];
-    blk       = a >> TSH;
-    tblk      = blk - TB0;
-    off       = a & TOFF;
-    in_thr    = (blk >= TB0) && (tblk < THREADS);
-    tsel      = tblk[TIW-1:0];
-    hi        = a[2];
-    d_evtsel  = off - `PMU_EVTSEL_OFF;
-    d_ext     = off - `PMU_EXT_OFF;
-    d_pmc     = off - `PMU_PMC_OFF;
-    d_fix     = off - `PMU_FIX_OFF;
-    d_gctrl   = off - `PMU_GCTRL_OFF;
-    d_gstatus = off - `PMU_GSTATUS_OFF;
-    d_slot    = off - `PMU_SLOT_OFF;
-    d_stk     = off - `PMU_STK_OFF;
-    r_id      = (a == `PMU_ID_OFF);
-    r_cfg     = (a == `PMU_CFG_OFF);
-    r_evtsel  = in_thr && (d_evtsel < `PMU_EVTSEL_STRIDE * P);
-    r_ext     = in_thr && (d_ext < `PMU_EXT_STRIDE * P);
-    r_fixctl  = in_thr && (off == `PMU_FIXCTL_OFF);
-    r_ctrl    = in_thr && (off == `PMU_CTRL_OFF);
-    r_gctrl   = in_thr && (d_gctrl < 8);
-    r_gstatus = in_thr && (d_gstatus < 8);
-    r_slot    = in_thr && (d_slot < `PMU_SLOT_STRIDE * NSLOT);
+    blk       = 32'd0;
+    tblk      = 32'd0;
+    off       = 32'd0;
+    in_thr    = 1'b0;
+    tsel      = {TIW{1'b0}};
+    hi        = 1'b0;
+    d_evtsel  = 32'd0;
+    d_ext     = 32'd0;
+    d_pmc     = 32'd0;
+    d_fix     = 32'd0;
+    d_gctrl   = 32'd0;
+    d_gstatus = 32'd0;
+    d_slot    = 32'd0;
+    d_stk     = 32'd0;
+    r_id      = 1'b0;
+    r_cfg     = 1'b0;
+    r_evtsel  = 1'b0;
+    r_ext     = 1'b0;
+    r_fixctl  = 1'b0;
+    r_ctrl    = 1'b0;
+    r_gctrl   = 1'b0;
+    r_gstatus = 1'b0;
+    r_slot    = 1'b0;
     r_cnt     = 1'b0;
-    ksel      = r_ext ? d_ext[KIW+1:2] : d_evtsel[KIW+1:2];
+    ksel      = {KIW{1'b0}};
     lsel      = {LIW{1'b0}};
-    if (in_thr && (d_pmc < `PMU_PMC_STRIDE * P)) begin
-      r_cnt = 1'b1;
-      lsel  = d_pmc[LIW+2:3];
-    end
-    if (in_thr && (d_fix < `PMU_FIX_STRIDE * NFIX)) begin
-      r_cnt = 1'b1;
-      lsel  = LI_FIX[LIW-1:0] + d_fix[LIW+2:3];
-    end
-    if (in_thr && (d_stk < `PMU_STK_STRIDE * NSTK)) begin
-      r_cnt = 1'b1;
-      lsel  = LI_STK[LIW-1:0] + d_stk[LIW+2:3];
-    end
-    if (r_slot) begin
-      lsel = LI_SLOT[LIW-1:0] + d_slot[LIW+2:3];
+    if (psel_i) begin
+      a[AW-1:2] = paddr_i[AW-1:2];
+      blk       = a >> TSH;
+      tblk      = blk - TB0;
+      off       = a & TOFF;
+      in_thr    = (blk >= TB0) && (tblk < THREADS);
+      tsel      = tblk[TIW-1:0];
+      hi        = a[2];
+      d_evtsel  = off - `PMU_EVTSEL_OFF;
+      d_ext     = off - `PMU_EXT_OFF;
+      d_pmc     = off - `PMU_PMC_OFF;
+      d_fix     = off - `PMU_FIX_OFF;
+      d_gctrl   = off - `PMU_GCTRL_OFF;
+      d_gstatus = off - `PMU_GSTATUS_OFF;
+      d_slot    = off - `PMU_SLOT_OFF;
+      d_stk     = off - `PMU_STK_OFF;
+      r_id      = (a == `PMU_ID_OFF);
+      r_cfg     = (a == `PMU_CFG_OFF);
+      r_evtsel  = in_thr && (d_evtsel < `PMU_EVTSEL_STRIDE * P);
+      r_ext     = in_thr && (d_ext < `PMU_EXT_STRIDE * P);
+      r_fixctl  = in_thr && (off == `PMU_FIXCTL_OFF);
+      r_ctrl    = in_thr && (off == `PMU_CTRL_OFF);
+      r_gctrl   = in_thr && (d_gctrl < 8);
+      r_gstatus = in_thr && (d_gstatus < 8);
+      r_slot    = in_thr && (d_slot < `PMU_SLOT_STRIDE * NSLOT);
+      ksel      = r_ext ? d_ext[KIW+1:2] : d_evtsel[KIW+1:2];
+      if (in_thr && (d_pmc < `PMU_PMC_STRIDE * P)) begin
+        r_cnt = 1'b1;
+        lsel  = d_pmc[LIW+2:3];
+      end
+      if (in_thr && (d_fix < `PMU_FIX_STRIDE * NFIX)) begin
+        r_cnt = 1'b1;
+        lsel  = LI_FIX[LIW-1:0] + d_fix[LIW+2:3];
+      end
+      if (in_thr && (d_stk < `PMU_STK_STRIDE * NSTK)) begin
+        r_cnt = 1'b1;
+        lsel  = LI_STK[LIW-1:0] + d_stk[LIW+2:3];
+      end
+      if (r_slot) begin
+        lsel = LI_SLOT[LIW-1:0] + d_slot[LIW+2:3];
+      end
     end
   end
 
@@ -315,6 +350,20 @@ module pmu_regs #(
     end
   end
 
+  // Lane picks of the evtsel value being written (the strobed bytes of the write data over the
+  // stored value, which the read tree eval holds in the access phase). Evaluated only on an
+  // evtsel write.
+  reg [15:0]     ev_new;    // event and umask fields of the new value
+  reg [PKW-1:0]  pick_wr;
+  always @* begin
+    ev_new  = 16'd0;
+    pick_wr = {PKW{1'b0}};
+    if (wr_ok && r_evtsel) begin
+      ev_new  = ((eval[15:0] & ~bm[15:0]) | (pwdata_i[15:0] & bm[15:0])) & EVTSEL_MASK[15:0];
+      pick_wr = pmu_lane_pick(ev_new[`PMU_EVTSEL_EVENT_LSB +: 8], ev_new[`PMU_EVTSEL_UMASK_LSB +: 8]);
+    end
+  end
+
   // gstatus: W1C clear, wrap set, freeze (spec 4.3); a set beats a clear
   reg [63:0] set;
   reg [63:0] clr;
@@ -355,6 +404,7 @@ module pmu_regs #(
   // Configuration outputs and interrupt (a function of registers only)
   // ---------------------------------------------------------------------------------------------
   assign evtsel_o = evtsel_q;
+  assign pick_o   = pick_q;
   assign ext_o    = ext_q;
 
   integer u;
@@ -404,6 +454,7 @@ module pmu_regs #(
     if (!rst_ni) begin
       evtsel_q   <= {(THREADS * P * 32){1'b0}};
       ext_q      <= {(THREADS * P * 32){1'b0}};
+      pick_q     <= {(THREADS * P){pmu_lane_pick(8'd0, 8'd0)}};
       fixctl_q   <= {(THREADS * 32){1'b0}};
       ctrl_q     <= {(THREADS * 32){1'b0}};
       gctrl_q    <= {(THREADS * 64){1'b0}};
@@ -420,6 +471,7 @@ module pmu_regs #(
             if (sel_wr_o[tw*P+kw] && r_evtsel) begin
               evtsel_q[(tw*P+kw)*32 +: 32] <= merge(evtsel_q[(tw*P+kw)*32 +: 32], pwdata_i, bm)
                                               & EVTSEL_MASK;
+              pick_q[(tw*P+kw)*PKW +: PKW] <= pick_wr;
             end
             if (sel_wr_o[tw*P+kw] && r_ext) begin
               ext_q[(tw*P+kw)*32 +: 32] <= merge(ext_q[(tw*P+kw)*32 +: 32], pwdata_i, bm)

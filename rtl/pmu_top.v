@@ -66,7 +66,11 @@ module pmu_top #(
   localparam IWA   = (VW > NW) ? VW : NW;
   localparam IWB   = $clog2(NS_PER_TICK + 1);
   localparam IWC   = (IWA > IWB) ? IWA : IWB;
-  localparam IW    = ((IWC > 3) ? IWC : 3) + 1;
+  localparam IWD   = ((IWC > 3) ? IWC : 3) + 1;
+  // Rounded up to 8, 16 or 32 bits: increment fields then never straddle a 32-bit word of the
+  // packed increment vectors, which a simulator packs and unpacks every cycle (the extra bits
+  // are constant 0 and synthesis removes them).
+  localparam IW    = (IWD <= 8) ? 8 : (IWD <= 16) ? 16 : 32;
 
   // ---------------------------------------------------------------------------------------------
   // Registers and APB
@@ -93,6 +97,7 @@ module pmu_top #(
   wire [3:0]             cnt_wstrb;
   wire [THREADS*P*32-1:0] evtsel;
   wire [THREADS*P*32-1:0] ext;
+  wire [THREADS*P*`PMU_NPICK*(`PMU_LIW+1)-1:0] pick;
   wire [THREADS*P-1:0]   sel_wr;
   wire [THREADS*P-1:0]   pmc_en;
   wire [THREADS*3-1:0]   fix_en;
@@ -133,6 +138,7 @@ module pmu_top #(
     .cnt_wstrb_o (cnt_wstrb),
     .evtsel_o    (evtsel),
     .ext_o       (ext),
+    .pick_o      (pick),
     .sel_wr_o    (sel_wr),
     .pmc_en_o    (pmc_en),
     .fix_en_o    (fix_en),
@@ -168,6 +174,7 @@ module pmu_top #(
     .slot_retire_i (slot_retire_i),
     .evtsel_i      (evtsel),
     .ext_i         (ext),
+    .pick_i        (pick),
     .pmc_en_i      (pmc_en),
     .frz_i         (frz),
     .sel_wr_i      (sel_wr),

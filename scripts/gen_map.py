@@ -523,6 +523,9 @@ def gen_vh(m):
     a("`define PMU_NL %d" % m.d["NL"])
     a("`define PMU_NEXT %d" % m.d["NEXT"])
     a("`define PMU_NFLAG %d" % m.d["NFLAG"])
+    liw, npick, _ = lane_picks(m)
+    a("`define PMU_NPICK %d  // lanes an event/umask pair selects, at most (rtl/pmu_lane_pick.vh)" % npick)
+    a("`define PMU_LIW %d  // lane index width" % liw)
     a("`define PMU_NFIX 3")
     a("`define PMU_NSLOT 5")
     a("`define PMU_NSTK 24")
@@ -598,15 +601,11 @@ def gen_lane_sel_v(m):
     return "\n".join(L)
 
 
-def gen_lane_pick_v(m):
-    """rtl/pmu_lane_pick.vh: the catalog as up to NPICK picks {valid, lane} (the RTL's form;
-    rtl/pmu_lane_sel.vh keeps the lane-mask form for the formal reference)."""
-    L = []
-    a = L.append
-    a("// " + BANNER)
-    # The same rule as up to NPICK picks {valid, lane}: an event/umask pair selects at most
-    # NPICK lanes (the sub-events of one code selected by umask 0x00, or those selected by umask
-    # bits, never both), so V can add NPICK muxed lanes instead of masking all NL.
+def lane_picks(m):
+    """The catalog as up to NPICK picks {valid, lane}: an event/umask pair selects at most NPICK
+    lanes (the sub-events of one code selected by umask 0x00, or those selected by umask bits,
+    never both), so V can add NPICK muxed lanes instead of masking all NL. Returns (LIW, NPICK,
+    [(code, umask-0 sub-events, umask-bit sub-events)])."""
     liw = clog2(m.d["NL"])
     slots = []
     for c, subs in catalog_by_code(m):
@@ -614,12 +613,21 @@ def gen_lane_pick_v(m):
         b = [(li, bit, name) for li, bit, name in subs if bit is not None]
         slots.append((c, z, b))
     npick = max(max(len(z), len(b)) for c, z, b in slots)
+    return liw, npick, slots
+
+
+def gen_lane_pick_v(m):
+    """rtl/pmu_lane_pick.vh: the catalog as up to NPICK picks {valid, lane} (the RTL's form;
+    rtl/pmu_lane_sel.vh keeps the lane-mask form for the formal reference)."""
+    L = []
+    a = L.append
+    a("// " + BANNER)
+    liw, npick, slots = lane_picks(m)
     pw = liw + 1
     a("// Event catalog as NPICK picks: pick j at [j*(LIW+1) +: LIW+1] is {valid, lane}; the")
     a("// lanes of valid picks are exactly the set bits of pmu_lane_sel (rtl/pmu_lane_sel.vh: an")
     a("// event/umask pair selects at most NPICK lanes); the lane of an invalid pick is ignored.")
-    a("`define PMU_NPICK %d" % npick)
-    a("`define PMU_LIW %d" % liw)
+    a("// PMU_NPICK and PMU_LIW are defined in rtl/pmu_map.vh.")
     a("function automatic [%d:0] pmu_lane_pick;" % (npick * pw - 1))
     a("  input [7:0] ev;")
     a("  input [7:0] um;")

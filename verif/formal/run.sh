@@ -133,11 +133,12 @@ CHECKS=(
 MUTANTS=(
   'mut.edge-level|fv_evcnt|-|6|pmu_evctl.v|s/\(cond && !cprev_q\[idx\]\)/(cond)/|c.edge'
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl.v|s/inc = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev\[idx\]\};/inc = {IW{1\x27b0}};/|d.chain'
-  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl.v|s/cprev_d = \(\(cprev_q & ~counted_v\) \x7c \(cond_v & counted_v\)\) & ~sel_wr_i;/cprev_d = cond_v & ~sel_wr_i;/|r.inc'
+  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl.v|s/cprev_d = \(cprev_q & ~counted_v\) \x7c \(cond_v & counted_v\);/cprev_d = cond_v;/|r.inc'
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(gstatus_q\[ts\*64 \+: 64\] & ~clr\) \x7c set\)/((gstatus_q[ts*64 +: 64] \x7c set) \& ~clr)/|b.'
   'mut.unpriv-write|fv_regs|-|6|pmu_regs.v|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
+  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tw\*P\+kw\)\*PKW \+: PKW\] <= pick_wr;/pick_q[(tw*P+kw)*PKW +: PKW] <= pick_q[(tw*P+kw)*PKW +: PKW];/|g.pick'
   'mut.stack-cause|fv_stack|-|4|pmu_stack.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.stack-carry|fv_stack|-|4|pmu_stack.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
 )
