@@ -8,6 +8,7 @@
 // Per counter i and cycle:
 //   write to counter i: cnt_d = the written value (the increment is dropped, no wrap);
 //   otherwise:          {wrap, cnt_d} = cnt_q + inc (CW+1 bits, the remainder is kept).
+// Only counters with WRAP_EN[i] set report a wrap; the others wrap silently (wrap_o[i] = 0).
 // A write replaces the bytes of the addressed 32-bit word selected by wstrb_i (spec 5.3); the
 // high word covers cnt[CW-1:32], so bits of wdata_i above CW-33 are dropped.
 // Read ports return a counter as stored (before this cycle's update):
@@ -24,6 +25,8 @@ module pmu_cnt_bank #(
   parameter CW   = `PMU_DEF_CW,
   parameter IW   = 13,
   parameter CIW  = $clog2(NCNT),
+  // counters that report a wrap on wrap_o (bit i: counter i)
+  parameter [NCNT-1:0] WRAP_EN = {NCNT{1'b1}},
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,
@@ -87,8 +90,14 @@ module pmu_cnt_bank #(
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
+      /* verilator lint_off UNUSEDSIGNAL */  // sum[CW] of a silent counter
       wire [CW:0] sum = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
-      assign carry[gi] = sum[CW];
+      /* verilator lint_on UNUSEDSIGNAL */
+      if (WRAP_EN[gi]) begin : g_wrap
+        assign carry[gi] = sum[CW];
+      end else begin : g_silent
+        assign carry[gi] = 1'b0;     // (sum[CW] unused)
+      end
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           cnt_q[gi] <= {CW{1'b0}};

@@ -64,7 +64,7 @@ module pmu_evctl #(
   // ---------------------------------------------------------------------------------------------
   // Lanes: lane l of thread t in lane[t*NL+l]; internal lanes zero-extended or truncated.
   // ---------------------------------------------------------------------------------------------
-  reg [LW-1:0]            lane [0:THREADS*NL-1];
+  (* mem2reg *) reg [LW-1:0] lane [0:THREADS*NL-1];
   reg [UW-1:0]            fill;
   reg [UW-1:0]            unfill;
   // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
@@ -103,7 +103,7 @@ module pmu_evctl #(
   end
 
   // Lanes summed over all threads (for ANY): lane_all[l].
-  reg [SW-1:0] lane_all [0:NL-1];
+  (* mem2reg *) reg [SW-1:0] lane_all [0:NL-1];
   reg [SW-1:0] lacc;
   integer u;
   integer l;
@@ -154,7 +154,7 @@ module pmu_evctl #(
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
       // This thread's lanes (constant indices: V below muxes NL lanes, not THREADS*NL).
-      reg [LW-1:0] lane_t [0:NL-1];
+      (* mem2reg *) reg [LW-1:0] lane_t [0:NL-1];
       integer      lt;
       always @* begin
         for (lt = 0; lt < NL; lt = lt + 1) begin

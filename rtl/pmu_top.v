@@ -220,25 +220,19 @@ module pmu_top #(
   // ---------------------------------------------------------------------------------------------
   // Counter bank: increments in, wraps and values out
   // ---------------------------------------------------------------------------------------------
-  reg [NCNT*IW-1:0] inc;
-  integer t;
-  integer i;
-  always @* begin
-    inc = {(NCNT * IW){1'b0}};
-    for (t = 0; t < THREADS; t = t + 1) begin
-      for (i = 0; i < P; i = i + 1) begin
-        inc[(t*NCPT+i)*IW +: IW] = pmc_inc[(t*P+i)*IW +: IW];
-      end
-      for (i = 0; i < NFIX + NSLOT; i = i + 1) begin
-        inc[(t*NCPT+P+i)*IW +: IW] = fs_inc[(t*8+i)*IW +: IW];
-      end
-      for (i = 0; i < NSTK; i = i + 1) begin
-        inc[(t*NCPT+P+NFIX+NSLOT+i)*IW +: IW] = stk_inc[(t*NSTK+i)*IW +: IW];
-      end
+  // Bank increment vector: thread t's block of NCPT fields is its P programmable, NFIX+NSLOT
+  // fixed/slot and NSTK stack increments in bank order (three part-selects per thread; with IW
+  // a multiple of 8 they are whole bytes).
+  wire [NCNT*IW-1:0] inc;
+  genvar gt;
+  generate
+    for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_inc
+      assign inc[gt*NCPT*IW +: P*IW]                   = pmc_inc[gt*P*IW +: P*IW];
+      assign inc[(gt*NCPT+P)*IW +: (NFIX+NSLOT)*IW]    = fs_inc[gt*8*IW +: (NFIX+NSLOT)*IW];
+      assign inc[(gt*NCPT+P+NFIX+NSLOT)*IW +: NSTK*IW] = stk_inc[gt*NSTK*IW +: NSTK*IW];
     end
-  end
+  endgenerate
 
-  // Wraps of the programmable and fixed counters.
   integer u;
   integer j;
   always @* begin
@@ -254,8 +248,26 @@ module pmu_top #(
     end
   end
 
+  // Counters that report a wrap (programmable and fixed: overflow status, CHAIN); the issue-slot
+  // and stack counters wrap silently (spec 4.3).
+  function [NCNT-1:0] wrap_en_of;
+    input integer np;    // reporting counters at the start of each thread's block
+    integer wt;
+    integer wi;
+    begin
+      wrap_en_of = {NCNT{1'b0}};
+      for (wt = 0; wt < THREADS; wt = wt + 1) begin
+        for (wi = 0; wi < np; wi = wi + 1) begin
+          wrap_en_of[wt*NCPT+wi] = 1'b1;
+        end
+      end
+    end
+  endfunction
+  localparam [NCNT-1:0] WRAP_EN = wrap_en_of(P + NFIX);
+
   pmu_cnt_bank #(
     .NCNT    (NCNT),
+    .WRAP_EN (WRAP_EN),
     .CW      (CW),
     .IW      (IW),
     .CIW     (CIW),
