@@ -601,10 +601,16 @@ static void read_inputs(Sim *s, pmu_in_t *in) {
   in->pstrb = s->pstrb;
   in->pprot = s->pprot;
   in->ref_tick = d->ref_tick_o & 1;
+  // Byte-wide lanes are the bytes of the port, in the model's [t][j] order (little-endian host).
+  constexpr bool lanes_are_bytes = PMU_LW == 8 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
+                                   sizeof in->ev_ext == PMU_THREADS * PMU_NEXT &&
+                                   sizeof d->ev_ext_o >= sizeof in->ev_ext;
+  if (lanes_are_bytes) std::memcpy(in->ev_ext, &d->ev_ext_o, sizeof in->ev_ext);
   for (int t = 0; t < PMU_THREADS; t++) {
     in->priv[t] = (uint8_t)field(d->priv_o, t, 1);
-    for (int j = 0; j < PMU_NEXT; j++)
-      in->ev_ext[t][j] = (uint8_t)field(d->ev_ext_o, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
+    if (!lanes_are_bytes)
+      for (int j = 0; j < PMU_NEXT; j++)
+        in->ev_ext[t][j] = (uint8_t)field(d->ev_ext_o, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
     in->slot_fill[t] = (uint8_t)field(d->slot_fill_o, t * PMU_NW, PMU_NW);
     in->slot_issue[t] = (uint8_t)field(d->slot_issue_o, t * PMU_NW, PMU_NW);
     in->slot_retire[t] = (uint8_t)field(d->slot_retire_o, t * PMU_NW, PMU_NW);

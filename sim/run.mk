@@ -33,11 +33,11 @@ define run_build
 	@mkdir -p $(1)/c
 	@rm -f $(1)/Vsim_top  # Verilator's makefile does not relink for the .o files given below
 	@for f in $(MODEL_SRC) $(RUN_REPORT_SRC); do \
-	  $(CC) -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Isim $(call run_dflags,$(2)) \
+	  $(CC) -std=c99 $(SIM_OPT) -Wall -Wextra -Werror -Icmodel -Isim $(call run_dflags,$(2)) \
 	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done
 	@verilator --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module sim_top \
-	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2" $(call run_gflags,$(2)) \
-	  -CFLAGS "-O2 -I$(CURDIR)/cmodel -I$(CURDIR)/verif -I$(CURDIR)/sim $(call run_dflags,$(2))" \
+	  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT)" $(call run_gflags,$(2)) \
+	  -CFLAGS "$(SIM_OPT) -I$(CURDIR)/cmodel -I$(CURDIR)/verif -I$(CURDIR)/sim $(call run_dflags,$(2))" \
 	  --Mdir $(1) -o Vsim_top $(RUN_RTL) $(abspath sim/run.cpp) \
 	  $(abspath $(patsubst %.c,$(1)/c/%.o,$(notdir $(MODEL_SRC) $(RUN_REPORT_SRC)))) \
 	  > $(1).log 2>&1 || { tail -40 $(1).log; exit 1; }
