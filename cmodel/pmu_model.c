@@ -44,7 +44,7 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
 
   /* clock edge */
   pmu_cnt_bank_commit(s, &d);
-  pmu_regs_commit(s, &d);
+  pmu_regs_commit(s, &d, &a);
   pmu_evctl_commit(s, &d);
   pmu_stack_commit(s, &d);
   pmu_rdp_commit(s, &d);
