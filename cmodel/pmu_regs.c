@@ -3,6 +3,7 @@
  * Mirrors rtl/pmu_regs.v. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q (enable flops, loaded
  * by a write only), gstatus_q hi_latch_q hi_addr_q hi_vld_q.
  */
+#include <string.h>
 #include "pmu_blocks.h"
 
 /* o in [base, base+len): one unsigned compare (no "always true" test when base is 0) */
@@ -88,8 +89,7 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   if (!acc) {
     /* no access phase: no transfer, no error, no strobes. Skipping the address decode of an
      * idle bus is a simulation speed-up (the RTL decodes every cycle; nothing uses it then). */
-    static const pmu_apb_t idle;          /* all 0: dec.kind = PMU_RK_NONE */
-    *a = idle;
+    memset(a, 0, sizeof *a);              /* all 0: dec.kind = PMU_RK_NONE */
     return;
   }
   pmu_regs_map(in->paddr, &a->dec);
