@@ -7,8 +7,8 @@
  *                        signals it drives to other blocks;
  *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff).
  * Every compute function assigns every one of its _d fields that its commit copies (d is not
- * pre-initialised). Simulation speed-ups, invisible in results: enable flops (configuration
- * registers, counters) are computed and copied only where they load, the others hold in s.
+ * pre-initialised). Simulation speed-up, invisible in results: the configuration registers
+ * (enable flops) go through d only when written; the others hold in s.
  */
 #ifndef PMU_BLOCKS_H
 #define PMU_BLOCKS_H
@@ -88,21 +88,6 @@ static inline unsigned pmu_lsb_idx(uint32_t x)
 #endif
 }
 
-/* index of the lowest set bit of a non-zero 64-bit word */
-static inline unsigned pmu_lsb_idx64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned)__builtin_ctzll(x);
-#else
-  unsigned n = 0;
-  while (!(x & 1u)) {
-    x >>= 1;
-    n++;
-  }
-  return n;
-#endif
-}
-
 /* ---- Counter bank layout (spec section 4) ---------------------------------------------- */
 #define PMU_CI_PMC   0u                    /* i = 0..P-1 */
 #define PMU_CI_FIX   ((unsigned)(PMU_P))   /* i = P..P+2 */
@@ -113,17 +98,6 @@ static inline unsigned pmu_lsb_idx64(uint64_t x)
 #define PMU_SLOT_ISSUED  2u
 #define PMU_SLOT_RETIRED 3u
 #define PMU_SLOT_ELAPSED 4u
-
-/* ---- Increments into the counter bank ------------------------------------------------- */
-/* The RTL's inc vector (one IW-bit increment per counter), held sparse: a simulation speed-up
- * the RTL does not need. Per cycle only a few dozen of the NCNT counters move, so the producers
- * (pmu_evctl, pmu_fixslot, pmu_stack) mark the counters they give an increment in mv and the
- * bank adds only those; a counter whose bit is clear has increment 0 (v[] is not written).
- * A marked counter may still have v = 0 (adds nothing, as in the RTL). */
-typedef struct {
-  uint32_t v[PMU_NCNT];         /* increment of counter t*NCPT+i, where mv[t] bit i is set */
-  uint64_t mv[PMU_THREADS];     /* bit i: counter t*NCPT+i has an increment in v (NCPT <= 48) */
-} pmu_inc_t;
 
 /* ---- APB decode (pmu_regs.c) ----------------------------------------------------------- */
 enum {

@@ -39,6 +39,42 @@ static inline unsigned stall_cause(unsigned stg, uint32_t fl)
   }
 }
 
+/* One stage stg of one thread: split this cycle's W slots over the 8 components c[] (stage
+ * counters stg*8..stg*8+7); n, wp: the thread's counts; sib: the sibling threads' n + wp;
+ * carry: stk_carry_q; returns carry_d. Called with a constant stg (a speed-up: the stage's
+ * decisions fold at compile time). */
+static inline uint32_t stack_stage(unsigned stg, uint32_t n, uint32_t wp, uint32_t sib,
+                                   uint32_t carry, uint32_t wpvis, uint32_t fl, uint32_t c[8])
+{
+  const uint32_t visible = (uint32_t)(stg == PMU_STG_COMMIT) | wpvis;
+  uint32_t m, tot, used, u, wps, smt;
+
+  /* base: correct path (+ wrong path when invisible) plus last cycle's overflow */
+  m = visible ? n : n + wp;
+  tot = m + (carry & PMU_CRW_MAX);
+  used = min_u32(tot, (uint32_t)PMU_W);
+  u = (uint32_t)PMU_W - used;
+
+  /* wrong path (visible, dispatch/issue only) */
+  wps = (stg != PMU_STG_COMMIT && wpvis) ? min_u32(wp, u) : 0u;
+  u -= wps;
+
+  /* SMT: slots taken by the sibling threads */
+  smt = min_u32(sib, u);
+  u -= smt;
+
+  c[PMU_CMP_BASE] = used;
+  c[PMU_CMP_ICACHE] = 0;
+  c[PMU_CMP_BPRED] = wps;
+  c[PMU_CMP_DCACHE] = 0;
+  c[PMU_CMP_ALU] = 0;
+  c[PMU_CMP_DEPEND] = 0;
+  c[PMU_CMP_SMT] = smt;
+  c[PMU_CMP_OTHER] = 0;
+  c[stall_cause(stg, fl)] += u;                          /* the rest goes to the cause */
+  return min_u32(tot - used, PMU_CRW_MAX);
+}
+
 void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT],
                        pmu_state_t *d)
 {
@@ -57,37 +93,15 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
   for (t = 0; t < PMU_THREADS; t++) {
     const uint32_t wpvis = (s->ctrl_q[t] >> PMU_CTRL_WPVIS_LSB) & 1u;
     const uint32_t fl = (uint32_t)in->stk_flags[t] & PMU_FLAG_MASK;
-    for (stg = 0; stg < 3; stg++) {
-      const unsigned ci = t * PMU_NCPT + PMU_CI_STK + stg * 8u;
-      const uint32_t visible = (uint32_t)(stg == PMU_STG_COMMIT) | wpvis;
-      uint32_t m, tot, used, u, wps, sib, smt;
+    uint32_t *c = &inc[t * PMU_NCPT + PMU_CI_STK];      /* stage s: c + s*8 */
+    const unsigned D = PMU_STG_DISPATCH, I = PMU_STG_ISSUE, C = PMU_STG_COMMIT;
 
-      /* base: correct path (+ wrong path when invisible) plus last cycle's overflow */
-      m = visible ? n[t][stg] : n[t][stg] + wp[t][stg];
-      tot = m + ((uint32_t)s->stk_carry_q[t][stg] & PMU_CRW_MAX);
-      used = min_u32(tot, (uint32_t)PMU_W);
-      d->stk_carry_q[t][stg] = (uint8_t)min_u32(tot - used, PMU_CRW_MAX);
-      u = (uint32_t)PMU_W - used;
-
-      /* wrong path (visible, dispatch/issue only) */
-      wps = (stg != PMU_STG_COMMIT && wpvis) ? min_u32(wp[t][stg], u) : 0u;
-      u -= wps;
-
-      /* SMT: slots taken by the sibling threads */
-      sib = all[stg] - n[t][stg] - wp[t][stg];
-      smt = min_u32(sib, u);
-      u -= smt;
-
-      inc[ci + PMU_CMP_BASE] = used;
-      inc[ci + PMU_CMP_ICACHE] = 0;
-      inc[ci + PMU_CMP_BPRED] = wps;
-      inc[ci + PMU_CMP_DCACHE] = 0;
-      inc[ci + PMU_CMP_ALU] = 0;
-      inc[ci + PMU_CMP_DEPEND] = 0;
-      inc[ci + PMU_CMP_SMT] = smt;
-      inc[ci + PMU_CMP_OTHER] = 0;
-      inc[ci + stall_cause(stg, fl)] += u;                  /* the rest goes to the cause */
-    }
+    d->stk_carry_q[t][D] = (uint8_t)stack_stage(D, n[t][D], wp[t][D], all[D] - n[t][D] - wp[t][D],
+                                                s->stk_carry_q[t][D], wpvis, fl, c + D * 8u);
+    d->stk_carry_q[t][I] = (uint8_t)stack_stage(I, n[t][I], wp[t][I], all[I] - n[t][I] - wp[t][I],
+                                                s->stk_carry_q[t][I], wpvis, fl, c + I * 8u);
+    d->stk_carry_q[t][C] = (uint8_t)stack_stage(C, n[t][C], wp[t][C], all[C] - n[t][C] - wp[t][C],
+                                                s->stk_carry_q[t][C], wpvis, fl, c + C * 8u);
   }
 }
 
