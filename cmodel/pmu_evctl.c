@@ -171,15 +171,16 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
     uint32_t *inc_t = &inc[t * PMU_NCPT + PMU_CI_PMC];
     uint32_t v[PMU_P];                  /* event value V of counter k, where computed */
     uint32_t cond_v = 0, qin_v = 0, cprev_v = 0, carry_prev = 0;
-    uint32_t counted_v, edgehit, addc, addv, one, bits;
+    uint32_t need, counted_v, edgehit, addc, addv, one, bits;
 
     /* V (VW bits: own lanes, or all threads' lanes with ANY) and condition C. Speed-up: only
      * where used, in counted cycles and for the Q that counter k+1 takes (the RTL computes
      * them for every counter; C = 0 elsewhere here). */
-    for (bits = active | m->qtake_v; bits != 0; bits &= bits - 1u) {
-      const pmc_cfg_t *c;
-      k = pmu_lsb_idx(bits);
-      c = &m->c[k];
+    need = active | m->qtake_v;
+    for (k = 0; k < PMU_P; k++) {
+      const pmc_cfg_t *c = &m->c[k];
+      if (!((need >> k) & 1u))
+        continue;
       v[k] = ((m->gen_v >> k) & 1u) ? lane_sum(lane, t, c->any, c->sel)
                                     : (uint32_t)lane[t][c->l0] + lane[t][c->l1];
       cond_v |= ((uint32_t)(v[k] - c->lo <= c->span) ^ c->neg) << k;
@@ -231,12 +232,10 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
     }
 
     /* edge history: cprev_d = counted ? C : cprev (it moves only in counted cycles); cleared
-     * by a write (below). The held ones copied as a block (a speed-up). */
-    memcpy(d->cprev_q[t], s->cprev_q[t], sizeof d->cprev_q[t]);
-    for (bits = counted_v; bits != 0; bits &= bits - 1u) {
-      k = pmu_lsb_idx(bits);
-      d->cprev_q[t][k] = (uint8_t)((cond_v >> k) & 1u);
-    }
+     * by a write (below) */
+    for (k = 0; k < PMU_P; k++)
+      d->cprev_q[t][k] =
+          ((counted_v >> k) & 1u) ? (uint8_t)((cond_v >> k) & 1u) : s->cprev_q[t][k];
   }
 
   /* edge history of a counter whose evtsel or ext is written this cycle: cleared */

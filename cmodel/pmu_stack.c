@@ -12,7 +12,8 @@ static inline uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 /* front-end cause: the stage has nothing of this thread */
 static inline unsigned fe_cause(uint32_t fl)
 {
-  return FLG(fl, ICACHE_MISS) ? PMU_CMP_ICACHE : FLG(fl, BPRED_MISS) ? PMU_CMP_BPRED : PMU_CMP_OTHER;
+  return FLG(fl, ICACHE_MISS) ? PMU_CMP_ICACHE
+       : FLG(fl, BPRED_MISS) ? PMU_CMP_BPRED : PMU_CMP_OTHER;
 }
 
 /* stall cause of the slots left over (not base, wrong path or SMT) */
