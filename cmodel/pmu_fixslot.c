@@ -24,7 +24,7 @@ void pmu_fixslot_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[
   unsigned t;
 
   for (t = 0; t < PMU_THREADS; t++) {
-    uint32_t *v = &inc[t * PMU_NCPT];
+    uint32_t *inc_t = &inc[t * PMU_NCPT];          /* thread t's counters */
     const uint32_t fix_en = (uint32_t)(s->gctrl_q[t] >> PMU_GCTRL_FIX_EN_LSB) & 7u;
     const uint32_t frz = (uint32_t)(s->gstatus_q[t] >> PMU_GSTATUS_CTR_FRZ_LSB) & 1u;
     const uint32_t priv = (uint32_t)in->priv[t] & 1u;
@@ -35,15 +35,15 @@ void pmu_fixslot_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[
     const uint32_t fen = frz ? 0u : fix_en & fix_priv_ok(s->fixctl_q[t], priv);
 
     /* ---- fixed counters (4.4): core cycles, instructions retired, reference ticks ---- */
-    v[PMU_CI_FIX + 0] = fen & 1u;
-    v[PMU_CI_FIX + 1] = ((fen >> 1) & 1u) ? r : 0u;
-    v[PMU_CI_FIX + 2] = (fen >> 2) & tick;
+    inc_t[PMU_CI_FIX + 0] = fen & 1u;
+    inc_t[PMU_CI_FIX + 1] = ((fen >> 1) & 1u) ? r : 0u;
+    inc_t[PMU_CI_FIX + 2] = (fen >> 2) & tick;
 
     /* ---- issue-slot counters (4.5): always counting ---- */
-    v[PMU_CI_SLOT + PMU_SLOT_TOTAL] = (uint32_t)PMU_W;
-    v[PMU_CI_SLOT + PMU_SLOT_FILLED] = f;
-    v[PMU_CI_SLOT + PMU_SLOT_ISSUED] = is;
-    v[PMU_CI_SLOT + PMU_SLOT_RETIRED] = r;
-    v[PMU_CI_SLOT + PMU_SLOT_ELAPSED] = tick ? (uint32_t)PMU_NS_PER_TICK : 0u;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_TOTAL] = (uint32_t)PMU_W;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_FILLED] = f;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_ISSUED] = is;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_RETIRED] = r;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_ELAPSED] = tick ? (uint32_t)PMU_NS_PER_TICK : 0u;
   }
 }
