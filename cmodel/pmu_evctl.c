@@ -1,7 +1,9 @@
 /* pmu_evctl: event lanes, event value V, threshold/compare/INV/EDGE/BOTH/CNTV, the QUALIFY
  * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
- * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu_evctl.v.
+ * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu_evctl.v: per counter V and C; per thread the vectors
+ * cond_v, chain_v, qual_v, qin_v, counted_v (bit k = counter k) and the cprev_d equation.
  * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
+ * Simulation speed-ups (docs/cmodel.md): the evtsel/ext decode memo, V and C only where used.
  */
 #include <string.h>
 #include "pmu_blocks.h"
