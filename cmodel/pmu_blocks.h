@@ -6,7 +6,9 @@
  *                        writes its own next-state fields into d (the _d values) and/or the
  *                        signals it drives to other blocks;
  *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff).
- * Every compute function assigns every one of its _d fields (d is not pre-initialised).
+ * Every compute function assigns every one of its _d fields that its commit copies (d is not
+ * pre-initialised). Simulation speed-up, invisible in results: the configuration registers
+ * (enable flops) go through d only when written; the others hold in s.
  */
 #ifndef PMU_BLOCKS_H
 #define PMU_BLOCKS_H
@@ -137,7 +139,7 @@ uint32_t pmu_regs_prdata(const pmu_state_t *s, const pmu_apb_t *a);
 uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t);
 void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
                       const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
-void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d);
+void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a);
 
 /* pmu_evctl.c: increments of the programmable counters; cprev; carry */
 void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,

@@ -3,25 +3,57 @@
  *   sum   = cnt_q + inc                        (CW+1 bits)
  *   write : cnt_d = written value, increment dropped, no wrap
  *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW]
+ * Simulation speed-up (the RTL needs none): the sums run over plain arrays that the compiler
+ * vectorizes, with one OR of the carries over the whole bank; the wrap of each counter is only
+ * worked out in a cycle where some counter wraps.
  */
 #include <string.h>
 #include "pmu_blocks.h"
+
+/* sum[CW] of cnt_q + inc sits in bit CW_TOP of carry_word(q, q + inc) (q < 2^CW, inc < 2^32):
+ * for CW < 64 it is bit CW of the 64-bit sum; for CW = 64 the carry out of the 64-bit add,
+ * bit 63 of q & ~sum (inc has bit 63 clear) */
+#define CW_TOP ((PMU_CW) == 64 ? 63 : (PMU_CW) % 64)
+static inline uint64_t carry_word(uint64_t q, uint64_t sum)
+{
+  return (PMU_CW) == 64 ? q & ~sum : sum;
+}
+
+/* sum[CW-1:0] of every counter into cnt_d; returns the OR of their carry words. Plain arrays
+ * that do not overlap (restrict), so that the compiler can vectorize the loop (a speed-up). */
+#ifdef __cplusplus
+#define PMU_RESTRICT __restrict   /* the lockstep harness compiles the model as C++ */
+#else
+#define PMU_RESTRICT restrict
+#endif
+static inline uint64_t bank_sum(const uint64_t *PMU_RESTRICT q, const uint32_t *PMU_RESTRICT inc,
+                                uint64_t *PMU_RESTRICT sum)
+{
+  uint64_t any = 0;
+  unsigned i;
+  for (i = 0; i < PMU_NCNT; i++) {
+    const uint64_t raw = q[i] + (uint64_t)inc[i];
+    sum[i] = raw & PMU_CW_MASK;
+    any |= carry_word(q[i], raw);
+  }
+  return any;
+}
 
 void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
                           const pmu_apb_t *a, pmu_state_t *d, uint64_t wrap[PMU_THREADS])
 {
   unsigned t, i;
 
-  /* ---- increment and wrap ---- */
+  /* ---- increment and wrap; the wraps of single counters only when one wraps ---- */
+  const uint64_t any = bank_sum(s->cnt_q, inc, d->cnt_q);
   for (t = 0; t < PMU_THREADS; t++) {
     const unsigned cb = t * PMU_NCPT;
     uint64_t w = 0;
-    for (i = 0; i < PMU_NCPT; i++) {
-      const uint64_t q = s->cnt_q[cb + i];
-      const uint64_t sum = (q + (uint64_t)inc[cb + i]) & PMU_CW_MASK;   /* sum[CW-1:0] */
-      d->cnt_q[cb + i] = sum;
-      w |= (uint64_t)(sum < q) << i;     /* sum[CW]: inc < 2^CW, so a carry-out iff sum < q */
-    }
+    if ((any >> CW_TOP) & 1u)                     /* a wrap somewhere: which counters */
+      for (i = 0; i < PMU_NCPT; i++) {
+        const uint64_t q = s->cnt_q[cb + i];
+        w |= ((carry_word(q, q + (uint64_t)inc[cb + i]) >> CW_TOP) & 1u) << i;
+      }
     wrap[t] = w;
   }
 

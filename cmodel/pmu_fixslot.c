@@ -7,41 +7,43 @@
  */
 #include "pmu_blocks.h"
 
-/* fixctl enable bit of fixed counter i for the thread's privilege (os when priv, else usr) */
-static inline uint32_t fix_priv_ok(uint32_t fc, uint32_t priv, unsigned i)
+/* fixctl enable bits for the thread's privilege (os when priv, else usr), bit i = fixed
+ * counter i */
+static inline uint32_t fix_priv_ok(uint32_t fc, uint32_t priv)
 {
-  static const unsigned os_lsb[3] = {PMU_FIXCTL_OS0_LSB, PMU_FIXCTL_OS1_LSB, PMU_FIXCTL_OS2_LSB};
-  static const unsigned usr_lsb[3] = {PMU_FIXCTL_USR0_LSB, PMU_FIXCTL_USR1_LSB,
-                                      PMU_FIXCTL_USR2_LSB};
-  return (fc >> (priv ? os_lsb[i] : usr_lsb[i])) & 1u;
+  if (priv)
+    return ((fc >> PMU_FIXCTL_OS0_LSB) & 1u) | (((fc >> PMU_FIXCTL_OS1_LSB) & 1u) << 1) |
+           (((fc >> PMU_FIXCTL_OS2_LSB) & 1u) << 2);
+  return ((fc >> PMU_FIXCTL_USR0_LSB) & 1u) | (((fc >> PMU_FIXCTL_USR1_LSB) & 1u) << 1) |
+         (((fc >> PMU_FIXCTL_USR2_LSB) & 1u) << 2);
 }
 
 void pmu_fixslot_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT])
 {
   const uint32_t tick = (uint32_t)in->ref_tick & 1u;
-  unsigned t, i;
+  unsigned t;
 
   for (t = 0; t < PMU_THREADS; t++) {
-    const unsigned cb = t * PMU_NCPT;
+    uint32_t *inc_t = &inc[t * PMU_NCPT];          /* thread t's counters */
     const uint32_t fix_en = (uint32_t)(s->gctrl_q[t] >> PMU_GCTRL_FIX_EN_LSB) & 7u;
     const uint32_t frz = (uint32_t)(s->gstatus_q[t] >> PMU_GSTATUS_CTR_FRZ_LSB) & 1u;
     const uint32_t priv = (uint32_t)in->priv[t] & 1u;
     const uint32_t f = (uint32_t)in->slot_fill[t] & PMU_NW_MASK;
     const uint32_t is = (uint32_t)in->slot_issue[t] & PMU_NW_MASK;
     const uint32_t r = (uint32_t)in->slot_retire[t] & PMU_NW_MASK;
-    const uint32_t val[3] = {1u, r, tick};   /* core cycles, instructions retired, ref ticks */
+    /* bit i: fixed counter i counts (fix_en, privilege filter, not frozen) */
+    const uint32_t fen = frz ? 0u : fix_en & fix_priv_ok(s->fixctl_q[t], priv);
 
-    /* ---- fixed counters (4.4) ---- */
-    for (i = 0; i < 3u; i++) {
-      const uint32_t fen = ((fix_en >> i) & 1u) & fix_priv_ok(s->fixctl_q[t], priv, i) & (frz ^ 1u);
-      inc[cb + PMU_CI_FIX + i] = fen ? val[i] : 0u;
-    }
+    /* ---- fixed counters (4.4): core cycles, instructions retired, reference ticks ---- */
+    inc_t[PMU_CI_FIX + 0] = fen & 1u;
+    inc_t[PMU_CI_FIX + 1] = ((fen >> 1) & 1u) ? r : 0u;
+    inc_t[PMU_CI_FIX + 2] = (fen >> 2) & tick;
 
     /* ---- issue-slot counters (4.5): always counting ---- */
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_TOTAL] = (uint32_t)PMU_W;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_FILLED] = f;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_ISSUED] = is;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_RETIRED] = r;
-    inc[cb + PMU_CI_SLOT + PMU_SLOT_ELAPSED] = tick ? (uint32_t)PMU_NS_PER_TICK : 0u;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_TOTAL] = (uint32_t)PMU_W;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_FILLED] = f;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_ISSUED] = is;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_RETIRED] = r;
+    inc_t[PMU_CI_SLOT + PMU_SLOT_ELAPSED] = tick ? (uint32_t)PMU_NS_PER_TICK : 0u;
   }
 }

@@ -28,7 +28,7 @@ void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out)
 
 void pmu_step(pmu_state_t *s, const pmu_in_t *in)
 {
-  pmu_state_t d;                         /* next state; each block writes all of its fields */
+  pmu_state_t d;                         /* next state; each block writes the fields it loads */
   pmu_apb_t a;
   uint32_t inc[PMU_NCNT];
   uint64_t wrap[PMU_THREADS];
@@ -44,7 +44,7 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
 
   /* clock edge */
   pmu_cnt_bank_commit(s, &d);
-  pmu_regs_commit(s, &d);
+  pmu_regs_commit(s, &d, &a);
   pmu_evctl_commit(s, &d);
   pmu_stack_commit(s, &d);
   pmu_rdp_commit(s, &d);

@@ -1,8 +1,9 @@
 /* pmu_regs: APB decode, configuration/status registers, high-word latch, read mux, errors and
  * the write strobes for the other blocks (docs/spec.md sections 3, 4.3 and 5).
- * Mirrors rtl/pmu_regs.v. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q gstatus_q
- * hi_latch_q hi_addr_q hi_vld_q.
+ * Mirrors rtl/pmu_regs.v. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q (enable flops, loaded
+ * by a write only), gstatus_q hi_latch_q hi_addr_q hi_vld_q.
  */
+#include <string.h>
 #include "pmu_blocks.h"
 
 /* o in [base, base+len): one unsigned compare (no "always true" test when base is 0) */
@@ -85,6 +86,12 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   uint32_t strb = (uint32_t)in->pstrb & 0xfu;
   uint32_t uread, bad;
 
+  if (!acc) {
+    /* no access phase: no transfer, no error, no strobes. Skipping the address decode of an
+     * idle bus is a simulation speed-up (the RTL decodes every cycle; nothing uses it then). */
+    memset(a, 0, sizeof *a);              /* all 0: dec.kind = PMU_RK_NONE */
+    return;
+  }
   pmu_regs_map(in->paddr, &a->dec);
   a->addr = in->paddr & PMU_AW_MASK & ~3u;
 
@@ -165,11 +172,14 @@ uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t)
   uint64_t st = s->gstatus_q[t];
   uint32_t pmc_ovf = (uint32_t)(st >> PMU_GSTATUS_PMC_OVF_LSB) & PMU_P_MASK;
   uint32_t fix_ovf = (uint32_t)(st >> PMU_GSTATUS_FIX_OVF_LSB) & 7u;
-  uint32_t fc = s->fixctl_q[t];
-  uint32_t pmi = ((fc >> PMU_FIXCTL_PMI0_LSB) & 1u) | (((fc >> PMU_FIXCTL_PMI1_LSB) & 1u) << 1) |
-                 (((fc >> PMU_FIXCTL_PMI2_LSB) & 1u) << 2);
+  uint32_t fc, pmi;
   unsigned k;
 
+  if ((pmc_ovf | fix_ovf) == 0u)                           /* no status bit: speed-up only */
+    return 0;
+  fc = s->fixctl_q[t];
+  pmi = ((fc >> PMU_FIXCTL_PMI0_LSB) & 1u) | (((fc >> PMU_FIXCTL_PMI1_LSB) & 1u) << 1) |
+        (((fc >> PMU_FIXCTL_PMI2_LSB) & 1u) << 2);
   if (fix_ovf & pmi)
     return 1;
   for (k = 0; pmc_ovf != 0; k++, pmc_ovf >>= 1)             /* only while status bits remain */
@@ -192,22 +202,15 @@ static inline uint64_t merge64(uint64_t old, const pmu_apb_t *a)
   return (old & ~PMU_LO_MASK64) | (uint64_t)merge32((uint32_t)(old & PMU_LO_MASK64), a);
 }
 
+/* The configuration registers are enable flops (as in the RTL): compute gives the _d value of
+ * the one register a write addresses, commit loads only that one; every other register holds
+ * (its _d is not copied through d, a simulation speed-up). gstatus and the high-word latch have
+ * a _d every cycle. */
 void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
                       const uint64_t wrap[PMU_THREADS], pmu_state_t *d)
 {
   const pmu_dec_t *m = &a->dec;
-  unsigned t, k;
-
-  /* hold */
-  for (t = 0; t < PMU_THREADS; t++) {
-    for (k = 0; k < PMU_P; k++) {
-      d->evtsel_q[t][k] = s->evtsel_q[t][k];
-      d->ext_q[t][k] = s->ext_q[t][k];
-    }
-    d->fixctl_q[t] = s->fixctl_q[t];
-    d->ctrl_q[t] = s->ctrl_q[t];
-    d->gctrl_q[t] = s->gctrl_q[t];
-  }
+  unsigned t;
 
   /* software write (counters: pmu_cnt_bank; gstatus: W1C below) */
   if (a->we) {
@@ -259,19 +262,23 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
   }
 }
 
-void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d)
+void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
 {
-  unsigned t, k;
-  for (t = 0; t < PMU_THREADS; t++) {
-    for (k = 0; k < PMU_P; k++) {
-      s->evtsel_q[t][k] = d->evtsel_q[t][k];
-      s->ext_q[t][k] = d->ext_q[t][k];
+  const pmu_dec_t *m = &a->dec;
+  unsigned t;
+
+  if (a->we) {                                  /* the written register only (enable flops) */
+    switch (m->kind) {
+    case PMU_RK_EVTSEL:  s->evtsel_q[m->t][m->k] = d->evtsel_q[m->t][m->k]; break;
+    case PMU_RK_EXT:     s->ext_q[m->t][m->k] = d->ext_q[m->t][m->k];       break;
+    case PMU_RK_FIXCTL:  s->fixctl_q[m->t] = d->fixctl_q[m->t];             break;
+    case PMU_RK_CTRL:    s->ctrl_q[m->t] = d->ctrl_q[m->t];                 break;
+    case PMU_RK_GCTRL:   s->gctrl_q[m->t] = d->gctrl_q[m->t];               break;
+    default:             break;
     }
-    s->fixctl_q[t] = d->fixctl_q[t];
-    s->ctrl_q[t] = d->ctrl_q[t];
-    s->gctrl_q[t] = d->gctrl_q[t];
-    s->gstatus_q[t] = d->gstatus_q[t];
   }
+  for (t = 0; t < PMU_THREADS; t++)
+    s->gstatus_q[t] = d->gstatus_q[t];
   s->hi_latch_q = d->hi_latch_q;
   s->hi_addr_q = d->hi_addr_q;
   s->hi_vld_q = d->hi_vld_q;
