@@ -202,13 +202,17 @@ module core_thread #(
     end
   endfunction
 
+  // Modular index arithmetic; with a power-of-two size the wrap is the carry that falls off.
+  localparam ROB_P2 = ((ROB & (ROB - 1)) == 0);
+  localparam FQ_P2  = ((FQ & (FQ - 1)) == 0);
+
   function [ROBI-1:0] rob_add;   // (a + b) mod ROB, a < ROB, b <= ROB
     input [ROBI-1:0] a;
     input integer    b;
     integer          s;
     begin
       s = {{(32 - ROBI){1'b0}}, a} + b;
-      if (s >= ROB) s = s - ROB;
+      if (!ROB_P2 && s >= ROB) s = s - ROB;
       rob_add = s[ROBI-1:0];
     end
   endfunction
@@ -219,8 +223,10 @@ module core_thread #(
     integer          s;
     begin
       s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
-      if (s < 0) s = s + ROB;
-      if (s < 0) s = 0;
+      if (!ROB_P2) begin
+        if (s < 0) s = s + ROB;
+        if (s < 0) s = 0;
+      end
       rob_sub = s[ROBI-1:0];
     end
   endfunction
@@ -231,11 +237,10 @@ module core_thread #(
     integer         s;
     begin
       s = {{(32 - FQI){1'b0}}, a} + b;
-      if (s >= FQ) s = s - FQ;
+      if (!FQ_P2 && s >= FQ) s = s - FQ;
       fq_add = s[FQI-1:0];
     end
   endfunction
-
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -516,15 +521,22 @@ module core_thread #(
   reg [ROB-1:0]  pready;         // the producer has completed (this cycle's view; RS entries)
   reg [ROB-1:0]  ready;
   reg [ROB-1:0]  waiting;
+  localparam NG = (ROB + 7) / 8;  // groups of 8 entries: a group without lookups is skipped
+  reg [NG*8-1:0] need_g;
+  integer        g;
   integer        i;
   always @* begin
     valid  = rotl(lowmask(rob_cnt_q), rob_head_q);
     rsv    = valid & ~rob_iss_q;
     need   = rsv & ~rob_pdone_q;
+    need_g = {(NG * 8){1'b0}};
+    need_g[ROB-1:0] = need;
     pready = rob_pdone_q;
-    if (need != {ROB{1'b0}}) begin
-      for (i = 0; i < ROB; i = i + 1) begin
-        if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+    for (g = 0; g < NG; g = g + 1) begin
+      if (need_g[g*8 +: 8] != 8'd0) begin
+        for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
+          if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+        end
       end
     end
     ready   = rsv & pready;
@@ -536,6 +548,7 @@ module core_thread #(
   // could take).
   reg [RSC-1:0]  rs_cnt;
   reg [31:0]     pend;
+  reg [ROB-1:0]  pend_v;         // outstanding Dcache misses
   reg            found;
   reg            prod_dmiss;
   reg            prod_ll;
@@ -554,7 +567,9 @@ module core_thread #(
   always @* begin
     rs_pop     = popc(rsv);
     rs_cnt     = rs_pop[RSC-1:0];
-    pend       = popc(valid & rob_iss_q & ~rob_done_q & rob_dm_q);
+    pend_v     = valid & rob_iss_q & ~rob_done_q & rob_dm_q;
+    pend       = 32'd0;
+    if (pend_v != {ROB{1'b0}}) pend = popc(pend_v);
     found      = waiting != {ROB{1'b0}};
     prod_dmiss = 1'b0;
     prod_ll    = 1'b0;
@@ -603,8 +618,8 @@ module core_thread #(
   reg [W-1:0]      g_wp;
   reg [W-1:0]      g_mbr;
   reg [W-1:0]      g_pd;
-  reg [W*RBW-1:0]  a_w;          // ROB word of dispatch slot j
-  reg [W*ROBI-1:0] a_slot;       // ROB entry of dispatch slot j
+  reg [RBW-1:0]    a_w    [0:W-1]; // ROB word of dispatch slot j
+  reg [ROBI-1:0]   a_slot [0:W-1]; // ROB entry of dispatch slot j
   reg [ROBI-1:0]   tail;
   reg [ROBI-1:0]   tslot;
   reg [ROBI-1:0]   pslot;
@@ -621,8 +636,6 @@ module core_thread #(
     g_wp       = {W{1'b0}};
     g_mbr      = {W{1'b0}};
     g_pd       = {W{1'b0}};
-    a_w        = {(W * RBW){1'b0}};
-    a_slot     = {(W * ROBI){1'b0}};
     tail       = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
     tslot      = {ROBI{1'b0}};
     pslot      = {ROBI{1'b0}};
@@ -630,6 +643,10 @@ module core_thread #(
     aseq       = 32'd0;
     fq_seq0    = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
     trc_disp_o = {(W * 64){1'b0}};
+    for (a = 0; a < W; a = a + 1) begin
+      a_w[a]    = {RBW{1'b0}};
+      a_slot[a] = {ROBI{1'b0}};
+    end
     if (disp_n_i != {WW{1'b0}}) begin
       for (a = 0; a < W; a = a + 1) begin
         if (a[WW-1:0] < disp_n_i) begin
@@ -640,8 +657,8 @@ module core_thread #(
           if (ae[9]) dn_wp = dn_wp + 1'b1;
           else       dn_c  = dn_c + 1'b1;
           trc_disp_o[a*64 +: 64] = rec(1'b1, ae[9], {7'd0, ae[8:0]}, aseq);
-          a_slot[a*ROBI +: ROBI] = tslot;
-          a_w[a*RBW +: RBW]      = {pslot, aseq, ae};
+          a_slot[a] = tslot;
+          a_w[a]    = {pslot, aseq, ae};
           g_al[a]  = 1'b1;
           g_dm[a]  = dmiss_of(ae, perf_dc);
           g_ll[a]  = lat_of(ae, alu1, perf_dc) != {{LATW{1'b0}}, 1'b1};
@@ -936,7 +953,7 @@ module core_thread #(
         fq_e_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)] <= fb_e[f*EW +: EW];
       end
       if (f[WW-1:0] < disp_n_i) begin
-        rob_q[a_slot[f*ROBI +: ROBI]] <= a_w[f*RBW +: RBW];
+        rob_q[a_slot[f]] <= a_w[f];
       end
     end
   end
