@@ -716,7 +716,9 @@ module core_thread #(
           rq            = rq & (rq - 1'b1);
           iidx          = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
           iw            = rob_q[iidx];
-          ilat          = lat_of(iw[EW-1:0], alu1, perf_dc);
+          // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when
+          // it is above 1, MISS_LAT exactly for a Dcache miss
+          ilat          = !rob_ll_q[iidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[iidx] ? MISS_L : LONG_L;
           iss_vec[iidx] = 1'b1;
           if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
           else                in_c  = in_c + 1'b1;
