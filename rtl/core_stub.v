@@ -217,9 +217,10 @@ module core_stub #(
   // gathered as 64-bit words (a thread's slots from j = n[t] on are not looked at), then packed.
   // ---------------------------------------------------------------------------------------------
   localparam SW = (W > 1) ? $clog2(W) : 1;   // slot index
-  reg [63:0] dsl [0:W-1];
-  reg [63:0] isl [0:W-1];
-  reg [63:0] csl [0:W-1];
+  // (mem2reg: the slot arrays are plain signals, written by combinational logic)
+  (* mem2reg *) reg [63:0] dsl [0:W-1];
+  (* mem2reg *) reg [63:0] isl [0:W-1];
+  (* mem2reg *) reg [63:0] csl [0:W-1];
   /* verilator lint_off UNUSEDSIGNAL */  // the sum is below W when used; its top bits are 0
   reg [WW:0] o;
   /* verilator lint_on UNUSEDSIGNAL */

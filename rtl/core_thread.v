@@ -618,8 +618,9 @@ module core_thread #(
   reg [W-1:0]      g_wp;
   reg [W-1:0]      g_mbr;
   reg [W-1:0]      g_pd;
-  reg [RBW-1:0]    a_w    [0:W-1]; // ROB word of dispatch slot j
-  reg [ROBI-1:0]   a_slot [0:W-1]; // ROB entry of dispatch slot j
+  // (mem2reg: per-slot signals of combinational logic, not memories)
+  (* mem2reg *) reg [RBW-1:0]  a_w    [0:W-1];  // ROB word of dispatch slot j
+  (* mem2reg *) reg [ROBI-1:0] a_slot [0:W-1];  // ROB entry of dispatch slot j
   reg [ROBI-1:0]   tail;
   reg [ROBI-1:0]   tslot;
   reg [ROBI-1:0]   pslot;
@@ -928,7 +929,7 @@ module core_thread #(
   // with latency L > 1 join row L - 2. A flush drops the younger entries' pending completions.
   localparam LROW = (LONG_LAT > 1) ? LONG_LAT - 2 : 0;
   localparam MROW = (MISS_LAT > 1) ? MISS_LAT - 2 : 0;
-  reg [ROB-1:0] sch_q [0:SCH-1];
+  (* mem2reg *) reg [ROB-1:0] sch_q [0:SCH-1];  // a shift register: every row is written
   reg [ROB-1:0] ins_l;           // issued now with latency LONG_LAT > 1
   reg [ROB-1:0] ins_m;           // issued now with latency MISS_LAT > 1
   reg [ROB-1:0] sch_now;
