@@ -7,6 +7,14 @@
 // byte each), advanced whenever a wrong-path block was fetched. Because the correct-path
 // stream only moves when correct-path words are consumed, the correct path is the same whatever
 // the wrong path, the fetch timing and the knobs were.
+//
+// Both streams keep their next W words decoded in registers, so a cycle in which nothing is
+// consumed costs nothing: the correct path shifts out the consumed words and decodes as many
+// new ones from the draws after the last one (last_q); the wrong path decodes its next block
+// when the current one is consumed. The correct-path words depend on the mix, which is only
+// constant once reset is over (the configuration is sampled during reset), so that cache is
+// filled at the first clock edge after reset (valid_q); until then the words are decoded from
+// the reset state s_q (kernel mode 0).
 
 module core_gen #(
   parameter TID = 0,
@@ -39,150 +47,202 @@ module core_gen #(
     end
   endfunction
 
+  // Reset values: the seed spread over 64 bits and salted per thread; never 0. (Functions, so
+  // that they are only evaluated by the reset branch of the registers.)
+  function [63:0] seed_c;
+    input [31:0] s;
+    begin
+      seed_c = {s, ~s} ^ SALT_C;
+      if (seed_c == 64'd0) seed_c = GOLD;
+    end
+  endfunction
+
+  function [63:0] seed_w;
+    input [31:0] s;
+    begin
+      seed_w = {~s, s} ^ SALT_W;
+      if (seed_w == 64'd0) seed_w = GOLD;
+    end
+  endfunction
+
   // Probabilities of the mix (docs/core.md "Generator"): class thresholds are cumulative, in
-  // 1/256; miss and dependence probabilities in 1/256; Icache misses in 1/4096.
-  reg [8:0]  t_alu;
-  reg [8:0]  t_long;
-  reg [8:0]  t_load;
-  reg [8:0]  p_ldm;
-  reg [8:0]  p_brm;
-  reg [12:0] p_ic;
-  reg [8:0]  p_dep;
-  reg        chain;     // every dependence is on the previous instruction
-  always @* begin
-    chain = 1'b0;
-    case (mix_i)
-      8'd1: begin  // memory-bound
-        t_alu = 9'd96;  t_long = 9'd96;  t_load = 9'd224;
-        p_ldm = 9'd80;  p_brm  = 9'd8;   p_ic   = 13'd2;   p_dep = 9'd128;
-      end
-      8'd2: begin  // branchy
-        t_alu = 9'd128; t_long = 9'd128; t_load = 9'd160;
-        p_ldm = 9'd8;   p_brm  = 9'd40;  p_ic   = 13'd4;   p_dep = 9'd128;
-      end
-      8'd3: begin  // long-latency ALU
-        t_alu = 9'd64;  t_long = 9'd192; t_load = 9'd224;
-        p_ldm = 9'd8;   p_brm  = 9'd8;   p_ic   = 13'd2;   p_dep = 9'd192;
-      end
-      8'd4: begin  // dependence chain
-        t_alu = 9'd192; t_long = 9'd208; t_load = 9'd240;
-        p_ldm = 9'd16;  p_brm  = 9'd8;   p_ic   = 13'd2;   p_dep = 9'd224;
-        chain = 1'b1;
-      end
-      8'd5: begin  // Icache-bound
-        t_alu = 9'd160; t_long = 9'd176; t_load = 9'd224;
-        p_ldm = 9'd16;  p_brm  = 9'd16;  p_ic   = 13'd128; p_dep = 9'd128;
-      end
-      default: begin  // 0 (and every unlisted value): mixed
-        t_alu = 9'd128; t_long = 9'd154; t_load = 9'd218;
-        p_ldm = 9'd32;  p_brm  = 9'd16;  p_ic   = 13'd8;   p_dep = 9'd160;
-      end
-    endcase
-  end
+  // 1/256; miss and dependence probabilities in 1/256; Icache misses in 1/4096; chain: every
+  // dependence is on the previous instruction. Every threshold is below 256. Packed as {chain,
+  // p_dep, p_ic, p_brm, p_ldm, t_load, t_long, t_alu}.
+  localparam THW = 1 + 7 * 8;
+  function [THW-1:0] thr;
+    input [7:0] mix;
+    begin
+      case (mix)
+        8'd1:    thr = {1'b0, 8'd128, 8'd2,   8'd8,  8'd80, 8'd224, 8'd96,  8'd96};   // memory
+        8'd2:    thr = {1'b0, 8'd128, 8'd4,   8'd40, 8'd8,  8'd160, 8'd128, 8'd128};  // branchy
+        8'd3:    thr = {1'b0, 8'd192, 8'd2,   8'd8,  8'd8,  8'd224, 8'd192, 8'd64};   // long-lat
+        8'd4:    thr = {1'b1, 8'd224, 8'd2,   8'd8,  8'd16, 8'd240, 8'd208, 8'd192};  // dep chain
+        8'd5:    thr = {1'b0, 8'd128, 8'd128, 8'd16, 8'd16, 8'd224, 8'd176, 8'd160};  // Icache
+        default: thr = {1'b0, 8'd160, 8'd8,   8'd16, 8'd32, 8'd218, 8'd154, 8'd128};  // mixed
+      endcase
+    end
+  endfunction
 
-  // One correct-path word from a 64-bit draw r and kernel mode km; bit 16 is the new mode.
-  // Fields of r: [7:0] class, [15:8] miss, [27:16] Icache miss, [35:28] has a dependence,
-  // [38:36] distance - 1, [47:40] kernel-mode toggle (enter 1/256, leave 8/256).
-  /* verilator lint_off UNUSEDSIGNAL */  // r[63:48] and r[39] are not used
-  reg [63:0] gr;
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [1:0]  g_cls;
-  reg        g_miss;
-  reg        g_icm;
-  reg [3:0]  g_dep;
-  reg        g_kn;
-  reg [63:0] s_q;    // correct-path state
-  reg [63:0] s_d;
-  reg        km_q;   // kernel mode of the next correct-path word
-  reg        km_d;
-  reg [63:0] wps_q;  // wrong-path state
-  reg [63:0] wps_d;
+  // One correct-path word from a 64-bit draw r, kernel mode km and the mix's thresholds th;
+  // bit 8 is the new mode. Fields of r: [7:0] class, [15:8] miss, [27:16] Icache miss, [35:28]
+  // has a dependence, [38:36] distance - 1, [47:40] kernel-mode toggle (enter 1/256, leave
+  // 8/256).
+  function [15:0] dec;
+    /* verilator lint_off UNUSEDSIGNAL */  // r[63:48] and r[39] are not used
+    input [63:0]    r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    input           km;
+    input [THW-1:0] th;
+    reg   [1:0]     cls;
+    reg             miss;
+    reg             icm;
+    reg   [3:0]     dep;
+    reg             kn;
+    begin
+      if (r[7:0] < th[7:0]) begin
+        cls = 2'd0;
+      end else if (r[7:0] < th[15:8]) begin
+        cls = 2'd1;
+      end else if (r[7:0] < th[23:16]) begin
+        cls = 2'd2;
+      end else begin
+        cls = 2'd3;
+      end
+      miss = ((cls == 2'd2) && (r[15:8] < th[31:24])) ||
+             ((cls == 2'd3) && (r[15:8] < th[39:32]));
+      icm  = r[27:16] < {4'd0, th[47:40]};
+      if (r[35:28] < th[55:48]) begin
+        dep = th[56] ? 4'd1 : {1'b0, r[38:36]} + 4'd1;
+      end else begin
+        dep = 4'd0;
+      end
+      kn  = km ? !(r[47:40] < 8'd8) : (r[47:40] == 8'd0);
+      dec = {7'd0, kn, dep, icm, miss, cls};
+    end
+  endfunction
 
-  // The next W correct-path draws and words; one draw gives the whole wrong-path block, a byte
-  // per word: class [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
-  reg [(W+1)*64-1:0] s_chain;
-  reg [W:0]          km_chain;
-  reg [63:0]         wx;
-  reg [7:0]          wb;
-  integer            j;
+  // The W correct-path words after state s (kernel mode 0), and the draw of the last one.
+  function [64+W*16-1:0] words;
+    input [63:0]    s;
+    input [THW-1:0] th;
+    reg   [63:0]    x;
+    reg   [15:0]    w;
+    reg             k;
+    integer         n;
+    begin
+      words = {(64 + W * 16){1'b0}};
+      x     = s;
+      k     = 1'b0;
+      for (n = 0; n < W; n = n + 1) begin
+        x                 = xs64(x);
+        w                 = dec(x, k, th);
+        words[n*16 +: 16] = w;
+        k                 = w[8];
+      end
+      words[W*16 +: 64] = x;
+    end
+  endfunction
+
+  // The wrong-path block from its draw: no Icache misses, user mode; a byte per word: class
+  // [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
+  function [W*16-1:0] wp_words;
+    input [63:0] x;
+    reg   [7:0]  b;
+    integer      n;
+    begin
+      wp_words = {(W * 16){1'b0}};
+      for (n = 0; n < W; n = n + 1) begin
+        b = x[(n % 8)*8 +: 8];
+        wp_words[n*16 +: 16] = {7'd0, 1'b0, (b[7] ? 4'd0 : {1'b0, b[6:4]}), 1'b0,
+                                (b[3:2] == 2'd0), b[1:0]};
+      end
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Correct path
+  // ---------------------------------------------------------------------------------------------
+  reg [63:0]     s_q;      // the state after reset (kernel mode 0); used while valid_q is 0
+  reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge after reset)
+  reg [W*16-1:0] attr_q;   // the next W words
+  reg [W*16-1:0] attr_d;
+  reg [63:0]     last_q;   // the draw of the last of them
+  reg [63:0]     last_d;
+  reg [63:0]     cur_last;
+
+  // The next W words: the cache, or (during reset and the first cycle after it) decoded from the
+  // reset state.
   always @* begin
-    s_chain        = {((W + 1) * 64){1'b0}};
-    km_chain       = {(W + 1){1'b0}};
-    s_chain[63:0]  = s_q;
-    km_chain[0]    = km_q;
-    attr_o         = {(W * 16){1'b0}};
-    wp_attr_o      = {(W * 16){1'b0}};
-    gr             = 64'd0;
-    g_cls          = 2'd0;
-    g_miss         = 1'b0;
-    g_icm          = 1'b0;
-    g_dep          = 4'd0;
-    g_kn           = 1'b0;
-    wx             = xs64(wps_q);
-    wb             = 8'd0;
-    for (j = 0; j < W; j = j + 1) begin
-      s_chain[(j+1)*64 +: 64] = xs64(s_chain[j*64 +: 64]);
-      gr = s_chain[(j+1)*64 +: 64];
-      if ({1'b0, gr[7:0]} < t_alu) begin
-        g_cls = 2'd0;
-      end else if ({1'b0, gr[7:0]} < t_long) begin
-        g_cls = 2'd1;
-      end else if ({1'b0, gr[7:0]} < t_load) begin
-        g_cls = 2'd2;
-      end else begin
-        g_cls = 2'd3;
-      end
-      g_miss = ((g_cls == 2'd2) && ({1'b0, gr[15:8]} < p_ldm)) ||
-               ((g_cls == 2'd3) && ({1'b0, gr[15:8]} < p_brm));
-      g_icm  = {1'b0, gr[27:16]} < p_ic;
-      if ({1'b0, gr[35:28]} < p_dep) begin
-        g_dep = chain ? 4'd1 : {1'b0, gr[38:36]} + 4'd1;
-      end else begin
-        g_dep = 4'd0;
-      end
-      g_kn = km_chain[j] ? !(gr[47:40] < 8'd8) : (gr[47:40] == 8'd0);
-      km_chain[j+1]      = g_kn;
-      attr_o[j*16 +: 16] = {7'd0, g_kn, g_dep, g_icm, g_miss, g_cls};
-      // wrong path: no Icache misses, user mode
-      wb = wx[(j % 8)*8 +: 8];
-      wp_attr_o[j*16 +: 16] = {7'd0, 1'b0, (wb[7] ? 4'd0 : {1'b0, wb[6:4]}), 1'b0,
-                               (wb[3:2] == 2'd0), wb[1:0]};
+    attr_o   = attr_q;
+    cur_last = last_q;
+    if (!valid_q) begin
+      {cur_last, attr_o} = words(s_q, thr(mix_i));
     end
   end
 
-  // Next state: advance the correct path by adv_i words, the wrong path by a whole block.
-  integer    k;
+  // Next state: consume adv_i words; shift them out and decode adv_i new words from the draws
+  // after the last one (the kernel-mode chain goes on from the last word's mode bit).
+  reg [THW-1:0] th;
+  reg [63:0]    x;
+  reg [15:0]    w;
+  reg           k;
+  integer       j;
   always @* begin
-    s_d   = s_q;
-    km_d  = km_q;
-    for (k = 0; k <= W; k = k + 1) begin
-      if (adv_i == k[WW-1:0]) begin
-        s_d  = s_chain[k*64 +: 64];
-        km_d = km_chain[k];
+    attr_d = attr_o;
+    last_d = cur_last;
+    th     = {THW{1'b0}};
+    x      = 64'd0;
+    w      = 16'd0;
+    k      = 1'b0;
+    if (adv_i != {WW{1'b0}}) begin
+      th = thr(mix_i);
+      x  = cur_last;
+      k  = attr_o[(W-1)*16+8];
+      for (j = 0; j < W; j = j + 1) begin
+        if ({{(32 - WW){1'b0}}, adv_i} + j >= W) begin
+          x                  = xs64(x);
+          w                  = dec(x, k, th);
+          attr_d[j*16 +: 16] = w;
+          k                  = w[8];
+        end else begin
+          attr_d[j*16 +: 16] = attr_o[(j + {{(32 - WW){1'b0}}, adv_i})*16 +: 16];
+        end
       end
+      last_d = x;
     end
-    wps_d  = adv_wp_i ? wx : wps_q;
   end
 
-  // Reset values: the seed spread over 64 bits and salted per thread; never 0.
-  reg [63:0] seed_c;
-  reg [63:0] seed_w;
+  // ---------------------------------------------------------------------------------------------
+  // Wrong path: wx_q is the draw of the next block (one xorshift step ahead of the stream's
+  // state), wp_attr_o its words.
+  // ---------------------------------------------------------------------------------------------
+  reg [63:0] wx_q;
+  reg [63:0] wx_d;
+  reg [63:0] wx_n;
   always @* begin
-    seed_c = {seed_i, ~seed_i} ^ SALT_C;
-    seed_w = {~seed_i, seed_i} ^ SALT_W;
-    if (seed_c == 64'd0) seed_c = GOLD;
-    if (seed_w == 64'd0) seed_w = GOLD;
+    wx_d      = wx_q;
+    wx_n      = 64'd0;
+    if (adv_wp_i) begin
+      wx_n = xs64(wx_q);
+      wx_d = wx_n;
+    end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      s_q   <= seed_c;
-      km_q  <= 1'b0;
-      wps_q <= seed_w;
+      s_q       <= seed_c(seed_i);
+      valid_q   <= 1'b0;
+      wx_q      <= xs64(seed_w(seed_i));
+      wp_attr_o <= wp_words(xs64(seed_w(seed_i)));
     end else begin
-      s_q   <= s_d;
-      km_q  <= km_d;
-      wps_q <= wps_d;
+      valid_q   <= 1'b1;
+      attr_q    <= attr_d;
+      last_q    <= last_d;
+      wx_q      <= wx_d;
+      if (adv_wp_i) begin
+        wp_attr_o <= wp_words(wx_n);
+      end
     end
   end
 

@@ -213,35 +213,50 @@ module core_stub #(
 
   // ---------------------------------------------------------------------------------------------
   // Trace: stage slot off[t] + j holds the j-th instruction of thread t (the threads in this
-  // cycle's priority order); at most W instructions per stage and cycle in all.
+  // cycle's priority order); at most W instructions per stage and cycle in all. The slots are
+  // gathered as 64-bit words (a thread's slots from j = n[t] on are not looked at), then packed.
   // ---------------------------------------------------------------------------------------------
+  localparam SW = (W > 1) ? $clog2(W) : 1;   // slot index
+  // (mem2reg: the slot arrays are plain signals, written by combinational logic)
+  (* mem2reg *) reg [63:0] dsl [0:W-1];
+  (* mem2reg *) reg [63:0] isl [0:W-1];
+  (* mem2reg *) reg [63:0] csl [0:W-1];
+  /* verilator lint_off UNUSEDSIGNAL */  // the sum is below W when used; its top bits are 0
   reg [WW:0] o;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer    t;
   integer    j;
   always @* begin
-    trc_fetch_o  = {(W * 64){1'b0}};
-    trc_disp_o   = {(W * 64){1'b0}};
-    trc_issue_o  = {(W * 64){1'b0}};
-    trc_commit_o = {(W * 64){1'b0}};
-    o            = {(WW + 1){1'b0}};
+    trc_fetch_o = {(W * 64){1'b0}};
+    o           = {(WW + 1){1'b0}};
+    for (j = 0; j < W; j = j + 1) begin
+      dsl[j] = 64'd0;
+      isl[j] = 64'd0;
+      csl[j] = 64'd0;
+    end
     for (t = 0; t < THREADS; t = t + 1) begin
       if (fetch_go[t]) begin
         trc_fetch_o = t_fetch[t*W*64 +: W*64];
       end
       for (j = 0; j < W; j = j + 1) begin
         if (j[WW-1:0] < disp_n[t*WW +: WW]) begin
-          o = {1'b0, disp_off[t*WW +: WW]} + j[WW:0];
-          trc_disp_o[o*64 +: 64] = t_disp[(t*W+j)*64 +: 64];
+          o           = {1'b0, disp_off[t*WW +: WW]} + j[WW:0];
+          dsl[o[SW-1:0]] = t_disp[(t*W+j)*64 +: 64];
         end
         if (j[WW-1:0] < iss_n[t*WW +: WW]) begin
-          o = {1'b0, iss_off[t*WW +: WW]} + j[WW:0];
-          trc_issue_o[o*64 +: 64] = t_issue[(t*W+j)*64 +: 64];
+          o           = {1'b0, iss_off[t*WW +: WW]} + j[WW:0];
+          isl[o[SW-1:0]] = t_issue[(t*W+j)*64 +: 64];
         end
         if (j[WW-1:0] < com_n[t*WW +: WW]) begin
-          o = {1'b0, com_off[t*WW +: WW]} + j[WW:0];
-          trc_commit_o[o*64 +: 64] = t_commit[(t*W+j)*64 +: 64];
+          o           = {1'b0, com_off[t*WW +: WW]} + j[WW:0];
+          csl[o[SW-1:0]] = t_commit[(t*W+j)*64 +: 64];
         end
       end
+    end
+    for (j = 0; j < W; j = j + 1) begin
+      trc_disp_o[j*64 +: 64]   = dsl[j];
+      trc_issue_o[j*64 +: 64]  = isl[j];
+      trc_commit_o[j*64 +: 64] = csl[j];
     end
   end
 

@@ -13,12 +13,17 @@
 // its producer completes. A mispredicted branch flushes the younger instructions of the thread
 // at the end of the cycle it issues in.
 //
-// The ROB keeps the instructions' attributes and sequence numbers in arrays and everything the
-// per-cycle logic looks at as bit vectors (entry i at bit i: issued, completed, producer
-// completed, Dcache miss, latency above 1, wrong path, flushing branch), set at dispatch; age
-// order comes from rotating a vector by the head. Completion times are a shift register of
-// vectors (row k: entries completing k+1 clock edges from now) rather than per-entry counters.
-// This keeps the logic small and fast under Verilator.
+// The ROB keeps each instruction's attributes, sequence number and producer entry in one array
+// word and everything the per-cycle logic looks at as bit vectors (entry i at bit i: issued,
+// completed, producer completed, Dcache miss, latency above 1, wrong path, flushing branch), set
+// at dispatch; age order comes from rotating a vector by the head. Completion times are a shift
+// register of ROB-bit rows (row k: entries completing k+1 clock edges from now) rather than
+// per-entry counters. The FQ keeps no sequence numbers (they are consecutive from the head).
+//
+// Written for simulation speed under Verilator as well as size: internal values are at most 64
+// bits wide (only the output ports are wider), counts are adder trees rather than per-bit loops,
+// and work that only matters when a stage does something (fetch, dispatch, issue, commit, a
+// producer lookup) sits behind an `if` on that condition.
 //
 // Every per-cycle PMU signal is computed here from the state at the start of the cycle and
 // this cycle's grants; the stack flags describe the thread after this cycle's instructions
@@ -197,13 +202,17 @@ module core_thread #(
     end
   endfunction
 
+  // Modular index arithmetic; with a power-of-two size the wrap is the carry that falls off.
+  localparam ROB_P2 = ((ROB & (ROB - 1)) == 0);
+  localparam FQ_P2  = ((FQ & (FQ - 1)) == 0);
+
   function [ROBI-1:0] rob_add;   // (a + b) mod ROB, a < ROB, b <= ROB
     input [ROBI-1:0] a;
     input integer    b;
     integer          s;
     begin
       s = {{(32 - ROBI){1'b0}}, a} + b;
-      if (s >= ROB) s = s - ROB;
+      if (!ROB_P2 && s >= ROB) s = s - ROB;
       rob_add = s[ROBI-1:0];
     end
   endfunction
@@ -214,8 +223,10 @@ module core_thread #(
     integer          s;
     begin
       s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
-      if (s < 0) s = s + ROB;
-      if (s < 0) s = 0;
+      if (!ROB_P2) begin
+        if (s < 0) s = s + ROB;
+        if (s < 0) s = 0;
+      end
       rob_sub = s[ROBI-1:0];
     end
   endfunction
@@ -226,7 +237,7 @@ module core_thread #(
     integer         s;
     begin
       s = {{(32 - FQI){1'b0}}, a} + b;
-      if (s >= FQ) s = s - FQ;
+      if (!FQ_P2 && s >= FQ) s = s - FQ;
       fq_add = s[FQI-1:0];
     end
   endfunction
@@ -255,24 +266,24 @@ module core_thread #(
   reg [31:0]     fseq_d;
   reg            priv_q;         // kernel bit of the last committed instruction
   reg            priv_d;
-  // front-end queue
+  // front-end queue: the entries are the fq_cnt_q words fetched last (a flush empties it), so
+  // the entry k places from the head has sequence number fseq_q - fq_cnt_q + k
   reg [EW-1:0]   fq_e_q   [0:FQ-1];
-  reg [31:0]     fq_seq_q [0:FQ-1];
   reg [FQI-1:0]  fq_head_q;
   reg [FQI-1:0]  fq_head_d;
   reg [FQC-1:0]  fq_cnt_q;
   reg [FQC-1:0]  fq_cnt_d;
-  // reorder buffer (+ reservation stations)
-  reg [EW-1:0]   rob_e_q   [0:ROB-1];
-  reg [31:0]     rob_seq_q [0:ROB-1];
-  reg [ROBI-1:0] rob_p_q   [0:ROB-1];  // entry of the producer (when pdone is 0)
+  // reorder buffer (+ reservation stations): one word per entry, {producer, seq, attr}; the
+  // producer is the entry the instruction depends on (used while pdone is 0)
+  localparam RBW = ROBI + 32 + EW;
+  reg [RBW-1:0]  rob_q [0:ROB-1];
   // per-entry bits, entry i at bit i (properties after the knobs, set at dispatch)
   reg [ROB-1:0]  rob_iss_q;      // issued
   reg [ROB-1:0]  rob_iss_d;
   reg [ROB-1:0]  rob_done_q;     // completed (latency elapsed)
   reg [ROB-1:0]  rob_done_d;
-  reg [ROB-1:0]  rob_pdone_q;    // the producer has completed or there is none
-  reg [ROB-1:0]  rob_pdone_d;
+  reg [ROB-1:0]  rob_pdone_q;    // the producer has completed or there is none (of entries in
+  reg [ROB-1:0]  rob_pdone_d;    //   the RS; other entries' bits are stale and never used)
   reg [ROB-1:0]  rob_dm_q;       // Dcache-miss load
   reg [ROB-1:0]  rob_dm_d;
   reg [ROB-1:0]  rob_ll_q;       // latency above 1
@@ -281,9 +292,7 @@ module core_thread #(
   reg [ROB-1:0]  rob_wp_d;
   reg [ROB-1:0]  rob_mbr_q;      // the mispredicted branch (flushes when it issues)
   reg [ROB-1:0]  rob_mbr_d;
-  // completion schedule: row k holds the entries that complete k+1 clock edges from now
-  reg [SCH*ROB-1:0] sched_q;
-  reg [SCH*ROB-1:0] sched_d;
+  // completion schedule (below): SCH rows of ROB bits
   reg [ROBI-1:0] rob_head_q;
   reg [ROBI-1:0] rob_head_d;
   reg [ROBC-1:0] rob_cnt_q;
@@ -333,18 +342,26 @@ module core_thread #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Fetch block (from registers only): the instructions this thread would fetch this cycle.
-  // Correct path: from the current position to the end of the aligned row (program memory) or
-  // W words (generator), cut before the end marker and before an Icache-miss word that is not
-  // the first; an Icache miss on the first word delivers nothing and starts the miss; the words
-  // after a mispredicted branch are wrong path. Wrong path: W generated words.
+  // Fetch (from registers only): the thread can fetch this cycle.
   // ---------------------------------------------------------------------------------------------
+  reg prog_empty;
+  always @* begin
+    prog_empty   = (pm_row0[15:0] == 16'hffff);
+    fetch_able_o = !idle_i && (!use_prog || !prog_empty) && (ic_wait_q == {ICW{1'b0}}) &&
+                   (pen_q == {PENW{1'b0}}) && (fq_cnt_q <= FQ_FETCH);
+  end
+
+  // Fetch block: the instructions this thread fetches this cycle (only computed when it has the
+  // fetch slot; every use is qualified by fetch_go_i). Correct path: from the current position
+  // to the end of the aligned row (program memory) or W words (generator), cut before the end
+  // marker and before an Icache-miss word that is not the first; an Icache miss on the first word
+  // delivers nothing and starts the miss; the words after a mispredicted branch are wrong path.
+  // Wrong path: W generated words.
   reg [15:0]      first_word;
   reg             at_end;        // the word at the current position is the end marker
   reg [RAW-1:0]   eff_row;
   reg [CLW-1:0]   eff_col;
   reg [W*16-1:0]  blk;
-  reg             prog_empty;
   reg [15:0]      fw;
   reg             hit_end;
   reg             av;
@@ -357,12 +374,11 @@ module core_thread #(
   reg [W*EW-1:0]  fb_e;          // word j as an FQ entry
   integer         j;
   always @* begin
-    first_word = pm_row[col_q*16 +: 16];
-    at_end     = (first_word == 16'hffff);
-    eff_row    = at_end ? {RAW{1'b0}} : row_q;
-    eff_col    = at_end ? {CLW{1'b0}} : col_q;
-    blk        = (at_end ? pm_row0 : pm_row) >> (eff_col * 16);
-    prog_empty = (pm_row0[15:0] == 16'hffff);
+    first_word = 16'd0;
+    at_end     = 1'b0;
+    eff_row    = row_q;
+    eff_col    = col_q;
+    blk        = {(W * 16){1'b0}};
     hit_end    = 1'b0;
     av         = 1'b0;
     icm        = 1'b0;
@@ -373,28 +389,35 @@ module core_thread #(
     fb_nf      = {WW{1'b0}};
     fb_e       = {(W * EW){1'b0}};
     fw         = 16'd0;
-    for (j = 0; j < W; j = j + 1) begin
-      fw      = use_prog ? blk[j*16 +: 16] : gen_attr[j*16 +: 16];
-      hit_end = hit_end || (use_prog && fw == 16'hffff);
-      av      = !hit_end && (!use_prog || ({{(32 - CLW){1'b0}}, eff_col} + j < W));
-      icm     = fw[3] && !perf_ic;
-      if (wpath_q || fb_wpm) begin
-        fb_e[j*EW +: EW] = {1'b1, gen_wp_attr[j*16 +: 9]};
-        fb_nf            = fb_nf + 1'b1;
-      end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
-        fb_e[j*EW +: EW] = {1'b0, fw[8:0]};
-        fb_kc            = fb_kc + 1'b1;
-        fb_nf            = fb_nf + 1'b1;
-        fb_wpm           = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp;
-      end else begin
-        if (j == 0 && av && icm) begin
-          fb_miss = 1'b1;
+    if (fetch_go_i) begin
+      if (use_prog) begin
+        first_word = pm_row[col_q*16 +: 16];
+        at_end     = (first_word == 16'hffff);
+        eff_row    = at_end ? {RAW{1'b0}} : row_q;
+        eff_col    = at_end ? {CLW{1'b0}} : col_q;
+        blk        = (at_end ? pm_row0 : pm_row) >> (eff_col * 16);
+      end
+      for (j = 0; j < W; j = j + 1) begin
+        fw      = use_prog ? blk[j*16 +: 16] : gen_attr[j*16 +: 16];
+        hit_end = hit_end || (use_prog && fw == 16'hffff);
+        av      = !hit_end && (!use_prog || ({{(32 - CLW){1'b0}}, eff_col} + j < W));
+        icm     = fw[3] && !perf_ic;
+        if (wpath_q || fb_wpm) begin
+          fb_e[j*EW +: EW] = {1'b1, gen_wp_attr[j*16 +: 9]};
+          fb_nf            = fb_nf + 1'b1;
+        end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
+          fb_e[j*EW +: EW] = {1'b0, fw[8:0]};
+          fb_kc            = fb_kc + 1'b1;
+          fb_nf            = fb_nf + 1'b1;
+          fb_wpm           = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp;
+        end else begin
+          if (j == 0 && av && icm) begin
+            fb_miss = 1'b1;
+          end
+          stop = 1'b1;
         end
-        stop = 1'b1;
       end
     end
-    fetch_able_o = !idle_i && (!use_prog || !prog_empty) && (ic_wait_q == {ICW{1'b0}}) &&
-                   (pen_q == {PENW{1'b0}}) && (fq_cnt_q <= FQ_FETCH);
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -413,34 +436,37 @@ module core_thread #(
     end
   endfunction
 
-  localparam RP = 1 << ROBI;     // ROB rounded up to a power of two
-  function [ROBI-1:0] ctz;       // index of the lowest set bit (x != 0)
-    input [ROB-1:0] x;
-    reg   [RP-1:0]  y;
-    reg   [RP-1:0]  msk;
-    integer         l;
+  // Number of set bits: a SWAR adder tree per 32-bit chunk (no per-bit loop).
+  localparam PCN = (ROB + 31) / 32;
+  function [31:0] popc;
+    input [ROB-1:0]   v;
+    reg   [PCN*32-1:0] x;
+    reg   [31:0]       y;
+    integer            n;
     begin
-      y          = {RP{1'b0}};
-      y[ROB-1:0] = x;
-      ctz = {ROBI{1'b0}};
-      for (l = ROBI - 1; l >= 0; l = l - 1) begin
-        msk = ({{(RP - 1){1'b0}}, 1'b1} << (1 << l)) - 1'b1;
-        if ((y & msk) == {RP{1'b0}}) begin
-          y   = y >> (1 << l);
-          ctz = ctz | (1 << l);
-        end
+      x          = {(PCN * 32){1'b0}};
+      x[ROB-1:0] = v;
+      popc       = 32'd0;
+      for (n = 0; n < PCN; n = n + 1) begin
+        y    = x[n*32 +: 32];
+        y    = y - ((y >> 1) & 32'h55555555);                 // 2-bit sums
+        y    = (y & 32'h33333333) + ((y >> 2) & 32'h33333333); // 4-bit sums
+        y    = (y + (y >> 4)) & 32'h0f0f0f0f;                 // byte sums
+        y    = y + (y >> 8);
+        y    = y + (y >> 16);
+        popc = popc + {26'd0, y[5:0]};
       end
     end
   endfunction
 
-  function [31:0] popc;          // number of set bits
-    input [ROB-1:0] v;
-    integer         n;
+  function [ROBI-1:0] ctz;       // index of the lowest set bit (x != 0): the bits below it
+    input [ROB-1:0] x;
+    /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
+    reg   [31:0]    n;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
-      popc = 32'd0;
-      for (n = 0; n < ROB; n = n + 1) begin
-        popc = popc + {31'd0, v[n]};
-      end
+      n   = popc((x & (~x + 1'b1)) - 1'b1);
+      ctz = n[ROBI-1:0];
     end
   endfunction
 
@@ -486,51 +512,43 @@ module core_thread #(
     end
   endfunction
 
-  // Entries holding an instruction; those in the RS that are ready (the producer has completed,
-  // or there is none) and those waiting.
+  // Entries holding an instruction; those in the RS, and of these the ready ones (the producer
+  // has completed, or there is none) and the waiting ones. Only entries in the RS whose pdone
+  // bit is 0 look their producer up.
   reg [ROB-1:0]  valid;
-  reg [ROB-1:0]  pready;         // the producer has completed (this cycle's view)
+  reg [ROB-1:0]  rsv;            // in the RS: dispatched, not issued
+  reg [ROB-1:0]  need;           // in the RS, producer not known to have completed
+  reg [ROB-1:0]  pready;         // the producer has completed (this cycle's view; RS entries)
   reg [ROB-1:0]  ready;
   reg [ROB-1:0]  waiting;
+  localparam NG = (ROB + 7) / 8;  // groups of 8 entries: a group without lookups is skipped
+  reg [NG*8-1:0] need_g;
+  integer        g;
   integer        i;
   always @* begin
     valid  = rotl(lowmask(rob_cnt_q), rob_head_q);
+    rsv    = valid & ~rob_iss_q;
+    need   = rsv & ~rob_pdone_q;
+    need_g = {(NG * 8){1'b0}};
+    need_g[ROB-1:0] = need;
     pready = rob_pdone_q;
-    for (i = 0; i < ROB; i = i + 1) begin
-      pready[i] = rob_pdone_q[i] || rob_done_q[rob_p_q[i]];
-    end
-    ready   = valid & ~rob_iss_q & pready;
-    waiting = valid & ~rob_iss_q & ~pready;
-  end
-
-  // Oldest ready first: the first W set bits of the rotated ready vector.
-  reg [WW-1:0]       nrdy;       // ready RS entries, up to W
-  reg [W*ROBI-1:0]   rank_idx;   // the r-th oldest ready entry
-  reg [W*ROBC-1:0]   rank_age;   // its age (places from the head)
-  reg [ROB-1:0]      rq;
-  reg [ROBI-1:0]     rpos;
-  integer            r;
-  always @* begin
-    nrdy     = {WW{1'b0}};
-    rank_idx = {(W * ROBI){1'b0}};
-    rank_age = {(W * ROBC){1'b0}};
-    rq       = rotr(ready, rob_head_q);
-    rpos     = {ROBI{1'b0}};
-    for (r = 0; r < W; r = r + 1) begin
-      if (rq != {ROB{1'b0}}) begin
-        rpos = ctz(rq);
-        rank_idx[r*ROBI +: ROBI] = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
-        rank_age[r*ROBC +: ROBC] = {{(ROBC - ROBI){1'b0}}, rpos};
-        nrdy = nrdy + 1'b1;
-        rq   = rq & (rq - 1'b1);
+    for (g = 0; g < NG; g = g + 1) begin
+      if (need_g[g*8 +: 8] != 8'd0) begin
+        for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
+          if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+        end
       end
     end
+    ready   = rsv & pready;
+    waiting = rsv & ~pready;
   end
 
   // The oldest waiting instruction and its producer (flags prod_*); RS occupancy; outstanding
-  // Dcache misses; done entries in a row from the head (what commit could take).
+  // Dcache misses; ready entries (up to W); done entries in a row from the head (what commit
+  // could take).
   reg [RSC-1:0]  rs_cnt;
   reg [31:0]     pend;
+  reg [ROB-1:0]  pend_v;         // outstanding Dcache misses
   reg            found;
   reg            prod_dmiss;
   reg            prod_ll;
@@ -540,21 +558,34 @@ module core_thread #(
   reg [ROB-1:0]  dq;
   reg [WW-1:0]   ncd;
   reg            run;
-  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit count, the low bits are used
+  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit counts, the low bits are used
   reg [31:0]     rs_pop;
+  reg [31:0]     rdy_pop;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]     da;
   integer        m;
   always @* begin
-    rs_pop     = popc(valid & ~rob_iss_q);
+    rs_pop     = popc(rsv);
     rs_cnt     = rs_pop[RSC-1:0];
-    pend       = popc(valid & rob_iss_q & ~rob_done_q & rob_dm_q);
-    wq         = rotr(waiting, rob_head_q);
-    found      = wq != {ROB{1'b0}};
-    widx       = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(wq)});
-    pidx       = rob_p_q[widx];
-    prod_dmiss = found && rob_dm_q[pidx];
-    prod_ll    = found && rob_ll_q[pidx];
+    pend_v     = valid & rob_iss_q & ~rob_done_q & rob_dm_q;
+    pend       = 32'd0;
+    if (pend_v != {ROB{1'b0}}) pend = popc(pend_v);
+    found      = waiting != {ROB{1'b0}};
+    prod_dmiss = 1'b0;
+    prod_ll    = 1'b0;
+    wq         = {ROB{1'b0}};
+    widx       = {ROBI{1'b0}};
+    pidx       = {ROBI{1'b0}};
+    if (found) begin
+      wq         = rotr(waiting, rob_head_q);
+      widx       = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(wq)});
+      pidx       = rob_q[widx][RBW-1 -: ROBI];
+      prod_dmiss = rob_dm_q[pidx];
+      prod_ll    = rob_ll_q[pidx];
+    end
+    // issue: ready entries, up to W
+    rdy_pop     = popc(ready);
+    iss_avail_o = (rdy_pop > W32) ? W32[WW-1:0] : rdy_pop[WW-1:0];
     // commit: done entries in a row from the head
     dq  = rotr(rob_done_q & valid, rob_head_q);
     ncd = {WW{1'b0}};
@@ -564,7 +595,6 @@ module core_thread #(
       ncd = ncd + {{(WW - 1){1'b0}}, run};
     end
     com_avail_o = ncd;
-    iss_avail_o = nrdy;
     // dispatch: min(FQ occupancy, W, free ROB entries, free RS entries)
     da = {{(32 - FQC){1'b0}}, fq_cnt_q};
     if (da > W32) da = W32;
@@ -576,30 +606,80 @@ module core_thread #(
   // ---------------------------------------------------------------------------------------------
   // Granted work of this cycle: dispatch, issue, commit.
   // ---------------------------------------------------------------------------------------------
-  // dispatch: the first disp_n_i FQ entries go to the ROB (and RS)
-  reg [WW-1:0]   dn_c;           // correct path
-  reg [WW-1:0]   dn_wp;          // wrong path
-  reg [FQI-1:0]  fidx;
-  reg [EW-1:0]   de;
-  integer        a;
+  // Dispatch: the first disp_n_i FQ entries go to the entries from the tail on (slot tail + j
+  // gets FQ entry j). An entry's producer is DEP places older in program order: none, an
+  // instruction already committed (older than everything in the ROB), one dispatched in this
+  // same group (not completed), or one in the ROB.
+  reg [WW-1:0]     dn_c;         // correct path
+  reg [WW-1:0]     dn_wp;        // wrong path
+  reg [W-1:0]      g_al;         // the dispatch group's properties, slot j at bit j
+  reg [W-1:0]      g_dm;
+  reg [W-1:0]      g_ll;
+  reg [W-1:0]      g_wp;
+  reg [W-1:0]      g_mbr;
+  reg [W-1:0]      g_pd;
+  // (mem2reg: per-slot signals of combinational logic, not memories)
+  (* mem2reg *) reg [RBW-1:0]  a_w    [0:W-1];  // ROB word of dispatch slot j
+  (* mem2reg *) reg [ROBI-1:0] a_slot [0:W-1];  // ROB entry of dispatch slot j
+  reg [ROBI-1:0]   tail;
+  reg [ROBI-1:0]   tslot;
+  reg [ROBI-1:0]   pslot;
+  reg [EW-1:0]     ae;
+  reg [31:0]       aseq;
+  reg [31:0]       fq_seq0;      // sequence number of the FQ head
+  integer          a;
   always @* begin
     dn_c       = {WW{1'b0}};
     dn_wp      = {WW{1'b0}};
-    fidx       = fq_head_q;
-    de         = {EW{1'b0}};
+    g_al       = {W{1'b0}};
+    g_dm       = {W{1'b0}};
+    g_ll       = {W{1'b0}};
+    g_wp       = {W{1'b0}};
+    g_mbr      = {W{1'b0}};
+    g_pd       = {W{1'b0}};
+    tail       = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
+    tslot      = {ROBI{1'b0}};
+    pslot      = {ROBI{1'b0}};
+    ae         = {EW{1'b0}};
+    aseq       = 32'd0;
+    fq_seq0    = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
     trc_disp_o = {(W * 64){1'b0}};
     for (a = 0; a < W; a = a + 1) begin
-      de = fq_e_q[fidx];
-      if (a[WW-1:0] < disp_n_i) begin
-        if (de[9]) dn_wp = dn_wp + 1'b1;
-        else       dn_c  = dn_c + 1'b1;
-        trc_disp_o[a*64 +: 64] = rec(1'b1, de[9], {7'd0, de[8:0]}, fq_seq_q[fidx]);
+      a_w[a]    = {RBW{1'b0}};
+      a_slot[a] = {ROBI{1'b0}};
+    end
+    if (disp_n_i != {WW{1'b0}}) begin
+      for (a = 0; a < W; a = a + 1) begin
+        if (a[WW-1:0] < disp_n_i) begin
+          ae     = fq_e_q[fq_add(fq_head_q, a)];
+          aseq   = fq_seq0 + a;
+          tslot  = rob_add(tail, a);
+          pslot  = rob_sub(tslot, ae[7:4]);
+          if (ae[9]) dn_wp = dn_wp + 1'b1;
+          else       dn_c  = dn_c + 1'b1;
+          trc_disp_o[a*64 +: 64] = rec(1'b1, ae[9], {7'd0, ae[8:0]}, aseq);
+          a_slot[a] = tslot;
+          a_w[a]    = {pslot, aseq, ae};
+          g_al[a]  = 1'b1;
+          g_dm[a]  = dmiss_of(ae, perf_dc);
+          g_ll[a]  = lat_of(ae, alu1, perf_dc) != {{LATW{1'b0}}, 1'b1};
+          g_wp[a]  = ae[9];
+          g_mbr[a] = mbr_of(ae, perf_bp);
+          if (ae[7:4] == 4'd0 ||
+              {28'd0, ae[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_q} + a) begin
+            g_pd[a] = 1'b1;                          // no producer in the ROB
+          end else if ({28'd0, ae[7:4]} <= a) begin
+            g_pd[a] = 1'b0;                          // producer in this dispatch group
+          end else begin
+            g_pd[a] = rob_done_q[pslot];
+          end
+        end
       end
-      fidx = fq_add(fidx, 1);
     end
   end
 
-  // issue: the iss_n_i oldest ready entries; a mispredicted branch among them flushes
+  // Issue: the iss_n_i oldest ready entries (the first set bits of the rotated ready vector);
+  // a mispredicted branch among them flushes.
   reg [ROB-1:0]  iss_vec;
   reg [WW-1:0]   in_c;
   reg [WW-1:0]   in_wp;
@@ -607,8 +687,12 @@ module core_thread #(
   reg            flush;
   reg [ROBC-1:0] flush_age;
   reg [31:0]     flush_seq;
+  reg [ROB-1:0]  rq;
+  reg [ROBI-1:0] rpos;
   reg [ROBI-1:0] iidx;
-  reg [EW-1:0]   ie;
+  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
+  reg [RBW-1:0]  iw;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [LATW:0]   ilat;
   integer        b;
   always @* begin
@@ -619,38 +703,49 @@ module core_thread #(
     flush       = 1'b0;
     flush_age   = {ROBC{1'b0}};
     flush_seq   = 32'd0;
+    rq          = {ROB{1'b0}};
+    rpos        = {ROBI{1'b0}};
     iidx        = {ROBI{1'b0}};
-    ie          = {EW{1'b0}};
+    iw          = {RBW{1'b0}};
     ilat        = {(LATW + 1){1'b0}};
     trc_issue_o = {(W * 64){1'b0}};
-    for (b = 0; b < W; b = b + 1) begin
-      if (b[WW-1:0] < iss_n_i) begin
-        iidx          = rank_idx[b*ROBI +: ROBI];
-        ie            = rob_e_q[iidx];
-        ilat          = lat_of(ie, alu1, perf_dc);
-        iss_vec[iidx] = 1'b1;
-        if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
-        else                in_c  = in_c + 1'b1;
-        if (rob_dm_q[iidx]) in_dmiss = in_dmiss + 1'b1;
-        if (rob_mbr_q[iidx]) begin
-          flush     = 1'b1;
-          flush_age = rank_age[b*ROBC +: ROBC];
-          flush_seq = rob_seq_q[iidx];
+    if (iss_n_i != {WW{1'b0}}) begin
+      rq = rotr(ready, rob_head_q);
+      for (b = 0; b < W; b = b + 1) begin
+        if (b[WW-1:0] < iss_n_i) begin
+          rpos          = ctz(rq);
+          rq            = rq & (rq - 1'b1);
+          iidx          = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
+          iw            = rob_q[iidx];
+          // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when
+          // it is above 1, MISS_LAT exactly for a Dcache miss
+          ilat          = !rob_ll_q[iidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[iidx] ? MISS_L : LONG_L;
+          iss_vec[iidx] = 1'b1;
+          if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
+          else                in_c  = in_c + 1'b1;
+          if (rob_dm_q[iidx]) in_dmiss = in_dmiss + 1'b1;
+          if (rob_mbr_q[iidx]) begin
+            flush     = 1'b1;
+            flush_age = {{(ROBC - ROBI){1'b0}}, rpos};
+            flush_seq = iw[EW +: 32];
+          end
+          trc_issue_o[b*64 +: 64] = rec(1'b1, iw[9], {{(15 - LATW){1'b0}}, ilat}, iw[EW +: 32]);
         end
-        trc_issue_o[b*64 +: 64] = rec(1'b1, ie[9], {{(15 - LATW){1'b0}}, ilat},
-                                      rob_seq_q[iidx]);
       end
     end
     trc_flush_o = {flush_seq, 31'd0, flush};
   end
 
-  // commit: the com_n_i oldest entries (all done); then the new head describes the stall
+  // Commit: the com_n_i oldest entries (all done); then the new head describes the stall.
   reg [WW-1:0]   br_ret;
   reg [WW-1:0]   br_misp;
   reg [WW-1:0]   ld_hit;
   reg [WW-1:0]   ld_miss;
   reg            last_kern;
   reg [ROBI-1:0] hidx;
+  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
+  reg [RBW-1:0]  cw;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [EW-1:0]   ce;
   reg            head_done;
   reg            head_dmiss;
@@ -663,26 +758,29 @@ module core_thread #(
     ld_miss      = {WW{1'b0}};
     last_kern    = priv_q;
     hidx         = rob_head_q;
+    cw           = {RBW{1'b0}};
     ce           = {EW{1'b0}};
     trc_commit_o = {(W * 64){1'b0}};
-    for (c = 0; c < W; c = c + 1) begin
-      ce = rob_e_q[hidx];
-      if (c[WW-1:0] < com_n_i) begin
-        if (ce[1:0] == CLS_BR) begin
-          br_ret = br_ret + 1'b1;
-          if (ce[2] && !perf_bp) br_misp = br_misp + 1'b1;
+    if (com_n_i != {WW{1'b0}}) begin
+      for (c = 0; c < W; c = c + 1) begin
+        if (c[WW-1:0] < com_n_i) begin
+          cw = rob_q[hidx];
+          ce = cw[EW-1:0];
+          if (ce[1:0] == CLS_BR) begin
+            br_ret = br_ret + 1'b1;
+            if (ce[2] && !perf_bp) br_misp = br_misp + 1'b1;
+          end
+          if (ce[1:0] == CLS_LOAD) begin
+            if (dmiss_of(ce, perf_dc)) ld_miss = ld_miss + 1'b1;
+            else                       ld_hit  = ld_hit + 1'b1;
+          end
+          last_kern = ce[8];
+          trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, cw[EW +: 32]);
+          hidx = rob_add(hidx, 1);
         end
-        if (ce[1:0] == CLS_LOAD) begin
-          if (dmiss_of(ce, perf_dc)) ld_miss = ld_miss + 1'b1;
-          else                       ld_hit  = ld_hit + 1'b1;
-        end
-        last_kern = ce[8];
-        trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, rob_seq_q[hidx]);
-        hidx = rob_add(hidx, 1);
       end
     end
     // hidx is now the first entry not committed this cycle
-    ce         = rob_e_q[hidx];
     head_done  = 1'b0;
     head_dmiss = 1'b0;
     head_ll    = 1'b0;
@@ -801,90 +899,52 @@ module core_thread #(
     priv_d     = last_kern;
   end
 
-  // Entries allocated by this cycle's dispatch: slot tail + j gets FQ entry j. Its producer is
-  // DEP places older in program order: none, an instruction already committed (older than
-  // everything in the ROB), one dispatched in this same group (not completed), or one in the ROB.
+  // Per-entry bits: the dispatch group goes to the entries from the tail on.
+  reg [ROB-1:0] alloc;
+  reg [ROB-1:0] keep;            // entries that survive a flush
+  always @* begin
+    alloc       = {ROB{1'b0}};
+    rob_pdone_d = pready;
+    rob_dm_d    = rob_dm_q;
+    rob_ll_d    = rob_ll_q;
+    rob_wp_d    = rob_wp_q;
+    rob_mbr_d   = rob_mbr_q;
+    if (disp_n_i != {WW{1'b0}}) begin
+      alloc       = rotl(place(g_al), tail);
+      rob_pdone_d = (pready & ~alloc) | rotl(place(g_pd), tail);
+      rob_dm_d    = (rob_dm_q & ~alloc) | rotl(place(g_dm), tail);
+      rob_ll_d    = (rob_ll_q & ~alloc) | rotl(place(g_ll), tail);
+      rob_wp_d    = (rob_wp_q & ~alloc) | rotl(place(g_wp), tail);
+      rob_mbr_d   = (rob_mbr_q & ~alloc) | rotl(place(g_mbr), tail);
+    end
+    rob_iss_d  = (rob_iss_q | iss_vec) & ~alloc;
+    // completion: 1-cycle instructions at once, the others through the schedule
+    rob_done_d = (rob_done_q | sch_now | (iss_vec & ~rob_ll_q)) & ~alloc;
+    // a flush drops the younger entries' pending completions
+    keep       = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
+  end
+
+  // Completion schedule: row k holds the entries that complete k+1 clock edges from now; every
+  // cycle the rows move down one place (row 0 feeds rob_done_d above) and the entries issued now
+  // with latency L > 1 join row L - 2. A flush drops the younger entries' pending completions.
   localparam LROW = (LONG_LAT > 1) ? LONG_LAT - 2 : 0;
   localparam MROW = (MISS_LAT > 1) ? MISS_LAT - 2 : 0;
-  reg [ROB-1:0]    alloc;
-  reg [ROB-1:0]    a_dm;
-  reg [ROB-1:0]    a_ll;
-  reg [ROB-1:0]    a_wp;
-  reg [ROB-1:0]    a_mbr;
-  reg [ROB-1:0]    a_pd;
-  reg [W-1:0]      g_al;         // the dispatch group's properties, slot j at bit j
-  reg [W-1:0]      g_dm;
-  reg [W-1:0]      g_ll;
-  reg [W-1:0]      g_wp;
-  reg [W-1:0]      g_mbr;
-  reg [W-1:0]      g_pd;
-  reg [W*ROBI-1:0] a_p;          // producer entry of dispatch slot j
-  reg [W*ROBI-1:0] a_slot;       // ROB entry of dispatch slot j
-  reg [ROBI-1:0]   tail;
-  reg [ROBI-1:0]   tslot;
-  reg [ROBI-1:0]   pslot;
-  reg [EW-1:0]     ae;
-  reg [ROB-1:0]    keep;         // entries that survive a flush
-  reg [SCH*ROB-1:0] sched_n;
-  integer          q;
+  (* mem2reg *) reg [ROB-1:0] sch_q [0:SCH-1];  // a shift register: every row is written
+  reg [ROB-1:0] ins_l;           // issued now with latency LONG_LAT > 1
+  reg [ROB-1:0] ins_m;           // issued now with latency MISS_LAT > 1
+  reg [ROB-1:0] sch_now;
   always @* begin
-    g_al   = {W{1'b0}};
-    g_dm   = {W{1'b0}};
-    g_ll   = {W{1'b0}};
-    g_wp   = {W{1'b0}};
-    g_mbr  = {W{1'b0}};
-    g_pd   = {W{1'b0}};
-    a_p    = {(W * ROBI){1'b0}};
-    a_slot = {(W * ROBI){1'b0}};
-    tail   = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
-    tslot  = {ROBI{1'b0}};
-    pslot  = {ROBI{1'b0}};
-    ae     = {EW{1'b0}};
-    for (q = 0; q < W; q = q + 1) begin
-      if (q[WW-1:0] < disp_n_i) begin
-        ae     = fq_e_q[fq_add(fq_head_q, q)];
-        tslot  = rob_add(tail, q);
-        pslot  = rob_sub(tslot, ae[7:4]);
-        a_slot[q*ROBI +: ROBI] = tslot;
-        a_p[q*ROBI +: ROBI]    = pslot;
-        g_al[q]  = 1'b1;
-        g_dm[q]  = dmiss_of(ae, perf_dc);
-        g_ll[q]  = lat_of(ae, alu1, perf_dc) != {{LATW{1'b0}}, 1'b1};
-        g_wp[q]  = ae[9];
-        g_mbr[q] = mbr_of(ae, perf_bp);
-        if (ae[7:4] == 4'd0 ||
-            {28'd0, ae[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_q} + q) begin
-          g_pd[q] = 1'b1;                          // no producer in the ROB
-        end else if ({28'd0, ae[7:4]} <= q) begin
-          g_pd[q] = 1'b0;                          // producer in this dispatch group
-        end else begin
-          g_pd[q] = rob_done_q[pslot];
-        end
-      end
-    end
-    // the group goes to the entries from the tail on
-    alloc = rotl(place(g_al), tail);
-    a_dm  = rotl(place(g_dm), tail);
-    a_ll  = rotl(place(g_ll), tail);
-    a_wp  = rotl(place(g_wp), tail);
-    a_mbr = rotl(place(g_mbr), tail);
-    a_pd  = rotl(place(g_pd), tail);
-    rob_iss_d   = (rob_iss_q | iss_vec) & ~alloc;
-    rob_pdone_d = (pready & ~alloc) | a_pd;
-    rob_dm_d    = (rob_dm_q & ~alloc) | a_dm;
-    rob_ll_d    = (rob_ll_q & ~alloc) | a_ll;
-    rob_wp_d    = (rob_wp_q & ~alloc) | a_wp;
-    rob_mbr_d   = (rob_mbr_q & ~alloc) | a_mbr;
-    // completion: 1-cycle instructions at once, the others through the schedule
-    rob_done_d  = (rob_done_q | sched_q[ROB-1:0] | (iss_vec & ~rob_ll_q)) & ~alloc;
-    sched_n     = sched_q >> ROB;
-    sched_n[LROW*ROB +: ROB] = sched_n[LROW*ROB +: ROB] | (iss_vec & rob_ll_q & ~rob_dm_q);
-    sched_n[MROW*ROB +: ROB] = sched_n[MROW*ROB +: ROB] | (iss_vec & rob_ll_q & rob_dm_q);
-    // a flush drops the younger entries' pending completions
-    keep    = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
-    sched_d = sched_n;
-    for (q = 0; q < SCH; q = q + 1) begin
-      sched_d[q*ROB +: ROB] = sched_n[q*ROB +: ROB] & keep;
+    ins_l   = iss_vec & rob_ll_q & ~rob_dm_q;
+    ins_m   = iss_vec & rob_ll_q & rob_dm_q;
+    sch_now = sch_q[0];
+  end
+
+  integer p;
+  always @(posedge clk_i) begin
+    for (p = 0; p < SCH; p = p + 1) begin
+      sch_q[p] <= (((p == SCH - 1) ? {ROB{1'b0}} : sch_q[(p+1) % SCH]) |
+                   ((p == LROW) ? ins_l : {ROB{1'b0}}) | ((p == MROW) ? ins_m : {ROB{1'b0}})) &
+                  keep & {ROB{rst_ni}};
     end
   end
 
@@ -893,13 +953,10 @@ module core_thread #(
   always @(posedge clk_i) begin
     for (f = 0; f < W; f = f + 1) begin
       if (fetch_wr && f[WW-1:0] < fq_push) begin
-        fq_e_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)]   <= fb_e[f*EW +: EW];
-        fq_seq_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)] <= fseq_q + f;
+        fq_e_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)] <= fb_e[f*EW +: EW];
       end
       if (f[WW-1:0] < disp_n_i) begin
-        rob_e_q[a_slot[f*ROBI +: ROBI]]   <= fq_e_q[fq_add(fq_head_q, f)];
-        rob_seq_q[a_slot[f*ROBI +: ROBI]] <= fq_seq_q[fq_add(fq_head_q, f)];
-        rob_p_q[a_slot[f*ROBI +: ROBI]]   <= a_p[f*ROBI +: ROBI];
+        rob_q[a_slot[f]] <= a_w[f];
       end
     end
   end
@@ -925,7 +982,6 @@ module core_thread #(
       rob_ll_q    <= {ROB{1'b0}};
       rob_wp_q    <= {ROB{1'b0}};
       rob_mbr_q   <= {ROB{1'b0}};
-      sched_q     <= {SCH{{ROB{1'b0}}}};
       rob_head_q  <= {ROBI{1'b0}};
       rob_cnt_q   <= {ROBC{1'b0}};
     end else begin
@@ -948,7 +1004,6 @@ module core_thread #(
       rob_ll_q    <= rob_ll_d;
       rob_wp_q    <= rob_wp_d;
       rob_mbr_q   <= rob_mbr_d;
-      sched_q     <= sched_d;
       rob_head_q  <= rob_head_d;
       rob_cnt_q   <= rob_cnt_d;
     end
@@ -958,9 +1013,11 @@ module core_thread #(
   integer s;
   always @* begin
     trc_fetch_o = {(W * 64){1'b0}};
-    for (s = 0; s < W; s = s + 1) begin
-      if (fetch_go_i && s[WW-1:0] < fb_nf) begin
-        trc_fetch_o[s*64 +: 64] = rec(1'b1, fb_e[s*EW+9], {7'd0, fb_e[s*EW +: 9]}, fseq_q + s);
+    if (fetch_go_i) begin
+      for (s = 0; s < W; s = s + 1) begin
+        if (s[WW-1:0] < fb_nf) begin
+          trc_fetch_o[s*64 +: 64] = rec(1'b1, fb_e[s*EW+9], {7'd0, fb_e[s*EW +: 9]}, fseq_q + s);
+        end
       end
     end
   end
