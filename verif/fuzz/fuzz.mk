@@ -57,7 +57,9 @@ define fuzz_lockstep_build
 	  > $(1)/build.log 2>&1 || { tail -40 $(1)/build.log; exit 1; }
 endef
 
+# (the old copy goes first: Verilator's makefile finds it through VPATH and would not relink)
 $(FUZZ_DIR)/fuzz_lockstep: $(FUZZ_LS_DEPS) $(RTL_SRC) $(RTL_INC)
+	@rm -f $@
 	$(call fuzz_lockstep_build,$(FUZZ_DIR)/lockstep,$(RTL_DIR),)
 	@cp $(FUZZ_DIR)/lockstep/fuzz_lockstep $@
 
