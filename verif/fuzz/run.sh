@@ -4,7 +4,8 @@
 #   run.sh smoke         fuzz-smoke: each fuzzer briefly (FUZZ_SMOKE_SECS: seconds for lockstep,
 #                        stim, prog, golden; default "5 2 2 2"),
 #                        seeded from verif/fuzz/corpus/<fuzzer>/, then the mutant RTL build must
-#                        hit a mismatch within FUZZ_MUT_SECS (default 10 s), seeded the same way;
+#                        hit a mismatch within FUZZ_MUT_RUNS inputs (default 300000; a count, not
+#                        a time, so the result does not depend on machine load), seeded the same way;
 #                        ends with "N passed, N failed", exit 1 on any failure
 #   run.sh long SECS [FUZZER...]  each fuzzer (default all four) for SECS seconds; corpora kept in
 #                        $BUILD/fuzz/corpus/<fuzzer>/
@@ -83,12 +84,15 @@ for n in fuzz_lockstep:$s_ls fuzz_stim:$s_stim fuzz_prog:$s_prog fuzz_golden:$s_
 done
 
 # The checker can fail: the lockstep fuzzer on the broken RTL copy ($F/mut/rtl), seeded from the
-# committed corpus (made on the correct RTL), must stop with a mismatch within FUZZ_MUT_SECS;
+# committed corpus (made on the correct RTL), must stop with a mismatch within FUZZ_MUT_RUNS
+# inputs (with -seed fixed, libFuzzer then takes the same path on every machine and load;
+# FUZZ_MUT_CAP seconds is only a safety limit);
 # the correct build must pass the input that failed.
-mut_secs=${FUZZ_MUT_SECS:-10}
+mut_runs=${FUZZ_MUT_RUNS:-300000}
+mut_cap=${FUZZ_MUT_CAP:-300}
 w=$F/smoke/mutant; rm -rf "$w" "$F"/artifacts/mutant-*; mkdir -p "$w"
 log=$F/logs/mutant.log
-"$F/mut/fuzz_lockstep" $(opts fuzz_lockstep) -seed="$SEED" -max_total_time="$mut_secs" -print_final_stats=1 \
+"$F/mut/fuzz_lockstep" $(opts fuzz_lockstep) -seed="$SEED" -runs="$mut_runs" -max_total_time="$mut_cap" -print_final_stats=1 \
   -artifact_prefix="$F/artifacts/mutant-" "$w" verif/fuzz/corpus/fuzz_lockstep >"$log" 2>&1
 rc=$?
 crash=$(ls "$F"/artifacts/mutant-crash-* 2>/dev/null | head -1)
@@ -101,7 +105,7 @@ if [ $rc -ne 0 ] && [ -n "$first" ] && [ -n "$crash" ] && "$F/fuzz_lockstep" "$c
 else
   fail=$((fail+1)); failed+=("fuzz-mutant")
   if [ $rc -eq 0 ] || [ -z "$first" ]; then
-    printf 'FAIL %-24s the mutant (%s) was NOT found in %s s (log %s)\n' "fuzz-mutant" "${FUZZ_MUT_WHAT:-mutant}" "$mut_secs" "$log"
+    printf 'FAIL %-24s the mutant (%s) was NOT found in %s inputs (log %s)\n' "fuzz-mutant" "${FUZZ_MUT_WHAT:-mutant}" "$mut_runs" "$log"
   else
     printf 'FAIL %-24s the correct RTL also fails on %s (log %s/logs/mutant-replay-good.log)\n' "fuzz-mutant" "$crash" "$F"
   fi
