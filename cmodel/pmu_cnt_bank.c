@@ -3,6 +3,8 @@
  *   sum   = cnt_q + inc                        (CW+1 bits)
  *   write : cnt_d = written value, increment dropped, no wrap
  *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW]
+ * Only the programmable and fixed counters report a wrap (the RTL bank's WRAP_EN, set by
+ * pmu_top); the issue-slot and stack counters wrap silently (wrap bit 0).
  * Simulation speed-up (the RTL needs none): the sums run over plain arrays that the compiler
  * vectorizes, with one OR of the carries over the whole bank; the wrap of each counter is only
  * worked out in a cycle where some counter wraps.
@@ -49,8 +51,8 @@ void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
   for (t = 0; t < PMU_THREADS; t++) {
     const unsigned cb = t * PMU_NCPT;
     uint64_t w = 0;
-    if ((any >> CW_TOP) & 1u)                     /* a wrap somewhere: which counters */
-      for (i = 0; i < PMU_NCPT; i++) {
+    if ((any >> CW_TOP) & 1u)                     /* a carry somewhere: which counters */
+      for (i = 0; i < PMU_CI_SLOT; i++) {         /* (the RTL's WRAP_EN, see the header) */
         const uint64_t q = s->cnt_q[cb + i];
         w |= ((carry_word(q, q + (uint64_t)inc[cb + i]) >> CW_TOP) & 1u) << i;
       }

@@ -1,10 +1,10 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
-// Per thread t and counter k: the event value V (catalog lanes selected by event/umask, summed
-// over all threads with ANY), the condition C (threshold/compare/INV), the QUALIFY AND-cascade Q
-// along the counters of a thread, the gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the
-// edge history cprev_q, and CHAIN on the carry of counter k-1 (carry_q, one cycle after its
-// wrap, not gated). Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
+// Per thread t and counter k: the event value V (the lanes of pick_i, the catalog decode of
+// evtsel[k]'s event/umask that pmu_regs keeps; summed over all threads with ANY), the condition
+// C (threshold/compare/INV), the QUALIFY AND-cascade Q along the counters of a thread, the
+// gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the edge history cprev_q, and CHAIN on the
+// carry of counter k-1 (carry_q, one cycle after its wrap, not gated). Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
 
 `include "pmu_map.vh"
 

@@ -128,9 +128,9 @@ static void usage(FILE *f) {
           "  --prog FILE           program file for every thread (docs/core.md format)\n"
           "  --progT FILE          program file for thread T (threads without one stay idle)\n"
           "  --cycles N            measured window (default 100000; 1..10^12)\n"
-          "  --bench               time --cycles cycles with the lockstep model, then as many\n"
-          "                        with the RTL alone, each in 5 rounds; print the fastest\n"
-          "                        round's cycles/s of each and the model's share\n"
+          "  --bench               time --cycles cycles with the lockstep model and as many\n"
+          "                        with the RTL alone, in 5 alternating rounds each; print the\n"
+          "                        fastest round's cycles/s of each and the model's share\n"
           "  --warmup N            run N cycles first, then zero every counter over APB\n"
           "  --seed S              generator seed (default 1; 0..2^32-1)\n"
           "  --knobs LIST          perfect-icache,perfect-bpred,perfect-dcache,alu1 (or none)\n"
@@ -958,28 +958,33 @@ int main(int argc, char **argv) {
   }
 
   // ---- --bench: the same number of cycles with and without the lockstep model, each as
-  // BENCH_ROUNDS rounds of cycles/BENCH_ROUNDS; the fastest round of each counts (a shared
-  // machine only ever makes a round slower). The model rounds come first: a model that
-  // missed cycles could not rejoin.
+  // BENCH_ROUNDS rounds of cycles/BENCH_ROUNDS, the modes alternating; the fastest round of each
+  // counts (a shared machine only ever makes a round slower). After a round without the model,
+  // the model takes the RTL's state (the architectural state of spec section 6 is all of
+  // pmu_state_t), so the next lockstep round compares every cycle again.
   if (o.bench) {
     enum { BENCH_ROUNDS = 5 };
     const uint64_t per = o.cycles / BENCH_ROUNDS ? o.cycles / BENCH_ROUNDS : 1;
     double best_l = 0, best_r = 0;
-    for (int pass = 0; pass < 2; pass++) {
-      s.model_off = pass == 1;
-      for (int r = 0; r < BENCH_ROUNDS; r++) {
+    for (int r = 0; r < BENCH_ROUNDS; r++) {
+      for (int pass = 0; pass < 2; pass++) {
+        s.model_off = pass == 1;
         double b0 = now_s();
         run_cycles(&s, per);
         double rate = per / (now_s() - b0);
         double &best = pass ? best_r : best_l;
         if (rate > best) best = rate;
       }
+      rtl_state(s.top->rootp, &s.ms);
     }
     printf("bench: core stub + PMU, workload %s, seed %" PRIu64 ", best of %d rounds of %" PRIu64
            " cycles each\n", o.workload.c_str(), o.seed, (int)BENCH_ROUNDS, per);
     printf("  core + PMU RTL alone          : %12.0f cycles/s\n", best_r);
-    printf("  core + PMU RTL + lockstep model: %12.0f cycles/s  (model + compare = %.0f%% of the run)\n",
-           best_l, 100.0 * (1.0 - best_l / best_r));
+    printf("  core + PMU RTL + lockstep model: %12.0f cycles/s  ", best_l);
+    if (best_l < best_r)
+      printf("(model + compare = %.0f%% of the run)\n", 100.0 * (1.0 - best_l / best_r));
+    else  // only machine load can make the longer run look faster
+      printf("(model + compare: not measurable, the machine load changed between rounds)\n");
     delete s.top;
     return 0;
   }
