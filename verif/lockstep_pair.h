@@ -139,6 +139,9 @@ static int pair_cycle(Pair *p, const pmu_in_t *in, pmu_out_t *out) {
     static pmu_state_t rs;
     rtl_state(ROOT(p->rtl), &rs);
     std::string d = state_diff(&p->ms, &rs);
+    // the main run's in-place check (sim/run.cpp) must agree with the field-wise one
+    if (rtl_state_same(ROOT(p->rtl), &p->ms) != d.empty())
+      d = "rtl_state_same() disagrees with state_diff() (harness bug)" + (d.empty() ? "" : ": " + d);
     if (!d.empty()) {
       report(p, "state after the clock edge", d);
       return 1;

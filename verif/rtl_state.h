@@ -122,6 +122,70 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   s->hi_vld_q = r->RTL_SIG(u_regs__DOT__hi_vld_q);
 }
 
+// ---- in-place comparison (every cycle of the main run) ------------------------------------
+// The first n 32-bit words of a signal equal w[0..n-1]. A VlWide is compared with one memcmp
+// (its words are contiguous, least significant first, like the model's arrays).
+template <typename T> static inline bool words_eq(const T &p, const uint32_t *w, int n) {
+  for (int i = 0; i < n; i++)
+    if (word32(p, i) != w[i]) return false;
+  return true;
+}
+template <std::size_t N> static inline bool words_eq(const VlWide<N> &p, const uint32_t *w, int n) {
+  uint32_t x = 0;  // branch-free: these are short (n = THREADS x P words at most)
+  for (int i = 0; i < n; i++) x |= p[i] ^ w[i];
+  return x == 0;
+}
+template <typename T> static inline bool words64_eq(const T &p, const uint64_t *m, int n) {
+  for (int i = 0; i < n; i++)
+    if (word64(p, i) != m[i]) return false;
+  return true;
+}
+template <std::size_t N> static inline bool words64_eq(const VlWide<N> &p, const uint64_t *m, int n) {
+  uint64_t x = 0;
+  for (int i = 0; i < n; i++) x |= word64(p, i) ^ m[i];
+  return x == 0;
+}
+// Bits 0..n-1 of a signal against n model flags (0/1 bytes), packed 8 at a time: for eight
+// 0/1 bytes b0..b7 (b0 lowest), the multiply gathers b_i into bit 56+i.
+template <typename T> static inline bool bits_eq(const T &p, const uint8_t *m, int n) {
+  for (int i = 0; i < n; i += 8) {
+    const int k = n - i < 8 ? n - i : 8;
+    uint64_t b = 0;
+    std::memcpy(&b, m + i, (std::size_t)k);
+    if (((b * 0x0102040810204080ull) >> 56) != field(p, i, k)) return false;
+  }
+  return true;
+}
+
+// True when the RTL's architectural state equals the model's state m, read in place (no copy):
+// the same fields rtl_state() reads. On false, rtl_state() + state_diff() name the first
+// difference.
+template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *m) {
+  const auto &cnt = r->RTL_SIG(u_bank__DOT__cnt_q);  // VlUnpacked, contiguous
+  if (sizeof(cnt[0]) == sizeof(m->cnt_q[0])) {
+    if (std::memcmp(&cnt[0], m->cnt_q, sizeof m->cnt_q) != 0) return false;
+  } else {
+    for (int i = 0; i < PMU_NCNT; i++)
+      if ((uint64_t)cnt[i] != m->cnt_q[i]) return false;
+  }
+  const int np = PMU_THREADS * PMU_P;  // bank order t * P + k, as the model's [t][k] arrays
+  if (!words_eq(r->RTL_SIG(u_regs__DOT__evtsel_q), &m->evtsel_q[0][0], np)) return false;
+  if (!words_eq(r->RTL_SIG(u_regs__DOT__ext_q), &m->ext_q[0][0], np)) return false;
+  if (!bits_eq(r->RTL_SIG(u_evctl__DOT__cprev_q), &m->cprev_q[0][0], np)) return false;
+  if (!bits_eq(r->RTL_SIG(u_evctl__DOT__carry_q), &m->carry_q[0][0], np)) return false;
+  if (!words_eq(r->RTL_SIG(u_regs__DOT__fixctl_q), m->fixctl_q, PMU_THREADS)) return false;
+  if (!words_eq(r->RTL_SIG(u_regs__DOT__ctrl_q), m->ctrl_q, PMU_THREADS)) return false;
+  if (!words64_eq(r->RTL_SIG(u_regs__DOT__gctrl_q), m->gctrl_q, PMU_THREADS)) return false;
+  if (!words64_eq(r->RTL_SIG(u_regs__DOT__gstatus_q), m->gstatus_q, PMU_THREADS)) return false;
+  if (!words64_eq(r->RTL_SIG(u_rdp__DOT__data_q), m->rdp_data_q, PMU_THREADS)) return false;
+  if (!bits_eq(r->RTL_SIG(u_rdp__DOT__valid_q), m->rdp_valid_q, PMU_THREADS)) return false;
+  for (int i = 0; i < PMU_THREADS * 3; i++)
+    if ((uint8_t)field(r->RTL_SIG(u_stack__DOT__carry_q), i * PMU_CRW, PMU_CRW) != (&m->stk_carry_q[0][0])[i])
+      return false;
+  return r->RTL_SIG(u_regs__DOT__hi_latch_q) == m->hi_latch_q && r->RTL_SIG(u_regs__DOT__hi_addr_q) == m->hi_addr_q &&
+         r->RTL_SIG(u_regs__DOT__hi_vld_q) == m->hi_vld_q;
+}
+
 // Human name of counter bank index i.
 static std::string cnt_name(int i) {
   static const char *fixn[3] = {"fix0(cycles)", "fix1(instret)", "fix2(refticks)"};
