@@ -59,19 +59,24 @@ module pmu_cnt_bank #(
   // (* mem2reg *): flip-flops, one register per counter (yosys would otherwise say so in a warning)
   (* mem2reg *) reg [CW-1:0] cnt_q [0:NCNT-1] /*verilator public_flat_rd*/;
 
-  // Write mask: the strobed bytes of the addressed word (low: bits 31:0, high: bits CW-1:32).
-  wire [31:0]   bm    = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
-  // (bits 63:CW of the 64-bit forms are unused when CW < 64)
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0]   wm64  = whi_i ? {bm, 32'd0} : {32'd0, bm};
-  wire [63:0]   wd64  = {wdata_i, wdata_i};
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [CW-1:0] wmask = wm64[CW-1:0];
-  wire [CW-1:0] wdata = wd64[CW-1:0];
-
-  // New value of the written counter: the strobed bytes of the write data over its stored value.
-  wire [CW-1:0] wold = cnt_q[widx_i];
-  wire [CW-1:0] wval = (wold & ~wmask) | (wdata & wmask);
+  // New value of a written counter: the strobed bytes of the addressed word (low: bits 31:0,
+  // high: bits CW-1:32) of the write data over its stored value. Used at the flops only, so a
+  // simulator evaluates it on a write alone.
+  function automatic [CW-1:0] wmerge(input [CW-1:0] old, input [31:0] wd, input [3:0] strb,
+                                     input whi);
+    reg [31:0] bm;
+    // (bits 63:CW of the 64-bit forms are unused when CW < 64)
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [63:0] wm64;
+    reg [63:0] wd64;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      bm     = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};
+      wm64   = whi ? {bm, 32'd0} : {32'd0, bm};
+      wd64   = {wd, wd};
+      wmerge = (old & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+    end
+  endfunction
 
   // Written counter, one-hot (a decoder; a simulator skips it on cycles without a write).
   reg [NCNT-1:0] wsel;
@@ -102,7 +107,7 @@ module pmu_cnt_bank #(
         if (!rst_ni) begin
           cnt_q[gi] <= {CW{1'b0}};
         end else if (wsel[gi]) begin
-          cnt_q[gi] <= wval;
+          cnt_q[gi] <= wmerge(cnt_q[gi], wdata_i, wstrb_i, whi_i);
         end else begin
           cnt_q[gi] <= sum[CW-1:0];
         end
@@ -124,15 +129,18 @@ module pmu_cnt_bank #(
     end
   end
 
-  // Window read ports (constant indices only).
+  // Window read ports (constant indices only; the mux is behind the read enable, so a simulator
+  // skips it on cycles without a read).
   integer w;
   integer i;
   always @* begin
     wnd_data_o = {(NWND * CW){1'b0}};
     for (w = 0; w < NWND; w = w + 1) begin
-      for (i = 0; i < WSPAN; i = i + 1) begin
-        if (wnd_re_i[w] && (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0])) begin
-          wnd_data_o[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
+      if (wnd_re_i[w]) begin
+        for (i = 0; i < WSPAN; i = i + 1) begin
+          if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
+            wnd_data_o[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
+          end
         end
       end
     end

@@ -1,7 +1,7 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
-// Per thread t and counter k: the event value V (the lanes of pick_i, the catalog decode of
-// evtsel[k]'s event/umask that pmu_regs keeps; summed over all threads with ANY), the condition
+// Per thread t and counter k: the event value V (the sum of the lane table entries pick_i names:
+// the catalog decode of evtsel[k]'s event/umask and ANY that pmu_regs keeps), the condition
 // C (threshold/compare/INV), the QUALIFY AND-cascade Q along the counters of a thread, the
 // gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the edge history cprev_q, and CHAIN on the
 // carry of counter k-1 (carry_q, one cycle after its wrap, not gated). Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
@@ -29,8 +29,8 @@ module pmu_evctl #(
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
-  // the catalog decode of evtsel[k]'s event/umask as NPICK {valid, lane} picks (pmu_regs)
-  input  wire [THREADS*P*`PMU_NPICK*(`PMU_LIW+1)-1:0] pick_i,
+  // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu_lane_x.vh)
+  input  wire [THREADS*P*`PMU_NPICK*`PMU_XW(THREADS)-1:0] pick_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
   input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
@@ -39,14 +39,24 @@ module pmu_evctl #(
   output wire [THREADS*P*IW-1:0]        inc_o
 );
 
+  `include "pmu_lane_x.vh"
+
   localparam NL    = `PMU_NL;
   localparam NEXT  = `PMU_NEXT;
   localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
-  localparam LIW   = `PMU_LIW;            // lane index width
+  localparam NX    = 1 << XW;             // lane table entries
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
-  localparam SW    = LW + TW;             // one lane summed over all threads
+  localparam SW    = LW + TW;             // a lane table entry (one lane summed over all threads)
+
+  // A lane zero-extended to a table entry.
+  function automatic [SW-1:0] zx(input [LW-1:0] x);
+    begin
+      zx = {SW{1'b0}};
+      zx[LW-1:0] = x;
+    end
+  endfunction
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
 
   localparam [31:0] W32 = W;
@@ -62,9 +72,11 @@ module pmu_evctl #(
   reg [THREADS*P-1:0] carry_d;
 
   // ---------------------------------------------------------------------------------------------
-  // Lanes: lane l of thread t in lane[t*NL+l]; internal lanes zero-extended or truncated.
+  // Lane table (rtl/pmu_lane_x.vh): lane l of thread t at lx[t*NL+l] (internal lanes
+  // zero-extended or truncated to LW bits), lane l summed over all threads at lx[THREADS*NL+l]
+  // (for ANY), 0 from XZ on. 2^XW entries: a pick index needs no bounds check.
   // ---------------------------------------------------------------------------------------------
-  (* mem2reg *) reg [LW-1:0] lane [0:THREADS*NL-1];
+  (* mem2reg *) reg [SW-1:0] lx [0:NX-1];
   reg [UW-1:0]            fill;
   reg [UW-1:0]            unfill;
   // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
@@ -74,8 +86,12 @@ module pmu_evctl #(
   reg [31:0]              x_issue;
   reg [31:0]              x_retire;
   /* verilator lint_on UNUSEDSIGNAL */
+  reg [SW-1:0]            lacc;
   integer t;
   integer j;
+  integer l;
+  integer u;
+  integer e;
   always @* begin
     fill     = {UW{1'b0}};
     unfill   = {UW{1'b0}};
@@ -83,6 +99,7 @@ module pmu_evctl #(
     x_unfill = 32'd0;
     x_issue  = 32'd0;
     x_retire = 32'd0;
+    lacc     = {SW{1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
       fill     = {{(UW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
       unfill   = (fill < WU) ? WU - fill : {UW{1'b0}};
@@ -90,31 +107,25 @@ module pmu_evctl #(
       x_unfill = {{(32 - UW){1'b0}}, unfill};
       x_issue  = {{(32 - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
       x_retire = {{(32 - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
-      lane[t*NL+`PMU_LANE_CYCLES]   = {{(LW - 1){1'b0}}, 1'b1};
-      lane[t*NL+`PMU_LANE_REF_TICK] = {{(LW - 1){1'b0}}, ref_tick_i};
-      lane[t*NL+`PMU_LANE_FILLED]   = x_fill[LW-1:0];
-      lane[t*NL+`PMU_LANE_UNFILLED] = x_unfill[LW-1:0];
-      lane[t*NL+`PMU_LANE_ISSUED]   = x_issue[LW-1:0];
-      lane[t*NL+`PMU_LANE_RETIRED]  = x_retire[LW-1:0];
+      lx[t*NL+`PMU_LANE_CYCLES]   = zx({{(LW - 1){1'b0}}, 1'b1});
+      lx[t*NL+`PMU_LANE_REF_TICK] = zx({{(LW - 1){1'b0}}, ref_tick_i});
+      lx[t*NL+`PMU_LANE_FILLED]   = zx(x_fill[LW-1:0]);
+      lx[t*NL+`PMU_LANE_UNFILLED] = zx(x_unfill[LW-1:0]);
+      lx[t*NL+`PMU_LANE_ISSUED]   = zx(x_issue[LW-1:0]);
+      lx[t*NL+`PMU_LANE_RETIRED]  = zx(x_retire[LW-1:0]);
       for (j = 0; j < NEXT; j = j + 1) begin
-        lane[t*NL+NINT+j] = ev_ext_i[(t*NEXT+j)*LW +: LW];
+        lx[t*NL+NINT+j] = zx(ev_ext_i[(t*NEXT+j)*LW +: LW]);
       end
     end
-  end
-
-  // Lanes summed over all threads (for ANY): lane_all[l].
-  (* mem2reg *) reg [SW-1:0] lane_all [0:NL-1];
-  reg [SW-1:0] lacc;
-  integer u;
-  integer l;
-  always @* begin
-    lacc = {SW{1'b0}};
     for (l = 0; l < NL; l = l + 1) begin
       lacc = {SW{1'b0}};
       for (u = 0; u < THREADS; u = u + 1) begin
-        lacc = lacc + {{TW{1'b0}}, lane[u*NL+l]};
+        lacc = lacc + lx[u*NL+l];
       end
-      lane_all[l] = lacc;
+      lx[THREADS*NL+l] = lacc;
+    end
+    for (e = XZI; e < NX; e = e + 1) begin
+      lx[e] = {SW{1'b0}};
     end
   end
 
@@ -153,15 +164,6 @@ module pmu_evctl #(
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
-      // This thread's lanes (constant indices: V below muxes NL lanes, not THREADS*NL).
-      (* mem2reg *) reg [LW-1:0] lane_t [0:NL-1];
-      integer      lt;
-      always @* begin
-        for (lt = 0; lt < NL; lt = lt + 1) begin
-          lane_t[lt] = lane[gt*NL+lt];
-        end
-      end
-
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
         // Bank-order index of this counter (lower case keeps the rule text of scripts/mutate.sh).
         localparam integer idx = gt * P + gk;
@@ -174,29 +176,22 @@ module pmu_evctl #(
         /* verilator lint_on UNUSEDSIGNAL */
         wire [7:0]  f_cmask = es[`PMU_EVTSEL_CMASK_LSB +: 8];
         wire [1:0]  f_cmp   = ex[`PMU_EXT_CMP_LSB +: 2];
-        wire        f_any   = es[`PMU_EVTSEL_ANY_LSB];
         wire        f_edge  = es[`PMU_EVTSEL_EDGE_LSB];
         wire        f_cntv  = ex[`PMU_EXT_CNTV_LSB];
         wire        f_both  = ex[`PMU_EXT_BOTH_LSB];
         wire        f_chain = (gk != 0) && ex[`PMU_EXT_CHAIN_LSB];
         wire        f_qual  = (gk != 0) && ex[`PMU_EXT_QUALIFY_LSB];
-        // the catalog as NPICK {valid, lane} picks
-        wire [NPICK*(LIW+1)-1:0] pick = pick_i[idx*NPICK*(LIW+1) +: NPICK*(LIW+1)];
+        // the picked lanes as lane table indices (an invalid pick reads a zero entry)
+        wire [NPICK*XW-1:0] pick = pick_i[idx*NPICK*XW +: NPICK*XW];
 
-        // V: sum of the picked lanes (own thread, or all threads with ANY); an invalid pick
-        // adds 0
+        // V: sum of the picked table entries (own thread's lanes, or with ANY the sums over all
+        // threads)
         reg [VW-1:0]  v;
-        reg [VW-1:0]  term;
-        reg [LIW-1:0] pl;
         integer       pj;
         always @* begin
-          v    = {VW{1'b0}};
-          term = {VW{1'b0}};
-          pl   = {LIW{1'b0}};
+          v = {VW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            pl   = pick[pj*(LIW+1) +: LIW];
-            term = f_any ? {3'b000, lane_all[pl]} : {{(3 + TW){1'b0}}, lane_t[pl]};
-            v    = v + (term & {VW{pick[pj*(LIW+1)+LIW]}});
+            v = v + {3'b000, lx[pick[pj*XW +: XW]]};
           end
         end
 

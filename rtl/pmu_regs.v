@@ -42,7 +42,7 @@ module pmu_regs #(
   output wire [3:0]                          cnt_wstrb_o,
   // configuration for the event, fixed-counter and stack logic
   output wire [THREADS*P*32-1:0]             evtsel_o,
-  output wire [THREADS*P*`PMU_NPICK*(`PMU_LIW+1)-1:0] pick_o, // catalog decode of evtsel[k]
+  output wire [THREADS*P*`PMU_NPICK*`PMU_XW(THREADS)-1:0] pick_o, // evtsel[k]'s lane indices
   output wire [THREADS*P*32-1:0]             ext_o,
   output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
   output reg  [THREADS*P-1:0]                pmc_en_o,
@@ -55,9 +55,10 @@ module pmu_regs #(
 );
 
   `include "pmu_lane_pick.vh"
+  `include "pmu_lane_x.vh"
 
   localparam NCPT  = P + 32;
-  localparam PKW   = `PMU_NPICK * (`PMU_LIW + 1);   // lane picks of one event select
+  localparam PKW   = `PMU_NPICK * XW;   // lane table indices of one event select
   localparam NCNT  = THREADS * NCPT;
   localparam NFIX  = `PMU_NFIX;
   localparam NSLOT = `PMU_NSLOT;
@@ -103,8 +104,9 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   reg [THREADS*P*32-1:0] evtsel_q /*verilator public_flat_rd*/;
   reg [THREADS*P*32-1:0] ext_q /*verilator public_flat_rd*/;
-  // evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) when evtsel[k] is
-  // written: one shared decoder on the write path instead of one per counter in pmu_evctl.
+  // evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) into pmu_evctl's lane
+  // table indices (pmu_lane_x, with evtsel.any and the thread) when evtsel[k] is written: one
+  // shared decoder on the write path instead of one per counter in pmu_evctl.
   reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*32-1:0]   fixctl_q /*verilator public_flat_rd*/;
   reg [THREADS*32-1:0]   ctrl_q /*verilator public_flat_rd*/;
@@ -113,8 +115,6 @@ module pmu_regs #(
   reg [31:0]             hi_latch_q /*verilator public_flat_rd*/;
   reg [AW-1:0]           hi_addr_q /*verilator public_flat_rd*/;
   reg                    hi_vld_q /*verilator public_flat_rd*/;
-
-  reg [THREADS*64-1:0]   gstatus_d;
 
   // ---------------------------------------------------------------------------------------------
   // Address decode (spec 3): word address a, thread block tblk, offset off inside the block
@@ -326,10 +326,14 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // Writes (spec 5.3), overflow status (4.3), high-word latch (5.4)
   // ---------------------------------------------------------------------------------------------
-  wire [31:0] bm = {{8{pstrb_i[3]}}, {8{pstrb_i[2]}}, {8{pstrb_i[1]}}, {8{pstrb_i[0]}}};
+  // The bytes of a word that the strobes select, and the strobed bytes of wd over old. Functions
+  // used where a write lands (not wires), so a simulator evaluates them on a write alone.
+  function automatic [31:0] bmask(input [3:0] strb);
+    bmask = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};
+  endfunction
 
-  function automatic [31:0] merge(input [31:0] old, input [31:0] wd, input [31:0] m);
-    merge = (old & ~m) | (wd & m);
+  function automatic [31:0] merge(input [31:0] old, input [31:0] wd, input [3:0] strb);
+    merge = (old & ~bmask(strb)) | (wd & bmask(strb));
   endfunction
 
   // Write strobe of evtsel[k]/ext[k] of each thread (a write also clears the edge history of
@@ -350,46 +354,49 @@ module pmu_regs #(
     end
   end
 
-  // Lane picks of the evtsel value being written (the strobed bytes of the write data over the
-  // stored value, which the read tree eval holds in the access phase). Evaluated only on an
-  // evtsel write.
-  reg [15:0]     ev_new;    // event and umask fields of the new value
+  // Lane table indices of the evtsel value being written (the strobed bytes of the write data
+  // over the stored value, which the read tree eval holds in the access phase). Evaluated only on
+  // an evtsel write.
+  // (bits 31:22 and 20:16 of ev_new are not needed here)
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [31:0]     ev_new;    // the new value
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [PKW-1:0]  pick_wr;
   always @* begin
-    ev_new  = 16'd0;
+    ev_new  = 32'd0;
     pick_wr = {PKW{1'b0}};
     if (wr_ok && r_evtsel) begin
-      ev_new  = ((eval[15:0] & ~bm[15:0]) | (pwdata_i[15:0] & bm[15:0])) & EVTSEL_MASK[15:0];
-      pick_wr = pmu_lane_pick(ev_new[`PMU_EVTSEL_EVENT_LSB +: 8], ev_new[`PMU_EVTSEL_UMASK_LSB +: 8]);
+      ev_new  = merge(eval, pwdata_i, pstrb_i) & EVTSEL_MASK;
+      pick_wr = pmu_lane_x(pmu_lane_pick(ev_new[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                         ev_new[`PMU_EVTSEL_UMASK_LSB +: 8]),
+                           ev_new[`PMU_EVTSEL_ANY_LSB], tblk);
     end
   end
 
-  // gstatus: W1C clear, wrap set, freeze (spec 4.3); a set beats a clear
-  reg [63:0] set;
-  reg [63:0] clr;
-  reg        frz;
-  integer    ts;
-  always @* begin
-    gstatus_d = gstatus_q;
-    set       = 64'd0;
-    clr       = 64'd0;
-    frz       = 1'b0;
-    for (ts = 0; ts < THREADS; ts = ts + 1) begin
+  // gstatus next state (spec 4.3): W1C clear by a write (wclr) of the strobed bytes of wd to the
+  // word whi, set by the wraps of the thread's programmable (pw) and fixed (fw) counters, freeze
+  // on a set with frz_on_ovf; a set beats a clear. Applied at the flop: it combines the bus with the wraps, and a simulator
+  // evaluates it once per clock there instead of on every bus input change.
+  function automatic [63:0] gstatus_next(input [63:0] q, input wclr, input whi, input [31:0] wd,
+                                         input [3:0] strb, input [P-1:0] pw, input [2:0] fw,
+                                         input frz_on);
+    reg [63:0] set;
+    reg [63:0] clr;
+    begin
       clr = 64'd0;
-      if (wr_ok && (tblk == ts) && r_gstatus && hi) begin
-        clr[63:32] = pwdata_i & bm;
+      if (wclr && whi) begin
+        clr[63:32] = wd & bmask(strb);
       end
-      if (wr_ok && (tblk == ts) && r_gstatus && !hi) begin
-        clr[31:0] = pwdata_i & bm;
+      if (wclr && !whi) begin
+        clr[31:0] = wd & bmask(strb);
       end
       set = 64'd0;
-      set[`PMU_GSTATUS_PMC_OVF_LSB +: P] = pmc_wrap_i[ts*P +: P];
-      set[`PMU_GSTATUS_FIX_OVF_LSB +: 3] = fix_wrap_i[ts*3 +: 3];
-      frz = ctrl_q[ts*32 + `PMU_CTRL_FRZ_ON_OVF_LSB] && (set != 64'd0);
-      set[`PMU_GSTATUS_CTR_FRZ_LSB]      = frz;
-      gstatus_d[ts*64 +: 64] = ((gstatus_q[ts*64 +: 64] & ~clr) | set) & GSTATUS_MASK;
+      set[`PMU_GSTATUS_PMC_OVF_LSB +: P] = pw;
+      set[`PMU_GSTATUS_FIX_OVF_LSB +: 3] = fw;
+      set[`PMU_GSTATUS_CTR_FRZ_LSB]      = frz_on && (set != 64'd0);
+      gstatus_next = ((q & ~clr) | set) & GSTATUS_MASK;
     end
-  end
+  endfunction
 
   // Counter bank write port.
   always @* begin
@@ -454,7 +461,11 @@ module pmu_regs #(
     if (!rst_ni) begin
       evtsel_q   <= {(THREADS * P * 32){1'b0}};
       ext_q      <= {(THREADS * P * 32){1'b0}};
-      pick_q     <= {(THREADS * P){pmu_lane_pick(8'd0, 8'd0)}};
+      for (tw = 0; tw < THREADS; tw = tw + 1) begin
+        for (kw = 0; kw < P; kw = kw + 1) begin
+          pick_q[(tw*P+kw)*PKW +: PKW] <= pmu_lane_x(pmu_lane_pick(8'd0, 8'd0), 1'b0, tw);
+        end
+      end
       fixctl_q   <= {(THREADS * 32){1'b0}};
       ctrl_q     <= {(THREADS * 32){1'b0}};
       gctrl_q    <= {(THREADS * 64){1'b0}};
@@ -463,33 +474,39 @@ module pmu_regs #(
       hi_addr_q  <= {AW{1'b0}};
       hi_vld_q   <= 1'b0;
     end else begin
-      gstatus_q <= gstatus_d;
+      for (tw = 0; tw < THREADS; tw = tw + 1) begin
+        gstatus_q[tw*64 +: 64] <= gstatus_next(gstatus_q[tw*64 +: 64],
+                                               wr_ok && (tblk == tw) && r_gstatus, hi,
+                                               pwdata_i, pstrb_i, pmc_wrap_i[tw*P +: P],
+                                               fix_wrap_i[tw*3 +: 3],
+                                               ctrl_q[tw*32 + `PMU_CTRL_FRZ_ON_OVF_LSB]);
+      end
       if (wr_ok) begin
         hi_vld_q <= 1'b0;
         for (tw = 0; tw < THREADS; tw = tw + 1) begin
           for (kw = 0; kw < P; kw = kw + 1) begin
             if (sel_wr_o[tw*P+kw] && r_evtsel) begin
-              evtsel_q[(tw*P+kw)*32 +: 32] <= merge(evtsel_q[(tw*P+kw)*32 +: 32], pwdata_i, bm)
+              evtsel_q[(tw*P+kw)*32 +: 32] <= merge(evtsel_q[(tw*P+kw)*32 +: 32], pwdata_i, pstrb_i)
                                               & EVTSEL_MASK;
               pick_q[(tw*P+kw)*PKW +: PKW] <= pick_wr;
             end
             if (sel_wr_o[tw*P+kw] && r_ext) begin
-              ext_q[(tw*P+kw)*32 +: 32] <= merge(ext_q[(tw*P+kw)*32 +: 32], pwdata_i, bm)
+              ext_q[(tw*P+kw)*32 +: 32] <= merge(ext_q[(tw*P+kw)*32 +: 32], pwdata_i, pstrb_i)
                                            & ((kw == 0) ? EXT0_MASK : EXT_MASK);
             end
           end
           if ((tblk == tw) && r_fixctl) begin
-            fixctl_q[tw*32 +: 32] <= merge(fixctl_q[tw*32 +: 32], pwdata_i, bm) & FIXCTL_MASK;
+            fixctl_q[tw*32 +: 32] <= merge(fixctl_q[tw*32 +: 32], pwdata_i, pstrb_i) & FIXCTL_MASK;
           end
           if ((tblk == tw) && r_ctrl) begin
-            ctrl_q[tw*32 +: 32] <= merge(ctrl_q[tw*32 +: 32], pwdata_i, bm) & CTRL_MASK;
+            ctrl_q[tw*32 +: 32] <= merge(ctrl_q[tw*32 +: 32], pwdata_i, pstrb_i) & CTRL_MASK;
           end
           if ((tblk == tw) && r_gctrl && hi) begin
-            gctrl_q[tw*64+32 +: 32] <= merge(gctrl_q[tw*64+32 +: 32], pwdata_i, bm)
+            gctrl_q[tw*64+32 +: 32] <= merge(gctrl_q[tw*64+32 +: 32], pwdata_i, pstrb_i)
                                        & GCTRL_MASK[63:32];
           end
           if ((tblk == tw) && r_gctrl && !hi) begin
-            gctrl_q[tw*64 +: 32] <= merge(gctrl_q[tw*64 +: 32], pwdata_i, bm) & GCTRL_MASK[31:0];
+            gctrl_q[tw*64 +: 32] <= merge(gctrl_q[tw*64 +: 32], pwdata_i, pstrb_i) & GCTRL_MASK[31:0];
           end
         end
       end else if (rd_ok && (r_cnt || r_slot) && !hi) begin

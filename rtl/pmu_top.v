@@ -97,7 +97,7 @@ module pmu_top #(
   wire [3:0]             cnt_wstrb;
   wire [THREADS*P*32-1:0] evtsel;
   wire [THREADS*P*32-1:0] ext;
-  wire [THREADS*P*`PMU_NPICK*(`PMU_LIW+1)-1:0] pick;
+  wire [THREADS*P*`PMU_NPICK*`PMU_XW(THREADS)-1:0] pick;  // lane table indices (pmu_lane_x.vh)
   wire [THREADS*P-1:0]   sel_wr;
   wire [THREADS*P-1:0]   pmc_en;
   wire [THREADS*3-1:0]   fix_en;
@@ -234,17 +234,12 @@ module pmu_top #(
   endgenerate
 
   integer u;
-  integer j;
   always @* begin
     pmc_wrap = {(THREADS * P){1'b0}};
     fix_wrap = {(THREADS * 3){1'b0}};
     for (u = 0; u < THREADS; u = u + 1) begin
-      for (j = 0; j < P; j = j + 1) begin
-        pmc_wrap[u*P+j] = wrap[u*NCPT+j];
-      end
-      for (j = 0; j < NFIX; j = j + 1) begin
-        fix_wrap[u*3+j] = wrap[u*NCPT+P+j];
-      end
+      pmc_wrap[u*P +: P]    = wrap[u*NCPT +: P];
+      fix_wrap[u*3 +: NFIX] = wrap[u*NCPT+P +: NFIX];
     end
   end
 

@@ -64,19 +64,22 @@ module fv_evcnt #(
   wire [P*CW-1:0] cnt;
   wire [P-1:0]    wrap;
 
-  // The lane picks pmu_regs keeps for each evtsel (proved there: fv_regs g.pick).
+  // The lane table indices pmu_regs keeps for each evtsel (proved there: fv_regs g.pick).
+  localparam THREADS = 1;
   `include "pmu_lane_pick.vh"
-  localparam PKW = `PMU_NPICK * (`PMU_LIW + 1);
+  `include "pmu_lane_x.vh"
+  localparam PKW = `PMU_NPICK * XW;
   wire [P*PKW-1:0] pick;
   genvar gp;
   generate
     for (gp = 0; gp < P; gp = gp + 1) begin : g_pick
-      assign pick[gp*PKW +: PKW] = pmu_lane_pick(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
-                                                 evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]);
+      assign pick[gp*PKW +: PKW] = pmu_lane_x(pmu_lane_pick(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
+                                                            evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]),
+                                              evtsel_i[gp*32 + `PMU_EVTSEL_ANY_LSB], 0);
     end
   endgenerate
 
-  pmu_evctl #(.THREADS(1), .P(P), .W(W), .LW(LW), .NW(NW), .IW(IW)) u_ev (
+  pmu_evctl #(.THREADS(THREADS), .P(P), .W(W), .LW(LW), .NW(NW), .IW(IW)) u_ev (
     .clk_i (clk_i), .rst_ni (rst_ni), .priv_i (priv_i), .ref_tick_i (ref_tick_i),
     .ev_ext_i (ev_ext_i), .slot_fill_i (slot_fill_i), .slot_issue_i (slot_issue_i),
     .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .pick_i (pick), .pmc_en_i (pmc_en_i),

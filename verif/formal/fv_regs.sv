@@ -16,9 +16,10 @@
 //   b.irq_rise_cause         irq_o rises only after a wrap or a successful write
 //   e.unpriv_write_is_error  an unprivileged write errs, reads 0, writes no counter, no evtsel/ext
 //   e.unpriv_write_keeps_*   and every register visible at the ports is the same next cycle
-//   g.pick                   the lane picks (pick_o) are the catalog decode (pmu_lane_pick) of
-//                            each evtsel's event and umask, every cycle (pick_o is computed on
-//                            the write path, from the strobed bytes over the stored value)
+//   g.pick                   the lane table indices (pick_o) are the catalog decode
+//                            (pmu_lane_pick) of each evtsel's event and umask with its ANY bit
+//                            (pmu_lane_x), every cycle (pick_o is computed on the write path,
+//                            from the strobed bytes over the stored value)
 // Bounded (BMC only; r.* with `FV_FULL`, the miter with `FV_MITER`):
 //   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
 //                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
@@ -51,10 +52,12 @@ module fv_regs #(
   input wire [2:0]            fix_wrap_i
 );
   localparam CIW = $clog2(P + 32);
-  localparam PKW = `PMU_NPICK * (`PMU_LIW + 1);
+  localparam THREADS = 1;
 
   `include "fv_common.vh"
   `include "pmu_lane_pick.vh"
+  `include "pmu_lane_x.vh"
+  localparam PKW = `PMU_NPICK * XW;
 
   // ---- the block under test --------------------------------------------------------------------
   wire [31:0]     prdata;
@@ -76,7 +79,7 @@ module fv_regs #(
   wire            wpvis;
   wire            irq;
 
-  pmu_regs #(.THREADS(1), .P(P), .CW(CW), .W(W), .AW(AW)) u_a (
+  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW)) u_a (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
     .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
@@ -195,8 +198,9 @@ module fv_regs #(
     for (gk = 0; gk < P; gk = gk + 1) begin : g_pick
       always @* begin
         if (rst_ni) begin
-          assert (pick[gk*PKW +: PKW] == pmu_lane_pick(evtsel[gk*32 + `PMU_EVTSEL_EVENT_LSB +: 8], // [g.pick]
-                                                       evtsel[gk*32 + `PMU_EVTSEL_UMASK_LSB +: 8]));
+          assert (pick[gk*PKW +: PKW] == pmu_lane_x(pmu_lane_pick(evtsel[gk*32 + `PMU_EVTSEL_EVENT_LSB +: 8], // [g.pick]
+                                                                  evtsel[gk*32 + `PMU_EVTSEL_UMASK_LSB +: 8]),
+                                                    evtsel[gk*32 + `PMU_EVTSEL_ANY_LSB], 0));
         end
       end
     end
@@ -266,7 +270,7 @@ module fv_regs #(
   wire            b_wpvis;
   wire            b_irq;
 
-  pmu_regs #(.THREADS(1), .P(P), .CW(CW), .W(W), .AW(AW)) u_b (
+  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW)) u_b (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i && !uw), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
     .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),

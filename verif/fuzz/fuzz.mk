@@ -35,7 +35,7 @@ FUZZ_EDGES  := -fsanitize-coverage=inline-8bit-counters,pc-table
 # The mutant the lockstep fuzzer must catch in fuzz-smoke: one perl substitution of one RTL line,
 # applied to a copy in build/fuzz/mut/ (never rtl/ itself; as scripts/mutate.sh does).
 FUZZ_MUT_FILE  := pmu_regs.v
-FUZZ_MUT_SUBST := s/\(\(gstatus_q\[ts\*64 \+: 64\] & ~clr\) \x7c set\)/((gstatus_q[ts*64 +: 64] \x7c set) \& ~clr)/
+FUZZ_MUT_SUBST := s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/
 FUZZ_MUT_WHAT  := a W1C of gstatus beats an overflow in the same cycle
 
 FUZZ_LS_DEPS = $(MODEL_SRC) $(MODEL_HDR) verif/pmu_cov.c verif/pmu_cov.h verif/rtl_state.h \
