@@ -135,29 +135,12 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (never used at k = 0: CHAIN is RAZ/WI there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // The counter blocks below write these vectors, one bit (or increment) per counter.
-  wire [THREADS*P-1:0] cond_v;     // condition C
-  wire [THREADS*P-1:0] chain_v;    // ext.chain (0 for k = 0: RAZ/WI)
-  wire [THREADS*P-1:0] qual_v;     // ext.qualify (0 for k = 0: RAZ/WI)
-  wire [THREADS*P-1:0] counted_v;  // counted cycle: enabled, privilege, not frozen, qualified
-  reg  [THREADS*P-1:0] qin_v;      // Q of counter k-1 (1 for counter 0)
-
-  // QUALIFY cascade along the counters of a thread: Q(k) = Qin(k) for a CHAIN counter, else
-  // C(k) AND (QUALIFY ? Qin(k) : 1).
-  reg     q;
-  integer ct;
-  integer k;
-  always @* begin
-    qin_v = {(THREADS * P){1'b0}};
-    q     = 1'b1;
-    for (ct = 0; ct < THREADS; ct = ct + 1) begin
-      q = 1'b1;
-      for (k = 0; k < P; k = k + 1) begin
-        qin_v[ct*P+k] = q;
-        q = chain_v[ct*P+k] ? q : (cond_v[ct*P+k] && (qual_v[ct*P+k] ? q : 1'b1));
-      end
-    end
-  end
+  // Q of each counter (the QUALIFY cascade along the counters of a thread): Q(k) = Qin(k) for a
+  // CHAIN counter, else C(k) AND (QUALIFY ? Qin(k) : 1), with Qin(k) = Q(k-1) and Qin(0) = 1.
+  // Bit k depends on bit k-1 (split_var: a simulator keeps one variable per bit).
+  wire [THREADS*P-1:0] q_v /*verilator split_var*/;
+  // Next edge history of each counter: moves in counted cycles only.
+  wire [THREADS*P-1:0] cprev_n;
 
   // One block per counter, all indices constant.
   genvar gt;
@@ -209,17 +192,23 @@ module pmu_evctl #(
           endcase
         end
         wire cond = thr ? (cmpr ^ es[`PMU_EVTSEL_INV_LSB]) : (v != {VW{1'b0}});
-        assign cond_v[idx]  = cond;
-        assign chain_v[idx] = f_chain;
-        assign qual_v[idx]  = f_qual;
+
+        // QUALIFY cascade
+        wire qin;
+        if (gk == 0) begin : g_q0
+          assign qin = 1'b1;
+        end else begin : g_qk
+          assign qin = q_v[idx-1];
+        end
+        assign q_v[idx] = f_chain ? qin : (cond && (f_qual ? qin : 1'b1));
 
         // gating
         wire privok  = priv_i[gt] ? es[`PMU_EVTSEL_OS_LSB] : es[`PMU_EVTSEL_USR_LSB];
         wire counted = es[`PMU_EVTSEL_EN_LSB] && pmc_en_i[idx] && privok && !frz_i[gt]
-                       && (f_qual ? qin_v[idx] : 1'b1);
+                       && (f_qual ? qin : 1'b1);
         wire edgehit = f_edge && counted
                        && (f_both ? (cond != cprev_q[idx]) : (cond && !cprev_q[idx]));
-        assign counted_v[idx] = counted;
+        assign cprev_n[idx] = counted ? cond : cprev_q[idx];
 
         // increment
         reg [IW-1:0] inc;
@@ -241,12 +230,12 @@ module pmu_evctl #(
     end
   endgenerate
 
-  // Edge history: moves in counted cycles only; a write of evtsel[k]/ext[k] clears it (at the
-  // flop below). Only the flop sees the APB-driven write strobe, so none of the per-counter logic
-  // depends on the APB inputs (a simulator then evaluates it once per clock, not on every input
-  // change).
+  // Edge history: moves in counted cycles only (cprev_n); a write of evtsel[k]/ext[k] clears it
+  // (at the flop below). Only the flop sees the APB-driven write strobe, so none of the
+  // per-counter logic depends on the APB inputs (a simulator then evaluates it once per clock,
+  // not on every input change).
   always @* begin
-    cprev_d = (cprev_q & ~counted_v) | (cond_v & counted_v);
+    cprev_d = cprev_n;
   end
 
   // Chain carry: the wrap of counter k, used by counter k+1 in the next cycle.

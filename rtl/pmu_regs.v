@@ -354,22 +354,47 @@ module pmu_regs #(
     end
   end
 
-  // Lane table indices of the evtsel value being written (the strobed bytes of the write data
-  // over the stored value, which the read tree eval holds in the access phase). Evaluated only on
-  // an evtsel write.
-  // (bits 31:22 and 20:16 of ev_new are not needed here)
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [31:0]     ev_new;    // the new value
-  /* verilator lint_on UNUSEDSIGNAL */
+  // The word a successful write stores in evtsel, ext, fixctl, ctrl or gctrl: the strobed bytes
+  // of the write data over the register's old word (evtsel/ext: the read tree eval, which holds
+  // the addressed register in the access phase), masked to its writable fields (ext[0] has no
+  // CHAIN/QUALIFY). One merge for every register; evaluated only on a write.
+  reg [31:0] wold;
+  reg [31:0] wmask;
+  reg [31:0] wword;
+  always @* begin
+    wold  = 32'd0;
+    wmask = 32'd0;
+    wword = 32'd0;
+    if (wr_ok) begin
+      if (r_evtsel) begin
+        wold  = eval;
+        wmask = EVTSEL_MASK;
+      end else if (r_ext) begin
+        wold  = eval;
+        wmask = (ksel == {KIW{1'b0}}) ? EXT0_MASK : EXT_MASK;
+      end else if (r_fixctl) begin
+        wold  = fixctl_q[tsel*32 +: 32];
+        wmask = FIXCTL_MASK;
+      end else if (r_ctrl) begin
+        wold  = ctrl_q[tsel*32 +: 32];
+        wmask = CTRL_MASK;
+      end else if (r_gctrl) begin
+        wold  = gctrl_q[{tsel, hi}*32 +: 32];
+        wmask = hi ? GCTRL_MASK[63:32] : GCTRL_MASK[31:0];
+      end
+      wword = merge(wold, pwdata_i, pstrb_i) & wmask;
+    end
+  end
+
+  // Lane table indices of the evtsel value being written (wword). Evaluated only on an evtsel
+  // write.
   reg [PKW-1:0]  pick_wr;
   always @* begin
-    ev_new  = 32'd0;
     pick_wr = {PKW{1'b0}};
     if (wr_ok && r_evtsel) begin
-      ev_new  = merge(eval, pwdata_i, pstrb_i) & EVTSEL_MASK;
-      pick_wr = pmu_lane_x(pmu_lane_pick(ev_new[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                         ev_new[`PMU_EVTSEL_UMASK_LSB +: 8]),
-                           ev_new[`PMU_EVTSEL_ANY_LSB], tblk);
+      pick_wr = pmu_lane_x(pmu_lane_pick(wword[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                         wword[`PMU_EVTSEL_UMASK_LSB +: 8]),
+                           wword[`PMU_EVTSEL_ANY_LSB], tblk);
     end
   end
 
@@ -414,9 +439,11 @@ module pmu_regs #(
   assign pick_o   = pick_q;
   assign ext_o    = ext_q;
 
+  reg     irq;   // one thread's interrupt
   integer u;
   integer i;
   always @* begin
+    irq       = 1'b0;
     pmc_en_o  = {(THREADS * P){1'b0}};
     fix_en_o  = {(THREADS * 3){1'b0}};
     fix_os_o  = {(THREADS * 3){1'b0}};
@@ -435,24 +462,20 @@ module pmu_regs #(
       fix_usr_o[u*3+2]     = fixctl_q[u*32 + `PMU_FIXCTL_USR2_LSB];
       frz_o[u]             = gstatus_q[u*64 + `PMU_GSTATUS_CTR_FRZ_LSB];
       wpvis_o[u]           = ctrl_q[u*32 + `PMU_CTRL_WPVIS_LSB];
+      irq = (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 0] & fixctl_q[u*32 + `PMU_FIXCTL_PMI0_LSB])
+            | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 1] & fixctl_q[u*32 + `PMU_FIXCTL_PMI1_LSB])
+            | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 2] & fixctl_q[u*32 + `PMU_FIXCTL_PMI2_LSB]);
       for (i = 0; i < P; i = i + 1) begin
-        irq_o[u] = irq_o[u] | (gstatus_q[u*64 + `PMU_GSTATUS_PMC_OVF_LSB + i]
-                               & evtsel_q[(u*P+i)*32 + `PMU_EVTSEL_INT_LSB]);
+        irq = irq | (gstatus_q[u*64 + `PMU_GSTATUS_PMC_OVF_LSB + i]
+                     & evtsel_q[(u*P+i)*32 + `PMU_EVTSEL_INT_LSB]);
       end
-      irq_o[u] = irq_o[u]
-                 | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 0]
-                    & fixctl_q[u*32 + `PMU_FIXCTL_PMI0_LSB])
-                 | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 1]
-                    & fixctl_q[u*32 + `PMU_FIXCTL_PMI1_LSB])
-                 | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 2]
-                    & fixctl_q[u*32 + `PMU_FIXCTL_PMI2_LSB]);
+      irq_o[u] = irq;
     end
   end
 
   // ---------------------------------------------------------------------------------------------
   // Flops. The configuration registers and the high-word latch change only on an APB access:
-  //   evtsel, ext, fixctl, ctrl, gctrl: the strobed bytes of a successful write, masked to the
-  //     writable fields (ext[0] has no CHAIN/QUALIFY);
+  //   evtsel, ext, fixctl, ctrl, gctrl: the word of a successful write (wword);
   //   high-word latch: a low-word counter read samples the high word; any write invalidates it.
   // ---------------------------------------------------------------------------------------------
   integer tw;
@@ -486,27 +509,24 @@ module pmu_regs #(
         for (tw = 0; tw < THREADS; tw = tw + 1) begin
           for (kw = 0; kw < P; kw = kw + 1) begin
             if (sel_wr_o[tw*P+kw] && r_evtsel) begin
-              evtsel_q[(tw*P+kw)*32 +: 32] <= merge(evtsel_q[(tw*P+kw)*32 +: 32], pwdata_i, pstrb_i)
-                                              & EVTSEL_MASK;
+              evtsel_q[(tw*P+kw)*32 +: 32] <= wword;
               pick_q[(tw*P+kw)*PKW +: PKW] <= pick_wr;
             end
             if (sel_wr_o[tw*P+kw] && r_ext) begin
-              ext_q[(tw*P+kw)*32 +: 32] <= merge(ext_q[(tw*P+kw)*32 +: 32], pwdata_i, pstrb_i)
-                                           & ((kw == 0) ? EXT0_MASK : EXT_MASK);
+              ext_q[(tw*P+kw)*32 +: 32] <= wword;
             end
           end
           if ((tblk == tw) && r_fixctl) begin
-            fixctl_q[tw*32 +: 32] <= merge(fixctl_q[tw*32 +: 32], pwdata_i, pstrb_i) & FIXCTL_MASK;
+            fixctl_q[tw*32 +: 32] <= wword;
           end
           if ((tblk == tw) && r_ctrl) begin
-            ctrl_q[tw*32 +: 32] <= merge(ctrl_q[tw*32 +: 32], pwdata_i, pstrb_i) & CTRL_MASK;
+            ctrl_q[tw*32 +: 32] <= wword;
           end
           if ((tblk == tw) && r_gctrl && hi) begin
-            gctrl_q[tw*64+32 +: 32] <= merge(gctrl_q[tw*64+32 +: 32], pwdata_i, pstrb_i)
-                                       & GCTRL_MASK[63:32];
+            gctrl_q[tw*64+32 +: 32] <= wword;
           end
           if ((tblk == tw) && r_gctrl && !hi) begin
-            gctrl_q[tw*64 +: 32] <= merge(gctrl_q[tw*64 +: 32], pwdata_i, pstrb_i) & GCTRL_MASK[31:0];
+            gctrl_q[tw*64 +: 32] <= wword;
           end
         end
       end else if (rd_ok && (r_cnt || r_slot) && !hi) begin
