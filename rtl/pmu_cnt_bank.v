@@ -59,24 +59,28 @@ module pmu_cnt_bank #(
   // (* mem2reg *): flip-flops, one register per counter (yosys would otherwise say so in a warning)
   (* mem2reg *) reg [CW-1:0] cnt_q [0:NCNT-1] /*verilator public_flat_rd*/;
 
-  // New value of a written counter: the strobed bytes of the addressed word (low: bits 31:0,
-  // high: bits CW-1:32) of the write data over its stored value. Used at the flops only, so a
-  // simulator evaluates it on a write alone.
-  function automatic [CW-1:0] wmerge(input [CW-1:0] old, input [31:0] wd, input [3:0] strb,
-                                     input whi);
-    reg [31:0] bm;
-    // (bits 63:CW of the 64-bit forms are unused when CW < 64)
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [63:0] wm64;
-    reg [63:0] wd64;
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-      bm     = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};
-      wm64   = whi ? {bm, 32'd0} : {32'd0, bm};
-      wd64   = {wd, wd};
-      wmerge = (old & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+  // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
+  // high: bits CW-1:32) of the write data over its stored value. One shared merge, evaluated
+  // only on a write (a simulator skips it otherwise).
+  reg [31:0]    bm;
+  // (bits 63:CW of the 64-bit forms are unused when CW < 64)
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [63:0]    wm64;
+  reg [63:0]    wd64;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [CW-1:0]  wval;
+  always @* begin
+    bm   = 32'd0;
+    wm64 = 64'd0;
+    wd64 = 64'd0;
+    wval = {CW{1'b0}};
+    if (we_i) begin
+      bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+      wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
+      wd64 = {wdata_i, wdata_i};
+      wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
     end
-  endfunction
+  end
 
   // Written counter, one-hot (a decoder; a simulator skips it on cycles without a write).
   reg [NCNT-1:0] wsel;
@@ -107,7 +111,7 @@ module pmu_cnt_bank #(
         if (!rst_ni) begin
           cnt_q[gi] <= {CW{1'b0}};
         end else if (wsel[gi]) begin
-          cnt_q[gi] <= wmerge(cnt_q[gi], wdata_i, wstrb_i, whi_i);
+          cnt_q[gi] <= wval;
         end else begin
           cnt_q[gi] <= sum[CW-1:0];
         end

@@ -1,10 +1,11 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
-// Per thread t and counter k: the event value V (the sum of the lane table entries pick_i names:
-// the catalog decode of evtsel[k]'s event/umask and ANY that pmu_regs keeps), the condition
-// C (threshold/compare/INV), the QUALIFY AND-cascade Q along the counters of a thread, the
-// gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the edge history cprev_q, and CHAIN on the
-// carry of counter k-1 (carry_q, one cycle after its wrap, not gated). Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
+// Per thread t and counter k: the event value V (the sum of the entries of thread t's lane
+// table that pick_i names: the catalog decode of evtsel[k]'s event/umask and ANY that pmu_regs
+// keeps), the condition C (threshold/compare/INV), the QUALIFY AND-cascade Q along the counters
+// of a thread, the gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the edge history cprev_q,
+// and CHAIN on the carry of counter k-1 (carry_q, one cycle after its wrap, not gated).
+// Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
 
 `include "pmu_map.vh"
 
@@ -30,7 +31,7 @@ module pmu_evctl #(
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
   // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu_lane_x.vh)
-  input  wire [THREADS*P*`PMU_NPICK*`PMU_XW(THREADS)-1:0] pick_i,
+  input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
   input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
@@ -44,7 +45,6 @@ module pmu_evctl #(
   localparam NL    = `PMU_NL;
   localparam NEXT  = `PMU_NEXT;
   localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
-  localparam NX    = 1 << XW;             // lane table entries
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
@@ -72,11 +72,11 @@ module pmu_evctl #(
   reg [THREADS*P-1:0] carry_d;
 
   // ---------------------------------------------------------------------------------------------
-  // Lane table (rtl/pmu_lane_x.vh): lane l of thread t at lx[t*NL+l] (internal lanes
-  // zero-extended or truncated to LW bits), lane l summed over all threads at lx[THREADS*NL+l]
-  // (for ANY), 0 from XZ on. 2^XW entries: a pick index needs no bounds check.
+  // Lanes: lane l of thread t at lane[t*NL+l] (internal lanes zero-extended or truncated to LW
+  // bits), lane l summed over all threads at lane[THREADS*NL+l] (for ANY), as table entries.
+  // Each thread's lane table (rtl/pmu_lane_x.vh) is built from them in g_thr below.
   // ---------------------------------------------------------------------------------------------
-  (* mem2reg *) reg [SW-1:0] lx [0:NX-1];
+  (* mem2reg *) reg [SW-1:0] lane [0:(THREADS+1)*NL-1];
   reg [UW-1:0]            fill;
   reg [UW-1:0]            unfill;
   // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
@@ -91,7 +91,6 @@ module pmu_evctl #(
   integer j;
   integer l;
   integer u;
-  integer e;
   always @* begin
     fill     = {UW{1'b0}};
     unfill   = {UW{1'b0}};
@@ -107,25 +106,22 @@ module pmu_evctl #(
       x_unfill = {{(32 - UW){1'b0}}, unfill};
       x_issue  = {{(32 - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
       x_retire = {{(32 - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
-      lx[t*NL+`PMU_LANE_CYCLES]   = zx({{(LW - 1){1'b0}}, 1'b1});
-      lx[t*NL+`PMU_LANE_REF_TICK] = zx({{(LW - 1){1'b0}}, ref_tick_i});
-      lx[t*NL+`PMU_LANE_FILLED]   = zx(x_fill[LW-1:0]);
-      lx[t*NL+`PMU_LANE_UNFILLED] = zx(x_unfill[LW-1:0]);
-      lx[t*NL+`PMU_LANE_ISSUED]   = zx(x_issue[LW-1:0]);
-      lx[t*NL+`PMU_LANE_RETIRED]  = zx(x_retire[LW-1:0]);
+      lane[t*NL+`PMU_LANE_CYCLES]   = zx({{(LW - 1){1'b0}}, 1'b1});
+      lane[t*NL+`PMU_LANE_REF_TICK] = zx({{(LW - 1){1'b0}}, ref_tick_i});
+      lane[t*NL+`PMU_LANE_FILLED]   = zx(x_fill[LW-1:0]);
+      lane[t*NL+`PMU_LANE_UNFILLED] = zx(x_unfill[LW-1:0]);
+      lane[t*NL+`PMU_LANE_ISSUED]   = zx(x_issue[LW-1:0]);
+      lane[t*NL+`PMU_LANE_RETIRED]  = zx(x_retire[LW-1:0]);
       for (j = 0; j < NEXT; j = j + 1) begin
-        lx[t*NL+NINT+j] = zx(ev_ext_i[(t*NEXT+j)*LW +: LW]);
+        lane[t*NL+NINT+j] = zx(ev_ext_i[(t*NEXT+j)*LW +: LW]);
       end
     end
     for (l = 0; l < NL; l = l + 1) begin
       lacc = {SW{1'b0}};
       for (u = 0; u < THREADS; u = u + 1) begin
-        lacc = lacc + lx[u*NL+l];
+        lacc = lacc + lane[u*NL+l];
       end
-      lx[THREADS*NL+l] = lacc;
-    end
-    for (e = XZI; e < NX; e = e + 1) begin
-      lx[e] = {SW{1'b0}};
+      lane[THREADS*NL+l] = lacc;
     end
   end
 
@@ -147,6 +143,18 @@ module pmu_evctl #(
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
+      // This thread's lane table (rtl/pmu_lane_x.vh): its lanes, the sums over all threads, 0.
+      // (NS entries, so a counter's picks mux NS entries, not those of every thread.)
+      (* mem2reg *) reg [SW-1:0] lt [0:NS-1];
+      integer      li;
+      always @* begin
+        for (li = 0; li < NL; li = li + 1) begin
+          lt[li]    = lane[gt*NL+li];
+          lt[NL+li] = lane[THREADS*NL+li];
+        end
+        lt[XZ32] = {SW{1'b0}};
+      end
+
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
         // Bank-order index of this counter (lower case keeps the rule text of scripts/mutate.sh).
         localparam integer idx = gt * P + gk;
@@ -167,14 +175,14 @@ module pmu_evctl #(
         // the picked lanes as lane table indices (an invalid pick reads a zero entry)
         wire [NPICK*XW-1:0] pick = pick_i[idx*NPICK*XW +: NPICK*XW];
 
-        // V: sum of the picked table entries (own thread's lanes, or with ANY the sums over all
-        // threads)
+        // V: sum of the picked entries of this thread's lane table (its lanes, or with ANY the
+        // sums over all threads)
         reg [VW-1:0]  v;
         integer       pj;
         always @* begin
           v = {VW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            v = v + {3'b000, lx[pick[pj*XW +: XW]]};
+            v = v + {3'b000, lt[pick[pj*XW +: XW]]};
           end
         end
 

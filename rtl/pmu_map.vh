@@ -16,8 +16,7 @@
 `define PMU_NFLAG 13
 `define PMU_NPICK 2  // lanes an event/umask pair selects, at most (rtl/pmu_lane_pick.vh)
 `define PMU_LIW 5  // lane index width
-// index width of pmu_evctl's lane table for a PMU of th threads (rtl/pmu_lane_x.vh)
-`define PMU_XW(th) $clog2(((th) + 1) * `PMU_NL + 1)
+`define PMU_XW 6  // lane table index width, clog2(2*NL+1) (rtl/pmu_lane_x.vh)
 `define PMU_NFIX 3
 `define PMU_NSLOT 5
 `define PMU_NSTK 24

@@ -42,7 +42,7 @@ module pmu_regs #(
   output wire [3:0]                          cnt_wstrb_o,
   // configuration for the event, fixed-counter and stack logic
   output wire [THREADS*P*32-1:0]             evtsel_o,
-  output wire [THREADS*P*`PMU_NPICK*`PMU_XW(THREADS)-1:0] pick_o, // evtsel[k]'s lane indices
+  output wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_o, // evtsel[k]'s lane indices
   output wire [THREADS*P*32-1:0]             ext_o,
   output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
   output reg  [THREADS*P-1:0]                pmc_en_o,
@@ -105,7 +105,7 @@ module pmu_regs #(
   reg [THREADS*P*32-1:0] evtsel_q /*verilator public_flat_rd*/;
   reg [THREADS*P*32-1:0] ext_q /*verilator public_flat_rd*/;
   // evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) into pmu_evctl's lane
-  // table indices (pmu_lane_x, with evtsel.any and the thread) when evtsel[k] is written: one
+  // table indices (pmu_lane_x, with evtsel.any) when evtsel[k] is written: one
   // shared decoder on the write path instead of one per counter in pmu_evctl.
   reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*32-1:0]   fixctl_q /*verilator public_flat_rd*/;
@@ -394,7 +394,7 @@ module pmu_regs #(
     if (wr_ok && r_evtsel) begin
       pick_wr = pmu_lane_x(pmu_lane_pick(wword[`PMU_EVTSEL_EVENT_LSB +: 8],
                                          wword[`PMU_EVTSEL_UMASK_LSB +: 8]),
-                           wword[`PMU_EVTSEL_ANY_LSB], tblk);
+                           wword[`PMU_EVTSEL_ANY_LSB]);
     end
   end
 
@@ -484,11 +484,7 @@ module pmu_regs #(
     if (!rst_ni) begin
       evtsel_q   <= {(THREADS * P * 32){1'b0}};
       ext_q      <= {(THREADS * P * 32){1'b0}};
-      for (tw = 0; tw < THREADS; tw = tw + 1) begin
-        for (kw = 0; kw < P; kw = kw + 1) begin
-          pick_q[(tw*P+kw)*PKW +: PKW] <= pmu_lane_x(pmu_lane_pick(8'd0, 8'd0), 1'b0, tw);
-        end
-      end
+      pick_q     <= {(THREADS * P){pmu_lane_x(pmu_lane_pick(8'd0, 8'd0), 1'b0)}};
       fixctl_q   <= {(THREADS * 32){1'b0}};
       ctrl_q     <= {(THREADS * 32){1'b0}};
       gctrl_q    <= {(THREADS * 64){1'b0}};

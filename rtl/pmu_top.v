@@ -97,7 +97,7 @@ module pmu_top #(
   wire [3:0]             cnt_wstrb;
   wire [THREADS*P*32-1:0] evtsel;
   wire [THREADS*P*32-1:0] ext;
-  wire [THREADS*P*`PMU_NPICK*`PMU_XW(THREADS)-1:0] pick;  // lane table indices (pmu_lane_x.vh)
+  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick;  // lane table indices (pmu_lane_x.vh)
   wire [THREADS*P-1:0]   sel_wr;
   wire [THREADS*P-1:0]   pmc_en;
   wire [THREADS*3-1:0]   fix_en;

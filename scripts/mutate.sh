@@ -11,7 +11,7 @@ SEED=${MUT_SEED:-7}
 MUTANTS=(
   'edge|rtl/pmu_evctl.v|s/\(cond && !cprev_q\[idx\]\)/(cond)/|EDGE counts levels instead of rising edges'
   'chain|rtl/pmu_evctl.v|s/inc = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev\[idx\]\};/inc = {IW{1'"'"'b0}};/|CHAIN carry is lost'
-  'write-wins|rtl/pmu_cnt_bank.v|s/cnt_q\[gi\] <= wmerge\(cnt_q\[gi\], wdata_i, wstrb_i, whi_i\);/cnt_q[gi] <= wmerge(cnt_q[gi], wdata_i, wstrb_i, whi_i) + sum[CW-1:0] - cnt_q[gi];/|increment not dropped on a write'
+  'write-wins|rtl/pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|increment not dropped on a write'
   'set-beats-clear|rtl/pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|a clear beats a set'
   'stack-cause|rtl/pmu_stack.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|issue stage blames the ROB head instead of the producer'
 )
