@@ -6,8 +6,8 @@
  * Only the programmable and fixed counters report a wrap (the RTL bank's WRAP_EN, set by
  * pmu_top); the issue-slot and stack counters wrap silently (wrap bit 0).
  * Simulation speed-up (the RTL needs none): the sums run over plain arrays that the compiler
- * vectorizes, with one OR of the carries over the whole bank; the wrap of each counter is only
- * worked out in a cycle where some counter wraps.
+ * vectorizes, with one OR of the carries over the whole bank; only in a cycle where some
+ * counter wraps are the sums cut to CW bits and the wrap of each counter worked out.
  */
 #include <string.h>
 #include "pmu_blocks.h"
@@ -21,8 +21,9 @@ static inline uint64_t carry_word(uint64_t q, uint64_t sum)
   return (PMU_CW) == 64 ? q & ~sum : sum;
 }
 
-/* sum[CW-1:0] of every counter into cnt_d; returns the OR of their carry words. Plain arrays
- * that do not overlap (restrict), so that the compiler can vectorize the loop (a speed-up). */
+/* q + inc of every counter into sum (CW + 1 bits: not cut to CW bits); returns the OR of their
+ * carry words. Plain arrays that do not overlap (restrict), so that the compiler can vectorize
+ * the loop (a speed-up). */
 #ifdef __cplusplus
 #define PMU_RESTRICT __restrict   /* the lockstep harness compiles the model as C++ */
 #else
@@ -35,7 +36,7 @@ static inline uint64_t bank_sum(const uint64_t *PMU_RESTRICT q, const uint32_t *
   unsigned i;
   for (i = 0; i < PMU_NCNT; i++) {
     const uint64_t raw = q[i] + (uint64_t)inc[i];
-    sum[i] = raw & PMU_CW_MASK;
+    sum[i] = raw;
     any |= carry_word(q[i], raw);
   }
   return any;
@@ -46,17 +47,24 @@ void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
 {
   unsigned t, i;
 
-  /* ---- increment and wrap; the wraps of single counters only when one wraps ---- */
+  /* ---- increment and wrap: cnt_d = sum[CW-1:0], wrap = sum[CW]. A sum differs from
+   * sum[CW-1:0] only if it has a bit at CW or above (that is a wrap, with cnt_q < 2^CW), so the
+   * sums are cut, and the wraps of single counters worked out, only in a cycle where some sum
+   * has such a bit (a speed-up; the test does not rely on cnt_q < 2^CW) ---- */
   const uint64_t any = bank_sum(s->cnt_q, inc, d->cnt_q);
-  for (t = 0; t < PMU_THREADS; t++) {
-    const unsigned cb = t * PMU_NCPT;
-    uint64_t w = 0;
-    if ((any >> CW_TOP) & 1u)                     /* a carry somewhere: which counters */
-      for (i = 0; i < PMU_CI_SLOT; i++) {         /* (the RTL's WRAP_EN, see the header) */
-        const uint64_t q = s->cnt_q[cb + i];
-        w |= ((carry_word(q, q + (uint64_t)inc[cb + i]) >> CW_TOP) & 1u) << i;
-      }
-    wrap[t] = w;
+  if ((PMU_CW) == 64 ? (any >> 63) & 1u : (any >> CW_TOP) != 0u) {   /* which counters */
+    for (t = 0; t < PMU_THREADS; t++) {
+      const unsigned cb = t * PMU_NCPT;
+      uint64_t w = 0;
+      for (i = 0; i < PMU_CI_SLOT; i++)           /* (the RTL's WRAP_EN, see the header) */
+        w |= ((carry_word(s->cnt_q[cb + i], d->cnt_q[cb + i]) >> CW_TOP) & 1u) << i;
+      wrap[t] = w;
+    }
+    for (i = 0; i < PMU_NCNT; i++)
+      d->cnt_q[i] &= PMU_CW_MASK;
+  } else {
+    for (t = 0; t < PMU_THREADS; t++)
+      wrap[t] = 0;
   }
 
   /* ---- software write beats the increment (one counter word per cycle) ---- */
