@@ -53,9 +53,8 @@ typedef struct {
   uint8_t any;       /* ANY: V sums the lanes of all threads */
   uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none);
                       * PMU_NL for a gen_v counter */
-  uint8_t neg;       /* C = (V in [lo, lo + span]) ^ neg, one unsigned compare: threshold */
-  uint32_t lo;       /*   mode: lo = CMASK, span 0 (EQ, NE) or up to ~0 (GE, LT), neg = */
-  uint32_t span;     /*   LT/NE xor INV; else C = V != 0: lo = 1, span up to ~0, neg = 0 */
+  uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
+  uint32_t span;     /*   span] mod 2^32, one unsigned compare for every mode (cond_range) */
 } pmc_cfg_t;
 
 typedef struct {
@@ -84,6 +83,33 @@ static inline int popcount_gt2(uint32_t x)
   return x != 0u;
 }
 
+/* The condition C (4.1) as one circular interval of V: C = (V - lo mod 2^32 <= span). In
+ * threshold mode INV flips the compare (GE <-> LT, EQ <-> NE: cmp ^ 1); else C = V != 0 and INV
+ * is ignored. V < 2^VW < 2^32 - 1, so lo = 2^32 - 1 with span 0 never holds: the empty set
+ * (V < 0). */
+#if (PMU_VW) >= 32
+#error "cond_range needs V < 2^32 - 1"
+#endif
+static void cond_range(pmc_cfg_t *c, uint32_t thr, uint32_t mode, uint32_t cmask)
+{
+  if (!thr) {                      /* V != 0: [1, 2^32 - 1] */
+    c->lo = 1;
+    c->span = ~0u - 1u;
+  } else if (mode == CMP_GE) {     /* [cmask, 2^32 - 1] */
+    c->lo = cmask;
+    c->span = ~0u - cmask;
+  } else if (mode == CMP_LT) {     /* [0, cmask - 1], empty for cmask = 0 */
+    c->lo = cmask != 0u ? 0u : ~0u;
+    c->span = cmask != 0u ? cmask - 1u : 0u;
+  } else if (mode == CMP_EQ) {     /* [cmask, cmask] */
+    c->lo = cmask;
+    c->span = 0;
+  } else {                         /* NE: [cmask + 1, cmask - 1], all but cmask */
+    c->lo = cmask + 1u;
+    c->span = ~0u - 1u;
+  }
+}
+
 static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t x_t[PMU_P])
 {
   unsigned k;
@@ -108,16 +134,7 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
       c->l0 = (uint8_t)pmu_lsb_idx(c->sel);
     if (!gen && (c->sel & (c->sel - 1u)) != 0u)
       c->l1 = (uint8_t)pmu_lsb_idx(c->sel & (c->sel - 1u));
-    if (thr) {
-      c->lo = cmask;
-      c->span = (cmp == CMP_EQ || cmp == CMP_NE) ? 0u : ~0u - cmask;
-      c->neg = (uint8_t)((uint32_t)(cmp == CMP_LT || cmp == CMP_NE) ^
-                         ((es >> PMU_EVTSEL_INV_LSB) & 1u));
-    } else {                                               /* INV ignored */
-      c->lo = 1;
-      c->span = ~0u - 1u;
-      c->neg = 0;
-    }
+    cond_range(c, thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
     m->gen_v |= gen << k;
     m->any_v |= any << k;
     m->en_os |= (en & (es >> PMU_EVTSEL_OS_LSB) & 1u) << k;
@@ -258,14 +275,14 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
     for (k = 0; k < PMU_P; k++) {
       const pmc_cfg_t *c = &m->c[k];
       v[k] = (uint32_t)lt[c->l0] + lt[c->l1];
-      cond_v |= ((uint32_t)(v[k] - c->lo <= c->span) ^ c->neg) << k;
+      cond_v |= (uint32_t)(v[k] - c->lo <= c->span) << k;
     }
     for (bits = m->gen_v; bits != 0; bits &= bits - 1u) {
       const pmc_cfg_t *c;
       k = pmu_lsb_idx(bits);
       c = &m->c[k];
       v[k] = c->any ? lane_sum(lane_all, c->sel) : lane_sum_t(lt, c->sel);
-      cond_v = (cond_v & ~(1u << k)) | (((uint32_t)(v[k] - c->lo <= c->span) ^ c->neg) << k);
+      cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 
     /* QUALIFY cascade, as the RTL's loop: Q(k) = CHAIN ? Qin(k) : C(k) and (QUALIFY ? Qin(k) :
