@@ -236,15 +236,19 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
     }
   }
 
-  /* gstatus: set = wraps of this cycle, clear = W1C mask; a set beats a clear (4.3) */
+  /* gstatus: set = wraps of this cycle, clear = W1C mask; a set beats a clear (4.3). A thread
+   * without a wrap and without a W1C write holds (a speed-up: the usual cycle) */
   for (t = 0; t < PMU_THREADS; t++) {
-    uint64_t w = wrap[t];
-    uint64_t set = (((w >> PMU_CI_PMC) & PMU_P_MASK) << PMU_GSTATUS_PMC_OVF_LSB) |
-                   (((w >> PMU_CI_FIX) & 7u) << PMU_GSTATUS_FIX_OVF_LSB);
-    uint64_t frz = (uint64_t)(((s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u) & (set != 0));
-    uint64_t clr = 0;
+    uint64_t w = wrap[t], set, frz, clr = 0;
     if (a->we && m->kind == PMU_RK_GSTATUS && m->t == t)
       clr = (uint64_t)(a->wdata & a->bm) << (m->hi ? 32 : 0);
+    else if (w == 0u) {
+      d->gstatus_q[t] = s->gstatus_q[t] & PMU_GSTATUS_MASK64;
+      continue;
+    }
+    set = (((w >> PMU_CI_PMC) & PMU_P_MASK) << PMU_GSTATUS_PMC_OVF_LSB) |
+          (((w >> PMU_CI_FIX) & 7u) << PMU_GSTATUS_FIX_OVF_LSB);
+    frz = (uint64_t)(((s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u) & (set != 0));
     d->gstatus_q[t] = ((s->gstatus_q[t] & ~clr) | set | (frz << PMU_GSTATUS_CTR_FRZ_LSB)) &
                       PMU_GSTATUS_MASK64;
   }
