@@ -80,11 +80,8 @@ void pmu_regs_map(uint32_t addr, pmu_dec_t *m)
 void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
 {
   const pmu_dec_t *m = &a->dec;
-  uint32_t acc = (uint32_t)in->psel & (uint32_t)in->penable & 1u;
-  uint32_t wr = (uint32_t)in->pwrite & 1u;
-  uint32_t priv = (uint32_t)in->pprot & 1u;                /* pprot[0] */
-  uint32_t strb = (uint32_t)in->pstrb & 0xfu;
-  uint32_t uread, bad;
+  const uint32_t acc = (uint32_t)in->psel & (uint32_t)in->penable & 1u;
+  uint32_t wr, priv, strb, uread, bad;
 
   if (!acc) {
     /* no access phase: no transfer, no error, no strobes. Skipping the address decode of an
@@ -92,6 +89,9 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
     memset(a, 0, sizeof *a);              /* all 0: dec.kind = PMU_RK_NONE */
     return;
   }
+  wr = (uint32_t)in->pwrite & 1u;
+  priv = (uint32_t)in->pprot & 1u;                         /* pprot[0] */
+  strb = (uint32_t)in->pstrb & 0xfu;
   pmu_regs_map(in->paddr, &a->dec);
   a->addr = in->paddr & PMU_AW_MASK & ~3u;
 
