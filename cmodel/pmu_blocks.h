@@ -7,8 +7,10 @@
  *                        signals it drives to other blocks;
  *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff).
  * Every compute function assigns every one of its _d fields that its commit copies (d is not
- * pre-initialised). Simulation speed-up, invisible in results: the configuration registers
- * (enable flops) go through d only when written; the others hold in s.
+ * pre-initialised). Simulation speed-ups, invisible in results: the configuration registers
+ * (enable flops) go through d only when written, the others hold in s; the counter bank has
+ * no compute/commit pair but pmu_cnt_bank_update(), which writes cnt_d straight into cnt_q,
+ * so pmu_step() calls it after every other block that reads cnt_q (docs/cmodel.md).
  */
 #ifndef PMU_BLOCKS_H
 #define PMU_BLOCKS_H
