@@ -7,8 +7,10 @@
  *                        signals it drives to other blocks;
  *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff).
  * Every compute function assigns every one of its _d fields that its commit copies (d is not
- * pre-initialised). Simulation speed-up, invisible in results: the configuration registers
- * (enable flops) go through d only when written; the others hold in s.
+ * pre-initialised). Simulation speed-ups, invisible in results: the configuration registers
+ * (enable flops) go through d only when written, the others hold in s; the counter bank has
+ * no compute/commit pair but pmu_cnt_bank_update(), which writes cnt_d straight into cnt_q,
+ * so pmu_step() calls it after every other block that reads cnt_q (docs/cmodel.md).
  */
 #ifndef PMU_BLOCKS_H
 #define PMU_BLOCKS_H
@@ -137,8 +139,9 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a);
 uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m);   /* live value */
 uint32_t pmu_regs_prdata(const pmu_state_t *s, const pmu_apb_t *a);
 uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t);
-void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
-                      const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
+void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d);
+void pmu_regs_status(const pmu_state_t *s, const pmu_apb_t *a, const uint64_t wrap[PMU_THREADS],
+                     pmu_state_t *d);                                     /* gstatus_d */
 void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a);
 
 /* pmu_evctl.c: increments of the programmable counters; cprev; carry */
@@ -155,11 +158,11 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
                        pmu_state_t *d);
 void pmu_stack_commit(pmu_state_t *s, const pmu_state_t *d);
 
-/* pmu_cnt_bank.c: cnt_d from cnt_q, inc and the write strobe; wrap[t] bit i = counter
- * t*NCPT+i wrapped this cycle */
-void pmu_cnt_bank_compute(const pmu_state_t *s, const uint32_t inc[PMU_NCNT],
-                          const pmu_apb_t *a, pmu_state_t *d, uint64_t wrap[PMU_THREADS]);
-void pmu_cnt_bank_commit(pmu_state_t *s, const pmu_state_t *d);
+/* pmu_cnt_bank.c: cnt_q <= cnt_d (from cnt_q, inc and the write strobe) in place, compute and
+ * commit in one (a speed-up: call it after every other reader of cnt_q); wrap[t] bit i =
+ * counter t*NCPT+i wrapped this cycle */
+void pmu_cnt_bank_update(pmu_state_t *s, const uint32_t inc[PMU_NCNT], const pmu_apb_t *a,
+                         uint64_t wrap[PMU_THREADS]);
 
 /* pmu_rdp.c */
 void pmu_rdp_compute(const pmu_state_t *s, const pmu_in_t *in, pmu_state_t *d);

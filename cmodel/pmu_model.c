@@ -2,7 +2,8 @@
  * Wires the blocks (docs/spec.md): pmu_regs (APB, registers), pmu_evctl (programmable, fixed and
  * slot increments), pmu_stack (CPI stacks), pmu_cnt_bank (counters), pmu_rdp (read port).
  * pmu_step() is one rising edge: every block computes its _d fields from the current state
- * and inputs into one local next-state d, then every block commits its own flops.
+ * and inputs into one local next-state d, then every block commits its own flops (the counter
+ * bank, a speed-up, updates cnt_q in place once every other reader of cnt_q has run).
  */
 #include <string.h>
 #include "pmu_blocks.h"
@@ -37,13 +38,15 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   pmu_evctl_compute(s, in, &a, inc, &d);     /* programmable increments, cprev_d */
   pmu_fixslot_compute(s, in, inc);           /* fixed and issue-slot increments */
   pmu_stack_compute(s, in, inc, &d);         /* stack increments, stack carry_d */
-  pmu_cnt_bank_compute(s, inc, &a, &d, wrap); /* cnt_d, wraps */
-  pmu_evctl_carry(wrap, &d);                 /* chain carry_d */
-  pmu_regs_compute(s, &a, wrap, &d);         /* registers, gstatus, high-word latch */
+  pmu_regs_compute(s, &a, &d);               /* registers, high-word latch */
   pmu_rdp_compute(s, in, &d);                /* read port */
+  /* the counters: cnt_q <= cnt_d in place, compute and commit in one (a speed-up); every block
+   * that reads cnt_q has run above, and no block below reads it */
+  pmu_cnt_bank_update(s, inc, &a, wrap);     /* cnt_q, wraps */
+  pmu_evctl_carry(wrap, &d);                 /* chain carry_d */
+  pmu_regs_status(s, &a, wrap, &d);          /* gstatus_d */
 
-  /* clock edge */
-  pmu_cnt_bank_commit(s, &d);
+  /* clock edge (the counters: above) */
   pmu_regs_commit(s, &d, &a);
   pmu_evctl_commit(s, &d);
   pmu_stack_commit(s, &d);

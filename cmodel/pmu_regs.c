@@ -80,11 +80,8 @@ void pmu_regs_map(uint32_t addr, pmu_dec_t *m)
 void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
 {
   const pmu_dec_t *m = &a->dec;
-  uint32_t acc = (uint32_t)in->psel & (uint32_t)in->penable & 1u;
-  uint32_t wr = (uint32_t)in->pwrite & 1u;
-  uint32_t priv = (uint32_t)in->pprot & 1u;                /* pprot[0] */
-  uint32_t strb = (uint32_t)in->pstrb & 0xfu;
-  uint32_t uread, bad;
+  const uint32_t acc = (uint32_t)in->psel & (uint32_t)in->penable & 1u;
+  uint32_t wr, priv, strb, uread, bad;
 
   if (!acc) {
     /* no access phase: no transfer, no error, no strobes. Skipping the address decode of an
@@ -92,6 +89,9 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
     memset(a, 0, sizeof *a);              /* all 0: dec.kind = PMU_RK_NONE */
     return;
   }
+  wr = (uint32_t)in->pwrite & 1u;
+  priv = (uint32_t)in->pprot & 1u;                         /* pprot[0] */
+  strb = (uint32_t)in->pstrb & 0xfu;
   pmu_regs_map(in->paddr, &a->dec);
   a->addr = in->paddr & PMU_AW_MASK & ~3u;
 
@@ -204,13 +204,11 @@ static inline uint64_t merge64(uint64_t old, const pmu_apb_t *a)
 
 /* The configuration registers are enable flops (as in the RTL): compute gives the _d value of
  * the one register a write addresses, commit loads only that one; every other register holds
- * (its _d is not copied through d, a simulation speed-up). gstatus and the high-word latch have
- * a _d every cycle. */
-void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
-                      const uint64_t wrap[PMU_THREADS], pmu_state_t *d)
+ * (its _d is not copied through d, a simulation speed-up). gstatus (pmu_regs_status below) and
+ * the high-word latch have a _d every cycle. */
+void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d)
 {
   const pmu_dec_t *m = &a->dec;
-  unsigned t;
 
   /* software write (counters: pmu_cnt_bank; gstatus: W1C below) */
   if (a->we) {
@@ -236,20 +234,7 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
     }
   }
 
-  /* gstatus: set = wraps of this cycle, clear = W1C mask; a set beats a clear (4.3) */
-  for (t = 0; t < PMU_THREADS; t++) {
-    uint64_t w = wrap[t];
-    uint64_t set = (((w >> PMU_CI_PMC) & PMU_P_MASK) << PMU_GSTATUS_PMC_OVF_LSB) |
-                   (((w >> PMU_CI_FIX) & 7u) << PMU_GSTATUS_FIX_OVF_LSB);
-    uint64_t frz = (uint64_t)(((s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u) & (set != 0));
-    uint64_t clr = 0;
-    if (a->we && m->kind == PMU_RK_GSTATUS && m->t == t)
-      clr = (uint64_t)(a->wdata & a->bm) << (m->hi ? 32 : 0);
-    d->gstatus_q[t] = ((s->gstatus_q[t] & ~clr) | set | (frz << PMU_GSTATUS_CTR_FRZ_LSB)) &
-                      PMU_GSTATUS_MASK64;
-  }
-
-  /* high-word latch (5.4) */
+  /* high-word latch (5.4): the high word of the counter read, before this edge */
   d->hi_latch_q = s->hi_latch_q;
   d->hi_addr_q = s->hi_addr_q;
   d->hi_vld_q = s->hi_vld_q;
@@ -259,6 +244,32 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a,
     d->hi_latch_q = (uint32_t)(s->cnt_q[m->ci] >> 32) & PMU_HI_MASK;
     d->hi_addr_q = (a->addr + 4u) & PMU_AW_MASK;
     d->hi_vld_q = 1;
+  }
+}
+
+/* gstatus_d from this cycle's wraps (the part of the block's next state that depends on
+ * pmu_cnt_bank; the rest is pmu_regs_compute) */
+void pmu_regs_status(const pmu_state_t *s, const pmu_apb_t *a, const uint64_t wrap[PMU_THREADS],
+                     pmu_state_t *d)
+{
+  const pmu_dec_t *m = &a->dec;
+  unsigned t;
+
+  /* set = wraps of this cycle, clear = W1C mask; a set beats a clear (4.3). A thread without a
+   * wrap and without a W1C write holds (a speed-up: the usual cycle) */
+  for (t = 0; t < PMU_THREADS; t++) {
+    uint64_t w = wrap[t], set, frz, clr = 0;
+    if (a->we && m->kind == PMU_RK_GSTATUS && m->t == t)
+      clr = (uint64_t)(a->wdata & a->bm) << (m->hi ? 32 : 0);
+    else if (w == 0u) {
+      d->gstatus_q[t] = s->gstatus_q[t] & PMU_GSTATUS_MASK64;
+      continue;
+    }
+    set = (((w >> PMU_CI_PMC) & PMU_P_MASK) << PMU_GSTATUS_PMC_OVF_LSB) |
+          (((w >> PMU_CI_FIX) & 7u) << PMU_GSTATUS_FIX_OVF_LSB);
+    frz = (uint64_t)(((s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u) & (set != 0));
+    d->gstatus_q[t] = ((s->gstatus_q[t] & ~clr) | set | (frz << PMU_GSTATUS_CTR_FRZ_LSB)) &
+                      PMU_GSTATUS_MASK64;
   }
 }
 

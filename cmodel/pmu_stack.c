@@ -44,12 +44,41 @@ static inline unsigned stall_cause(unsigned stg, uint32_t fl)
   }
 }
 
+/* stall_cause() of the three stages for every flags word (stage stg in bits 3*stg+2..3*stg),
+ * tabulated at the first call in each host thread: a simulation speed-up (one load per thread
+ * and cycle instead of the flag tests), a pure function of fl like stall_cause itself. One
+ * table per host thread (__thread, as the evctl decode memo), so parallel models share
+ * nothing. */
+#if (PMU_NFLAG) > 13
+#error "pmu_stack: the cause table has 2^NFLAG entries"
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+static __thread uint16_t cause_tab[1u << PMU_NFLAG];
+static __thread uint8_t cause_tab_ok;
+#else
+static uint16_t cause_tab[1u << PMU_NFLAG]; /* no __thread: step models in one host thread only */
+static uint8_t cause_tab_ok;
+#endif
+
+static inline uint32_t stall_causes(uint32_t fl)
+{
+  if (!cause_tab_ok) {
+    uint32_t f;
+    for (f = 0; f < (1u << PMU_NFLAG); f++)
+      cause_tab[f] = (uint16_t)(stall_cause(PMU_STG_DISPATCH, f) |
+                                (stall_cause(PMU_STG_ISSUE, f) << 3) |
+                                (stall_cause(PMU_STG_COMMIT, f) << 6));
+    cause_tab_ok = 1;
+  }
+  return cause_tab[fl & PMU_FLAG_MASK];
+}
+
 /* One stage stg of one thread: split this cycle's W slots over the 8 components c[] (stage
  * counters stg*8..stg*8+7); n, wp: the thread's counts; sib: the sibling threads' n + wp;
- * carry: stk_carry_q; returns carry_d. Called with a constant stg (a speed-up: the stage's
+ * carry: stk_carry_q; causes: stall_causes(flags); returns carry_d. Called with a constant stg (a speed-up: the stage's
  * decisions fold at compile time). */
 static inline uint32_t stack_stage(unsigned stg, uint32_t n, uint32_t wp, uint32_t sib,
-                                   uint32_t carry, uint32_t wpvis, uint32_t fl, uint32_t c[8])
+                                   uint32_t carry, uint32_t wpvis, uint32_t causes, uint32_t c[8])
 {
   const uint32_t visible = (uint32_t)(stg == PMU_STG_COMMIT) | wpvis;
   uint32_t m, tot, used, u, wps, smt;
@@ -72,7 +101,7 @@ static inline uint32_t stack_stage(unsigned stg, uint32_t n, uint32_t wp, uint32
   c[PMU_CMP_BASE] = used;
   c[PMU_CMP_BPRED] = wps;
   c[PMU_CMP_SMT] = smt;
-  c[stall_cause(stg, fl)] += u;                          /* the rest goes to the cause */
+  c[(causes >> (3u * stg)) & 7u] += u;                   /* the rest goes to the cause */
   return min_u32(tot - used, PMU_CRW_MAX);
 }
 
@@ -102,7 +131,7 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
 
   for (t = 0; t < PMU_THREADS; t++) {
     const uint32_t wpvis = (s->ctrl_q[t] >> PMU_CTRL_WPVIS_LSB) & 1u;
-    const uint32_t fl = (uint32_t)in->stk_flags[t] & PMU_FLAG_MASK;
+    const uint32_t fl = stall_causes(in->stk_flags[t]);  /* stall_cause of each stage */
     uint32_t *c = &inc[t * PMU_NCPT + PMU_CI_STK];      /* stage stg: c + stg*8 */
     uint32_t n, wp;
 

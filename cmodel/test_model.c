@@ -518,6 +518,91 @@ static void any_sums_all_threads(void)
   CHECK(&b, "ANY: 5 x (3+4)", 35, cnt(&b, 0, 0));
 }
 
+/* The condition C (spec 4.1) for every compare mode, INV, CMASK and V of one lane: the counter
+ * adds V in plain mode (CMASK 0, GE; INV ignored) and C otherwise. The configuration is set in
+ * the state directly (so the model's decode memo also has to notice the change). */
+static void condition_every_mode_cmask_and_v(void)
+{
+  tb_t b;
+  unsigned cmp, inv, cmask, v, bad = 0;
+  const unsigned lane = PMU_LANE_ROB_OCC - PMU_NINT;        /* SS_OCCUPANCY.ROB: 0xe1/0x01 */
+  tb_init(&b, __func__);
+  b.s.gctrl_q[0] = 1u;                                      /* pmc_en of counter 0 */
+  for (cmp = 0; cmp < 4; cmp++)
+    for (inv = 0; inv < 2; inv++)
+      for (cmask = 0; cmask < 256; cmask++) {
+        b.s.evtsel_q[0][0] = EVS(0xe1, 0x01) | (inv << PMU_EVTSEL_INV_LSB) |
+                             (cmask << PMU_EVTSEL_CMASK_LSB);
+        b.s.ext_q[0][0] = cmp << PMU_EXT_CMP_LSB;
+        for (v = 0; v < (1u << PMU_LW); v++) {
+          const uint64_t before = cnt(&b, 0, 0);
+          const unsigned thr = cmask != 0 || cmp != 0;
+          const unsigned cmpr = cmp == 0 ? v >= cmask : cmp == 1 ? v < cmask
+                              : cmp == 2 ? v == cmask : v != cmask;
+          const uint64_t exp = thr ? (uint64_t)(cmpr ^ inv) : (uint64_t)v;
+          b.in.ev_ext[0][lane] = (uint8_t)v;
+          cycle(&b);
+          if (cnt(&b, 0, 0) - before != exp && bad++ == 0)
+            printf("  first: cmp %u inv %u cmask %u V %u: +%llu, expected +%llu\n", cmp, inv,
+                   cmask, v, (unsigned long long)(cnt(&b, 0, 0) - before),
+                   (unsigned long long)exp);
+        }
+      }
+  CHECK(&b, "increments that differ from C (or V)", 0, bad);
+}
+
+/* The QUALIFY/CHAIN cascade (spec 4.2) for pseudo-random CHAIN/QUALIFY patterns over all
+ * counters of a thread, each pattern under several condition patterns: every counter counts
+ * V = C in {0, 1} of its own external lane (plain mode), qualified by Qin = Q(k-1), Q(k) =
+ * CHAIN ? Qin : C and (QUALIFY ? Qin : 1), Qin(0) = 1; a CHAIN counter adds the carry of
+ * counter k-1 (0 here: nothing wraps). */
+static void cascade_random_patterns(void)
+{
+  /* the catalog event of each external lane (lanes NINT..NL-1) */
+  static const uint8_t ev[PMU_NEXT][2] = {{0xb1, 0x01}, {0xa2, 0x04}, {0xa2, 0x10}, {0xc4, 0x00},
+                                          {0xc5, 0x00}, {0x80, 0x02}, {0xd1, 0x01}, {0xd1, 0x08},
+                                          {0x48, 0x01}, {0xe1, 0x01}, {0xe1, 0x02}, {0x5e, 0x01}};
+  tb_t b;
+  unsigned trial, pat, k, bad = 0;
+  uint32_t r = 12345u;                                      /* LCG, fixed seed */
+  tb_init(&b, __func__);
+  b.s.gctrl_q[0] = (1u << PMU_P) - 1u;
+  for (k = 0; k < PMU_P; k++)                               /* counter k: external lane k % NEXT */
+    b.s.evtsel_q[0][k] = EVS(ev[k % PMU_NEXT][0], ev[k % PMU_NEXT][1]);
+  for (trial = 0; trial < 4000; trial++) {
+    uint32_t chain, qual;
+    r = r * 1103515245u + 12345u;
+    chain = (r >> 8) & ((1u << PMU_P) - 2u);                /* RAZ on counter 0 */
+    r = r * 1103515245u + 12345u;
+    qual = (r >> 8) & ((1u << PMU_P) - 2u);
+    for (k = 0; k < PMU_P; k++)
+      b.s.ext_q[0][k] = (((chain >> k) & 1u) << PMU_EXT_CHAIN_LSB) |
+                        (((qual >> k) & 1u) << PMU_EXT_QUALIFY_LSB);
+    for (pat = 0; pat < 4; pat++) {
+      uint32_t lanes, q = 1;
+      uint64_t before[16];
+      r = r * 1103515245u + 12345u;
+      lanes = r >> 4;
+      for (k = 0; k < PMU_NEXT; k++)
+        b.in.ev_ext[0][k] = (uint8_t)((lanes >> k) & 1u);
+      for (k = 0; k < PMU_P; k++)
+        before[k] = cnt(&b, 0, k);
+      cycle(&b);
+      for (k = 0; k < PMU_P; k++) {
+        const uint32_t c = (lanes >> (k % PMU_NEXT)) & 1u, qin = q;
+        const uint32_t ch = (chain >> k) & 1u, qu = (qual >> k) & 1u;
+        const uint64_t exp = ch ? 0u : ((qu ? qin : 1u) & c);
+        q = ch ? qin : (c & (qu ? qin : 1u));
+        if (cnt(&b, 0, k) - before[k] != exp && bad++ == 0)
+          printf("  first: chain 0x%x qualify 0x%x lanes 0x%x counter %u: +%llu, expected "
+                 "+%llu\n", chain, qual, lanes & 0xfffu, k,
+                 (unsigned long long)(cnt(&b, 0, k) - before[k]), (unsigned long long)exp);
+      }
+    }
+  }
+  CHECK(&b, "increments that differ from the cascade", 0, bad);
+}
+
 /* Input ports are truncated to their declared widths. */
 static void inputs_masked_to_port_widths(void)
 {
@@ -568,6 +653,8 @@ int main(void)
   rdp_returns_value_one_cycle_later();
   qualify_uses_neighbour_condition();
   any_sums_all_threads();
+  condition_every_mode_cmask_and_v();
+  cascade_random_patterns();
   inputs_masked_to_port_widths();
   printf("%u passed, %u failed\n", n_pass, n_fail);
   return n_fail != 0;
