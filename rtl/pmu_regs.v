@@ -356,33 +356,25 @@ module pmu_regs #(
 
   // The word a successful write stores in evtsel, ext, fixctl, ctrl or gctrl: the strobed bytes
   // of the write data over the register's old word (evtsel/ext: the read tree eval, which holds
-  // the addressed register in the access phase), masked to its writable fields (ext[0] has no
-  // CHAIN/QUALIFY). One merge for every register; evaluated only on a write.
+  // the addressed register in the access phase). One merge for every register, evaluated only on
+  // a write; each register masks it to its writable fields at its flop (constant masks, so a
+  // synthesis tool drops the flops of reserved bits).
   reg [31:0] wold;
-  reg [31:0] wmask;
   reg [31:0] wword;
   always @* begin
     wold  = 32'd0;
-    wmask = 32'd0;
     wword = 32'd0;
     if (wr_ok) begin
-      if (r_evtsel) begin
-        wold  = eval;
-        wmask = EVTSEL_MASK;
-      end else if (r_ext) begin
-        wold  = eval;
-        wmask = (ksel == {KIW{1'b0}}) ? EXT0_MASK : EXT_MASK;
+      if (r_evtsel || r_ext) begin
+        wold = eval;
       end else if (r_fixctl) begin
-        wold  = fixctl_q[tsel*32 +: 32];
-        wmask = FIXCTL_MASK;
+        wold = fixctl_q[tsel*32 +: 32];
       end else if (r_ctrl) begin
-        wold  = ctrl_q[tsel*32 +: 32];
-        wmask = CTRL_MASK;
+        wold = ctrl_q[tsel*32 +: 32];
       end else if (r_gctrl) begin
-        wold  = gctrl_q[{tsel, hi}*32 +: 32];
-        wmask = hi ? GCTRL_MASK[63:32] : GCTRL_MASK[31:0];
+        wold = gctrl_q[{tsel, hi}*32 +: 32];
       end
-      wword = merge(wold, pwdata_i, pstrb_i) & wmask;
+      wword = merge(wold, pwdata_i, pstrb_i);
     end
   end
 
@@ -392,9 +384,9 @@ module pmu_regs #(
   always @* begin
     pick_wr = {PKW{1'b0}};
     if (wr_ok && r_evtsel) begin
-      pick_wr = pmu_lane_x(pmu_lane_pick(wword[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                         wword[`PMU_EVTSEL_UMASK_LSB +: 8]),
-                           wword[`PMU_EVTSEL_ANY_LSB]);
+      pick_wr = pmu_lane_x(pmu_lane_pick(wword[`PMU_EVTSEL_EVENT_LSB +: 8] & EVTSEL_MASK[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                         wword[`PMU_EVTSEL_UMASK_LSB +: 8] & EVTSEL_MASK[`PMU_EVTSEL_UMASK_LSB +: 8]),
+                           wword[`PMU_EVTSEL_ANY_LSB] & EVTSEL_MASK[`PMU_EVTSEL_ANY_LSB]);
     end
   end
 
@@ -475,7 +467,8 @@ module pmu_regs #(
 
   // ---------------------------------------------------------------------------------------------
   // Flops. The configuration registers and the high-word latch change only on an APB access:
-  //   evtsel, ext, fixctl, ctrl, gctrl: the word of a successful write (wword);
+  //   evtsel, ext, fixctl, ctrl, gctrl: the word of a successful write (wword), masked to the
+  //     writable fields (ext[0] has no CHAIN/QUALIFY);
   //   high-word latch: a low-word counter read samples the high word; any write invalidates it.
   // ---------------------------------------------------------------------------------------------
   integer tw;
@@ -505,24 +498,24 @@ module pmu_regs #(
         for (tw = 0; tw < THREADS; tw = tw + 1) begin
           for (kw = 0; kw < P; kw = kw + 1) begin
             if (sel_wr_o[tw*P+kw] && r_evtsel) begin
-              evtsel_q[(tw*P+kw)*32 +: 32] <= wword;
+              evtsel_q[(tw*P+kw)*32 +: 32] <= wword & EVTSEL_MASK;
               pick_q[(tw*P+kw)*PKW +: PKW] <= pick_wr;
             end
             if (sel_wr_o[tw*P+kw] && r_ext) begin
-              ext_q[(tw*P+kw)*32 +: 32] <= wword;
+              ext_q[(tw*P+kw)*32 +: 32] <= wword & ((kw == 0) ? EXT0_MASK : EXT_MASK);
             end
           end
           if ((tblk == tw) && r_fixctl) begin
-            fixctl_q[tw*32 +: 32] <= wword;
+            fixctl_q[tw*32 +: 32] <= wword & FIXCTL_MASK;
           end
           if ((tblk == tw) && r_ctrl) begin
-            ctrl_q[tw*32 +: 32] <= wword;
+            ctrl_q[tw*32 +: 32] <= wword & CTRL_MASK;
           end
           if ((tblk == tw) && r_gctrl && hi) begin
-            gctrl_q[tw*64+32 +: 32] <= wword;
+            gctrl_q[tw*64+32 +: 32] <= wword & GCTRL_MASK[63:32];
           end
           if ((tblk == tw) && r_gctrl && !hi) begin
-            gctrl_q[tw*64 +: 32] <= wword;
+            gctrl_q[tw*64 +: 32] <= wword & GCTRL_MASK[31:0];
           end
         end
       end else if (rd_ok && (r_cnt || r_slot) && !hi) begin
