@@ -44,7 +44,9 @@ module core_stub #(
   output reg  [THREADS*3*NW-1:0]           stk_n_o,
   output reg  [THREADS*2*NW-1:0]           stk_wp_o,
   output reg  [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
-  // trace port
+  // trace port; trc_en_i is registered: the slots of cycle t are filled when trc_en_i was 1 in
+  // cycle t-1 (at the clock edge that starts cycle t), else they are all 0
+  input  wire                              trc_en_i,
   output reg  [W*64-1:0]                   trc_fetch_o,
   output reg  [W*64-1:0]                   trc_disp_o,
   output reg  [W*64-1:0]                   trc_issue_o,
@@ -74,6 +76,15 @@ module core_stub #(
   wire [23:0] cfg_d = rst_ni ? cfg_q : cfg_i[23:0];
   always @(posedge clk_i) begin
     cfg_q <= cfg_d;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Trace enable: registered, so that no logic depends combinationally on the input (Verilator
+  // would evaluate such logic in every eval() call); sampled at every clock edge, also in reset.
+  // ---------------------------------------------------------------------------------------------
+  reg trc_en_q;
+  always @(posedge clk_i) begin
+    trc_en_q <= trc_en_i;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -188,6 +199,7 @@ module core_stub #(
         .stk_wp_o     (t_wp[gt*2*NW +: 2*NW]),
         .flags_o      (t_flags[gt*NFL +: NFL]),
         .ext_o        (t_ext[gt*NEXT*LW +: NEXT*LW]),
+        .trc_en_i     (trc_en_q),
         .trc_fetch_o  (t_fetch[gt*W*64 +: W*64]),
         .trc_disp_o   (t_disp[gt*W*64 +: W*64]),
         .trc_issue_o  (t_issue[gt*W*64 +: W*64]),
@@ -215,6 +227,7 @@ module core_stub #(
   // Trace: stage slot off[t] + j holds the j-th instruction of thread t (the threads in this
   // cycle's priority order); at most W instructions per stage and cycle in all. The slots are
   // gathered as 64-bit words (a thread's slots from j = n[t] on are not looked at), then packed.
+  // Only while the trace is enabled (trc_en_q); else every slot is 0, as the threads' are.
   // ---------------------------------------------------------------------------------------------
   localparam SW = (W > 1) ? $clog2(W) : 1;   // slot index
   // (mem2reg: the slot arrays are plain signals, written by combinational logic)
@@ -234,22 +247,24 @@ module core_stub #(
       isl[j] = 64'd0;
       csl[j] = 64'd0;
     end
-    for (t = 0; t < THREADS; t = t + 1) begin
-      if (fetch_go[t]) begin
-        trc_fetch_o = t_fetch[t*W*64 +: W*64];
-      end
-      for (j = 0; j < W; j = j + 1) begin
-        if (j[WW-1:0] < disp_n[t*WW +: WW]) begin
-          o           = {1'b0, disp_off[t*WW +: WW]} + j[WW:0];
-          dsl[o[SW-1:0]] = t_disp[(t*W+j)*64 +: 64];
+    if (trc_en_q) begin
+      for (t = 0; t < THREADS; t = t + 1) begin
+        if (fetch_go[t]) begin
+          trc_fetch_o = t_fetch[t*W*64 +: W*64];
         end
-        if (j[WW-1:0] < iss_n[t*WW +: WW]) begin
-          o           = {1'b0, iss_off[t*WW +: WW]} + j[WW:0];
-          isl[o[SW-1:0]] = t_issue[(t*W+j)*64 +: 64];
-        end
-        if (j[WW-1:0] < com_n[t*WW +: WW]) begin
-          o           = {1'b0, com_off[t*WW +: WW]} + j[WW:0];
-          csl[o[SW-1:0]] = t_commit[(t*W+j)*64 +: 64];
+        for (j = 0; j < W; j = j + 1) begin
+          if (j[WW-1:0] < disp_n[t*WW +: WW]) begin
+            o           = {1'b0, disp_off[t*WW +: WW]} + j[WW:0];
+            dsl[o[SW-1:0]] = t_disp[(t*W+j)*64 +: 64];
+          end
+          if (j[WW-1:0] < iss_n[t*WW +: WW]) begin
+            o           = {1'b0, iss_off[t*WW +: WW]} + j[WW:0];
+            isl[o[SW-1:0]] = t_issue[(t*W+j)*64 +: 64];
+          end
+          if (j[WW-1:0] < com_n[t*WW +: WW]) begin
+            o           = {1'b0, com_off[t*WW +: WW]} + j[WW:0];
+            csl[o[SW-1:0]] = t_commit[(t*W+j)*64 +: 64];
+          end
         end
       end
     end

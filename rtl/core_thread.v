@@ -75,7 +75,9 @@ module core_thread #(
   output reg  [2*NW-1:0]          stk_wp_o,      // wrong path: dispatch, issue
   output reg  [`PMU_NFLAG-1:0]    flags_o,
   output reg  [`PMU_NEXT*LW-1:0]  ext_o,
-  // trace: slot j = the j-th instruction of this thread in the stage this cycle
+  // trace: slot j = the j-th instruction of this thread in the stage this cycle; all slots are
+  // 0 while trc_en_i (core_stub's registered trace enable) is 0
+  input  wire                     trc_en_i,
   output reg  [W*64-1:0]          trc_fetch_o,
   output reg  [W*64-1:0]          trc_disp_o,
   output reg  [W*64-1:0]          trc_issue_o,
@@ -657,7 +659,7 @@ module core_thread #(
           pslot  = rob_sub(tslot, ae[7:4]);
           if (ae[9]) dn_wp = dn_wp + 1'b1;
           else       dn_c  = dn_c + 1'b1;
-          trc_disp_o[a*64 +: 64] = rec(1'b1, ae[9], {7'd0, ae[8:0]}, aseq);
+          if (trc_en_i) trc_disp_o[a*64 +: 64] = rec(1'b1, ae[9], {7'd0, ae[8:0]}, aseq);
           a_slot[a] = tslot;
           a_w[a]    = {pslot, aseq, ae};
           g_al[a]  = 1'b1;
@@ -716,10 +718,6 @@ module core_thread #(
           rpos          = ctz(rq);
           rq            = rq & (rq - 1'b1);
           iidx          = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
-          iw            = rob_q[iidx];
-          // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when
-          // it is above 1, MISS_LAT exactly for a Dcache miss
-          ilat          = !rob_ll_q[iidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[iidx] ? MISS_L : LONG_L;
           iss_vec[iidx] = 1'b1;
           if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
           else                in_c  = in_c + 1'b1;
@@ -727,13 +725,19 @@ module core_thread #(
           if (rob_mbr_q[iidx]) begin
             flush     = 1'b1;
             flush_age = {{(ROBC - ROBI){1'b0}}, rpos};
-            flush_seq = iw[EW +: 32];
           end
-          trc_issue_o[b*64 +: 64] = rec(1'b1, iw[9], {{(15 - LATW){1'b0}}, ilat}, iw[EW +: 32]);
+          if (trc_en_i) begin
+            iw   = rob_q[iidx];
+            // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when
+            // it is above 1, MISS_LAT exactly for a Dcache miss
+            ilat = !rob_ll_q[iidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[iidx] ? MISS_L : LONG_L;
+            if (rob_mbr_q[iidx]) flush_seq = iw[EW +: 32];
+            trc_issue_o[b*64 +: 64] = rec(1'b1, iw[9], {{(15 - LATW){1'b0}}, ilat}, iw[EW +: 32]);
+          end
         end
       end
     end
-    trc_flush_o = {flush_seq, 31'd0, flush};
+    trc_flush_o = {flush_seq, 31'd0, flush && trc_en_i};
   end
 
   // Commit: the com_n_i oldest entries (all done); then the new head describes the stall.
@@ -775,7 +779,7 @@ module core_thread #(
             else                       ld_hit  = ld_hit + 1'b1;
           end
           last_kern = ce[8];
-          trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, cw[EW +: 32]);
+          if (trc_en_i) trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, cw[EW +: 32]);
           hidx = rob_add(hidx, 1);
         end
       end
@@ -1013,7 +1017,7 @@ module core_thread #(
   integer s;
   always @* begin
     trc_fetch_o = {(W * 64){1'b0}};
-    if (fetch_go_i) begin
+    if (fetch_go_i && trc_en_i) begin
       for (s = 0; s < W; s = s + 1) begin
         if (s[WW-1:0] < fb_nf) begin
           trc_fetch_o[s*64 +: 64] = rec(1'b1, fb_e[s*EW+9], {7'd0, fb_e[s*EW +: 9]}, fseq_q + s);
