@@ -70,12 +70,16 @@ module core_stub #(
 
   // ---------------------------------------------------------------------------------------------
   // Configuration: sampled while in reset, constant afterwards (so no logic of the core depends
-  // on a top-level input: Verilator then evaluates it once per clock edge).
+  // on a top-level input: Verilator then evaluates it once per clock edge). The sampling itself
+  // is at the clock edge, so nothing depends combinationally on cfg_i either.
   // ---------------------------------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // idle bits of threads >= THREADS
   reg  [23:0] cfg_q;
-  wire [23:0] cfg_d = rst_ni ? cfg_q : cfg_i[23:0];
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) begin
-    cfg_q <= cfg_d;
+    if (!rst_ni) begin
+      cfg_q <= cfg_i[23:0];
+    end
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -180,7 +184,8 @@ module core_stub #(
         .cfg_i        (cfg_q[15:0]),
         .idle_i       (cfg_q[16+gt]),
         .seed_i       (seed_i),
-        .prog_we_i    (prog_we_i && (prog_tid_i == gt)),
+        .prog_we_i    (prog_we_i),
+        .prog_tid_i   (prog_tid_i),
         .prog_addr_i  (prog_addr_i[PAW-1:0]),
         .prog_data_i  (prog_data_i),
         .fetch_able_o (fetch_able[gt]),

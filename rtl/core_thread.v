@@ -54,7 +54,8 @@ module core_thread #(
   input  wire [15:0]              cfg_i,         // cfg bits 15:0 (core_stub's cfg_q)
   input  wire                     idle_i,        // the thread never fetches
   input  wire [31:0]              seed_i,
-  input  wire                     prog_we_i,
+  input  wire                     prog_we_i,     // a program word write for thread prog_tid_i
+  input  wire [2:0]               prog_tid_i,
   input  wire [PAW-1:0]           prog_addr_i,
   input  wire [15:0]              prog_data_i,
   // width arbitration
@@ -317,10 +318,12 @@ module core_thread #(
     .PROG_DEPTH (PROG_DEPTH),
     .PAW        (PAW),
     .RAW        (RAW),
+    .TID        (TID),
     .PROG_FILE  (PROG_FILE)
   ) u_pm (
     .clk_i   (clk_i),
     .we_i    (prog_we_i),
+    .tid_i   (prog_tid_i),
     .waddr_i (prog_addr_i),
     .wdata_i (prog_data_i),
     .row_i   (row_q),
