@@ -16,9 +16,10 @@
 // The ROB keeps each instruction's attributes, sequence number and producer entry in one array
 // word and everything the per-cycle logic looks at as bit vectors (entry i at bit i: issued,
 // completed, producer completed, Dcache miss, latency above 1, wrong path, flushing branch), set
-// at dispatch; age order comes from rotating a vector by the head. Completion times are a shift
-// register of ROB-bit rows (row k: entries completing k+1 clock edges from now) rather than
-// per-entry counters. The FQ keeps no sequence numbers (they are consecutive from the head).
+// at dispatch; age order comes from rotating a vector by the head. Completion times are per-entry
+// countdowns kept bit-sliced (plane k holds bit k of every entry's count), so that counting down
+// is a few operations on ROB-bit vectors. The FQ keeps no sequence numbers (they are consecutive
+// from the head).
 //
 // Written for simulation speed under Verilator as well as size: internal values are at most 64
 // bits wide (only the output ports are wider), counts are adder trees rather than per-bit loops,
@@ -116,7 +117,7 @@ module core_thread #(
   localparam RSC  = (RSC0 > WW) ? RSC0 : WW + 1;      // RS count
   localparam LMAX = (LONG_LAT > MISS_LAT) ? LONG_LAT : MISS_LAT;
   localparam LATW = (LMAX > 2) ? $clog2(LMAX) : 1;    // latency - 1 fits LATW bits
-  localparam SCH  = (LMAX > 2) ? LMAX - 1 : 1;        // rows of the completion schedule
+  localparam SCH  = (LMAX > 2) ? LMAX - 1 : 1;        // completion countdown: counts 0..SCH-1
   localparam ICW  = (IC_LAT > 2) ? $clog2(IC_LAT) : 1; // holds IC_LAT - 1
   localparam PENW = (BR_PEN > 1) ? $clog2(BR_PEN + 1) : 1;
   localparam ROWS = (PROG_DEPTH + W - 1) / W;
@@ -295,7 +296,7 @@ module core_thread #(
   reg [ROB-1:0]  rob_wp_d;
   reg [ROB-1:0]  rob_mbr_q;      // the mispredicted branch (flushes when it issues)
   reg [ROB-1:0]  rob_mbr_d;
-  // completion schedule (below): SCH rows of ROB bits
+  // completion countdown (below)
   reg [ROBI-1:0] rob_head_q;
   reg [ROBI-1:0] rob_head_d;
   reg [ROBC-1:0] rob_cnt_q;
@@ -931,27 +932,53 @@ module core_thread #(
     keep       = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
   end
 
-  // Completion schedule: row k holds the entries that complete k+1 clock edges from now; every
-  // cycle the rows move down one place (row 0 feeds rob_done_d above) and the entries issued now
-  // with latency L > 1 join row L - 2. A flush drops the younger entries' pending completions.
+  // Completion countdown, bit-sliced: entry i has a pending completion while cd_act_q[i] is 1,
+  // and its count (the clock edges left before it completes, minus 1) has bit k at plane k of
+  // cd_q, bit i. Every cycle the pending entries whose count is 0 complete (sch_now, which feeds
+  // rob_done_d above), the others count down, and the entries issued now with latency L > 1
+  // start at L - 2. A flush drops the younger entries' pending completions. (The count of an
+  // entry with nothing pending is not looked at.)
   localparam LROW = (LONG_LAT > 1) ? LONG_LAT - 2 : 0;
   localparam MROW = (MISS_LAT > 1) ? MISS_LAT - 2 : 0;
-  (* mem2reg *) reg [ROB-1:0] sch_q [0:SCH-1];  // a shift register: every row is written
-  reg [ROB-1:0] ins_l;           // issued now with latency LONG_LAT > 1
-  reg [ROB-1:0] ins_m;           // issued now with latency MISS_LAT > 1
-  reg [ROB-1:0] sch_now;
+  localparam CDB  = (SCH > 1) ? $clog2(SCH) : 1;  // bits of a count 0..SCH-1
+  localparam [31:0] LROW32 = LROW;
+  localparam [31:0] MROW32 = MROW;
+  reg [ROB-1:0]     cd_act_q;
+  reg [ROB-1:0]     cd_act_d;
+  reg [CDB*ROB-1:0] cd_q;
+  reg [CDB*ROB-1:0] cd_d;
+  reg [ROB-1:0]     ins_l;       // issued now with latency LONG_LAT > 1
+  reg [ROB-1:0]     ins_m;       // issued now with latency MISS_LAT > 1
+  reg [ROB-1:0]     ins;
+  reg [ROB-1:0]     sch_now;
+  reg [ROB-1:0]     cd_nz;       // count not 0
+  reg [ROB-1:0]     cd_bw;       // borrow into plane k
+  integer           p;
   always @* begin
-    ins_l   = iss_vec & rob_ll_q & ~rob_dm_q;
-    ins_m   = iss_vec & rob_ll_q & rob_dm_q;
-    sch_now = sch_q[0];
+    ins_l = iss_vec & rob_ll_q & ~rob_dm_q;
+    ins_m = iss_vec & rob_ll_q & rob_dm_q;
+    ins   = ins_l | ins_m;
+    cd_nz = {ROB{1'b0}};
+    for (p = 0; p < CDB; p = p + 1) begin
+      cd_nz = cd_nz | cd_q[p*ROB +: ROB];
+    end
+    sch_now  = cd_act_q & ~cd_nz;
+    cd_act_d = ((cd_act_q & ~sch_now) | ins) & keep;
+    cd_bw    = {ROB{1'b1}};
+    for (p = 0; p < CDB; p = p + 1) begin
+      cd_d[p*ROB +: ROB] = ((cd_q[p*ROB +: ROB] ^ cd_bw) & ~ins) |
+                           (LROW32[p] ? ins_l : {ROB{1'b0}}) | (MROW32[p] ? ins_m : {ROB{1'b0}});
+      cd_bw              = cd_bw & ~cd_q[p*ROB +: ROB];
+    end
   end
 
-  integer p;
   always @(posedge clk_i) begin
-    for (p = 0; p < SCH; p = p + 1) begin
-      sch_q[p] <= (((p == SCH - 1) ? {ROB{1'b0}} : sch_q[(p+1) % SCH]) |
-                   ((p == LROW) ? ins_l : {ROB{1'b0}}) | ((p == MROW) ? ins_m : {ROB{1'b0}})) &
-                  keep & {ROB{rst_ni}};
+    if (!rst_ni) begin
+      cd_act_q <= {ROB{1'b0}};
+      cd_q     <= {(CDB * ROB){1'b0}};
+    end else begin
+      cd_act_q <= cd_act_d;
+      cd_q     <= cd_d;
     end
   end
 
