@@ -77,14 +77,21 @@ module core_thread #(
   output reg  [2*NW-1:0]          stk_wp_o,      // wrong path: dispatch, issue
   output reg  [`PMU_NFLAG-1:0]    flags_o,
   output reg  [`PMU_NEXT*LW-1:0]  ext_o,
-  // trace: slot j = the j-th instruction of this thread in the stage this cycle; all slots are
-  // 0 while trc_en_i (core_stub's registered trace enable) is 0
+  // trace (core_stub packs the slots): slot j = the j-th instruction of this thread in the
+  // stage this cycle. trc_en_i is core_stub's registered trace enable; while it is 0 the
+  // dispatch, issue and commit fields below are 0 (nothing is gathered for them).
   input  wire                     trc_en_i,
-  output reg  [W*64-1:0]          trc_fetch_o,
-  output reg  [W*64-1:0]          trc_disp_o,
-  output reg  [W*64-1:0]          trc_issue_o,
-  output reg  [W*64-1:0]          trc_commit_o,
-  output reg  [63:0]              trc_flush_o
+  output wire [31:0]              trc_fseq_o,    // fetch: sequence number of word 0
+  output wire [WW-1:0]            trc_fn_o,      //   words fetched (when fetch_go_i)
+  output wire [W*10-1:0]          trc_fe_o,      //   word j: {wrong path, attr[8:0]}
+  output wire [31:0]              trc_dseq_o,    // dispatch: sequence number of slot 0
+  output reg  [W*10-1:0]          trc_de_o,      //   slot j: {wrong path, attr[8:0]}
+  output reg  [W*32-1:0]          trc_iseq_o,    // issue: slot j's sequence number
+  output reg  [W*16-1:0]          trc_iat_o,     //   slot j: {wrong path, latency[14:0]}
+  output reg  [W*32-1:0]          trc_cseq_o,    // commit: slot j's sequence number
+  output reg  [W*9-1:0]           trc_cat_o,     //   slot j: attr[8:0] (never wrong path)
+  output wire                     trc_fl_o,      // flush: a mispredicted branch issues
+  output reg  [31:0]              trc_flseq_o    //   its sequence number
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -137,7 +144,6 @@ module core_thread #(
   localparam [31:0] ICM1     = IC_LAT - 1;
   localparam [31:0] PEN32    = BR_PEN;
   localparam [31:0] ROWS32   = ROWS;
-  localparam [31:0] TID32    = TID;
   localparam [FQC-1:0]  FQ_FETCH = FQ32[FQC-1:0] - W32[FQC-1:0];  // fetch needs W free entries
   localparam [ROBC-1:0] ROBN     = ROB32[ROBC-1:0];
   localparam [RSC-1:0]  RSN      = RS32[RSC-1:0];
@@ -145,7 +151,6 @@ module core_thread #(
   localparam [LATW:0]   MISS_L   = MISS32[LATW:0];
   localparam [ICW-1:0]  IC_WAIT  = ICM1[ICW-1:0];
   localparam [PENW-1:0] PEN      = PEN32[PENW-1:0];
-  localparam [2:0]      TID3     = TID32[2:0];
 
   // ---------------------------------------------------------------------------------------------
   // Knobs (static during a run)
@@ -194,17 +199,6 @@ module core_thread #(
     end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-
-  // One trace slot (docs/core.md section 8).
-  function [63:0] rec;
-    input        v;
-    input        wp;
-    input [15:0] attr;
-    input [31:0] seq;
-    begin
-      rec = {seq, 11'd0, attr, wp, TID3, v};
-    end
-  endfunction
 
   // Modular index arithmetic; with a power-of-two size the wrap is the carry that falls off.
   localparam ROB_P2 = ((ROB & (ROB - 1)) == 0);
@@ -649,7 +643,6 @@ module core_thread #(
     ae         = {EW{1'b0}};
     aseq       = 32'd0;
     fq_seq0    = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
-    trc_disp_o = {(W * 64){1'b0}};
     for (a = 0; a < W; a = a + 1) begin
       a_w[a]    = {RBW{1'b0}};
       a_slot[a] = {ROBI{1'b0}};
@@ -663,7 +656,6 @@ module core_thread #(
           pslot  = rob_sub(tslot, ae[7:4]);
           if (ae[9]) dn_wp = dn_wp + 1'b1;
           else       dn_c  = dn_c + 1'b1;
-          if (trc_en_i) trc_disp_o[a*64 +: 64] = rec(1'b1, ae[9], {7'd0, ae[8:0]}, aseq);
           a_slot[a] = tslot;
           a_w[a]    = {pslot, aseq, ae};
           g_al[a]  = 1'b1;
@@ -692,14 +684,9 @@ module core_thread #(
   reg [WW-1:0]   in_dmiss;
   reg            flush;
   reg [ROBC-1:0] flush_age;
-  reg [31:0]     flush_seq;
   reg [ROB-1:0]  rq;
   reg [ROBI-1:0] rpos;
   reg [ROBI-1:0] iidx;
-  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
-  reg [RBW-1:0]  iw;
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [LATW:0]   ilat;
   integer        b;
   always @* begin
     iss_vec     = {ROB{1'b0}};
@@ -708,13 +695,9 @@ module core_thread #(
     in_dmiss    = {WW{1'b0}};
     flush       = 1'b0;
     flush_age   = {ROBC{1'b0}};
-    flush_seq   = 32'd0;
     rq          = {ROB{1'b0}};
     rpos        = {ROBI{1'b0}};
     iidx        = {ROBI{1'b0}};
-    iw          = {RBW{1'b0}};
-    ilat        = {(LATW + 1){1'b0}};
-    trc_issue_o = {(W * 64){1'b0}};
     if (iss_n_i != {WW{1'b0}}) begin
       rq = rotr(ready, rob_head_q);
       for (b = 0; b < W; b = b + 1) begin
@@ -730,19 +713,11 @@ module core_thread #(
             flush     = 1'b1;
             flush_age = {{(ROBC - ROBI){1'b0}}, rpos};
           end
-          if (trc_en_i) begin
-            iw   = rob_q[iidx];
-            // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when
-            // it is above 1, MISS_LAT exactly for a Dcache miss
-            ilat = !rob_ll_q[iidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[iidx] ? MISS_L : LONG_L;
-            if (rob_mbr_q[iidx]) flush_seq = iw[EW +: 32];
-            trc_issue_o[b*64 +: 64] = rec(1'b1, iw[9], {{(15 - LATW){1'b0}}, ilat}, iw[EW +: 32]);
-          end
         end
       end
     end
-    trc_flush_o = {flush_seq, 31'd0, flush && trc_en_i};
   end
+  assign trc_fl_o = flush;
 
   // Commit: the com_n_i oldest entries (all done); then the new head describes the stall.
   reg [WW-1:0]   br_ret;
@@ -768,7 +743,6 @@ module core_thread #(
     hidx         = rob_head_q;
     cw           = {RBW{1'b0}};
     ce           = {EW{1'b0}};
-    trc_commit_o = {(W * 64){1'b0}};
     if (com_n_i != {WW{1'b0}}) begin
       for (c = 0; c < W; c = c + 1) begin
         if (c[WW-1:0] < com_n_i) begin
@@ -783,7 +757,6 @@ module core_thread #(
             else                       ld_hit  = ld_hit + 1'b1;
           end
           last_kern = ce[8];
-          if (trc_en_i) trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, cw[EW +: 32]);
           hidx = rob_add(hidx, 1);
         end
       end
@@ -1043,14 +1016,56 @@ module core_thread #(
     end
   end
 
-  // The fetch trace shows every fetched word, also a block a flush discards in the same cycle.
-  integer s;
+  // ---------------------------------------------------------------------------------------------
+  // Trace fields (core_stub builds the slots, docs/core.md section 8). Fetch: the block as
+  // fetched (also one a flush discards in the same cycle). Dispatch, issue, commit and the flush
+  // sequence number are gathered only while the trace is enabled (they are 0 otherwise); issue
+  // takes the same entries as the issue logic above, oldest first.
+  // ---------------------------------------------------------------------------------------------
+  assign trc_fseq_o = fseq_q;
+  assign trc_fn_o   = fb_nf;
+  assign trc_fe_o   = fb_e;
+  assign trc_dseq_o = fq_seq0;
+
+  reg [ROB-1:0]  tq;
+  reg [ROBI-1:0] tidx;
+  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
+  reg [RBW-1:0]  tw;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [LATW:0]   tlat;
+  integer        tj;
   always @* begin
-    trc_fetch_o = {(W * 64){1'b0}};
-    if (fetch_go_i && trc_en_i) begin
-      for (s = 0; s < W; s = s + 1) begin
-        if (s[WW-1:0] < fb_nf) begin
-          trc_fetch_o[s*64 +: 64] = rec(1'b1, fb_e[s*EW+9], {7'd0, fb_e[s*EW +: 9]}, fseq_q + s);
+    trc_de_o    = {(W * EW){1'b0}};
+    trc_iseq_o  = {(W * 32){1'b0}};
+    trc_iat_o   = {(W * 16){1'b0}};
+    trc_cseq_o  = {(W * 32){1'b0}};
+    trc_cat_o   = {(W * 9){1'b0}};
+    trc_flseq_o = 32'd0;
+    tq          = {ROB{1'b0}};
+    tidx        = {ROBI{1'b0}};
+    tw          = {RBW{1'b0}};
+    tlat        = {(LATW + 1){1'b0}};
+    if (trc_en_i) begin
+      tq = rotr(iss_vec, rob_head_q);
+      for (tj = 0; tj < W; tj = tj + 1) begin
+        if (tj[WW-1:0] < disp_n_i) begin
+          trc_de_o[tj*EW +: EW] = fq_e_q[fq_add(fq_head_q, tj)];
+        end
+        if (tj[WW-1:0] < iss_n_i) begin
+          tidx = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(tq)});
+          tq   = tq & (tq - 1'b1);
+          tw   = rob_q[tidx];
+          // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when it
+          // is above 1, MISS_LAT exactly for a Dcache miss
+          tlat = !rob_ll_q[tidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[tidx] ? MISS_L : LONG_L;
+          trc_iseq_o[tj*32 +: 32] = tw[EW +: 32];
+          trc_iat_o[tj*16 +: 16]  = {tw[9], {(14 - LATW){1'b0}}, tlat};
+          if (rob_mbr_q[tidx]) trc_flseq_o = tw[EW +: 32];
+        end
+        if (tj[WW-1:0] < com_n_i) begin
+          tw = rob_q[rob_add(rob_head_q, tj)];
+          trc_cseq_o[tj*32 +: 32] = tw[EW +: 32];
+          trc_cat_o[tj*9 +: 9]    = tw[8:0];
         end
       end
     end
