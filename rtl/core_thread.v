@@ -676,8 +676,10 @@ module core_thread #(
     end
   end
 
-  // Issue: the iss_n_i oldest ready entries (the first set bits of the rotated ready vector);
-  // a mispredicted branch among them flushes.
+  // Issue: the iss_n_i oldest ready entries, i.e. the lowest iss_n_i set bits of the ready vector
+  // rotated by the head (age order), taken off one at a time. A mispredicted branch among them
+  // flushes; there is at most one correct-path mispredicted branch in the ROB (the words fetched
+  // after it are wrong path until it resolves).
   reg [ROB-1:0]  iss_vec;
   reg [WW-1:0]   in_c;
   reg [WW-1:0]   in_wp;
@@ -685,35 +687,50 @@ module core_thread #(
   reg            flush;
   reg [ROBC-1:0] flush_age;
   reg [ROB-1:0]  rq;
-  reg [ROBI-1:0] rpos;
-  reg [ROBI-1:0] iidx;
+  reg [ROB-1:0]  sel;            // the issued entries in age order (bit k: k places from the head)
+  reg [ROB-1:0]  lowb;
+  reg [ROB-1:0]  iv;
+  /* verilator lint_off UNUSEDSIGNAL */  // counts below W
+  reg [31:0]     icnt;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer        b;
   always @* begin
-    iss_vec     = {ROB{1'b0}};
-    in_c        = {WW{1'b0}};
-    in_wp       = {WW{1'b0}};
-    in_dmiss    = {WW{1'b0}};
-    flush       = 1'b0;
-    flush_age   = {ROBC{1'b0}};
-    rq          = {ROB{1'b0}};
-    rpos        = {ROBI{1'b0}};
-    iidx        = {ROBI{1'b0}};
+    iss_vec   = {ROB{1'b0}};
+    in_c      = {WW{1'b0}};
+    in_wp     = {WW{1'b0}};
+    in_dmiss  = {WW{1'b0}};
+    flush     = 1'b0;
+    flush_age = {ROBC{1'b0}};
+    rq        = {ROB{1'b0}};
+    sel       = {ROB{1'b0}};
+    lowb      = {ROB{1'b0}};
+    iv        = {ROB{1'b0}};
+    icnt      = 32'd0;
     if (iss_n_i != {WW{1'b0}}) begin
       rq = rotr(ready, rob_head_q);
       for (b = 0; b < W; b = b + 1) begin
         if (b[WW-1:0] < iss_n_i) begin
-          rpos          = ctz(rq);
-          rq            = rq & (rq - 1'b1);
-          iidx          = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
-          iss_vec[iidx] = 1'b1;
-          if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
-          else                in_c  = in_c + 1'b1;
-          if (rob_dm_q[iidx]) in_dmiss = in_dmiss + 1'b1;
-          if (rob_mbr_q[iidx]) begin
-            flush     = 1'b1;
-            flush_age = {{(ROBC - ROBI){1'b0}}, rpos};
-          end
+          lowb = rq & (~rq + 1'b1);
+          sel  = sel | lowb;
+          rq   = rq ^ lowb;
         end
+      end
+      iss_vec = rotl(sel, rob_head_q);
+      iv      = iss_vec & rob_wp_q;
+      if (iv != {ROB{1'b0}}) begin
+        icnt  = popc(iv);
+        in_wp = icnt[WW-1:0];
+      end
+      in_c = iss_n_i - in_wp;
+      iv   = iss_vec & rob_dm_q;
+      if (iv != {ROB{1'b0}}) begin
+        icnt     = popc(iv);
+        in_dmiss = icnt[WW-1:0];
+      end
+      iv = iss_vec & rob_mbr_q;
+      if (iv != {ROB{1'b0}}) begin
+        flush     = 1'b1;
+        flush_age = {{(ROBC - ROBI){1'b0}}, ctz(sel & rotr(rob_mbr_q, rob_head_q))};
       end
     end
   end
@@ -1046,7 +1063,7 @@ module core_thread #(
     tw          = {RBW{1'b0}};
     tlat        = {(LATW + 1){1'b0}};
     if (trc_en_i) begin
-      tq = rotr(iss_vec, rob_head_q);
+      tq = sel;
       for (tj = 0; tj < W; tj = tj + 1) begin
         if (tj[WW-1:0] < disp_n_i) begin
           trc_de_o[tj*EW +: EW] = fq_e_q[fq_add(fq_head_q, tj)];
