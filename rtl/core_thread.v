@@ -295,6 +295,10 @@ module core_thread #(
   reg [ROBI-1:0] rob_head_d;
   reg [ROBC-1:0] rob_cnt_q;
   reg [ROBC-1:0] rob_cnt_d;
+  reg [RSC-1:0]  rs_cnt_q;       // entries in the RS (dispatched, not issued)
+  reg [RSC-1:0]  rs_cnt_d;
+  reg [ROBC-1:0] pend_q;         // Dcache misses outstanding (issued earlier, not complete)
+  reg [ROBC-1:0] pend_d;
 
   assign priv_o = priv_q;
 
@@ -543,12 +547,9 @@ module core_thread #(
     waiting = rsv & ~pready;
   end
 
-  // The oldest waiting instruction and its producer (flags prod_*); RS occupancy; outstanding
-  // Dcache misses; ready entries (up to W); done entries in a row from the head (what commit
-  // could take).
-  reg [RSC-1:0]  rs_cnt;
-  reg [31:0]     pend;
-  reg [ROB-1:0]  pend_v;         // outstanding Dcache misses
+  // The oldest waiting instruction and its producer (flags prod_*); ready entries (up to W);
+  // done entries in a row from the head (what commit could take). RS occupancy and outstanding
+  // Dcache misses are counters (below).
   reg            found;
   reg            prod_dmiss;
   reg            prod_ll;
@@ -559,17 +560,11 @@ module core_thread #(
   reg [WW-1:0]   ncd;
   reg            run;
   /* verilator lint_off UNUSEDSIGNAL */  // 32-bit counts, the low bits are used
-  reg [31:0]     rs_pop;
   reg [31:0]     rdy_pop;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]     da;
   integer        m;
   always @* begin
-    rs_pop     = popc(rsv);
-    rs_cnt     = rs_pop[RSC-1:0];
-    pend_v     = valid & rob_iss_q & ~rob_done_q & rob_dm_q;
-    pend       = 32'd0;
-    if (pend_v != {ROB{1'b0}}) pend = popc(pend_v);
     found      = waiting != {ROB{1'b0}};
     prod_dmiss = 1'b0;
     prod_ll    = 1'b0;
@@ -599,7 +594,7 @@ module core_thread #(
     da = {{(32 - FQC){1'b0}}, fq_cnt_q};
     if (da > W32) da = W32;
     if ({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_q} < da) da = {{(32 - ROBC){1'b0}}, ROBN - rob_cnt_q};
-    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt};
+    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt_q} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt_q};
     disp_avail_o = da[WW-1:0];
   end
 
@@ -807,10 +802,10 @@ module core_thread #(
 
     flags_o = {`PMU_NFLAG{1'b0}};
     flags_o[`PMU_FLG_FE_EMPTY]     = fq_cnt_q == {{(FQC - WW){1'b0}}, disp_n_i};
-    flags_o[`PMU_FLG_RS_EMPTY]     = rs_cnt == {{(RSC - WW){1'b0}}, iss_n_i};
+    flags_o[`PMU_FLG_RS_EMPTY]     = rs_cnt_q == {{(RSC - WW){1'b0}}, iss_n_i};
     flags_o[`PMU_FLG_ROB_EMPTY]    = rob_cnt_q == {{(ROBC - WW){1'b0}}, com_n_i};
     flags_o[`PMU_FLG_ROB_FULL]     = rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
-    flags_o[`PMU_FLG_RS_FULL]      = rs_cnt + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
+    flags_o[`PMU_FLG_RS_FULL]      = rs_cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
     flags_o[`PMU_FLG_ICACHE_MISS]  = ic_flag_q;
     flags_o[`PMU_FLG_BPRED_MISS]   = bpm_q;
     flags_o[`PMU_FLG_HEAD_DONE]    = head_done;
@@ -829,9 +824,9 @@ module core_thread #(
     ext_o[L_IC_MISS*LW +: LW]  = lane({31'd0, ic_start});
     ext_o[L_LD_HIT*LW +: LW]   = lane({{(32 - WW){1'b0}}, ld_hit});
     ext_o[L_LD_MISS*LW +: LW]  = lane({{(32 - WW){1'b0}}, ld_miss});
-    ext_o[L_L1D_PEND*LW +: LW] = lane(pend + {{(32 - WW){1'b0}}, in_dmiss});
+    ext_o[L_L1D_PEND*LW +: LW] = lane({{(32 - ROBC){1'b0}}, pend_q} + {{(32 - WW){1'b0}}, in_dmiss});
     ext_o[L_ROB_OCC*LW +: LW]  = lane({{(32 - ROBC){1'b0}}, rob_cnt_q});
-    ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt});
+    ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt_q});
     ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_RS_EMPTY]});
   end
 
@@ -884,9 +879,34 @@ module core_thread #(
     end
   end
 
-  // queues
-  reg [WW-1:0] fq_push;
+  // queues; RS occupancy: dispatched minus issued, recounted after a flush (the entries older
+  // than the branch not issued yet; those dispatched in this cycle are younger); outstanding
+  // Dcache misses: the missing loads with a pending completion (a miss has latency MISS_LAT, so
+  // with MISS_LAT > 1 every issued miss waits in the countdown until it completes): plus the
+  // ones issued now, minus the ones completing now, recounted after a flush.
+  reg [WW-1:0]   fq_push;
+  reg [ROB-1:0]  cv;
+  /* verilator lint_off UNUSEDSIGNAL */  // counts below ROB
+  reg [31:0]     qcnt;
+  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
+    cv   = {ROB{1'b0}};
+    qcnt = 32'd0;
+    if (flush) begin
+      qcnt     = popc(rsv & ~iss_vec & keep);
+      rs_cnt_d = qcnt[RSC-1:0];
+      qcnt     = popc(cd_act_d & rob_dm_q);
+      pend_d   = qcnt[ROBC-1:0];
+    end else begin
+      rs_cnt_d = rs_cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
+      pend_d   = pend_q;
+      if (MISS_LAT > 1) pend_d = pend_d + {{(ROBC - WW){1'b0}}, in_dmiss};
+      cv = sch_now & rob_dm_q;
+      if (cv != {ROB{1'b0}}) begin
+        qcnt   = popc(cv);
+        pend_d = pend_d - qcnt[ROBC-1:0];
+      end
+    end
     fq_push   = fetch_wr ? fb_nf : {WW{1'b0}};
     fq_head_d = fq_add(fq_head_q, {{(32 - WW){1'b0}}, disp_n_i});
     fq_cnt_d  = flush ? {FQC{1'b0}} :
@@ -1008,6 +1028,8 @@ module core_thread #(
       rob_mbr_q   <= {ROB{1'b0}};
       rob_head_q  <= {ROBI{1'b0}};
       rob_cnt_q   <= {ROBC{1'b0}};
+      rs_cnt_q    <= {RSC{1'b0}};
+      pend_q      <= {ROBC{1'b0}};
     end else begin
       row_q       <= row_d;
       col_q       <= col_d;
@@ -1030,6 +1052,8 @@ module core_thread #(
       rob_mbr_q   <= rob_mbr_d;
       rob_head_q  <= rob_head_d;
       rob_cnt_q   <= rob_cnt_d;
+      rs_cnt_q    <= rs_cnt_d;
+      pend_q      <= pend_d;
     end
   end
 
