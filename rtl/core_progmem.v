@@ -38,24 +38,27 @@ module core_progmem #(
   // bits than a word address: the quotient's top bits are 0).
   localparam [31:0] TID32 = TID;
   localparam [2:0]  TID3  = TID32[2:0];
+  /* verilator lint_off UNUSEDSIGNAL */
   function [RAW-1:0] wrow;
-    /* verilator lint_off UNUSEDSIGNAL */
     input [PAW-1:0] a;
     reg   [PAW-1:0] q;
-    /* verilator lint_on UNUSEDSIGNAL */
     begin
       q    = a / WA;
       wrow = q[RAW-1:0];
     end
   endfunction
-  integer c;
+  function [31:0] wcol;          // the column's first bit in the row
+    input [PAW-1:0] a;
+    reg   [PAW-1:0] r;
+    begin
+      r    = a % WA;
+      wcol = {{(32 - PAW){1'b0}}, r} * 16;
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) begin
     if (we_i && tid_i == TID3) begin
-      for (c = 0; c < W; c = c + 1) begin
-        if (waddr_i % WA == c[PAW-1:0]) begin
-          mem_q[wrow(waddr_i)][c*16 +: 16] <= wdata_i;
-        end
-      end
+      mem_q[wrow(waddr_i)][wcol(waddr_i) +: 16] <= wdata_i;
     end
   end
 

@@ -245,23 +245,14 @@ module core_thread #(
   // ---------------------------------------------------------------------------------------------
   // front end
   reg [RAW-1:0]  row_q;          // program memory: next fetch row and column
-  reg [RAW-1:0]  row_d;
   reg [CLW-1:0]  col_q;
-  reg [CLW-1:0]  col_d;
   reg [ICW-1:0]  ic_wait_q;      // Icache miss: cycles left before fetch may retry
-  reg [ICW-1:0]  ic_wait_d;
   reg            ic_flag_q;      // Icache miss in flight (flag icache_miss)
-  reg            ic_flag_d;
   reg            ic_srv_q;       // the next block's miss has been serviced: it hits
-  reg            ic_srv_d;
   reg [PENW-1:0] pen_q;          // redirect cycles left after a flush
-  reg [PENW-1:0] pen_d;
   reg            wpath_q;        // fetch is on the wrong path
-  reg            wpath_d;
   reg            bpm_q;          // branch mispredict being resolved (flag bpred_miss)
-  reg            bpm_d;
   reg [31:0]     fseq_q;         // sequence number of the next fetched instruction
-  reg [31:0]     fseq_d;
   reg            priv_q;         // kernel bit of the last committed instruction
   reg            priv_d;
   // front-end queue: the entries are the fq_cnt_q words fetched last (a flush empties it), so
@@ -283,13 +274,9 @@ module core_thread #(
   reg [ROB-1:0]  rob_pdone_q;    // the producer has completed or there is none (of entries in
   reg [ROB-1:0]  rob_pdone_d;    //   the RS; other entries' bits are stale and never used)
   reg [ROB-1:0]  rob_dm_q;       // Dcache-miss load
-  reg [ROB-1:0]  rob_dm_d;
   reg [ROB-1:0]  rob_ll_q;       // latency above 1
-  reg [ROB-1:0]  rob_ll_d;
   reg [ROB-1:0]  rob_wp_q;       // wrong path
-  reg [ROB-1:0]  rob_wp_d;
   reg [ROB-1:0]  rob_mbr_q;      // the mispredicted branch (flushes when it issues)
-  reg [ROB-1:0]  rob_mbr_d;
   // completion countdown (below)
   reg [ROBI-1:0] rob_head_q;
   reg [ROBI-1:0] rob_head_d;
@@ -833,49 +820,59 @@ module core_thread #(
   // ---------------------------------------------------------------------------------------------
   // Next state
   // ---------------------------------------------------------------------------------------------
-  // front end
+  // front end: what the fetch does to the program source; the registers change below
   reg            fetch_wr;       // the fetched block goes into the FQ
   reg [CLW:0]    col_n;
   always @* begin
     fetch_wr   = fetch_go_i && !flush;
-    row_d      = row_q;
-    col_d      = col_q;
-    ic_wait_d  = (ic_wait_q != {ICW{1'b0}}) ? ic_wait_q - 1'b1 : ic_wait_q;
-    ic_flag_d  = ic_flag_q;
-    ic_srv_d   = ic_srv_q;
-    pen_d      = (pen_q != {PENW{1'b0}}) ? pen_q - 1'b1 : pen_q;
-    wpath_d    = wpath_q;
-    bpm_d      = bpm_q;
-    fseq_d     = fetch_go_i ? fseq_q + {{(32 - WW){1'b0}}, fb_nf} : fseq_q;
     gen_adv    = {WW{1'b0}};
     gen_adv_wp = fetch_wr && (wpath_q || fb_wpm);
     col_n      = {1'b0, eff_col} + {{(CLW + 1 - WW){1'b0}}, fb_kc};
-    if (fetch_wr && !wpath_q) begin
-      bpm_d = fb_wpm;  // the first correct-path fetch after a redirect ends bpred_miss
-      if (fb_miss) begin
-        ic_wait_d = IC_WAIT;
-        ic_flag_d = 1'b1;
-        ic_srv_d  = 1'b1;
-      end else begin
-        ic_flag_d = 1'b0;
-        ic_srv_d  = 1'b0;
-        wpath_d   = fb_wpm;
-        gen_adv   = use_prog ? {WW{1'b0}} : fb_kc;
-        if (!use_prog) begin
-          row_d = row_q;
-          col_d = col_q;
-        end else if (col_n == W32[CLW:0]) begin
-          row_d = ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
-          col_d = {CLW{1'b0}};
+    if (fetch_wr && !wpath_q && !fb_miss && !use_prog) gen_adv = fb_kc;
+  end
+
+  // Front-end state: each register is written only when it changes (in simulation a cycle
+  // without a fetch, a flush or a count running costs nothing here).
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      row_q     <= {RAW{1'b0}};
+      col_q     <= {CLW{1'b0}};
+      ic_wait_q <= {ICW{1'b0}};
+      ic_flag_q <= 1'b0;
+      ic_srv_q  <= 1'b0;
+      pen_q     <= {PENW{1'b0}};
+      wpath_q   <= 1'b0;
+      bpm_q     <= 1'b0;
+      fseq_q    <= 32'd0;
+    end else begin
+      if (ic_wait_q != {ICW{1'b0}}) ic_wait_q <= ic_wait_q - 1'b1;
+      if (pen_q != {PENW{1'b0}})    pen_q     <= pen_q - 1'b1;
+      if (fetch_go_i) fseq_q <= fseq_q + {{(32 - WW){1'b0}}, fb_nf};
+      if (fetch_wr && !wpath_q) begin
+        bpm_q <= fb_wpm;  // the first correct-path fetch after a redirect ends bpred_miss
+        if (fb_miss) begin
+          ic_wait_q <= IC_WAIT;
+          ic_flag_q <= 1'b1;
+          ic_srv_q  <= 1'b1;
         end else begin
-          row_d = eff_row;
-          col_d = col_n[CLW-1:0];
+          ic_flag_q <= 1'b0;
+          ic_srv_q  <= 1'b0;
+          wpath_q   <= fb_wpm;
+          if (use_prog) begin
+            if (col_n == W32[CLW:0]) begin
+              row_q <= ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
+              col_q <= {CLW{1'b0}};
+            end else begin
+              row_q <= eff_row;
+              col_q <= col_n[CLW-1:0];
+            end
+          end
         end
       end
-    end
-    if (flush) begin
-      wpath_d = 1'b0;
-      pen_d   = PEN;
+      if (flush) begin
+        wpath_q <= 1'b0;
+        pen_q   <= PEN;
+      end
     end
   end
 
@@ -917,29 +914,36 @@ module core_thread #(
     priv_d     = last_kern;
   end
 
-  // Per-entry bits: the dispatch group goes to the entries from the tail on.
+  // Per-entry bits: the dispatch group goes to the entries from the tail on. (The properties
+  // set at dispatch are written below only in a cycle with a dispatch.)
   reg [ROB-1:0] alloc;
   reg [ROB-1:0] keep;            // entries that survive a flush
   always @* begin
     alloc       = {ROB{1'b0}};
     rob_pdone_d = pready;
-    rob_dm_d    = rob_dm_q;
-    rob_ll_d    = rob_ll_q;
-    rob_wp_d    = rob_wp_q;
-    rob_mbr_d   = rob_mbr_q;
     if (disp_n_i != {WW{1'b0}}) begin
       alloc       = rotl(place(g_al), tail);
       rob_pdone_d = (pready & ~alloc) | rotl(place(g_pd), tail);
-      rob_dm_d    = (rob_dm_q & ~alloc) | rotl(place(g_dm), tail);
-      rob_ll_d    = (rob_ll_q & ~alloc) | rotl(place(g_ll), tail);
-      rob_wp_d    = (rob_wp_q & ~alloc) | rotl(place(g_wp), tail);
-      rob_mbr_d   = (rob_mbr_q & ~alloc) | rotl(place(g_mbr), tail);
     end
     rob_iss_d  = (rob_iss_q | iss_vec) & ~alloc;
-    // completion: 1-cycle instructions at once, the others through the schedule
+    // completion: 1-cycle instructions at once, the others through the countdown
     rob_done_d = (rob_done_q | sch_now | (iss_vec & ~rob_ll_q)) & ~alloc;
     // a flush drops the younger entries' pending completions
     keep       = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rob_dm_q  <= {ROB{1'b0}};
+      rob_ll_q  <= {ROB{1'b0}};
+      rob_wp_q  <= {ROB{1'b0}};
+      rob_mbr_q <= {ROB{1'b0}};
+    end else if (disp_n_i != {WW{1'b0}}) begin
+      rob_dm_q  <= (rob_dm_q & ~alloc) | rotl(place(g_dm), tail);
+      rob_ll_q  <= (rob_ll_q & ~alloc) | rotl(place(g_ll), tail);
+      rob_wp_q  <= (rob_wp_q & ~alloc) | rotl(place(g_wp), tail);
+      rob_mbr_q <= (rob_mbr_q & ~alloc) | rotl(place(g_mbr), tail);
+    end
   end
 
   // Completion countdown, bit-sliced: entry i has a pending completion while cd_act_q[i] is 1,
@@ -1007,49 +1011,23 @@ module core_thread #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      row_q       <= {RAW{1'b0}};
-      col_q       <= {CLW{1'b0}};
-      ic_wait_q   <= {ICW{1'b0}};
-      ic_flag_q   <= 1'b0;
-      ic_srv_q    <= 1'b0;
-      pen_q       <= {PENW{1'b0}};
-      wpath_q     <= 1'b0;
-      bpm_q       <= 1'b0;
-      fseq_q      <= 32'd0;
       priv_q      <= 1'b0;
       fq_head_q   <= {FQI{1'b0}};
       fq_cnt_q    <= {FQC{1'b0}};
       rob_iss_q   <= {ROB{1'b0}};
       rob_done_q  <= {ROB{1'b0}};
       rob_pdone_q <= {ROB{1'b0}};
-      rob_dm_q    <= {ROB{1'b0}};
-      rob_ll_q    <= {ROB{1'b0}};
-      rob_wp_q    <= {ROB{1'b0}};
-      rob_mbr_q   <= {ROB{1'b0}};
       rob_head_q  <= {ROBI{1'b0}};
       rob_cnt_q   <= {ROBC{1'b0}};
       rs_cnt_q    <= {RSC{1'b0}};
       pend_q      <= {ROBC{1'b0}};
     end else begin
-      row_q       <= row_d;
-      col_q       <= col_d;
-      ic_wait_q   <= ic_wait_d;
-      ic_flag_q   <= ic_flag_d;
-      ic_srv_q    <= ic_srv_d;
-      pen_q       <= pen_d;
-      wpath_q     <= wpath_d;
-      bpm_q       <= bpm_d;
-      fseq_q      <= fseq_d;
       priv_q      <= priv_d;
       fq_head_q   <= fq_head_d;
       fq_cnt_q    <= fq_cnt_d;
       rob_iss_q   <= rob_iss_d;
       rob_done_q  <= rob_done_d;
       rob_pdone_q <= rob_pdone_d;
-      rob_dm_q    <= rob_dm_d;
-      rob_ll_q    <= rob_ll_d;
-      rob_wp_q    <= rob_wp_d;
-      rob_mbr_q   <= rob_mbr_d;
       rob_head_q  <= rob_head_d;
       rob_cnt_q   <= rob_cnt_d;
       rs_cnt_q    <= rs_cnt_d;
