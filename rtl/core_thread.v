@@ -166,39 +166,13 @@ module core_thread #(
   wire [2:0] cfg_rsvd = cfg_i[7:5];
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // Properties of an entry after the knobs (each looks at a few of the entry's bits).
-  /* verilator lint_off UNUSEDSIGNAL */
-  function [LATW:0] lat_of;      // execution latency: 1, LONG_LAT or MISS_LAT
-    input [EW-1:0] e;
-    input          a1;
-    input          pdc;
-    begin
-      if (e[1:0] == CLS_LONG && !a1) begin
-        lat_of = LONG_L;
-      end else if (e[1:0] == CLS_LOAD && e[2] && !pdc) begin
-        lat_of = MISS_L;
-      end else begin
-        lat_of = {{LATW{1'b0}}, 1'b1};
-      end
-    end
-  endfunction
-
-  function dmiss_of;             // a load that misses the Dcache
-    input [EW-1:0] e;
-    input          pdc;
-    begin
-      dmiss_of = (e[1:0] == CLS_LOAD) && e[2] && !pdc;
-    end
-  endfunction
-
-  function mbr_of;               // the correct-path mispredicted branch (flushes when it issues)
-    input [EW-1:0] e;
-    input          pbp;
-    begin
-      mbr_of = (e[1:0] == CLS_BR) && e[2] && !e[9] && !pbp;
-    end
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
+  // Properties of an entry after the knobs (set at dispatch as ROB-entry bits; the dispatch
+  // and commit loops write them out):
+  //   Dcache miss:          a load with bit 2 (not with the perfect-Dcache knob);
+  //   latency (lat):        LONG_LAT for a long-latency ALU op (not with the 1-cycle-ALU knob),
+  //                         MISS_LAT for a Dcache miss, else 1; "latency above 1" is lat != 1;
+  //   mispredicted branch:  a correct-path branch with bit 2 (not with perfect prediction); it
+  //                         flushes when it issues.
 
   // Modular index arithmetic; with a power-of-two size the wrap is the carry that falls off.
   localparam ROB_P2 = ((ROB & (ROB - 1)) == 0);
@@ -212,20 +186,6 @@ module core_thread #(
       s = {{(32 - ROBI){1'b0}}, a} + b;
       if (!ROB_P2 && s >= ROB) s = s - ROB;
       rob_add = s[ROBI-1:0];
-    end
-  endfunction
-
-  function [ROBI-1:0] rob_sub;   // (a - d) mod ROB for d <= a's age (else an unused index)
-    input [ROBI-1:0] a;
-    input [3:0]      d;
-    integer          s;
-    begin
-      s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
-      if (!ROB_P2) begin
-        if (s < 0) s = s + ROB;
-        if (s < 0) s = 0;
-      end
-      rob_sub = s[ROBI-1:0];
     end
   endfunction
 
@@ -482,16 +442,6 @@ module core_thread #(
     end
   endfunction
 
-  function [ROB-1:0] place;      // W group bits at the bottom of a ROB vector (W <= ROB)
-    input [W-1:0]   g;
-    reg   [ROB-1:0] x;
-    begin
-      x        = {ROB{1'b0}};
-      x[W-1:0] = g;
-      place    = x;
-    end
-  endfunction
-
   function [ROB-1:0] lowmask;    // the n lowest bits set, n <= ROB
     input [ROBC-1:0] n;
     /* verilator lint_off UNUSEDSIGNAL */  // bit ROB only carries the shift
@@ -523,10 +473,12 @@ module core_thread #(
     need_g = {(NG * 8){1'b0}};
     need_g[ROB-1:0] = need;
     pready = rob_pdone_q;
-    for (g = 0; g < NG; g = g + 1) begin
-      if (need_g[g*8 +: 8] != 8'd0) begin
-        for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
-          if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+    if (need != {ROB{1'b0}}) begin
+      for (g = 0; g < NG; g = g + 1) begin
+        if (need_g[g*8 +: 8] != 8'd0) begin
+          for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
+            if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+          end
         end
       end
     end
@@ -559,8 +511,11 @@ module core_thread #(
     widx       = {ROBI{1'b0}};
     pidx       = {ROBI{1'b0}};
     if (found) begin
-      wq         = rotr(waiting, rob_head_q);
-      widx       = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(wq)});
+      // the oldest: the lowest waiting entry at or above the head, else the lowest one (the
+      // ROB wraps below the head)
+      wq         = waiting & ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_q});
+      if (wq == {ROB{1'b0}}) wq = waiting;
+      widx       = ctz(wq);
       pidx       = rob_q[widx][RBW-1 -: ROBI];
       prod_dmiss = rob_dm_q[pidx];
       prod_ll    = rob_ll_q[pidx];
@@ -591,15 +546,18 @@ module core_thread #(
   // Dispatch: the first disp_n_i FQ entries go to the entries from the tail on (slot tail + j
   // gets FQ entry j). An entry's producer is DEP places older in program order: none, an
   // instruction already committed (older than everything in the ROB), one dispatched in this
-  // same group (not completed), or one in the ROB.
+  // same group (not completed), or one in the ROB. The group's properties are set directly as
+  // ROB-entry bits (bit tail + j), and the index arithmetic and knob functions are written out
+  // (function calls cost Verilator stores per call in this loop).
   reg [WW-1:0]     dn_c;         // correct path
   reg [WW-1:0]     dn_wp;        // wrong path
-  reg [W-1:0]      g_al;         // the dispatch group's properties, slot j at bit j
-  reg [W-1:0]      g_dm;
-  reg [W-1:0]      g_ll;
-  reg [W-1:0]      g_wp;
-  reg [W-1:0]      g_mbr;
-  reg [W-1:0]      g_pd;
+  reg [ROB-1:0]    v_al;         // the dispatch group's entries and their properties
+  reg [ROB-1:0]    v_dm;
+  reg [ROB-1:0]    v_ll;
+  reg [ROB-1:0]    v_wp;
+  reg [ROB-1:0]    v_mbr;
+  reg [ROB-1:0]    v_pd;
+  reg [ROB-1:0]    oh;           // entry tslot
   // (mem2reg: per-slot signals of combinational logic, not memories)
   (* mem2reg *) reg [RBW-1:0]  a_w    [0:W-1];  // ROB word of dispatch slot j
   (* mem2reg *) reg [ROBI-1:0] a_slot [0:W-1];  // ROB entry of dispatch slot j
@@ -607,24 +565,31 @@ module core_thread #(
   reg [ROBI-1:0]   tslot;
   reg [ROBI-1:0]   pslot;
   reg [EW-1:0]     ae;
-  reg [31:0]       aseq;
+  reg              adm;          // ae is a Dcache-miss load (after the knob)
   reg [31:0]       fq_seq0;      // sequence number of the FQ head
+  integer          fi;           // FQ index of slot j
+  integer          ti;           // ROB entry of slot j
+  integer          pi;           // its producer's entry
   integer          a;
   always @* begin
-    dn_c       = {WW{1'b0}};
-    dn_wp      = {WW{1'b0}};
-    g_al       = {W{1'b0}};
-    g_dm       = {W{1'b0}};
-    g_ll       = {W{1'b0}};
-    g_wp       = {W{1'b0}};
-    g_mbr      = {W{1'b0}};
-    g_pd       = {W{1'b0}};
-    tail       = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
-    tslot      = {ROBI{1'b0}};
-    pslot      = {ROBI{1'b0}};
-    ae         = {EW{1'b0}};
-    aseq       = 32'd0;
-    fq_seq0    = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
+    dn_c    = {WW{1'b0}};
+    dn_wp   = {WW{1'b0}};
+    v_al    = {ROB{1'b0}};
+    v_dm    = {ROB{1'b0}};
+    v_ll    = {ROB{1'b0}};
+    v_wp    = {ROB{1'b0}};
+    v_mbr   = {ROB{1'b0}};
+    v_pd    = {ROB{1'b0}};
+    oh      = {ROB{1'b0}};
+    tail    = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
+    tslot   = {ROBI{1'b0}};
+    pslot   = {ROBI{1'b0}};
+    ae      = {EW{1'b0}};
+    adm     = 1'b0;
+    fq_seq0 = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
+    fi      = 0;
+    ti      = 0;
+    pi      = 0;
     for (a = 0; a < W; a = a + 1) begin
       a_w[a]    = {RBW{1'b0}};
       a_slot[a] = {ROBI{1'b0}};
@@ -632,30 +597,43 @@ module core_thread #(
     if (disp_n_i != {WW{1'b0}}) begin
       for (a = 0; a < W; a = a + 1) begin
         if (a[WW-1:0] < disp_n_i) begin
-          ae     = fq_e_q[fq_add(fq_head_q, a)];
-          aseq   = fq_seq0 + a;
-          tslot  = rob_add(tail, a);
-          pslot  = rob_sub(tslot, ae[7:4]);
-          if (ae[9]) dn_wp = dn_wp + 1'b1;
-          else       dn_c  = dn_c + 1'b1;
+          // fq_add(fq_head_q, a), rob_add(tail, a) and (tslot - DEP) mod ROB written out (with
+          // a DEP beyond the entry's age, an unused index)
+          fi = {{(32 - FQI){1'b0}}, fq_head_q} + a;
+          if (!FQ_P2 && fi >= FQ) fi = fi - FQ;
+          ae = fq_e_q[fi[FQI-1:0]];
+          ti = {{(32 - ROBI){1'b0}}, tail} + a;
+          if (!ROB_P2 && ti >= ROB) ti = ti - ROB;
+          tslot = ti[ROBI-1:0];
+          pi = ti - {28'd0, ae[7:4]};
+          if (!ROB_P2) begin
+            if (pi < 0) pi = pi + ROB;
+            if (pi < 0) pi = 0;
+          end
+          pslot     = pi[ROBI-1:0];
+          dn_wp     = dn_wp + {{(WW - 1){1'b0}}, ae[9]};
           a_slot[a] = tslot;
-          a_w[a]    = {pslot, aseq, ae};
-          g_al[a]  = 1'b1;
-          g_dm[a]  = dmiss_of(ae, perf_dc);
-          g_ll[a]  = lat_of(ae, alu1, perf_dc) != {{LATW{1'b0}}, 1'b1};
-          g_wp[a]  = ae[9];
-          g_mbr[a] = mbr_of(ae, perf_bp);
+          a_w[a]    = {pslot, fq_seq0 + a, ae};
+          // the properties after the knobs (above): Dcache miss, latency above 1, mispredict
+          adm = (ae[1:0] == CLS_LOAD) && ae[2] && !perf_dc;
+          oh  = {{(ROB - 1){1'b0}}, 1'b1} << tslot;
+          v_al = v_al | oh;
+          if (adm) v_dm = v_dm | oh;
+          if ((ae[1:0] == CLS_LONG && !alu1 && LONG_LAT != 1) || (adm && MISS_LAT != 1)) begin
+            v_ll = v_ll | oh;
+          end
+          if (ae[9]) v_wp = v_wp | oh;
+          if (ae[1:0] == CLS_BR && ae[2] && !ae[9] && !perf_bp) v_mbr = v_mbr | oh;
           if (ae[7:4] == 4'd0 ||
               {28'd0, ae[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_q} + a) begin
-            g_pd[a] = 1'b1;                          // no producer in the ROB
-          end else if ({28'd0, ae[7:4]} <= a) begin
-            g_pd[a] = 1'b0;                          // producer in this dispatch group
-          end else begin
-            g_pd[a] = rob_done_q[pslot];
+            v_pd = v_pd | oh;                        // no producer in the ROB
+          end else if ({28'd0, ae[7:4]} > a && rob_done_q[pslot]) begin
+            v_pd = v_pd | oh;                        // (a producer in this group is not done)
           end
         end
       end
     end
+    dn_c = disp_n_i - dn_wp;
   end
 
   // Issue: the iss_n_i oldest ready entries, i.e. the lowest iss_n_i set bits of the ready vector
@@ -725,10 +703,10 @@ module core_thread #(
   reg [WW-1:0]   ld_miss;
   reg            last_kern;
   reg [ROBI-1:0] hidx;
-  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
-  reg [RBW-1:0]  cw;
-  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */  // the dependence and wrong-path bits are not used here
   reg [EW-1:0]   ce;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer        hi;
   reg            head_done;
   reg            head_dmiss;
   reg            head_ll;
@@ -740,23 +718,24 @@ module core_thread #(
     ld_miss      = {WW{1'b0}};
     last_kern    = priv_q;
     hidx         = rob_head_q;
-    cw           = {RBW{1'b0}};
     ce           = {EW{1'b0}};
+    hi           = 0;
     if (com_n_i != {WW{1'b0}}) begin
       for (c = 0; c < W; c = c + 1) begin
         if (c[WW-1:0] < com_n_i) begin
-          cw = rob_q[hidx];
-          ce = cw[EW-1:0];
+          ce = rob_q[hidx][EW-1:0];
           if (ce[1:0] == CLS_BR) begin
             br_ret = br_ret + 1'b1;
             if (ce[2] && !perf_bp) br_misp = br_misp + 1'b1;
           end
           if (ce[1:0] == CLS_LOAD) begin
-            if (dmiss_of(ce, perf_dc)) ld_miss = ld_miss + 1'b1;
-            else                       ld_hit  = ld_hit + 1'b1;
+            if (ce[2] && !perf_dc) ld_miss = ld_miss + 1'b1;  // a Dcache miss
+            else                   ld_hit  = ld_hit + 1'b1;
           end
           last_kern = ce[8];
-          hidx = rob_add(hidx, 1);
+          hi = {{(32 - ROBI){1'b0}}, hidx} + 1;               // rob_add(hidx, 1) written out
+          if (!ROB_P2 && hi >= ROB) hi = 0;
+          hidx = hi[ROBI-1:0];
         end
       end
     end
@@ -922,8 +901,8 @@ module core_thread #(
     alloc       = {ROB{1'b0}};
     rob_pdone_d = pready;
     if (disp_n_i != {WW{1'b0}}) begin
-      alloc       = rotl(place(g_al), tail);
-      rob_pdone_d = (pready & ~alloc) | rotl(place(g_pd), tail);
+      alloc       = v_al;
+      rob_pdone_d = (pready & ~alloc) | v_pd;
     end
     rob_iss_d  = (rob_iss_q | iss_vec) & ~alloc;
     // completion: 1-cycle instructions at once, the others through the countdown
@@ -939,10 +918,10 @@ module core_thread #(
       rob_wp_q  <= {ROB{1'b0}};
       rob_mbr_q <= {ROB{1'b0}};
     end else if (disp_n_i != {WW{1'b0}}) begin
-      rob_dm_q  <= (rob_dm_q & ~alloc) | rotl(place(g_dm), tail);
-      rob_ll_q  <= (rob_ll_q & ~alloc) | rotl(place(g_ll), tail);
-      rob_wp_q  <= (rob_wp_q & ~alloc) | rotl(place(g_wp), tail);
-      rob_mbr_q <= (rob_mbr_q & ~alloc) | rotl(place(g_mbr), tail);
+      rob_dm_q  <= (rob_dm_q & ~alloc) | v_dm;
+      rob_ll_q  <= (rob_ll_q & ~alloc) | v_ll;
+      rob_wp_q  <= (rob_wp_q & ~alloc) | v_wp;
+      rob_mbr_q <= (rob_mbr_q & ~alloc) | v_mbr;
     end
   end
 
@@ -990,7 +969,7 @@ module core_thread #(
     if (!rst_ni) begin
       cd_act_q <= {ROB{1'b0}};
       cd_q     <= {(CDB * ROB){1'b0}};
-    end else begin
+    end else if ((cd_act_q | ins) != {ROB{1'b0}}) begin
       cd_act_q <= cd_act_d;
       cd_q     <= cd_d;
     end
@@ -999,10 +978,14 @@ module core_thread #(
   // Entry writes (array ports).
   integer f;
   always @(posedge clk_i) begin
-    for (f = 0; f < W; f = f + 1) begin
-      if (fetch_wr && f[WW-1:0] < fq_push) begin
+    // a fetch writes all W entries from the tail (fetch_go_i needs W free entries; the words
+    // after the block are not valid entries and are written again by the next fetch)
+    if (fetch_wr) begin
+      for (f = 0; f < W; f = f + 1) begin
         fq_e_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)] <= fb_e[f*EW +: EW];
       end
+    end
+    for (f = 0; f < W; f = f + 1) begin
       if (f[WW-1:0] < disp_n_i) begin
         rob_q[a_slot[f]] <= a_w[f];
       end
@@ -1022,16 +1005,21 @@ module core_thread #(
       rs_cnt_q    <= {RSC{1'b0}};
       pend_q      <= {ROBC{1'b0}};
     end else begin
-      priv_q      <= priv_d;
-      fq_head_q   <= fq_head_d;
-      fq_cnt_q    <= fq_cnt_d;
-      rob_iss_q   <= rob_iss_d;
-      rob_done_q  <= rob_done_d;
-      rob_pdone_q <= rob_pdone_d;
-      rob_head_q  <= rob_head_d;
-      rob_cnt_q   <= rob_cnt_d;
-      rs_cnt_q    <= rs_cnt_d;
-      pend_q      <= pend_d;
+      // (written only in the cycles that can change them)
+      if (com_n_i != {WW{1'b0}}) begin
+        priv_q     <= priv_d;
+        rob_head_q <= rob_head_d;
+      end
+      if (disp_n_i != {WW{1'b0}}) fq_head_q <= fq_head_d;
+      if (fetch_wr || disp_n_i != {WW{1'b0}} || flush) fq_cnt_q <= fq_cnt_d;
+      if (iss_n_i != {WW{1'b0}} || disp_n_i != {WW{1'b0}}) rob_iss_q <= rob_iss_d;
+      if (sch_now != {ROB{1'b0}} || iss_n_i != {WW{1'b0}} || disp_n_i != {WW{1'b0}}) begin
+        rob_done_q <= rob_done_d;
+      end
+      if (need != {ROB{1'b0}} || disp_n_i != {WW{1'b0}}) rob_pdone_q <= rob_pdone_d;
+      if (disp_n_i != {WW{1'b0}} || com_n_i != {WW{1'b0}} || flush) rob_cnt_q <= rob_cnt_d;
+      if (disp_n_i != {WW{1'b0}} || iss_n_i != {WW{1'b0}} || flush) rs_cnt_q <= rs_cnt_d;
+      pend_q <= pend_d;
     end
   end
 
@@ -1074,8 +1062,8 @@ module core_thread #(
           tidx = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(tq)});
           tq   = tq & (tq - 1'b1);
           tw   = rob_q[tidx];
-          // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when it
-          // is above 1, MISS_LAT exactly for a Dcache miss
+          // the latency from the entry's bits: LONG_LAT or MISS_LAT exactly when it is above 1,
+          // MISS_LAT exactly for a Dcache miss
           tlat = !rob_ll_q[tidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[tidx] ? MISS_L : LONG_L;
           trc_iseq_o[tj*32 +: 32] = tw[EW +: 32];
           trc_iat_o[tj*16 +: 16]  = {tw[9], {(14 - LATW){1'b0}}, tlat};
