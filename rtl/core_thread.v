@@ -464,10 +464,17 @@ module core_thread #(
   reg [ROB-1:0]  waiting;
   localparam NG = (ROB + 7) / 8;  // groups of 8 entries: a group without lookups is skipped
   reg [NG*8-1:0] need_g;
+  /* verilator lint_off UNUSEDSIGNAL */  // the top bits only carry the shifts
+  reg [ROB:0]    vlm;
+  reg [2*ROB-1:0] vrot;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer        g;
   integer        i;
   always @* begin
-    valid  = rotl(lowmask(rob_cnt_q), rob_head_q);
+    // rotl(lowmask(rob_cnt_q), rob_head_q) written out (this block runs every cycle)
+    vlm    = ({{ROB{1'b0}}, 1'b1} << rob_cnt_q) - 1'b1;
+    vrot   = {vlm[ROB-1:0], vlm[ROB-1:0]} << rob_head_q;
+    valid  = vrot[2*ROB-1:ROB];
     rsv    = valid & ~rob_iss_q;
     need   = rsv & ~rob_pdone_q;
     need_g = {(NG * 8){1'b0}};
@@ -498,11 +505,18 @@ module core_thread #(
   reg [ROB-1:0]  dq;
   reg [WW-1:0]   ncd;
   reg            run;
-  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit counts, the low bits are used
+  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit counts, the low bits are used; shift carries
   reg [31:0]     rdy_pop;
+  reg [ROB:0]    slm;
+  reg [2*ROB-1:0] srot;
+  reg [PCN*32-1:0] px;
+  reg [31:0]     py;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]     da;
   integer        m;
+  integer        n;
+  // (the functions lowmask, ctz, popc and rotr are written out in this block, which runs
+  // every cycle: Verilator keeps a function's arguments and result in member variables)
   always @* begin
     found      = waiting != {ROB{1'b0}};
     prod_dmiss = 1'b0;
@@ -510,21 +524,48 @@ module core_thread #(
     wq         = {ROB{1'b0}};
     widx       = {ROBI{1'b0}};
     pidx       = {ROBI{1'b0}};
+    slm        = {(ROB + 1){1'b0}};
+    px         = {(PCN * 32){1'b0}};
+    py         = 32'd0;
     if (found) begin
       // the oldest: the lowest waiting entry at or above the head, else the lowest one (the
-      // ROB wraps below the head)
-      wq         = waiting & ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_q});
+      // ROB wraps below the head); its index = the number of bits below it
+      slm        = ({{ROB{1'b0}}, 1'b1} << rob_head_q) - 1'b1;
+      wq         = waiting & ~slm[ROB-1:0];
       if (wq == {ROB{1'b0}}) wq = waiting;
-      widx       = ctz(wq);
+      px[ROB-1:0] = (wq & (~wq + 1'b1)) - 1'b1;
+      rdy_pop    = 32'd0;
+      for (n = 0; n < PCN; n = n + 1) begin
+        py      = px[n*32 +: 32];
+        py      = py - ((py >> 1) & 32'h55555555);
+        py      = (py & 32'h33333333) + ((py >> 2) & 32'h33333333);
+        py      = (py + (py >> 4)) & 32'h0f0f0f0f;
+        py      = py + (py >> 8);
+        py      = py + (py >> 16);
+        rdy_pop = rdy_pop + {26'd0, py[5:0]};
+      end
+      widx       = rdy_pop[ROBI-1:0];
       pidx       = rob_q[widx][RBW-1 -: ROBI];
       prod_dmiss = rob_dm_q[pidx];
       prod_ll    = rob_ll_q[pidx];
     end
     // issue: ready entries, up to W
-    rdy_pop     = popc(ready);
+    px          = {(PCN * 32){1'b0}};
+    px[ROB-1:0] = ready;
+    rdy_pop     = 32'd0;
+    for (n = 0; n < PCN; n = n + 1) begin
+      py      = px[n*32 +: 32];
+      py      = py - ((py >> 1) & 32'h55555555);
+      py      = (py & 32'h33333333) + ((py >> 2) & 32'h33333333);
+      py      = (py + (py >> 4)) & 32'h0f0f0f0f;
+      py      = py + (py >> 8);
+      py      = py + (py >> 16);
+      rdy_pop = rdy_pop + {26'd0, py[5:0]};
+    end
     iss_avail_o = (rdy_pop > W32) ? W32[WW-1:0] : rdy_pop[WW-1:0];
     // commit: done entries in a row from the head
-    dq  = rotr(rob_done_q & valid, rob_head_q);
+    srot = {(rob_done_q & valid), (rob_done_q & valid)} >> rob_head_q;
+    dq   = srot[ROB-1:0];
     ncd = {WW{1'b0}};
     run = 1'b1;
     for (m = 0; m < W; m = m + 1) begin
@@ -581,14 +622,15 @@ module core_thread #(
     v_mbr   = {ROB{1'b0}};
     v_pd    = {ROB{1'b0}};
     oh      = {ROB{1'b0}};
-    tail    = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
+    ti      = {{(32 - ROBI){1'b0}}, rob_head_q} + {{(32 - ROBC){1'b0}}, rob_cnt_q};
+    if (!ROB_P2 && ti >= ROB) ti = ti - ROB;
+    tail    = ti[ROBI-1:0];                          // rob_add(rob_head_q, rob_cnt_q)
     tslot   = {ROBI{1'b0}};
     pslot   = {ROBI{1'b0}};
     ae      = {EW{1'b0}};
     adm     = 1'b0;
     fq_seq0 = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
     fi      = 0;
-    ti      = 0;
     pi      = 0;
     for (a = 0; a < W; a = a + 1) begin
       a_w[a]    = {RBW{1'b0}};
@@ -650,8 +692,9 @@ module core_thread #(
   reg [ROB-1:0]  sel;            // the issued entries in age order (bit k: k places from the head)
   reg [ROB-1:0]  lowb;
   reg [ROB-1:0]  iv;
-  /* verilator lint_off UNUSEDSIGNAL */  // counts below W
+  /* verilator lint_off UNUSEDSIGNAL */  // counts below W; shift carries
   reg [31:0]     icnt;
+  reg [2*ROB-1:0] irot;
   /* verilator lint_on UNUSEDSIGNAL */
   integer        b;
   always @* begin
@@ -666,8 +709,10 @@ module core_thread #(
     lowb      = {ROB{1'b0}};
     iv        = {ROB{1'b0}};
     icnt      = 32'd0;
+    irot      = {(2 * ROB){1'b0}};
     if (iss_n_i != {WW{1'b0}}) begin
-      rq = rotr(ready, rob_head_q);
+      irot = {ready, ready} >> rob_head_q;              // rotr(ready, rob_head_q)
+      rq   = irot[ROB-1:0];
       for (b = 0; b < W; b = b + 1) begin
         if (b[WW-1:0] < iss_n_i) begin
           lowb = rq & (~rq + 1'b1);
@@ -675,7 +720,8 @@ module core_thread #(
           rq   = rq ^ lowb;
         end
       end
-      iss_vec = rotl(sel, rob_head_q);
+      irot    = {sel, sel} << rob_head_q;               // rotl(sel, rob_head_q)
+      iss_vec = irot[2*ROB-1:ROB];
       iv      = iss_vec & rob_wp_q;
       if (iv != {ROB{1'b0}}) begin
         icnt  = popc(iv);
@@ -865,9 +911,11 @@ module core_thread #(
   /* verilator lint_off UNUSEDSIGNAL */  // counts below ROB
   reg [31:0]     qcnt;
   /* verilator lint_on UNUSEDSIGNAL */
+  integer        qi;
   always @* begin
     cv   = {ROB{1'b0}};
     qcnt = 32'd0;
+    qi   = 0;
     if (flush) begin
       qcnt     = popc(rsv & ~iss_vec & keep);
       rs_cnt_d = qcnt[RSC-1:0];
@@ -884,10 +932,14 @@ module core_thread #(
       end
     end
     fq_push   = fetch_wr ? fb_nf : {WW{1'b0}};
-    fq_head_d = fq_add(fq_head_q, {{(32 - WW){1'b0}}, disp_n_i});
+    qi        = {{(32 - FQI){1'b0}}, fq_head_q} + {{(32 - WW){1'b0}}, disp_n_i};
+    if (!FQ_P2 && qi >= FQ) qi = qi - FQ;
+    fq_head_d = qi[FQI-1:0];                         // fq_add(fq_head_q, disp_n_i)
     fq_cnt_d  = flush ? {FQC{1'b0}} :
                 fq_cnt_q - {{(FQC - WW){1'b0}}, disp_n_i} + {{(FQC - WW){1'b0}}, fq_push};
-    rob_head_d = rob_add(rob_head_q, {{(32 - WW){1'b0}}, com_n_i});
+    qi         = {{(32 - ROBI){1'b0}}, rob_head_q} + {{(32 - WW){1'b0}}, com_n_i};
+    if (!ROB_P2 && qi >= ROB) qi = qi - ROB;
+    rob_head_d = qi[ROBI-1:0];                       // rob_add(rob_head_q, com_n_i)
     rob_cnt_d  = flush ? flush_age + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                  rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
     priv_d     = last_kern;
@@ -897,6 +949,10 @@ module core_thread #(
   // set at dispatch are written below only in a cycle with a dispatch.)
   reg [ROB-1:0] alloc;
   reg [ROB-1:0] keep;            // entries that survive a flush
+  /* verilator lint_off UNUSEDSIGNAL */  // shift carries
+  reg [ROB:0]     klm;
+  reg [2*ROB-1:0] krot;
+  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     alloc       = {ROB{1'b0}};
     rob_pdone_d = pready;
@@ -908,7 +964,14 @@ module core_thread #(
     // completion: 1-cycle instructions at once, the others through the countdown
     rob_done_d = (rob_done_q | sch_now | (iss_vec & ~rob_ll_q)) & ~alloc;
     // a flush drops the younger entries' pending completions
-    keep       = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
+    keep       = {ROB{1'b1}};
+    klm        = {(ROB + 1){1'b0}};
+    krot       = {(2 * ROB){1'b0}};
+    if (flush) begin                                 // rotl(lowmask(flush_age + 1), rob_head_q)
+      klm  = ({{ROB{1'b0}}, 1'b1} << (flush_age + 1'b1)) - 1'b1;
+      krot = {klm[ROB-1:0], klm[ROB-1:0]} << rob_head_q;
+      keep = krot[2*ROB-1:ROB];
+    end
   end
 
   always @(posedge clk_i) begin
