@@ -801,6 +801,12 @@ module core_thread #(
   // ---------------------------------------------------------------------------------------------
   reg [31:0] fill32;
   reg        ic_start;
+  reg        f_fe;               // the flags computed here
+  reg        f_rse;
+  reg        f_robe;
+  reg        f_robf;
+  reg        f_rsf;
+  localparam NFL = `PMU_NFLAG;
   always @* begin
     fill32   = {{(32 - FQC){1'b0}}, fq_cnt_q};
     if (fill32 > W32) fill32 = W32;
@@ -812,25 +818,30 @@ module core_thread #(
     stk_wp_o = {{(NW - WW){1'b0}}, in_wp, {(NW - WW){1'b0}}, dn_wp};
     ic_start = fetch_go_i && !wpath_q && fb_miss;
 
-    flags_o = {`PMU_NFLAG{1'b0}};
-    flags_o[`PMU_FLG_FE_EMPTY]     = fq_cnt_q == {{(FQC - WW){1'b0}}, disp_n_i};
-    flags_o[`PMU_FLG_RS_EMPTY]     = rs_cnt_q == {{(RSC - WW){1'b0}}, iss_n_i};
-    flags_o[`PMU_FLG_ROB_EMPTY]    = rob_cnt_q == {{(ROBC - WW){1'b0}}, com_n_i};
-    flags_o[`PMU_FLG_ROB_FULL]     = rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
-    flags_o[`PMU_FLG_RS_FULL]      = rs_cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
-    flags_o[`PMU_FLG_ICACHE_MISS]  = ic_flag_q;
-    flags_o[`PMU_FLG_BPRED_MISS]   = bpm_q;
-    flags_o[`PMU_FLG_HEAD_DONE]    = head_done;
-    flags_o[`PMU_FLG_HEAD_DMISS]   = head_dmiss;
-    flags_o[`PMU_FLG_HEAD_LONGLAT] = head_ll;
-    flags_o[`PMU_FLG_PROD_VALID]   = found;
-    flags_o[`PMU_FLG_PROD_DMISS]   = prod_dmiss;
-    flags_o[`PMU_FLG_PROD_LONGLAT] = prod_ll;
+    f_fe   = fq_cnt_q == {{(FQC - WW){1'b0}}, disp_n_i};
+    f_rse  = rs_cnt_q == {{(RSC - WW){1'b0}}, iss_n_i};
+    f_robe = rob_cnt_q == {{(ROBC - WW){1'b0}}, com_n_i};
+    f_robf = rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
+    f_rsf  = rs_cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
+    // one expression (not a read-modify-write of the output per flag)
+    flags_o = ({{(NFL - 1){1'b0}}, f_fe}       << `PMU_FLG_FE_EMPTY) |
+              ({{(NFL - 1){1'b0}}, f_rse}      << `PMU_FLG_RS_EMPTY) |
+              ({{(NFL - 1){1'b0}}, f_robe}     << `PMU_FLG_ROB_EMPTY) |
+              ({{(NFL - 1){1'b0}}, f_robf}     << `PMU_FLG_ROB_FULL) |
+              ({{(NFL - 1){1'b0}}, f_rsf}      << `PMU_FLG_RS_FULL) |
+              ({{(NFL - 1){1'b0}}, ic_flag_q}  << `PMU_FLG_ICACHE_MISS) |
+              ({{(NFL - 1){1'b0}}, bpm_q}      << `PMU_FLG_BPRED_MISS) |
+              ({{(NFL - 1){1'b0}}, head_done}  << `PMU_FLG_HEAD_DONE) |
+              ({{(NFL - 1){1'b0}}, head_dmiss} << `PMU_FLG_HEAD_DMISS) |
+              ({{(NFL - 1){1'b0}}, head_ll}    << `PMU_FLG_HEAD_LONGLAT) |
+              ({{(NFL - 1){1'b0}}, found}      << `PMU_FLG_PROD_VALID) |
+              ({{(NFL - 1){1'b0}}, prod_dmiss} << `PMU_FLG_PROD_DMISS) |
+              ({{(NFL - 1){1'b0}}, prod_ll}    << `PMU_FLG_PROD_LONGLAT);
 
     ext_o = {(`PMU_NEXT * LW){1'b0}};
     ext_o[L_EXECUTED*LW +: LW] = lane({{(32 - WW){1'b0}}, in_c} + {{(32 - WW){1'b0}}, in_wp});
-    ext_o[L_RS_FULL*LW +: LW]  = lane({31'd0, flags_o[`PMU_FLG_RS_FULL]});
-    ext_o[L_ROB_FULL*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_ROB_FULL]});
+    ext_o[L_RS_FULL*LW +: LW]  = lane({31'd0, f_rsf});
+    ext_o[L_ROB_FULL*LW +: LW] = lane({31'd0, f_robf});
     ext_o[L_BR_RET*LW +: LW]   = lane({{(32 - WW){1'b0}}, br_ret});
     ext_o[L_BR_MISP*LW +: LW]  = lane({{(32 - WW){1'b0}}, br_misp});
     ext_o[L_IC_MISS*LW +: LW]  = lane({31'd0, ic_start});
@@ -839,7 +850,7 @@ module core_thread #(
     ext_o[L_L1D_PEND*LW +: LW] = lane({{(32 - ROBC){1'b0}}, pend_q} + {{(32 - WW){1'b0}}, in_dmiss});
     ext_o[L_ROB_OCC*LW +: LW]  = lane({{(32 - ROBC){1'b0}}, rob_cnt_q});
     ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt_q});
-    ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_RS_EMPTY]});
+    ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, f_rse});
   end
 
   // ---------------------------------------------------------------------------------------------
