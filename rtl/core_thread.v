@@ -22,9 +22,13 @@
 // from the head).
 //
 // Written for simulation speed under Verilator as well as size: internal values are at most 64
-// bits wide (only the output ports are wider), counts are adder trees rather than per-bit loops,
-// and work that only matters when a stage does something (fetch, dispatch, issue, commit, a
-// producer lookup) sits behind an `if` on that condition.
+// bits wide (except the countdown planes, one CDB x ROB vector used a plane at a time, and the
+// ports), counts are adder trees rather than per-bit loops (and the RS occupancy and outstanding
+// misses are counters), work that only matters when a stage does something (fetch, dispatch,
+// issue, commit, a producer lookup, the trace) sits behind an `if` on that condition, registers
+// are written only in the cycles that can change them, and the paths that run every cycle write
+// their index arithmetic and vector helpers out instead of calling functions (Verilator keeps a
+// function's arguments and result in member variables, so each call costs stores).
 //
 // Every per-cycle PMU signal is computed here from the state at the start of the cycle and
 // this cycle's grants; the stack flags describe the thread after this cycle's instructions
