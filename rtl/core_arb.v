@@ -5,7 +5,9 @@
 // rotating priority order that starts at prio_q, which moves to the next thread every cycle
 // (with two threads: alternating priority). The first thread takes what it can use, up to W;
 // each next thread takes what it can use of the slots left. The first trace slot of a thread in
-// a stage (off) is the number of slots the threads before it in that order took.
+// a stage (off) is the number of slots the threads before it in that order took. Both are
+// computed per thread from the sum of what the threads before it could use (no loop over the
+// order with variable indices).
 
 module core_arb #(
   parameter THREADS = 2,
@@ -36,66 +38,98 @@ module core_arb #(
   reg [TW-1:0] fptr_q;   // first thread the fetch round robin looks at
   reg [TW-1:0] fptr_d;
 
-  // Thread at position k (< THREADS) of the order starting at s.
-  function [TW-1:0] nth;
-    input [TW-1:0] s;
-    input integer  k;
+  // Thread t + 1 (mod THREADS).
+  function [TW-1:0] next_t;
+    input [TW-1:0] t;
     /* verilator lint_off UNUSEDSIGNAL */  // only the low TW bits of the sum are the result
     integer        v;
     /* verilator lint_on UNUSEDSIGNAL */
     begin
-      v = {{(32 - TW){1'b0}}, s} + k;     // s < THREADS, k < THREADS
-      if (v >= THREADS) v = v - THREADS;
-      nth = v[TW-1:0];
+      v = {{(32 - TW){1'b0}}, t} + 1;     // t < THREADS
+      if (v >= THREADS) v = 0;
+      next_t = v[TW-1:0];
     end
   endfunction
 
-  // Share W slots: grants {off, n} for one stage.
-  function [2*THREADS*WW-1:0] share;
-    input [THREADS*WW-1:0] avail;
-    input [TW-1:0]         first;
-    reg   [THREADS*WW-1:0] n;
-    reg   [THREADS*WW-1:0] off;
-    reg   [WW-1:0]         left;
-    reg   [WW-1:0]         a;
-    reg   [WW-1:0]         g;
-    reg   [TW-1:0]         t;
-    integer                k;
+  // Thread u comes before thread t (u != t) in the order that starts at thread s.
+  function precedes;
+    input integer  u;
+    input integer  t;
+    input [TW-1:0] s;
+    reg   [31:0]   s32;
     begin
-      n    = {(THREADS * WW){1'b0}};
-      off  = {(THREADS * WW){1'b0}};
-      left = WN;
-      for (k = 0; k < THREADS; k = k + 1) begin
-        t                = nth(first, k);
-        a                = avail[t*WW +: WW];
-        g                = (a < left) ? a : left;
-        n[t*WW +: WW]    = g;
-        off[t*WW +: WW]  = WN - left;
-        left             = left - g;
-      end
-      share = {off, n};
+      s32 = {{(32 - TW){1'b0}}, s};
+      if (u < t) precedes = (s32 <= u) || (s32 > t);
+      else       precedes = (s32 > t) && (s32 <= u);
     end
   endfunction
 
-  reg     found;
-  reg [TW-1:0] ft;
-  integer k;
+  // Sharing W slots greedily in that order gives thread t min(a_t, W - off_t) slots from slot
+  // off_t = min(W, sum of a_u over the threads u before t) on (every a_u <= W).
+  (* mem2reg *) reg [WW-1:0] da [0:THREADS-1];   // the threads' avail per stage
+  (* mem2reg *) reg [WW-1:0] ia [0:THREADS-1];
+  (* mem2reg *) reg [WW-1:0] ca [0:THREADS-1];
+  reg [THREADS*THREADS-1:0]  bef;                 // bit t*THREADS+u: u before t (this cycle)
+  reg [31:0]                 dsum;
+  reg [31:0]                 isum;
+  reg [31:0]                 csum;
+  reg [THREADS-1:0]          earlier;             // fetch: an able thread comes before t
+  integer                    t;
+  integer                    u;
   always @* begin
-    {disp_off_o, disp_n_o} = share(disp_avail_i, prio_q);
-    {iss_off_o, iss_n_o}   = share(iss_avail_i, prio_q);
-    {com_off_o, com_n_o}   = share(com_avail_i, prio_q);
-    prio_d                 = nth(prio_q, 1);
-    // fetch round robin
+    for (t = 0; t < THREADS; t = t + 1) begin
+      da[t] = disp_avail_i[t*WW +: WW];
+      ia[t] = iss_avail_i[t*WW +: WW];
+      ca[t] = com_avail_i[t*WW +: WW];
+    end
+    bef = {(THREADS * THREADS){1'b0}};
+    for (t = 0; t < THREADS; t = t + 1) begin
+      for (u = 0; u < THREADS; u = u + 1) begin
+        if (u != t) bef[t*THREADS+u] = precedes(u, t, prio_q);
+      end
+    end
+    disp_n_o   = {(THREADS * WW){1'b0}};
+    iss_n_o    = {(THREADS * WW){1'b0}};
+    com_n_o    = {(THREADS * WW){1'b0}};
+    disp_off_o = {(THREADS * WW){1'b0}};
+    iss_off_o  = {(THREADS * WW){1'b0}};
+    com_off_o  = {(THREADS * WW){1'b0}};
+    dsum         = 32'd0;
+    isum         = 32'd0;
+    csum         = 32'd0;
+    for (t = 0; t < THREADS; t = t + 1) begin
+      dsum = 32'd0;
+      isum = 32'd0;
+      csum = 32'd0;
+      for (u = 0; u < THREADS; u = u + 1) begin
+        if (bef[t*THREADS+u]) begin
+          dsum = dsum + {{(32 - WW){1'b0}}, da[u]};
+          isum = isum + {{(32 - WW){1'b0}}, ia[u]};
+          csum = csum + {{(32 - WW){1'b0}}, ca[u]};
+        end
+      end
+      if (dsum > W32) dsum = W32;
+      if (isum > W32) isum = W32;
+      if (csum > W32) csum = W32;
+      disp_off_o[t*WW +: WW] = dsum[WW-1:0];
+      iss_off_o[t*WW +: WW]  = isum[WW-1:0];
+      com_off_o[t*WW +: WW]  = csum[WW-1:0];
+      disp_n_o[t*WW +: WW]   = (da[t] < WN - dsum[WW-1:0]) ? da[t] : WN - dsum[WW-1:0];
+      iss_n_o[t*WW +: WW]    = (ia[t] < WN - isum[WW-1:0]) ? ia[t] : WN - isum[WW-1:0];
+      com_n_o[t*WW +: WW]    = (ca[t] < WN - csum[WW-1:0]) ? ca[t] : WN - csum[WW-1:0];
+    end
+    prio_d = next_t(prio_q);
+    // fetch round robin: the first able thread in the order that starts at fptr_q
     fetch_go_o = {THREADS{1'b0}};
     fptr_d     = fptr_q;
-    found      = 1'b0;
-    ft         = {TW{1'b0}};
-    for (k = 0; k < THREADS; k = k + 1) begin
-      ft = nth(fptr_q, k);
-      if (!found && fetch_able_i[ft]) begin
-        found          = 1'b1;
-        fetch_go_o[ft] = 1'b1;
-        fptr_d         = nth(ft, 1);
+    earlier    = {THREADS{1'b0}};
+    for (t = 0; t < THREADS; t = t + 1) begin
+      for (u = 0; u < THREADS; u = u + 1) begin
+        if (u != t && fetch_able_i[u] && precedes(u, t, fptr_q)) earlier[t] = 1'b1;
+      end
+      if (fetch_able_i[t] && !earlier[t]) begin
+        fetch_go_o[t] = 1'b1;
+        fptr_d        = next_t(t[TW-1:0]);
       end
     end
   end

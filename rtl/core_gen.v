@@ -166,7 +166,7 @@ module core_gen #(
   reg [63:0]     s_q;      // the state after reset (kernel mode 0); used while valid_q is 0
   reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge after reset)
   reg [W*16-1:0] attr_q;   // the next W words
-  reg [W*16-1:0] attr_d;
+  reg [W*16-1:0] attr_d;   // (attr_d, last_d: only used when adv_i != 0)
   reg [63:0]     last_q;   // the draw of the last of them
   reg [63:0]     last_d;
   reg [63:0]     cur_last;
@@ -189,8 +189,8 @@ module core_gen #(
   reg           k;
   integer       j;
   always @* begin
-    attr_d = attr_o;
-    last_d = cur_last;
+    attr_d = {(W * 16){1'b0}};
+    last_d = 64'd0;
     th     = {THW{1'b0}};
     x      = 64'd0;
     w      = 16'd0;
@@ -218,15 +218,10 @@ module core_gen #(
   // state), wp_attr_o its words.
   // ---------------------------------------------------------------------------------------------
   reg [63:0] wx_q;
-  reg [63:0] wx_d;
   reg [63:0] wx_n;
   always @* begin
-    wx_d      = wx_q;
-    wx_n      = 64'd0;
-    if (adv_wp_i) begin
-      wx_n = xs64(wx_q);
-      wx_d = wx_n;
-    end
+    wx_n = 64'd0;
+    if (adv_wp_i) wx_n = xs64(wx_q);
   end
 
   always @(posedge clk_i) begin
@@ -236,11 +231,14 @@ module core_gen #(
       wx_q      <= xs64(seed_w(seed_i));
       wp_attr_o <= wp_words(xs64(seed_w(seed_i)));
     end else begin
-      valid_q   <= 1'b1;
-      attr_q    <= attr_d;
-      last_q    <= last_d;
-      wx_q      <= wx_d;
+      // registers written only when they change
+      valid_q <= 1'b1;
+      if (!valid_q || adv_i != {WW{1'b0}}) begin
+        attr_q <= (adv_i != {WW{1'b0}}) ? attr_d : attr_o;
+        last_q <= (adv_i != {WW{1'b0}}) ? last_d : cur_last;
+      end
       if (adv_wp_i) begin
+        wx_q      <= wx_n;
         wp_attr_o <= wp_words(wx_n);
       end
     end

@@ -2,7 +2,9 @@
 //
 // PROG_DEPTH 16-bit attribute words stored as rows of W words (a row is one aligned fetch
 // block). Written one word at a time through the load port (the harness does this during
-// reset); read a whole row at a time: row_i for the fetch unit and row 0 for the restart after
+// reset) when the write is for this thread (tid_i == TID; the select and the address split are
+// evaluated at the clock edge only, so no logic depends combinationally on the load port); read
+// a whole row at a time: row_i for the fetch unit and row 0 for the restart after
 // the end marker. No reset: the contents survive it.
 //
 // Simulation only (`ifndef SYNTHESIS): when PROG_FILE is not empty the memory starts with that
@@ -13,10 +15,12 @@ module core_progmem #(
   parameter PROG_DEPTH = 1024,
   parameter PAW        = 10,   // word address width
   parameter RAW        = 8,    // row address width
+  parameter TID        = 0,    // the thread whose writes this memory takes
   parameter PROG_FILE  = ""
 ) (
   input  wire            clk_i,
   input  wire            we_i,
+  input  wire [2:0]      tid_i,
   input  wire [PAW-1:0]  waddr_i,
   input  wire [15:0]     wdata_i,
   input  wire [RAW-1:0]  row_i,
@@ -30,20 +34,31 @@ module core_progmem #(
 
   reg [W*16-1:0] mem_q [0:ROWS-1];
 
-  // Write port: word waddr_i is column waddr_i % W of row waddr_i / W.
-  /* verilator lint_off UNUSEDSIGNAL */  // a row index needs fewer bits than a word address
-  wire [PAW-1:0] wrow_full = waddr_i / WA;
+  // Write port: word waddr_i is column waddr_i % W of row waddr_i / W (a row index needs fewer
+  // bits than a word address: the quotient's top bits are 0).
+  localparam [31:0] TID32 = TID;
+  localparam [2:0]  TID3  = TID32[2:0];
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [RAW-1:0] wrow;
+    input [PAW-1:0] a;
+    reg   [PAW-1:0] q;
+    begin
+      q    = a / WA;
+      wrow = q[RAW-1:0];
+    end
+  endfunction
+  function [31:0] wcol;          // the column's first bit in the row
+    input [PAW-1:0] a;
+    reg   [PAW-1:0] r;
+    begin
+      r    = a % WA;
+      wcol = {{(32 - PAW){1'b0}}, r} * 16;
+    end
+  endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [PAW-1:0] wcol_full = waddr_i % WA;
-  wire [RAW-1:0] wrow      = wrow_full[RAW-1:0];
-  integer c;
   always @(posedge clk_i) begin
-    if (we_i) begin
-      for (c = 0; c < W; c = c + 1) begin
-        if (wcol_full == c[PAW-1:0]) begin
-          mem_q[wrow][c*16 +: 16] <= wdata_i;
-        end
-      end
+    if (we_i && tid_i == TID3) begin
+      mem_q[wrow(waddr_i)][wcol(waddr_i) +: 16] <= wdata_i;
     end
   end
 

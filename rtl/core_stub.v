@@ -44,7 +44,9 @@ module core_stub #(
   output reg  [THREADS*3*NW-1:0]           stk_n_o,
   output reg  [THREADS*2*NW-1:0]           stk_wp_o,
   output reg  [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
-  // trace port
+  // trace port; trc_en_i is registered: the slots of cycle t are filled when trc_en_i was 1 in
+  // cycle t-1 (at the clock edge that starts cycle t), else they are all 0
+  input  wire                              trc_en_i,
   output reg  [W*64-1:0]                   trc_fetch_o,
   output reg  [W*64-1:0]                   trc_disp_o,
   output reg  [W*64-1:0]                   trc_issue_o,
@@ -68,12 +70,25 @@ module core_stub #(
 
   // ---------------------------------------------------------------------------------------------
   // Configuration: sampled while in reset, constant afterwards (so no logic of the core depends
-  // on a top-level input: Verilator then evaluates it once per clock edge).
+  // on a top-level input: Verilator then evaluates it once per clock edge). The sampling itself
+  // is at the clock edge, so nothing depends combinationally on cfg_i either.
   // ---------------------------------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // idle bits of threads >= THREADS
   reg  [23:0] cfg_q;
-  wire [23:0] cfg_d = rst_ni ? cfg_q : cfg_i[23:0];
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) begin
-    cfg_q <= cfg_d;
+    if (!rst_ni) begin
+      cfg_q <= cfg_i[23:0];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Trace enable: registered, so that no logic depends combinationally on the input (Verilator
+  // would evaluate such logic in every eval() call); sampled at every clock edge, also in reset.
+  // ---------------------------------------------------------------------------------------------
+  reg trc_en_q;
+  always @(posedge clk_i) begin
+    trc_en_q <= trc_en_i;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -138,11 +153,18 @@ module core_stub #(
   wire [THREADS*2*NW-1:0]     t_wp;
   wire [THREADS*NFL-1:0]      t_flags;
   wire [THREADS*NEXT*LW-1:0]  t_ext;
-  wire [THREADS*W*64-1:0]     t_fetch;
-  wire [THREADS*W*64-1:0]     t_disp;
-  wire [THREADS*W*64-1:0]     t_issue;
-  wire [THREADS*W*64-1:0]     t_commit;
-  wire [THREADS*64-1:0]       t_flush;
+  // trace fields of the threads (core_thread ports trc_*)
+  wire [THREADS*32-1:0]       t_fseq;
+  wire [THREADS*WW-1:0]       t_fn;
+  wire [THREADS*W*10-1:0]     t_fe;
+  wire [THREADS*32-1:0]       t_dseq;
+  wire [THREADS*W*10-1:0]     t_de;
+  wire [THREADS*W*32-1:0]     t_iseq;
+  wire [THREADS*W*16-1:0]     t_iat;
+  wire [THREADS*W*32-1:0]     t_cseq;
+  wire [THREADS*W*9-1:0]      t_cat;
+  wire [THREADS-1:0]          t_fl;
+  wire [THREADS*32-1:0]       t_flseq;
 
   genvar gt;
   generate
@@ -169,7 +191,8 @@ module core_stub #(
         .cfg_i        (cfg_q[15:0]),
         .idle_i       (cfg_q[16+gt]),
         .seed_i       (seed_i),
-        .prog_we_i    (prog_we_i && (prog_tid_i == gt)),
+        .prog_we_i    (prog_we_i),
+        .prog_tid_i   (prog_tid_i),
         .prog_addr_i  (prog_addr_i[PAW-1:0]),
         .prog_data_i  (prog_data_i),
         .fetch_able_o (fetch_able[gt]),
@@ -188,11 +211,18 @@ module core_stub #(
         .stk_wp_o     (t_wp[gt*2*NW +: 2*NW]),
         .flags_o      (t_flags[gt*NFL +: NFL]),
         .ext_o        (t_ext[gt*NEXT*LW +: NEXT*LW]),
-        .trc_fetch_o  (t_fetch[gt*W*64 +: W*64]),
-        .trc_disp_o   (t_disp[gt*W*64 +: W*64]),
-        .trc_issue_o  (t_issue[gt*W*64 +: W*64]),
-        .trc_commit_o (t_commit[gt*W*64 +: W*64]),
-        .trc_flush_o  (t_flush[gt*64 +: 64])
+        .trc_en_i     (trc_en_q),
+        .trc_fseq_o   (t_fseq[gt*32 +: 32]),
+        .trc_fn_o     (t_fn[gt*WW +: WW]),
+        .trc_fe_o     (t_fe[gt*W*10 +: W*10]),
+        .trc_dseq_o   (t_dseq[gt*32 +: 32]),
+        .trc_de_o     (t_de[gt*W*10 +: W*10]),
+        .trc_iseq_o   (t_iseq[gt*W*32 +: W*32]),
+        .trc_iat_o    (t_iat[gt*W*16 +: W*16]),
+        .trc_cseq_o   (t_cseq[gt*W*32 +: W*32]),
+        .trc_cat_o    (t_cat[gt*W*9 +: W*9]),
+        .trc_fl_o     (t_fl[gt]),
+        .trc_flseq_o  (t_flseq[gt*32 +: 32])
       );
     end
   endgenerate
@@ -208,55 +238,63 @@ module core_stub #(
     stk_n_o       = t_n;
     stk_wp_o      = t_wp;
     stk_flags_o   = t_flags;
-    trc_flush_o   = t_flush;
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Trace: stage slot off[t] + j holds the j-th instruction of thread t (the threads in this
-  // cycle's priority order); at most W instructions per stage and cycle in all. The slots are
-  // gathered as 64-bit words (a thread's slots from j = n[t] on are not looked at), then packed.
+  // Trace (docs/core.md section 8), built only while enabled (trc_en_q; else every slot is 0).
+  // Fetch: the fetching thread's block. Dispatch, issue, commit: stage slot off[t] + j holds the
+  // j-th instruction of thread t (the threads in this cycle's priority order); at most W
+  // instructions per stage and cycle in all. Flush slot t: thread t's mispredicted branch.
   // ---------------------------------------------------------------------------------------------
-  localparam SW = (W > 1) ? $clog2(W) : 1;   // slot index
-  // (mem2reg: the slot arrays are plain signals, written by combinational logic)
-  (* mem2reg *) reg [63:0] dsl [0:W-1];
-  (* mem2reg *) reg [63:0] isl [0:W-1];
-  (* mem2reg *) reg [63:0] csl [0:W-1];
-  /* verilator lint_off UNUSEDSIGNAL */  // the sum is below W when used; its top bits are 0
-  reg [WW:0] o;
-  /* verilator lint_on UNUSEDSIGNAL */
-  integer    t;
-  integer    j;
+  function [63:0] rec;           // one slot: valid, thread, wrong path, attributes, sequence
+    input integer tid;
+    input         wp;
+    input [15:0]  attr;
+    input [31:0]  seq;
+    /* verilator lint_off UNUSEDSIGNAL */  // a thread number is below 8
+    reg   [31:0]  t32;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      t32 = tid;
+      rec = {seq, 11'd0, attr, wp, t32[2:0], 1'b1};
+    end
+  endfunction
+
+  integer t;
+  integer k;
+  integer j;                     // the thread's instruction in slot k of a stage: k - off[t]
   always @* begin
-    trc_fetch_o = {(W * 64){1'b0}};
-    o           = {(WW + 1){1'b0}};
-    for (j = 0; j < W; j = j + 1) begin
-      dsl[j] = 64'd0;
-      isl[j] = 64'd0;
-      csl[j] = 64'd0;
-    end
-    for (t = 0; t < THREADS; t = t + 1) begin
-      if (fetch_go[t]) begin
-        trc_fetch_o = t_fetch[t*W*64 +: W*64];
+    trc_fetch_o  = {(W * 64){1'b0}};
+    trc_disp_o   = {(W * 64){1'b0}};
+    trc_issue_o  = {(W * 64){1'b0}};
+    trc_commit_o = {(W * 64){1'b0}};
+    trc_flush_o  = {(THREADS * 64){1'b0}};
+    j            = 0;
+    if (trc_en_q) begin
+      for (t = 0; t < THREADS; t = t + 1) begin
+        trc_flush_o[t*64 +: 64] = {t_flseq[t*32 +: 32], 31'd0, t_fl[t]};
+        for (k = 0; k < W; k = k + 1) begin
+          if (fetch_go[t] && k < t_fn[t*WW +: WW]) begin
+            trc_fetch_o[k*64 +: 64] = rec(t, t_fe[(t*W+k)*10+9], {7'd0, t_fe[(t*W+k)*10 +: 9]},
+                                          t_fseq[t*32 +: 32] + k);
+          end
+          j = k - {{(32 - WW){1'b0}}, disp_off[t*WW +: WW]};
+          if (j >= 0 && j < disp_n[t*WW +: WW]) begin
+            trc_disp_o[k*64 +: 64] = rec(t, t_de[(t*W+j)*10+9], {7'd0, t_de[(t*W+j)*10 +: 9]},
+                                         t_dseq[t*32 +: 32] + j);
+          end
+          j = k - {{(32 - WW){1'b0}}, iss_off[t*WW +: WW]};
+          if (j >= 0 && j < iss_n[t*WW +: WW]) begin
+            trc_issue_o[k*64 +: 64] = rec(t, t_iat[(t*W+j)*16+15], {1'b0, t_iat[(t*W+j)*16 +: 15]},
+                                          t_iseq[(t*W+j)*32 +: 32]);
+          end
+          j = k - {{(32 - WW){1'b0}}, com_off[t*WW +: WW]};
+          if (j >= 0 && j < com_n[t*WW +: WW]) begin
+            trc_commit_o[k*64 +: 64] = rec(t, 1'b0, {7'd0, t_cat[(t*W+j)*9 +: 9]},
+                                           t_cseq[(t*W+j)*32 +: 32]);
+          end
+        end
       end
-      for (j = 0; j < W; j = j + 1) begin
-        if (j[WW-1:0] < disp_n[t*WW +: WW]) begin
-          o           = {1'b0, disp_off[t*WW +: WW]} + j[WW:0];
-          dsl[o[SW-1:0]] = t_disp[(t*W+j)*64 +: 64];
-        end
-        if (j[WW-1:0] < iss_n[t*WW +: WW]) begin
-          o           = {1'b0, iss_off[t*WW +: WW]} + j[WW:0];
-          isl[o[SW-1:0]] = t_issue[(t*W+j)*64 +: 64];
-        end
-        if (j[WW-1:0] < com_n[t*WW +: WW]) begin
-          o           = {1'b0, com_off[t*WW +: WW]} + j[WW:0];
-          csl[o[SW-1:0]] = t_commit[(t*W+j)*64 +: 64];
-        end
-      end
-    end
-    for (j = 0; j < W; j = j + 1) begin
-      trc_disp_o[j*64 +: 64]   = dsl[j];
-      trc_issue_o[j*64 +: 64]  = isl[j];
-      trc_commit_o[j*64 +: 64] = csl[j];
     end
   end
 

@@ -16,14 +16,19 @@
 // The ROB keeps each instruction's attributes, sequence number and producer entry in one array
 // word and everything the per-cycle logic looks at as bit vectors (entry i at bit i: issued,
 // completed, producer completed, Dcache miss, latency above 1, wrong path, flushing branch), set
-// at dispatch; age order comes from rotating a vector by the head. Completion times are a shift
-// register of ROB-bit rows (row k: entries completing k+1 clock edges from now) rather than
-// per-entry counters. The FQ keeps no sequence numbers (they are consecutive from the head).
+// at dispatch; age order comes from rotating a vector by the head. Completion times are per-entry
+// countdowns kept bit-sliced (plane k holds bit k of every entry's count), so that counting down
+// is a few operations on ROB-bit vectors. The FQ keeps no sequence numbers (they are consecutive
+// from the head).
 //
 // Written for simulation speed under Verilator as well as size: internal values are at most 64
-// bits wide (only the output ports are wider), counts are adder trees rather than per-bit loops,
-// and work that only matters when a stage does something (fetch, dispatch, issue, commit, a
-// producer lookup) sits behind an `if` on that condition.
+// bits wide (except the countdown planes, one CDB x ROB vector used a plane at a time, and the
+// ports), counts are adder trees rather than per-bit loops (and the RS occupancy and outstanding
+// misses are counters), work that only matters when a stage does something (fetch, dispatch,
+// issue, commit, a producer lookup, the trace) sits behind an `if` on that condition, registers
+// are written only in the cycles that can change them, and the paths that run every cycle write
+// their index arithmetic and vector helpers out instead of calling functions (Verilator keeps a
+// function's arguments and result in member variables, so each call costs stores).
 //
 // Every per-cycle PMU signal is computed here from the state at the start of the cycle and
 // this cycle's grants; the stack flags describe the thread after this cycle's instructions
@@ -54,7 +59,8 @@ module core_thread #(
   input  wire [15:0]              cfg_i,         // cfg bits 15:0 (core_stub's cfg_q)
   input  wire                     idle_i,        // the thread never fetches
   input  wire [31:0]              seed_i,
-  input  wire                     prog_we_i,
+  input  wire                     prog_we_i,     // a program word write for thread prog_tid_i
+  input  wire [2:0]               prog_tid_i,
   input  wire [PAW-1:0]           prog_addr_i,
   input  wire [15:0]              prog_data_i,
   // width arbitration
@@ -75,12 +81,21 @@ module core_thread #(
   output reg  [2*NW-1:0]          stk_wp_o,      // wrong path: dispatch, issue
   output reg  [`PMU_NFLAG-1:0]    flags_o,
   output reg  [`PMU_NEXT*LW-1:0]  ext_o,
-  // trace: slot j = the j-th instruction of this thread in the stage this cycle
-  output reg  [W*64-1:0]          trc_fetch_o,
-  output reg  [W*64-1:0]          trc_disp_o,
-  output reg  [W*64-1:0]          trc_issue_o,
-  output reg  [W*64-1:0]          trc_commit_o,
-  output reg  [63:0]              trc_flush_o
+  // trace (core_stub packs the slots): slot j = the j-th instruction of this thread in the
+  // stage this cycle. trc_en_i is core_stub's registered trace enable; while it is 0 the
+  // dispatch, issue and commit fields below are 0 (nothing is gathered for them).
+  input  wire                     trc_en_i,
+  output wire [31:0]              trc_fseq_o,    // fetch: sequence number of word 0
+  output wire [WW-1:0]            trc_fn_o,      //   words fetched (when fetch_go_i)
+  output wire [W*10-1:0]          trc_fe_o,      //   word j: {wrong path, attr[8:0]}
+  output wire [31:0]              trc_dseq_o,    // dispatch: sequence number of slot 0
+  output reg  [W*10-1:0]          trc_de_o,      //   slot j: {wrong path, attr[8:0]}
+  output reg  [W*32-1:0]          trc_iseq_o,    // issue: slot j's sequence number
+  output reg  [W*16-1:0]          trc_iat_o,     //   slot j: {wrong path, latency[14:0]}
+  output reg  [W*32-1:0]          trc_cseq_o,    // commit: slot j's sequence number
+  output reg  [W*9-1:0]           trc_cat_o,     //   slot j: attr[8:0] (never wrong path)
+  output wire                     trc_fl_o,      // flush: a mispredicted branch issues
+  output reg  [31:0]              trc_flseq_o    //   its sequence number
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -113,7 +128,7 @@ module core_thread #(
   localparam RSC  = (RSC0 > WW) ? RSC0 : WW + 1;      // RS count
   localparam LMAX = (LONG_LAT > MISS_LAT) ? LONG_LAT : MISS_LAT;
   localparam LATW = (LMAX > 2) ? $clog2(LMAX) : 1;    // latency - 1 fits LATW bits
-  localparam SCH  = (LMAX > 2) ? LMAX - 1 : 1;        // rows of the completion schedule
+  localparam SCH  = (LMAX > 2) ? LMAX - 1 : 1;        // completion countdown: counts 0..SCH-1
   localparam ICW  = (IC_LAT > 2) ? $clog2(IC_LAT) : 1; // holds IC_LAT - 1
   localparam PENW = (BR_PEN > 1) ? $clog2(BR_PEN + 1) : 1;
   localparam ROWS = (PROG_DEPTH + W - 1) / W;
@@ -133,7 +148,6 @@ module core_thread #(
   localparam [31:0] ICM1     = IC_LAT - 1;
   localparam [31:0] PEN32    = BR_PEN;
   localparam [31:0] ROWS32   = ROWS;
-  localparam [31:0] TID32    = TID;
   localparam [FQC-1:0]  FQ_FETCH = FQ32[FQC-1:0] - W32[FQC-1:0];  // fetch needs W free entries
   localparam [ROBC-1:0] ROBN     = ROB32[ROBC-1:0];
   localparam [RSC-1:0]  RSN      = RS32[RSC-1:0];
@@ -141,7 +155,6 @@ module core_thread #(
   localparam [LATW:0]   MISS_L   = MISS32[LATW:0];
   localparam [ICW-1:0]  IC_WAIT  = ICM1[ICW-1:0];
   localparam [PENW-1:0] PEN      = PEN32[PENW-1:0];
-  localparam [2:0]      TID3     = TID32[2:0];
 
   // ---------------------------------------------------------------------------------------------
   // Knobs (static during a run)
@@ -157,50 +170,13 @@ module core_thread #(
   wire [2:0] cfg_rsvd = cfg_i[7:5];
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // Properties of an entry after the knobs (each looks at a few of the entry's bits).
-  /* verilator lint_off UNUSEDSIGNAL */
-  function [LATW:0] lat_of;      // execution latency: 1, LONG_LAT or MISS_LAT
-    input [EW-1:0] e;
-    input          a1;
-    input          pdc;
-    begin
-      if (e[1:0] == CLS_LONG && !a1) begin
-        lat_of = LONG_L;
-      end else if (e[1:0] == CLS_LOAD && e[2] && !pdc) begin
-        lat_of = MISS_L;
-      end else begin
-        lat_of = {{LATW{1'b0}}, 1'b1};
-      end
-    end
-  endfunction
-
-  function dmiss_of;             // a load that misses the Dcache
-    input [EW-1:0] e;
-    input          pdc;
-    begin
-      dmiss_of = (e[1:0] == CLS_LOAD) && e[2] && !pdc;
-    end
-  endfunction
-
-  function mbr_of;               // the correct-path mispredicted branch (flushes when it issues)
-    input [EW-1:0] e;
-    input          pbp;
-    begin
-      mbr_of = (e[1:0] == CLS_BR) && e[2] && !e[9] && !pbp;
-    end
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  // One trace slot (docs/core.md section 8).
-  function [63:0] rec;
-    input        v;
-    input        wp;
-    input [15:0] attr;
-    input [31:0] seq;
-    begin
-      rec = {seq, 11'd0, attr, wp, TID3, v};
-    end
-  endfunction
+  // Properties of an entry after the knobs (set at dispatch as ROB-entry bits; the dispatch
+  // and commit loops write them out):
+  //   Dcache miss:          a load with bit 2 (not with the perfect-Dcache knob);
+  //   latency (lat):        LONG_LAT for a long-latency ALU op (not with the 1-cycle-ALU knob),
+  //                         MISS_LAT for a Dcache miss, else 1; "latency above 1" is lat != 1;
+  //   mispredicted branch:  a correct-path branch with bit 2 (not with perfect prediction); it
+  //                         flushes when it issues.
 
   // Modular index arithmetic; with a power-of-two size the wrap is the carry that falls off.
   localparam ROB_P2 = ((ROB & (ROB - 1)) == 0);
@@ -214,20 +190,6 @@ module core_thread #(
       s = {{(32 - ROBI){1'b0}}, a} + b;
       if (!ROB_P2 && s >= ROB) s = s - ROB;
       rob_add = s[ROBI-1:0];
-    end
-  endfunction
-
-  function [ROBI-1:0] rob_sub;   // (a - d) mod ROB for d <= a's age (else an unused index)
-    input [ROBI-1:0] a;
-    input [3:0]      d;
-    integer          s;
-    begin
-      s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
-      if (!ROB_P2) begin
-        if (s < 0) s = s + ROB;
-        if (s < 0) s = 0;
-      end
-      rob_sub = s[ROBI-1:0];
     end
   endfunction
 
@@ -247,23 +209,14 @@ module core_thread #(
   // ---------------------------------------------------------------------------------------------
   // front end
   reg [RAW-1:0]  row_q;          // program memory: next fetch row and column
-  reg [RAW-1:0]  row_d;
   reg [CLW-1:0]  col_q;
-  reg [CLW-1:0]  col_d;
   reg [ICW-1:0]  ic_wait_q;      // Icache miss: cycles left before fetch may retry
-  reg [ICW-1:0]  ic_wait_d;
   reg            ic_flag_q;      // Icache miss in flight (flag icache_miss)
-  reg            ic_flag_d;
   reg            ic_srv_q;       // the next block's miss has been serviced: it hits
-  reg            ic_srv_d;
   reg [PENW-1:0] pen_q;          // redirect cycles left after a flush
-  reg [PENW-1:0] pen_d;
   reg            wpath_q;        // fetch is on the wrong path
-  reg            wpath_d;
   reg            bpm_q;          // branch mispredict being resolved (flag bpred_miss)
-  reg            bpm_d;
   reg [31:0]     fseq_q;         // sequence number of the next fetched instruction
-  reg [31:0]     fseq_d;
   reg            priv_q;         // kernel bit of the last committed instruction
   reg            priv_d;
   // front-end queue: the entries are the fq_cnt_q words fetched last (a flush empties it), so
@@ -285,18 +238,18 @@ module core_thread #(
   reg [ROB-1:0]  rob_pdone_q;    // the producer has completed or there is none (of entries in
   reg [ROB-1:0]  rob_pdone_d;    //   the RS; other entries' bits are stale and never used)
   reg [ROB-1:0]  rob_dm_q;       // Dcache-miss load
-  reg [ROB-1:0]  rob_dm_d;
   reg [ROB-1:0]  rob_ll_q;       // latency above 1
-  reg [ROB-1:0]  rob_ll_d;
   reg [ROB-1:0]  rob_wp_q;       // wrong path
-  reg [ROB-1:0]  rob_wp_d;
   reg [ROB-1:0]  rob_mbr_q;      // the mispredicted branch (flushes when it issues)
-  reg [ROB-1:0]  rob_mbr_d;
-  // completion schedule (below): SCH rows of ROB bits
+  // completion countdown (below)
   reg [ROBI-1:0] rob_head_q;
   reg [ROBI-1:0] rob_head_d;
   reg [ROBC-1:0] rob_cnt_q;
   reg [ROBC-1:0] rob_cnt_d;
+  reg [RSC-1:0]  rs_cnt_q;       // entries in the RS (dispatched, not issued)
+  reg [RSC-1:0]  rs_cnt_d;
+  reg [ROBC-1:0] pend_q;         // Dcache misses outstanding (issued earlier, not complete)
+  reg [ROBC-1:0] pend_d;
 
   assign priv_o = priv_q;
 
@@ -315,10 +268,12 @@ module core_thread #(
     .PROG_DEPTH (PROG_DEPTH),
     .PAW        (PAW),
     .RAW        (RAW),
+    .TID        (TID),
     .PROG_FILE  (PROG_FILE)
   ) u_pm (
     .clk_i   (clk_i),
     .we_i    (prog_we_i),
+    .tid_i   (prog_tid_i),
     .waddr_i (prog_addr_i),
     .wdata_i (prog_data_i),
     .row_i   (row_q),
@@ -491,16 +446,6 @@ module core_thread #(
     end
   endfunction
 
-  function [ROB-1:0] place;      // W group bits at the bottom of a ROB vector (W <= ROB)
-    input [W-1:0]   g;
-    reg   [ROB-1:0] x;
-    begin
-      x        = {ROB{1'b0}};
-      x[W-1:0] = g;
-      place    = x;
-    end
-  endfunction
-
   function [ROB-1:0] lowmask;    // the n lowest bits set, n <= ROB
     input [ROBC-1:0] n;
     /* verilator lint_off UNUSEDSIGNAL */  // bit ROB only carries the shift
@@ -523,19 +468,28 @@ module core_thread #(
   reg [ROB-1:0]  waiting;
   localparam NG = (ROB + 7) / 8;  // groups of 8 entries: a group without lookups is skipped
   reg [NG*8-1:0] need_g;
+  /* verilator lint_off UNUSEDSIGNAL */  // the top bits only carry the shifts
+  reg [ROB:0]    vlm;
+  reg [2*ROB-1:0] vrot;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer        g;
   integer        i;
   always @* begin
-    valid  = rotl(lowmask(rob_cnt_q), rob_head_q);
+    // rotl(lowmask(rob_cnt_q), rob_head_q) written out (this block runs every cycle)
+    vlm    = ({{ROB{1'b0}}, 1'b1} << rob_cnt_q) - 1'b1;
+    vrot   = {vlm[ROB-1:0], vlm[ROB-1:0]} << rob_head_q;
+    valid  = vrot[2*ROB-1:ROB];
     rsv    = valid & ~rob_iss_q;
     need   = rsv & ~rob_pdone_q;
     need_g = {(NG * 8){1'b0}};
     need_g[ROB-1:0] = need;
     pready = rob_pdone_q;
-    for (g = 0; g < NG; g = g + 1) begin
-      if (need_g[g*8 +: 8] != 8'd0) begin
-        for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
-          if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+    if (need != {ROB{1'b0}}) begin
+      for (g = 0; g < NG; g = g + 1) begin
+        if (need_g[g*8 +: 8] != 8'd0) begin
+          for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
+            if (need[i]) pready[i] = rob_done_q[rob_q[i][RBW-1 -: ROBI]];
+          end
         end
       end
     end
@@ -543,12 +497,9 @@ module core_thread #(
     waiting = rsv & ~pready;
   end
 
-  // The oldest waiting instruction and its producer (flags prod_*); RS occupancy; outstanding
-  // Dcache misses; ready entries (up to W); done entries in a row from the head (what commit
-  // could take).
-  reg [RSC-1:0]  rs_cnt;
-  reg [31:0]     pend;
-  reg [ROB-1:0]  pend_v;         // outstanding Dcache misses
+  // The oldest waiting instruction and its producer (flags prod_*); ready entries (up to W);
+  // done entries in a row from the head (what commit could take). RS occupancy and outstanding
+  // Dcache misses are counters (below).
   reg            found;
   reg            prod_dmiss;
   reg            prod_ll;
@@ -558,36 +509,67 @@ module core_thread #(
   reg [ROB-1:0]  dq;
   reg [WW-1:0]   ncd;
   reg            run;
-  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit counts, the low bits are used
-  reg [31:0]     rs_pop;
+  /* verilator lint_off UNUSEDSIGNAL */  // 32-bit counts, the low bits are used; shift carries
   reg [31:0]     rdy_pop;
+  reg [ROB:0]    slm;
+  reg [2*ROB-1:0] srot;
+  reg [PCN*32-1:0] px;
+  reg [31:0]     py;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]     da;
   integer        m;
+  integer        n;
+  // (the functions lowmask, ctz, popc and rotr are written out in this block, which runs
+  // every cycle: Verilator keeps a function's arguments and result in member variables)
   always @* begin
-    rs_pop     = popc(rsv);
-    rs_cnt     = rs_pop[RSC-1:0];
-    pend_v     = valid & rob_iss_q & ~rob_done_q & rob_dm_q;
-    pend       = 32'd0;
-    if (pend_v != {ROB{1'b0}}) pend = popc(pend_v);
     found      = waiting != {ROB{1'b0}};
     prod_dmiss = 1'b0;
     prod_ll    = 1'b0;
     wq         = {ROB{1'b0}};
     widx       = {ROBI{1'b0}};
     pidx       = {ROBI{1'b0}};
+    slm        = {(ROB + 1){1'b0}};
+    px         = {(PCN * 32){1'b0}};
+    py         = 32'd0;
     if (found) begin
-      wq         = rotr(waiting, rob_head_q);
-      widx       = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(wq)});
+      // the oldest: the lowest waiting entry at or above the head, else the lowest one (the
+      // ROB wraps below the head); its index = the number of bits below it
+      slm        = ({{ROB{1'b0}}, 1'b1} << rob_head_q) - 1'b1;
+      wq         = waiting & ~slm[ROB-1:0];
+      if (wq == {ROB{1'b0}}) wq = waiting;
+      px[ROB-1:0] = (wq & (~wq + 1'b1)) - 1'b1;
+      rdy_pop    = 32'd0;
+      for (n = 0; n < PCN; n = n + 1) begin
+        py      = px[n*32 +: 32];
+        py      = py - ((py >> 1) & 32'h55555555);
+        py      = (py & 32'h33333333) + ((py >> 2) & 32'h33333333);
+        py      = (py + (py >> 4)) & 32'h0f0f0f0f;
+        py      = py + (py >> 8);
+        py      = py + (py >> 16);
+        rdy_pop = rdy_pop + {26'd0, py[5:0]};
+      end
+      widx       = rdy_pop[ROBI-1:0];
       pidx       = rob_q[widx][RBW-1 -: ROBI];
       prod_dmiss = rob_dm_q[pidx];
       prod_ll    = rob_ll_q[pidx];
     end
     // issue: ready entries, up to W
-    rdy_pop     = popc(ready);
+    px          = {(PCN * 32){1'b0}};
+    px[ROB-1:0] = ready;
+    rdy_pop     = 32'd0;
+    for (n = 0; n < PCN; n = n + 1) begin
+      py      = px[n*32 +: 32];
+      py      = py - ((py >> 1) & 32'h55555555);
+      py      = (py & 32'h33333333) + ((py >> 2) & 32'h33333333);
+      py      = (py + (py >> 4)) & 32'h0f0f0f0f;
+      py      = py + (py >> 8);
+      py      = py + (py >> 16);
+      rdy_pop = rdy_pop + {26'd0, py[5:0]};
+    end
     iss_avail_o = (rdy_pop > W32) ? W32[WW-1:0] : rdy_pop[WW-1:0];
     // commit: done entries in a row from the head
-    dq  = rotr(rob_done_q & valid, rob_head_q);
+    srot = {(rob_done_q & valid), (rob_done_q & valid)} >> rob_head_q;
+    dq   = srot[ROB-1:0];
     ncd = {WW{1'b0}};
     run = 1'b1;
     for (m = 0; m < W; m = m + 1) begin
@@ -599,7 +581,7 @@ module core_thread #(
     da = {{(32 - FQC){1'b0}}, fq_cnt_q};
     if (da > W32) da = W32;
     if ({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_q} < da) da = {{(32 - ROBC){1'b0}}, ROBN - rob_cnt_q};
-    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt};
+    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt_q} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt_q};
     disp_avail_o = da[WW-1:0];
   end
 
@@ -609,15 +591,18 @@ module core_thread #(
   // Dispatch: the first disp_n_i FQ entries go to the entries from the tail on (slot tail + j
   // gets FQ entry j). An entry's producer is DEP places older in program order: none, an
   // instruction already committed (older than everything in the ROB), one dispatched in this
-  // same group (not completed), or one in the ROB.
+  // same group (not completed), or one in the ROB. The group's properties are set directly as
+  // ROB-entry bits (bit tail + j), and the index arithmetic and knob functions are written out
+  // (function calls cost Verilator stores per call in this loop).
   reg [WW-1:0]     dn_c;         // correct path
   reg [WW-1:0]     dn_wp;        // wrong path
-  reg [W-1:0]      g_al;         // the dispatch group's properties, slot j at bit j
-  reg [W-1:0]      g_dm;
-  reg [W-1:0]      g_ll;
-  reg [W-1:0]      g_wp;
-  reg [W-1:0]      g_mbr;
-  reg [W-1:0]      g_pd;
+  reg [ROB-1:0]    v_al;         // the dispatch group's entries and their properties
+  reg [ROB-1:0]    v_dm;
+  reg [ROB-1:0]    v_ll;
+  reg [ROB-1:0]    v_wp;
+  reg [ROB-1:0]    v_mbr;
+  reg [ROB-1:0]    v_pd;
+  reg [ROB-1:0]    oh;           // entry tslot
   // (mem2reg: per-slot signals of combinational logic, not memories)
   (* mem2reg *) reg [RBW-1:0]  a_w    [0:W-1];  // ROB word of dispatch slot j
   (* mem2reg *) reg [ROBI-1:0] a_slot [0:W-1];  // ROB entry of dispatch slot j
@@ -625,25 +610,32 @@ module core_thread #(
   reg [ROBI-1:0]   tslot;
   reg [ROBI-1:0]   pslot;
   reg [EW-1:0]     ae;
-  reg [31:0]       aseq;
+  reg              adm;          // ae is a Dcache-miss load (after the knob)
   reg [31:0]       fq_seq0;      // sequence number of the FQ head
+  integer          fi;           // FQ index of slot j
+  integer          ti;           // ROB entry of slot j
+  integer          pi;           // its producer's entry
   integer          a;
   always @* begin
-    dn_c       = {WW{1'b0}};
-    dn_wp      = {WW{1'b0}};
-    g_al       = {W{1'b0}};
-    g_dm       = {W{1'b0}};
-    g_ll       = {W{1'b0}};
-    g_wp       = {W{1'b0}};
-    g_mbr      = {W{1'b0}};
-    g_pd       = {W{1'b0}};
-    tail       = rob_add(rob_head_q, {{(32 - ROBC){1'b0}}, rob_cnt_q});
-    tslot      = {ROBI{1'b0}};
-    pslot      = {ROBI{1'b0}};
-    ae         = {EW{1'b0}};
-    aseq       = 32'd0;
-    fq_seq0    = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
-    trc_disp_o = {(W * 64){1'b0}};
+    dn_c    = {WW{1'b0}};
+    dn_wp   = {WW{1'b0}};
+    v_al    = {ROB{1'b0}};
+    v_dm    = {ROB{1'b0}};
+    v_ll    = {ROB{1'b0}};
+    v_wp    = {ROB{1'b0}};
+    v_mbr   = {ROB{1'b0}};
+    v_pd    = {ROB{1'b0}};
+    oh      = {ROB{1'b0}};
+    ti      = {{(32 - ROBI){1'b0}}, rob_head_q} + {{(32 - ROBC){1'b0}}, rob_cnt_q};
+    if (!ROB_P2 && ti >= ROB) ti = ti - ROB;
+    tail    = ti[ROBI-1:0];                          // rob_add(rob_head_q, rob_cnt_q)
+    tslot   = {ROBI{1'b0}};
+    pslot   = {ROBI{1'b0}};
+    ae      = {EW{1'b0}};
+    adm     = 1'b0;
+    fq_seq0 = fseq_q - {{(32 - FQC){1'b0}}, fq_cnt_q};
+    fi      = 0;
+    pi      = 0;
     for (a = 0; a < W; a = a + 1) begin
       a_w[a]    = {RBW{1'b0}};
       a_slot[a] = {ROBI{1'b0}};
@@ -651,90 +643,108 @@ module core_thread #(
     if (disp_n_i != {WW{1'b0}}) begin
       for (a = 0; a < W; a = a + 1) begin
         if (a[WW-1:0] < disp_n_i) begin
-          ae     = fq_e_q[fq_add(fq_head_q, a)];
-          aseq   = fq_seq0 + a;
-          tslot  = rob_add(tail, a);
-          pslot  = rob_sub(tslot, ae[7:4]);
-          if (ae[9]) dn_wp = dn_wp + 1'b1;
-          else       dn_c  = dn_c + 1'b1;
-          trc_disp_o[a*64 +: 64] = rec(1'b1, ae[9], {7'd0, ae[8:0]}, aseq);
+          // fq_add(fq_head_q, a), rob_add(tail, a) and (tslot - DEP) mod ROB written out (with
+          // a DEP beyond the entry's age, an unused index)
+          fi = {{(32 - FQI){1'b0}}, fq_head_q} + a;
+          if (!FQ_P2 && fi >= FQ) fi = fi - FQ;
+          ae = fq_e_q[fi[FQI-1:0]];
+          ti = {{(32 - ROBI){1'b0}}, tail} + a;
+          if (!ROB_P2 && ti >= ROB) ti = ti - ROB;
+          tslot = ti[ROBI-1:0];
+          pi = ti - {28'd0, ae[7:4]};
+          if (!ROB_P2) begin
+            if (pi < 0) pi = pi + ROB;
+            if (pi < 0) pi = 0;
+          end
+          pslot     = pi[ROBI-1:0];
+          dn_wp     = dn_wp + {{(WW - 1){1'b0}}, ae[9]};
           a_slot[a] = tslot;
-          a_w[a]    = {pslot, aseq, ae};
-          g_al[a]  = 1'b1;
-          g_dm[a]  = dmiss_of(ae, perf_dc);
-          g_ll[a]  = lat_of(ae, alu1, perf_dc) != {{LATW{1'b0}}, 1'b1};
-          g_wp[a]  = ae[9];
-          g_mbr[a] = mbr_of(ae, perf_bp);
+          a_w[a]    = {pslot, fq_seq0 + a, ae};
+          // the properties after the knobs (above): Dcache miss, latency above 1, mispredict
+          adm = (ae[1:0] == CLS_LOAD) && ae[2] && !perf_dc;
+          oh  = {{(ROB - 1){1'b0}}, 1'b1} << tslot;
+          v_al = v_al | oh;
+          if (adm) v_dm = v_dm | oh;
+          if ((ae[1:0] == CLS_LONG && !alu1 && LONG_LAT != 1) || (adm && MISS_LAT != 1)) begin
+            v_ll = v_ll | oh;
+          end
+          if (ae[9]) v_wp = v_wp | oh;
+          if (ae[1:0] == CLS_BR && ae[2] && !ae[9] && !perf_bp) v_mbr = v_mbr | oh;
           if (ae[7:4] == 4'd0 ||
               {28'd0, ae[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_q} + a) begin
-            g_pd[a] = 1'b1;                          // no producer in the ROB
-          end else if ({28'd0, ae[7:4]} <= a) begin
-            g_pd[a] = 1'b0;                          // producer in this dispatch group
-          end else begin
-            g_pd[a] = rob_done_q[pslot];
+            v_pd = v_pd | oh;                        // no producer in the ROB
+          end else if ({28'd0, ae[7:4]} > a && rob_done_q[pslot]) begin
+            v_pd = v_pd | oh;                        // (a producer in this group is not done)
           end
         end
       end
     end
+    dn_c = disp_n_i - dn_wp;
   end
 
-  // Issue: the iss_n_i oldest ready entries (the first set bits of the rotated ready vector);
-  // a mispredicted branch among them flushes.
+  // Issue: the iss_n_i oldest ready entries, i.e. the lowest iss_n_i set bits of the ready vector
+  // rotated by the head (age order), taken off one at a time. A mispredicted branch among them
+  // flushes; there is at most one correct-path mispredicted branch in the ROB (the words fetched
+  // after it are wrong path until it resolves).
   reg [ROB-1:0]  iss_vec;
   reg [WW-1:0]   in_c;
   reg [WW-1:0]   in_wp;
   reg [WW-1:0]   in_dmiss;
   reg            flush;
   reg [ROBC-1:0] flush_age;
-  reg [31:0]     flush_seq;
   reg [ROB-1:0]  rq;
-  reg [ROBI-1:0] rpos;
-  reg [ROBI-1:0] iidx;
-  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
-  reg [RBW-1:0]  iw;
+  reg [ROB-1:0]  sel;            // the issued entries in age order (bit k: k places from the head)
+  reg [ROB-1:0]  lowb;
+  reg [ROB-1:0]  iv;
+  /* verilator lint_off UNUSEDSIGNAL */  // counts below W; shift carries
+  reg [31:0]     icnt;
+  reg [2*ROB-1:0] irot;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [LATW:0]   ilat;
   integer        b;
   always @* begin
-    iss_vec     = {ROB{1'b0}};
-    in_c        = {WW{1'b0}};
-    in_wp       = {WW{1'b0}};
-    in_dmiss    = {WW{1'b0}};
-    flush       = 1'b0;
-    flush_age   = {ROBC{1'b0}};
-    flush_seq   = 32'd0;
-    rq          = {ROB{1'b0}};
-    rpos        = {ROBI{1'b0}};
-    iidx        = {ROBI{1'b0}};
-    iw          = {RBW{1'b0}};
-    ilat        = {(LATW + 1){1'b0}};
-    trc_issue_o = {(W * 64){1'b0}};
+    iss_vec   = {ROB{1'b0}};
+    in_c      = {WW{1'b0}};
+    in_wp     = {WW{1'b0}};
+    in_dmiss  = {WW{1'b0}};
+    flush     = 1'b0;
+    flush_age = {ROBC{1'b0}};
+    rq        = {ROB{1'b0}};
+    sel       = {ROB{1'b0}};
+    lowb      = {ROB{1'b0}};
+    iv        = {ROB{1'b0}};
+    icnt      = 32'd0;
+    irot      = {(2 * ROB){1'b0}};
     if (iss_n_i != {WW{1'b0}}) begin
-      rq = rotr(ready, rob_head_q);
+      irot = {ready, ready} >> rob_head_q;              // rotr(ready, rob_head_q)
+      rq   = irot[ROB-1:0];
       for (b = 0; b < W; b = b + 1) begin
         if (b[WW-1:0] < iss_n_i) begin
-          rpos          = ctz(rq);
-          rq            = rq & (rq - 1'b1);
-          iidx          = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, rpos});
-          iw            = rob_q[iidx];
-          // the latency from the entry's bits: lat_of() is LONG_LAT or MISS_LAT exactly when
-          // it is above 1, MISS_LAT exactly for a Dcache miss
-          ilat          = !rob_ll_q[iidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[iidx] ? MISS_L : LONG_L;
-          iss_vec[iidx] = 1'b1;
-          if (rob_wp_q[iidx]) in_wp = in_wp + 1'b1;
-          else                in_c  = in_c + 1'b1;
-          if (rob_dm_q[iidx]) in_dmiss = in_dmiss + 1'b1;
-          if (rob_mbr_q[iidx]) begin
-            flush     = 1'b1;
-            flush_age = {{(ROBC - ROBI){1'b0}}, rpos};
-            flush_seq = iw[EW +: 32];
-          end
-          trc_issue_o[b*64 +: 64] = rec(1'b1, iw[9], {{(15 - LATW){1'b0}}, ilat}, iw[EW +: 32]);
+          lowb = rq & (~rq + 1'b1);
+          sel  = sel | lowb;
+          rq   = rq ^ lowb;
         end
       end
+      irot    = {sel, sel} << rob_head_q;               // rotl(sel, rob_head_q)
+      iss_vec = irot[2*ROB-1:ROB];
+      iv      = iss_vec & rob_wp_q;
+      if (iv != {ROB{1'b0}}) begin
+        icnt  = popc(iv);
+        in_wp = icnt[WW-1:0];
+      end
+      in_c = iss_n_i - in_wp;
+      iv   = iss_vec & rob_dm_q;
+      if (iv != {ROB{1'b0}}) begin
+        icnt     = popc(iv);
+        in_dmiss = icnt[WW-1:0];
+      end
+      iv = iss_vec & rob_mbr_q;
+      if (iv != {ROB{1'b0}}) begin
+        flush     = 1'b1;
+        flush_age = {{(ROBC - ROBI){1'b0}}, ctz(sel & rotr(rob_mbr_q, rob_head_q))};
+      end
     end
-    trc_flush_o = {flush_seq, 31'd0, flush};
   end
+  assign trc_fl_o = flush;
 
   // Commit: the com_n_i oldest entries (all done); then the new head describes the stall.
   reg [WW-1:0]   br_ret;
@@ -743,10 +753,10 @@ module core_thread #(
   reg [WW-1:0]   ld_miss;
   reg            last_kern;
   reg [ROBI-1:0] hidx;
-  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
-  reg [RBW-1:0]  cw;
-  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */  // the dependence and wrong-path bits are not used here
   reg [EW-1:0]   ce;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer        hi;
   reg            head_done;
   reg            head_dmiss;
   reg            head_ll;
@@ -758,25 +768,24 @@ module core_thread #(
     ld_miss      = {WW{1'b0}};
     last_kern    = priv_q;
     hidx         = rob_head_q;
-    cw           = {RBW{1'b0}};
     ce           = {EW{1'b0}};
-    trc_commit_o = {(W * 64){1'b0}};
+    hi           = 0;
     if (com_n_i != {WW{1'b0}}) begin
       for (c = 0; c < W; c = c + 1) begin
         if (c[WW-1:0] < com_n_i) begin
-          cw = rob_q[hidx];
-          ce = cw[EW-1:0];
+          ce = rob_q[hidx][EW-1:0];
           if (ce[1:0] == CLS_BR) begin
             br_ret = br_ret + 1'b1;
             if (ce[2] && !perf_bp) br_misp = br_misp + 1'b1;
           end
           if (ce[1:0] == CLS_LOAD) begin
-            if (dmiss_of(ce, perf_dc)) ld_miss = ld_miss + 1'b1;
-            else                       ld_hit  = ld_hit + 1'b1;
+            if (ce[2] && !perf_dc) ld_miss = ld_miss + 1'b1;  // a Dcache miss
+            else                   ld_hit  = ld_hit + 1'b1;
           end
           last_kern = ce[8];
-          trc_commit_o[c*64 +: 64] = rec(1'b1, 1'b0, {7'd0, ce[8:0]}, cw[EW +: 32]);
-          hidx = rob_add(hidx, 1);
+          hi = {{(32 - ROBI){1'b0}}, hidx} + 1;               // rob_add(hidx, 1) written out
+          if (!ROB_P2 && hi >= ROB) hi = 0;
+          hidx = hi[ROBI-1:0];
         end
       end
     end
@@ -796,6 +805,12 @@ module core_thread #(
   // ---------------------------------------------------------------------------------------------
   reg [31:0] fill32;
   reg        ic_start;
+  reg        f_fe;               // the flags computed here
+  reg        f_rse;
+  reg        f_robe;
+  reg        f_robf;
+  reg        f_rsf;
+  localparam NFL = `PMU_NFLAG;
   always @* begin
     fill32   = {{(32 - FQC){1'b0}}, fq_cnt_q};
     if (fill32 > W32) fill32 = W32;
@@ -807,154 +822,248 @@ module core_thread #(
     stk_wp_o = {{(NW - WW){1'b0}}, in_wp, {(NW - WW){1'b0}}, dn_wp};
     ic_start = fetch_go_i && !wpath_q && fb_miss;
 
-    flags_o = {`PMU_NFLAG{1'b0}};
-    flags_o[`PMU_FLG_FE_EMPTY]     = fq_cnt_q == {{(FQC - WW){1'b0}}, disp_n_i};
-    flags_o[`PMU_FLG_RS_EMPTY]     = rs_cnt == {{(RSC - WW){1'b0}}, iss_n_i};
-    flags_o[`PMU_FLG_ROB_EMPTY]    = rob_cnt_q == {{(ROBC - WW){1'b0}}, com_n_i};
-    flags_o[`PMU_FLG_ROB_FULL]     = rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
-    flags_o[`PMU_FLG_RS_FULL]      = rs_cnt + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
-    flags_o[`PMU_FLG_ICACHE_MISS]  = ic_flag_q;
-    flags_o[`PMU_FLG_BPRED_MISS]   = bpm_q;
-    flags_o[`PMU_FLG_HEAD_DONE]    = head_done;
-    flags_o[`PMU_FLG_HEAD_DMISS]   = head_dmiss;
-    flags_o[`PMU_FLG_HEAD_LONGLAT] = head_ll;
-    flags_o[`PMU_FLG_PROD_VALID]   = found;
-    flags_o[`PMU_FLG_PROD_DMISS]   = prod_dmiss;
-    flags_o[`PMU_FLG_PROD_LONGLAT] = prod_ll;
+    f_fe   = fq_cnt_q == {{(FQC - WW){1'b0}}, disp_n_i};
+    f_rse  = rs_cnt_q == {{(RSC - WW){1'b0}}, iss_n_i};
+    f_robe = rob_cnt_q == {{(ROBC - WW){1'b0}}, com_n_i};
+    f_robf = rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
+    f_rsf  = rs_cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
+    // one expression (not a read-modify-write of the output per flag)
+    flags_o = ({{(NFL - 1){1'b0}}, f_fe}       << `PMU_FLG_FE_EMPTY) |
+              ({{(NFL - 1){1'b0}}, f_rse}      << `PMU_FLG_RS_EMPTY) |
+              ({{(NFL - 1){1'b0}}, f_robe}     << `PMU_FLG_ROB_EMPTY) |
+              ({{(NFL - 1){1'b0}}, f_robf}     << `PMU_FLG_ROB_FULL) |
+              ({{(NFL - 1){1'b0}}, f_rsf}      << `PMU_FLG_RS_FULL) |
+              ({{(NFL - 1){1'b0}}, ic_flag_q}  << `PMU_FLG_ICACHE_MISS) |
+              ({{(NFL - 1){1'b0}}, bpm_q}      << `PMU_FLG_BPRED_MISS) |
+              ({{(NFL - 1){1'b0}}, head_done}  << `PMU_FLG_HEAD_DONE) |
+              ({{(NFL - 1){1'b0}}, head_dmiss} << `PMU_FLG_HEAD_DMISS) |
+              ({{(NFL - 1){1'b0}}, head_ll}    << `PMU_FLG_HEAD_LONGLAT) |
+              ({{(NFL - 1){1'b0}}, found}      << `PMU_FLG_PROD_VALID) |
+              ({{(NFL - 1){1'b0}}, prod_dmiss} << `PMU_FLG_PROD_DMISS) |
+              ({{(NFL - 1){1'b0}}, prod_ll}    << `PMU_FLG_PROD_LONGLAT);
 
     ext_o = {(`PMU_NEXT * LW){1'b0}};
     ext_o[L_EXECUTED*LW +: LW] = lane({{(32 - WW){1'b0}}, in_c} + {{(32 - WW){1'b0}}, in_wp});
-    ext_o[L_RS_FULL*LW +: LW]  = lane({31'd0, flags_o[`PMU_FLG_RS_FULL]});
-    ext_o[L_ROB_FULL*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_ROB_FULL]});
+    ext_o[L_RS_FULL*LW +: LW]  = lane({31'd0, f_rsf});
+    ext_o[L_ROB_FULL*LW +: LW] = lane({31'd0, f_robf});
     ext_o[L_BR_RET*LW +: LW]   = lane({{(32 - WW){1'b0}}, br_ret});
     ext_o[L_BR_MISP*LW +: LW]  = lane({{(32 - WW){1'b0}}, br_misp});
     ext_o[L_IC_MISS*LW +: LW]  = lane({31'd0, ic_start});
     ext_o[L_LD_HIT*LW +: LW]   = lane({{(32 - WW){1'b0}}, ld_hit});
     ext_o[L_LD_MISS*LW +: LW]  = lane({{(32 - WW){1'b0}}, ld_miss});
-    ext_o[L_L1D_PEND*LW +: LW] = lane(pend + {{(32 - WW){1'b0}}, in_dmiss});
+    ext_o[L_L1D_PEND*LW +: LW] = lane({{(32 - ROBC){1'b0}}, pend_q} + {{(32 - WW){1'b0}}, in_dmiss});
     ext_o[L_ROB_OCC*LW +: LW]  = lane({{(32 - ROBC){1'b0}}, rob_cnt_q});
-    ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt});
-    ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, flags_o[`PMU_FLG_RS_EMPTY]});
+    ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt_q});
+    ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, f_rse});
   end
 
   // ---------------------------------------------------------------------------------------------
   // Next state
   // ---------------------------------------------------------------------------------------------
-  // front end
+  // front end: what the fetch does to the program source; the registers change below
   reg            fetch_wr;       // the fetched block goes into the FQ
   reg [CLW:0]    col_n;
   always @* begin
     fetch_wr   = fetch_go_i && !flush;
-    row_d      = row_q;
-    col_d      = col_q;
-    ic_wait_d  = (ic_wait_q != {ICW{1'b0}}) ? ic_wait_q - 1'b1 : ic_wait_q;
-    ic_flag_d  = ic_flag_q;
-    ic_srv_d   = ic_srv_q;
-    pen_d      = (pen_q != {PENW{1'b0}}) ? pen_q - 1'b1 : pen_q;
-    wpath_d    = wpath_q;
-    bpm_d      = bpm_q;
-    fseq_d     = fetch_go_i ? fseq_q + {{(32 - WW){1'b0}}, fb_nf} : fseq_q;
     gen_adv    = {WW{1'b0}};
     gen_adv_wp = fetch_wr && (wpath_q || fb_wpm);
     col_n      = {1'b0, eff_col} + {{(CLW + 1 - WW){1'b0}}, fb_kc};
-    if (fetch_wr && !wpath_q) begin
-      bpm_d = fb_wpm;  // the first correct-path fetch after a redirect ends bpred_miss
-      if (fb_miss) begin
-        ic_wait_d = IC_WAIT;
-        ic_flag_d = 1'b1;
-        ic_srv_d  = 1'b1;
-      end else begin
-        ic_flag_d = 1'b0;
-        ic_srv_d  = 1'b0;
-        wpath_d   = fb_wpm;
-        gen_adv   = use_prog ? {WW{1'b0}} : fb_kc;
-        if (!use_prog) begin
-          row_d = row_q;
-          col_d = col_q;
-        end else if (col_n == W32[CLW:0]) begin
-          row_d = ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
-          col_d = {CLW{1'b0}};
+    if (fetch_wr && !wpath_q && !fb_miss && !use_prog) gen_adv = fb_kc;
+  end
+
+  // Front-end state: each register is written only when it changes (in simulation a cycle
+  // without a fetch, a flush or a count running costs nothing here).
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      row_q     <= {RAW{1'b0}};
+      col_q     <= {CLW{1'b0}};
+      ic_wait_q <= {ICW{1'b0}};
+      ic_flag_q <= 1'b0;
+      ic_srv_q  <= 1'b0;
+      pen_q     <= {PENW{1'b0}};
+      wpath_q   <= 1'b0;
+      bpm_q     <= 1'b0;
+      fseq_q    <= 32'd0;
+    end else begin
+      if (ic_wait_q != {ICW{1'b0}}) ic_wait_q <= ic_wait_q - 1'b1;
+      if (pen_q != {PENW{1'b0}})    pen_q     <= pen_q - 1'b1;
+      if (fetch_go_i) fseq_q <= fseq_q + {{(32 - WW){1'b0}}, fb_nf};
+      if (fetch_wr && !wpath_q) begin
+        bpm_q <= fb_wpm;  // the first correct-path fetch after a redirect ends bpred_miss
+        if (fb_miss) begin
+          ic_wait_q <= IC_WAIT;
+          ic_flag_q <= 1'b1;
+          ic_srv_q  <= 1'b1;
         end else begin
-          row_d = eff_row;
-          col_d = col_n[CLW-1:0];
+          ic_flag_q <= 1'b0;
+          ic_srv_q  <= 1'b0;
+          wpath_q   <= fb_wpm;
+          if (use_prog) begin
+            if (col_n == W32[CLW:0]) begin
+              row_q <= ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
+              col_q <= {CLW{1'b0}};
+            end else begin
+              row_q <= eff_row;
+              col_q <= col_n[CLW-1:0];
+            end
+          end
         end
       end
-    end
-    if (flush) begin
-      wpath_d = 1'b0;
-      pen_d   = PEN;
+      if (flush) begin
+        wpath_q <= 1'b0;
+        pen_q   <= PEN;
+      end
     end
   end
 
-  // queues
-  reg [WW-1:0] fq_push;
+  // queues; RS occupancy: dispatched minus issued, recounted after a flush (the entries older
+  // than the branch not issued yet; those dispatched in this cycle are younger); outstanding
+  // Dcache misses: the missing loads with a pending completion (a miss has latency MISS_LAT, so
+  // with MISS_LAT > 1 every issued miss waits in the countdown until it completes): plus the
+  // ones issued now, minus the ones completing now, recounted after a flush.
+  reg [WW-1:0]   fq_push;
+  reg [ROB-1:0]  cv;
+  /* verilator lint_off UNUSEDSIGNAL */  // counts below ROB
+  reg [31:0]     qcnt;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer        qi;
   always @* begin
+    cv   = {ROB{1'b0}};
+    qcnt = 32'd0;
+    qi   = 0;
+    if (flush) begin
+      qcnt     = popc(rsv & ~iss_vec & keep);
+      rs_cnt_d = qcnt[RSC-1:0];
+      qcnt     = popc(cd_act_d & rob_dm_q);
+      pend_d   = qcnt[ROBC-1:0];
+    end else begin
+      rs_cnt_d = rs_cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
+      pend_d   = pend_q;
+      if (MISS_LAT > 1) pend_d = pend_d + {{(ROBC - WW){1'b0}}, in_dmiss};
+      cv = sch_now & rob_dm_q;
+      if (cv != {ROB{1'b0}}) begin
+        qcnt   = popc(cv);
+        pend_d = pend_d - qcnt[ROBC-1:0];
+      end
+    end
     fq_push   = fetch_wr ? fb_nf : {WW{1'b0}};
-    fq_head_d = fq_add(fq_head_q, {{(32 - WW){1'b0}}, disp_n_i});
+    qi        = {{(32 - FQI){1'b0}}, fq_head_q} + {{(32 - WW){1'b0}}, disp_n_i};
+    if (!FQ_P2 && qi >= FQ) qi = qi - FQ;
+    fq_head_d = qi[FQI-1:0];                         // fq_add(fq_head_q, disp_n_i)
     fq_cnt_d  = flush ? {FQC{1'b0}} :
                 fq_cnt_q - {{(FQC - WW){1'b0}}, disp_n_i} + {{(FQC - WW){1'b0}}, fq_push};
-    rob_head_d = rob_add(rob_head_q, {{(32 - WW){1'b0}}, com_n_i});
+    qi         = {{(32 - ROBI){1'b0}}, rob_head_q} + {{(32 - WW){1'b0}}, com_n_i};
+    if (!ROB_P2 && qi >= ROB) qi = qi - ROB;
+    rob_head_d = qi[ROBI-1:0];                       // rob_add(rob_head_q, com_n_i)
     rob_cnt_d  = flush ? flush_age + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                  rob_cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
     priv_d     = last_kern;
   end
 
-  // Per-entry bits: the dispatch group goes to the entries from the tail on.
+  // Per-entry bits: the dispatch group goes to the entries from the tail on. (The properties
+  // set at dispatch are written below only in a cycle with a dispatch.)
   reg [ROB-1:0] alloc;
   reg [ROB-1:0] keep;            // entries that survive a flush
+  /* verilator lint_off UNUSEDSIGNAL */  // shift carries
+  reg [ROB:0]     klm;
+  reg [2*ROB-1:0] krot;
+  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     alloc       = {ROB{1'b0}};
     rob_pdone_d = pready;
-    rob_dm_d    = rob_dm_q;
-    rob_ll_d    = rob_ll_q;
-    rob_wp_d    = rob_wp_q;
-    rob_mbr_d   = rob_mbr_q;
     if (disp_n_i != {WW{1'b0}}) begin
-      alloc       = rotl(place(g_al), tail);
-      rob_pdone_d = (pready & ~alloc) | rotl(place(g_pd), tail);
-      rob_dm_d    = (rob_dm_q & ~alloc) | rotl(place(g_dm), tail);
-      rob_ll_d    = (rob_ll_q & ~alloc) | rotl(place(g_ll), tail);
-      rob_wp_d    = (rob_wp_q & ~alloc) | rotl(place(g_wp), tail);
-      rob_mbr_d   = (rob_mbr_q & ~alloc) | rotl(place(g_mbr), tail);
+      alloc       = v_al;
+      rob_pdone_d = (pready & ~alloc) | v_pd;
     end
     rob_iss_d  = (rob_iss_q | iss_vec) & ~alloc;
-    // completion: 1-cycle instructions at once, the others through the schedule
+    // completion: 1-cycle instructions at once, the others through the countdown
     rob_done_d = (rob_done_q | sch_now | (iss_vec & ~rob_ll_q)) & ~alloc;
     // a flush drops the younger entries' pending completions
-    keep       = flush ? rotl(lowmask(flush_age + 1'b1), rob_head_q) : {ROB{1'b1}};
+    keep       = {ROB{1'b1}};
+    klm        = {(ROB + 1){1'b0}};
+    krot       = {(2 * ROB){1'b0}};
+    if (flush) begin                                 // rotl(lowmask(flush_age + 1), rob_head_q)
+      klm  = ({{ROB{1'b0}}, 1'b1} << (flush_age + 1'b1)) - 1'b1;
+      krot = {klm[ROB-1:0], klm[ROB-1:0]} << rob_head_q;
+      keep = krot[2*ROB-1:ROB];
+    end
   end
 
-  // Completion schedule: row k holds the entries that complete k+1 clock edges from now; every
-  // cycle the rows move down one place (row 0 feeds rob_done_d above) and the entries issued now
-  // with latency L > 1 join row L - 2. A flush drops the younger entries' pending completions.
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rob_dm_q  <= {ROB{1'b0}};
+      rob_ll_q  <= {ROB{1'b0}};
+      rob_wp_q  <= {ROB{1'b0}};
+      rob_mbr_q <= {ROB{1'b0}};
+    end else if (disp_n_i != {WW{1'b0}}) begin
+      rob_dm_q  <= (rob_dm_q & ~alloc) | v_dm;
+      rob_ll_q  <= (rob_ll_q & ~alloc) | v_ll;
+      rob_wp_q  <= (rob_wp_q & ~alloc) | v_wp;
+      rob_mbr_q <= (rob_mbr_q & ~alloc) | v_mbr;
+    end
+  end
+
+  // Completion countdown, bit-sliced: entry i has a pending completion while cd_act_q[i] is 1,
+  // and its count (the clock edges left before it completes, minus 1) has bit k at plane k of
+  // cd_q, bit i. Every cycle the pending entries whose count is 0 complete (sch_now, which feeds
+  // rob_done_d above), the others count down, and the entries issued now with latency L > 1
+  // start at L - 2. A flush drops the younger entries' pending completions. (The count of an
+  // entry with nothing pending is not looked at.)
   localparam LROW = (LONG_LAT > 1) ? LONG_LAT - 2 : 0;
   localparam MROW = (MISS_LAT > 1) ? MISS_LAT - 2 : 0;
-  (* mem2reg *) reg [ROB-1:0] sch_q [0:SCH-1];  // a shift register: every row is written
-  reg [ROB-1:0] ins_l;           // issued now with latency LONG_LAT > 1
-  reg [ROB-1:0] ins_m;           // issued now with latency MISS_LAT > 1
-  reg [ROB-1:0] sch_now;
+  localparam CDB  = (SCH > 1) ? $clog2(SCH) : 1;  // bits of a count 0..SCH-1
+  localparam [31:0] LROW32 = LROW;
+  localparam [31:0] MROW32 = MROW;
+  reg [ROB-1:0]     cd_act_q;
+  reg [ROB-1:0]     cd_act_d;
+  reg [CDB*ROB-1:0] cd_q;
+  reg [CDB*ROB-1:0] cd_d;
+  reg [ROB-1:0]     ins_l;       // issued now with latency LONG_LAT > 1
+  reg [ROB-1:0]     ins_m;       // issued now with latency MISS_LAT > 1
+  reg [ROB-1:0]     ins;
+  reg [ROB-1:0]     sch_now;
+  reg [ROB-1:0]     cd_nz;       // count not 0
+  reg [ROB-1:0]     cd_bw;       // borrow into plane k
+  integer           p;
   always @* begin
-    ins_l   = iss_vec & rob_ll_q & ~rob_dm_q;
-    ins_m   = iss_vec & rob_ll_q & rob_dm_q;
-    sch_now = sch_q[0];
+    ins_l = iss_vec & rob_ll_q & ~rob_dm_q;
+    ins_m = iss_vec & rob_ll_q & rob_dm_q;
+    ins   = ins_l | ins_m;
+    cd_nz = {ROB{1'b0}};
+    for (p = 0; p < CDB; p = p + 1) begin
+      cd_nz = cd_nz | cd_q[p*ROB +: ROB];
+    end
+    sch_now  = cd_act_q & ~cd_nz;
+    cd_act_d = ((cd_act_q & ~sch_now) | ins) & keep;
+    cd_bw    = {ROB{1'b1}};
+    for (p = 0; p < CDB; p = p + 1) begin
+      cd_d[p*ROB +: ROB] = ((cd_q[p*ROB +: ROB] ^ cd_bw) & ~ins) |
+                           (LROW32[p] ? ins_l : {ROB{1'b0}}) | (MROW32[p] ? ins_m : {ROB{1'b0}});
+      cd_bw              = cd_bw & ~cd_q[p*ROB +: ROB];
+    end
   end
 
-  integer p;
   always @(posedge clk_i) begin
-    for (p = 0; p < SCH; p = p + 1) begin
-      sch_q[p] <= (((p == SCH - 1) ? {ROB{1'b0}} : sch_q[(p+1) % SCH]) |
-                   ((p == LROW) ? ins_l : {ROB{1'b0}}) | ((p == MROW) ? ins_m : {ROB{1'b0}})) &
-                  keep & {ROB{rst_ni}};
+    if (!rst_ni) begin
+      cd_act_q <= {ROB{1'b0}};
+      cd_q     <= {(CDB * ROB){1'b0}};
+    end else if ((cd_act_q | ins) != {ROB{1'b0}}) begin
+      cd_act_q <= cd_act_d;
+      cd_q     <= cd_d;
     end
   end
 
   // Entry writes (array ports).
   integer f;
   always @(posedge clk_i) begin
-    for (f = 0; f < W; f = f + 1) begin
-      if (fetch_wr && f[WW-1:0] < fq_push) begin
+    // a fetch writes all W entries from the tail (fetch_go_i needs W free entries; the words
+    // after the block are not valid entries and are written again by the next fetch)
+    if (fetch_wr) begin
+      for (f = 0; f < W; f = f + 1) begin
         fq_e_q[fq_add(fq_head_q, {{(32 - FQC){1'b0}}, fq_cnt_q} + f)] <= fb_e[f*EW +: EW];
       end
+    end
+    for (f = 0; f < W; f = f + 1) begin
       if (f[WW-1:0] < disp_n_i) begin
         rob_q[a_slot[f]] <= a_w[f];
       end
@@ -963,60 +1072,85 @@ module core_thread #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      row_q       <= {RAW{1'b0}};
-      col_q       <= {CLW{1'b0}};
-      ic_wait_q   <= {ICW{1'b0}};
-      ic_flag_q   <= 1'b0;
-      ic_srv_q    <= 1'b0;
-      pen_q       <= {PENW{1'b0}};
-      wpath_q     <= 1'b0;
-      bpm_q       <= 1'b0;
-      fseq_q      <= 32'd0;
       priv_q      <= 1'b0;
       fq_head_q   <= {FQI{1'b0}};
       fq_cnt_q    <= {FQC{1'b0}};
       rob_iss_q   <= {ROB{1'b0}};
       rob_done_q  <= {ROB{1'b0}};
       rob_pdone_q <= {ROB{1'b0}};
-      rob_dm_q    <= {ROB{1'b0}};
-      rob_ll_q    <= {ROB{1'b0}};
-      rob_wp_q    <= {ROB{1'b0}};
-      rob_mbr_q   <= {ROB{1'b0}};
       rob_head_q  <= {ROBI{1'b0}};
       rob_cnt_q   <= {ROBC{1'b0}};
+      rs_cnt_q    <= {RSC{1'b0}};
+      pend_q      <= {ROBC{1'b0}};
     end else begin
-      row_q       <= row_d;
-      col_q       <= col_d;
-      ic_wait_q   <= ic_wait_d;
-      ic_flag_q   <= ic_flag_d;
-      ic_srv_q    <= ic_srv_d;
-      pen_q       <= pen_d;
-      wpath_q     <= wpath_d;
-      bpm_q       <= bpm_d;
-      fseq_q      <= fseq_d;
-      priv_q      <= priv_d;
-      fq_head_q   <= fq_head_d;
-      fq_cnt_q    <= fq_cnt_d;
-      rob_iss_q   <= rob_iss_d;
-      rob_done_q  <= rob_done_d;
-      rob_pdone_q <= rob_pdone_d;
-      rob_dm_q    <= rob_dm_d;
-      rob_ll_q    <= rob_ll_d;
-      rob_wp_q    <= rob_wp_d;
-      rob_mbr_q   <= rob_mbr_d;
-      rob_head_q  <= rob_head_d;
-      rob_cnt_q   <= rob_cnt_d;
+      // (written only in the cycles that can change them)
+      if (com_n_i != {WW{1'b0}}) begin
+        priv_q     <= priv_d;
+        rob_head_q <= rob_head_d;
+      end
+      if (disp_n_i != {WW{1'b0}}) fq_head_q <= fq_head_d;
+      if (fetch_wr || disp_n_i != {WW{1'b0}} || flush) fq_cnt_q <= fq_cnt_d;
+      if (iss_n_i != {WW{1'b0}} || disp_n_i != {WW{1'b0}}) rob_iss_q <= rob_iss_d;
+      if (sch_now != {ROB{1'b0}} || iss_n_i != {WW{1'b0}} || disp_n_i != {WW{1'b0}}) begin
+        rob_done_q <= rob_done_d;
+      end
+      if (need != {ROB{1'b0}} || disp_n_i != {WW{1'b0}}) rob_pdone_q <= rob_pdone_d;
+      if (disp_n_i != {WW{1'b0}} || com_n_i != {WW{1'b0}} || flush) rob_cnt_q <= rob_cnt_d;
+      if (disp_n_i != {WW{1'b0}} || iss_n_i != {WW{1'b0}} || flush) rs_cnt_q <= rs_cnt_d;
+      pend_q <= pend_d;
     end
   end
 
-  // The fetch trace shows every fetched word, also a block a flush discards in the same cycle.
-  integer s;
+  // ---------------------------------------------------------------------------------------------
+  // Trace fields (core_stub builds the slots, docs/core.md section 8). Fetch: the block as
+  // fetched (also one a flush discards in the same cycle). Dispatch, issue, commit and the flush
+  // sequence number are gathered only while the trace is enabled (they are 0 otherwise); issue
+  // takes the same entries as the issue logic above, oldest first.
+  // ---------------------------------------------------------------------------------------------
+  assign trc_fseq_o = fseq_q;
+  assign trc_fn_o   = fb_nf;
+  assign trc_fe_o   = fb_e;
+  assign trc_dseq_o = fq_seq0;
+
+  reg [ROB-1:0]  tq;
+  reg [ROBI-1:0] tidx;
+  /* verilator lint_off UNUSEDSIGNAL */  // the producer field is not used here
+  reg [RBW-1:0]  tw;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [LATW:0]   tlat;
+  integer        tj;
   always @* begin
-    trc_fetch_o = {(W * 64){1'b0}};
-    if (fetch_go_i) begin
-      for (s = 0; s < W; s = s + 1) begin
-        if (s[WW-1:0] < fb_nf) begin
-          trc_fetch_o[s*64 +: 64] = rec(1'b1, fb_e[s*EW+9], {7'd0, fb_e[s*EW +: 9]}, fseq_q + s);
+    trc_de_o    = {(W * EW){1'b0}};
+    trc_iseq_o  = {(W * 32){1'b0}};
+    trc_iat_o   = {(W * 16){1'b0}};
+    trc_cseq_o  = {(W * 32){1'b0}};
+    trc_cat_o   = {(W * 9){1'b0}};
+    trc_flseq_o = 32'd0;
+    tq          = {ROB{1'b0}};
+    tidx        = {ROBI{1'b0}};
+    tw          = {RBW{1'b0}};
+    tlat        = {(LATW + 1){1'b0}};
+    if (trc_en_i) begin
+      tq = sel;
+      for (tj = 0; tj < W; tj = tj + 1) begin
+        if (tj[WW-1:0] < disp_n_i) begin
+          trc_de_o[tj*EW +: EW] = fq_e_q[fq_add(fq_head_q, tj)];
+        end
+        if (tj[WW-1:0] < iss_n_i) begin
+          tidx = rob_add(rob_head_q, {{(32 - ROBI){1'b0}}, ctz(tq)});
+          tq   = tq & (tq - 1'b1);
+          tw   = rob_q[tidx];
+          // the latency from the entry's bits: LONG_LAT or MISS_LAT exactly when it is above 1,
+          // MISS_LAT exactly for a Dcache miss
+          tlat = !rob_ll_q[tidx] ? {{LATW{1'b0}}, 1'b1} : rob_dm_q[tidx] ? MISS_L : LONG_L;
+          trc_iseq_o[tj*32 +: 32] = tw[EW +: 32];
+          trc_iat_o[tj*16 +: 16]  = {tw[9], {(14 - LATW){1'b0}}, tlat};
+          if (rob_mbr_q[tidx]) trc_flseq_o = tw[EW +: 32];
+        end
+        if (tj[WW-1:0] < com_n_i) begin
+          tw = rob_q[rob_add(rob_head_q, tj)];
+          trc_cseq_o[tj*32 +: 32] = tw[EW +: 32];
+          trc_cat_o[tj*9 +: 9]    = tw[8:0];
         end
       end
     end

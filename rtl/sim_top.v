@@ -58,7 +58,9 @@ module sim_top #(
   output wire [THREADS*3*`PMU_DEF_NW-1:0]      stk_n_o,
   output wire [THREADS*2*`PMU_DEF_NW-1:0]      stk_wp_o,
   output wire [THREADS*`PMU_NFLAG-1:0]         stk_flags_o,
-  // core trace port
+  // core trace port; trc_en_i: the slots of cycle t are filled when trc_en_i was 1 in cycle
+  // t-1 (sampled at the clock edge that starts cycle t), else they are 0 (docs/core.md section 8)
+  input  wire                                  trc_en_i,
   output wire [W*64-1:0]                       trc_fetch_o,
   output wire [W*64-1:0]                       trc_disp_o,
   output wire [W*64-1:0]                       trc_issue_o,
@@ -99,6 +101,7 @@ module sim_top #(
     .stk_n_o       (stk_n_o),
     .stk_wp_o      (stk_wp_o),
     .stk_flags_o   (stk_flags_o),
+    .trc_en_i      (trc_en_i),
     .trc_fetch_o   (trc_fetch_o),
     .trc_disp_o    (trc_disp_o),
     .trc_issue_o   (trc_issue_o),

@@ -686,6 +686,8 @@ static void step(Sim *s) {
     }
   d->rdp_req_i = req;
   d->rdp_sel_i = sel;
+  // trace port enable, registered by the core: on in cycle c + 1 when set in cycle c
+  d->trc_en_i = s->hash || (s->trace && s->cycle + 1 >= s->tw_a && s->cycle + 1 < s->tw_b);
   d->clk_i = 0;
   d->eval();
   pmu_in_t &in = s->hist[s->cycle % HIST];
@@ -885,6 +887,7 @@ int main(int argc, char **argv) {
   d->cfg_i = cfg;
   d->seed_i = (uint32_t)o.seed;
   d->rst_ni = 0;
+  d->trc_en_i = s.hash || (s.trace && s.tw_a == 0);  // for cycle 0 (step() sets it afterwards)
   d->rdp_req_i = 0;
   d->rdp_sel_i = 0;
   auto clock = [&]() {

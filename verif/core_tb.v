@@ -81,6 +81,7 @@ module core_tb;
     .stk_n_o       (stk_n),
     .stk_wp_o      (stk_wp),
     .stk_flags_o   (stk_flags),
+    .trc_en_i      (1'b1),          // trace port on (the testbench does not look at it)
     .trc_fetch_o   (trc_fetch),
     .trc_disp_o    (trc_disp),
     .trc_issue_o   (trc_issue),
