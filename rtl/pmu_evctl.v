@@ -40,11 +40,12 @@ module pmu_evctl #(
   output wire [THREADS*P*IW-1:0]        inc_o
 );
 
-  `include "pmu_lane_x.vh"
-
   localparam NL    = `PMU_NL;
   localparam NEXT  = `PMU_NEXT;
   localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
+  localparam XW    = `PMU_XW;             // lane table index width (rtl/pmu_lane_x.vh)
+  localparam NS    = `PMU_LT_NS;          // entries of a thread's lane table
+  localparam [31:0] XZ32 = `PMU_LT_XZ;    // its zero entry
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V

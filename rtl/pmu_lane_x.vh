@@ -1,22 +1,20 @@
 // StallScope PMU: lane picks as indices into pmu_evctl's lane tables (spec 2.1, 6).
 //
 // pmu_evctl reads the event value V of a programmable counter of thread t from thread t's lane
-// table of NS = 2*NL+1 entries:
+// table of NS = 2*NL+1 entries (PMU_LT_NS in pmu_map.vh):
 //   entry l           lane l of thread t (zero-extended),
 //   entry NL + l      lane l summed over all threads (for ANY),
-//   entry XZ = 2*NL   0.
+//   entry XZ = 2*NL   0 (PMU_LT_XZ).
 // pmu_lane_x turns the catalog's {valid, lane} picks (pmu_lane_pick) of an evtsel with the ANY bit
 // any into table indices of XW = clog2(NS) bits (PMU_XW): a valid pick of lane l reads entry l
 // (ANY: NL + l), an invalid pick reads XZ. pmu_regs keeps these indices (pick_q), computed when
 // evtsel is written.
 //
-// Included inside a module, after pmu_map.vh.
+// Included inside pmu_regs (and the formal harnesses), after pmu_map.vh; pmu_evctl reads the
+// layout from pmu_map.vh.
 
-/* verilator lint_off UNUSEDPARAM */  // (pmu_regs needs only the indices)
-localparam          NS  = 2 * `PMU_NL + 1;             // entries of one thread's table
-/* verilator lint_on UNUSEDPARAM */
 localparam          XW  = `PMU_XW;                     // table index width, clog2(NS)
-localparam [31:0]   XZ32 = 2 * `PMU_NL;
+localparam [31:0]   XZ32 = `PMU_LT_XZ;
 localparam [XW-1:0] XZ  = XZ32[XW-1:0];                // the zero entry
 
 function automatic [`PMU_NPICK*XW-1:0] pmu_lane_x;

@@ -400,13 +400,7 @@ module pmu_regs #(
     reg [63:0] set;
     reg [63:0] clr;
     begin
-      clr = 64'd0;
-      if (wclr && whi) begin
-        clr[63:32] = wd & bmask(strb);
-      end
-      if (wclr && !whi) begin
-        clr[31:0] = wd & bmask(strb);
-      end
+      clr = !wclr ? 64'd0 : whi ? {wd & bmask(strb), 32'd0} : {32'd0, wd & bmask(strb)};
       set = 64'd0;
       set[`PMU_GSTATUS_PMC_OVF_LSB +: P] = pw;
       set[`PMU_GSTATUS_FIX_OVF_LSB +: 3] = fw;
