@@ -8,6 +8,9 @@ CC         ?= gcc
 # Optimisation of the simulator builds (Verilated RTL, harness, the C model linked into them):
 # -O3 runs the lockstep main run about 5% faster than -O2 (docs/verification.md, speed).
 SIM_OPT    ?= -O3
+# C++ compiler of the Verilated builds: clang++ 14 runs the lockstep main run about 9% faster
+# than g++ 12 on the same code (docs/verification.md, speed); the C model objects stay $(CC).
+SIM_CXX    ?= clang++
 CFLAGS_C   := -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Iverif
 SAN_FLAGS  := -std=c99 -O1 -g -Wall -Wextra -Werror -Icmodel -Iverif \
               -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -34,7 +37,7 @@ gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
-  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT)"
+  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
 
 .PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave fuzz fuzz-smoke coverage formal
 

@@ -223,18 +223,40 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // Access phase, errors (spec 5.2)
   // ---------------------------------------------------------------------------------------------
-  wire acc    = psel_i & penable_i;
-  wire priv   = pprot_i[0];
-  wire mapped = r_id | r_cfg | r_evtsel | r_ext | r_fixctl | r_ctrl | r_gctrl | r_gstatus
-                | r_cnt | r_slot;
-  wire uren   = ctrl_q[tsel*32 + `PMU_CTRL_UREN_LSB];
-  wire usr_rd = r_id | r_cfg | r_slot | (r_cnt & uren);
-  wire err    = !mapped
-                | (pwrite_i & !priv)
-                | (!pwrite_i & !priv & !usr_rd)
-                | (pwrite_i & (r_id | r_cfg));
-  wire wr_ok  = acc & pwrite_i & !err;
-  wire rd_ok  = acc & !pwrite_i & !err;
+  // Evaluated only while the slave is selected (all 0 otherwise, so a simulator skips them on
+  // idle bus cycles; an error only shows in the access phase).
+  reg acc;      // access phase
+  reg priv;     // privileged access (pprot[0])
+  reg mapped;
+  reg uren;     // ctrl.uren of the addressed thread
+  reg usr_rd;   // readable unprivileged
+  reg err;
+  reg wr_ok;    // successful write
+  reg rd_ok;    // successful read
+  always @* begin
+    acc    = 1'b0;
+    priv   = 1'b0;
+    mapped = 1'b0;
+    uren   = 1'b0;
+    usr_rd = 1'b0;
+    err    = 1'b0;
+    wr_ok  = 1'b0;
+    rd_ok  = 1'b0;
+    if (psel_i) begin
+      acc    = penable_i;
+      priv   = pprot_i[0];
+      mapped = r_id | r_cfg | r_evtsel | r_ext | r_fixctl | r_ctrl | r_gctrl | r_gstatus
+               | r_cnt | r_slot;
+      uren   = ctrl_q[tsel*32 + `PMU_CTRL_UREN_LSB];
+      usr_rd = r_id | r_cfg | r_slot | (r_cnt & uren);
+      err    = !mapped
+               | (pwrite_i & !priv)
+               | (!pwrite_i & !priv & !usr_rd)
+               | (pwrite_i & (r_id | r_cfg));
+      wr_ok  = acc & pwrite_i & !err;
+      rd_ok  = acc & !pwrite_i & !err;
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Read data

@@ -36,7 +36,7 @@ define run_build
 	  $(CC) -std=c99 $(SIM_OPT) -Wall -Wextra -Werror -Icmodel -Isim $(call run_dflags,$(2)) \
 	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done
 	@verilator --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module sim_top \
-	  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT)" $(call run_gflags,$(2)) \
+	  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)" $(call run_gflags,$(2)) \
 	  -CFLAGS "$(SIM_OPT) -I$(CURDIR)/cmodel -I$(CURDIR)/verif -I$(CURDIR)/sim $(call run_dflags,$(2))" \
 	  --Mdir $(1) -o Vsim_top $(RUN_RTL) $(abspath sim/run.cpp) \
 	  $(abspath $(patsubst %.c,$(1)/c/%.o,$(notdir $(MODEL_SRC) $(RUN_REPORT_SRC)))) \
