@@ -44,8 +44,8 @@ module pmu_evctl #(
   localparam NEXT  = `PMU_NEXT;
   localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
   localparam XW    = `PMU_XW;             // lane table index width (rtl/pmu_lane_x.vh)
-  localparam NS    = `PMU_LT_NS;          // entries of a thread's lane table
-  localparam [31:0] XZ32 = `PMU_LT_XZ;    // its zero entry
+  localparam NX    = 1 << XW;             // entries of a thread's lane table
+  localparam XZ    = `PMU_LT_XZ;          // its zero entry (2*NL)
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
@@ -144,16 +144,21 @@ module pmu_evctl #(
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
-      // This thread's lane table (rtl/pmu_lane_x.vh): its lanes, the sums over all threads, 0.
-      // (NS entries, so a counter's picks mux NS entries, not those of every thread.)
-      (* mem2reg *) reg [SW-1:0] lt [0:NS-1];
+      // This thread's lane table (rtl/pmu_lane_x.vh): its lanes, the sums over all threads, 0
+      // at XZ. A table per thread, so a counter's picks mux this thread's entries, not
+      // those of every thread; 2^XW entries, so an index needs no bounds check.
+      (* mem2reg *) reg [SW-1:0] lt [0:NX-1];
       integer      li;
       always @* begin
         for (li = 0; li < NL; li = li + 1) begin
           lt[li]    = lane[gt*NL+li];
           lt[NL+li] = lane[THREADS*NL+li];
         end
-        lt[XZ32] = {SW{1'b0}};
+        lt[XZ] = {SW{1'b0}};
+        // Entries above XZ are never picked (pmu_lane_x): don't-care.
+        for (li = XZ + 1; li < NX; li = li + 1) begin
+          lt[li] = {SW{1'bx}};
+        end
       end
 
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr

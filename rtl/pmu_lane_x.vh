@@ -4,7 +4,9 @@
 // table of NS = 2*NL+1 entries (PMU_LT_NS in pmu_map.vh):
 //   entry l           lane l of thread t (zero-extended),
 //   entry NL + l      lane l summed over all threads (for ANY),
-//   entry XZ = 2*NL   0 (PMU_LT_XZ).
+//   entry XZ = 2*NL   0 (PMU_LT_XZ);
+// pmu_evctl pads the table to 2^XW entries (no bounds check on an index) with don't-care
+// entries above XZ, which no index points at.
 // pmu_lane_x turns the catalog's {valid, lane} picks (pmu_lane_pick) of an evtsel with the ANY bit
 // any into table indices of XW = clog2(NS) bits (PMU_XW): a valid pick of lane l reads entry l
 // (ANY: NL + l), an invalid pick reads XZ. pmu_regs keeps these indices (pick_q), computed when
