@@ -30,9 +30,9 @@ module pmu_evctl #(
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu_lane_x.vh)
   input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
   input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
   input  wire [THREADS*P-1:0]           sel_wr_i,   // evtsel[k] or ext[k] written this cycle
@@ -51,6 +51,11 @@ module pmu_evctl #(
   localparam VW    = LW + 3 + TW;         // event value V
   localparam SW    = LW + TW;             // a lane table entry (one lane summed over all threads)
 
+  localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
+
+  localparam [31:0] W32 = W;
+  localparam [UW-1:0] WU  = W32[UW-1:0];
+
   // A lane zero-extended to a table entry.
   function automatic [SW-1:0] zx(input [LW-1:0] x);
     begin
@@ -58,10 +63,6 @@ module pmu_evctl #(
       zx[LW-1:0] = x;
     end
   endfunction
-  localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
-
-  localparam [31:0] W32 = W;
-  localparam [UW-1:0] WU  = W32[UW-1:0];
 
   localparam CMP_GE = 2'd0;
   localparam CMP_LT = 2'd1;
@@ -69,7 +70,6 @@ module pmu_evctl #(
 
   reg [THREADS*P-1:0] cprev_q /*verilator public_flat_rd*/;
   reg [THREADS*P-1:0] carry_q /*verilator public_flat_rd*/;
-  reg [THREADS*P-1:0] cprev_d;
   reg [THREADS*P-1:0] carry_d;
 
   // ---------------------------------------------------------------------------------------------
@@ -136,8 +136,11 @@ module pmu_evctl #(
   // CHAIN counter, else C(k) AND (QUALIFY ? Qin(k) : 1), with Qin(k) = Q(k-1) and Qin(0) = 1.
   // Bit k depends on bit k-1 (split_var: a simulator keeps one variable per bit).
   wire [THREADS*P-1:0] q_v /*verilator split_var*/;
-  // Next edge history of each counter: moves in counted cycles only.
-  wire [THREADS*P-1:0] cprev_n;
+  // Next edge history of each counter: moves in counted cycles only; a write of evtsel[k]/ext[k]
+  // clears it at the flop below. Only the flop sees the APB-driven write strobe, so none of the
+  // per-counter logic depends on the APB inputs (a simulator then evaluates it once per clock,
+  // not on every input change).
+  wire [THREADS*P-1:0] cprev_d;
 
   // One block per counter, all indices constant.
   genvar gt;
@@ -222,7 +225,7 @@ module pmu_evctl #(
                        && (f_qual ? qin : 1'b1);
         wire edgehit = f_edge && counted
                        && (f_both ? (cond != cprev_q[idx]) : (cond && !cprev_q[idx]));
-        assign cprev_n[idx] = counted ? cond : cprev_q[idx];
+        assign cprev_d[idx] = counted ? cond : cprev_q[idx];
 
         // increment
         reg [IW-1:0] inc;
@@ -243,14 +246,6 @@ module pmu_evctl #(
       end
     end
   endgenerate
-
-  // Edge history: moves in counted cycles only (cprev_n); a write of evtsel[k]/ext[k] clears it
-  // (at the flop below). Only the flop sees the APB-driven write strobe, so none of the
-  // per-counter logic depends on the APB inputs (a simulator then evaluates it once per clock,
-  // not on every input change).
-  always @* begin
-    cprev_d = cprev_n;
-  end
 
   // Chain carry: the wrap of counter k, used by counter k+1 in the next cycle.
   always @* begin

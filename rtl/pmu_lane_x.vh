@@ -1,7 +1,7 @@
 // StallScope PMU: lane picks as indices into pmu_evctl's lane tables (spec 2.1, 6).
 //
 // pmu_evctl reads the event value V of a programmable counter of thread t from thread t's lane
-// table of NS = 2*NL+1 entries (PMU_LT_NS in pmu_map.vh):
+// table of NS = 2*NL+1 entries:
 //   entry l           lane l of thread t (zero-extended),
 //   entry NL + l      lane l summed over all threads (for ANY),
 //   entry XZ = 2*NL   0 (PMU_LT_XZ);

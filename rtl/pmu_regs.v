@@ -400,22 +400,29 @@ module pmu_regs #(
     end
   end
 
-  // Lane table indices of the evtsel value being written (wword). Evaluated only on an evtsel
-  // write.
+  // Lane table indices of the evtsel value being written (the value evtsel_q takes). Evaluated
+  // only on an evtsel write.
+  // (only the event, umask and any fields of ev_wr are decoded)
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [31:0]     ev_wr;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [PKW-1:0]  pick_wr;
   always @* begin
+    ev_wr   = 32'd0;
     pick_wr = {PKW{1'b0}};
     if (wr_ok && r_evtsel) begin
-      pick_wr = pmu_lane_x(pmu_lane_pick(wword[`PMU_EVTSEL_EVENT_LSB +: 8] & EVTSEL_MASK[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                         wword[`PMU_EVTSEL_UMASK_LSB +: 8] & EVTSEL_MASK[`PMU_EVTSEL_UMASK_LSB +: 8]),
-                           wword[`PMU_EVTSEL_ANY_LSB] & EVTSEL_MASK[`PMU_EVTSEL_ANY_LSB]);
+      ev_wr   = wword & EVTSEL_MASK;
+      pick_wr = pmu_lane_x(pmu_lane_pick(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                         ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]),
+                           ev_wr[`PMU_EVTSEL_ANY_LSB]);
     end
   end
 
   // gstatus next state (spec 4.3): W1C clear by a write (wclr) of the strobed bytes of wd to the
   // word whi, set by the wraps of the thread's programmable (pw) and fixed (fw) counters, freeze
-  // on a set with frz_on_ovf; a set beats a clear. Applied at the flop: it combines the bus with the wraps, and a simulator
-  // evaluates it once per clock there instead of on every bus input change.
+  // on a set with frz_on_ovf; a set beats a clear. Applied at the flop: it combines the bus with
+  // the wraps, and a simulator evaluates it once per clock there instead of on every bus input
+  // change.
   function automatic [63:0] gstatus_next(input [63:0] q, input wclr, input whi, input [31:0] wd,
                                          input [3:0] strb, input [P-1:0] pw, input [2:0] fw,
                                          input frz_on);
@@ -514,7 +521,7 @@ module pmu_regs #(
         for (tw = 0; tw < THREADS; tw = tw + 1) begin
           for (kw = 0; kw < P; kw = kw + 1) begin
             if (sel_wr_o[tw*P+kw] && r_evtsel) begin
-              evtsel_q[(tw*P+kw)*32 +: 32] <= wword & EVTSEL_MASK;
+              evtsel_q[(tw*P+kw)*32 +: 32] <= ev_wr;
               pick_q[(tw*P+kw)*PKW +: PKW] <= pick_wr;
             end
             if (sel_wr_o[tw*P+kw] && r_ext) begin

@@ -526,10 +526,9 @@ def gen_vh(m):
     liw, npick, _ = lane_picks(m)
     a("`define PMU_NPICK %d  // lanes an event/umask pair selects, at most (rtl/pmu_lane_pick.vh)" % npick)
     a("`define PMU_LIW %d  // lane index width" % liw)
-    a("`define PMU_LT_NS %d  // entries of a thread's lane table, 2*NL+1 (rtl/pmu_lane_x.vh)"
-      % (2 * m.d["NL"] + 1))
-    a("`define PMU_LT_XZ %d  // the lane table's zero entry, 2*NL" % (2 * m.d["NL"]))
-    a("`define PMU_XW %d  // lane table index width, clog2(PMU_LT_NS)" % (2 * m.d["NL"]).bit_length())
+    # a thread's lane table (rtl/pmu_lane_x.vh): 2*NL+1 entries, the last one 0
+    a("`define PMU_LT_XZ %d  // the lane table's zero entry, 2*NL (rtl/pmu_lane_x.vh)" % (2 * m.d["NL"]))
+    a("`define PMU_XW %d  // lane table index width, clog2(2*NL+1)" % clog2(2 * m.d["NL"] + 1))
     a("`define PMU_NFIX 3")
     a("`define PMU_NSLOT 5")
     a("`define PMU_NSTK 24")
