@@ -9,7 +9,8 @@ CC         ?= gcc
 # -O3 runs the lockstep main run about 5% faster than -O2 (docs/verification.md, speed).
 SIM_OPT    ?= -O3
 # C++ compiler of the Verilated builds: clang++ 14 runs the lockstep main run about 9% faster
-# than g++ 12 on the same code (docs/verification.md, speed); the C model objects stay $(CC).
+# than g++ 12 on the same code (docs/verification.md, speed); the C model's .c files are still
+# compiled by the C compiler (gcc).
 SIM_CXX    ?= clang++
 CFLAGS_C   := -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Iverif
 SAN_FLAGS  := -std=c99 -O1 -g -Wall -Wextra -Werror -Icmodel -Iverif \
