@@ -140,9 +140,8 @@ uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m);   /* live valu
 uint32_t pmu_regs_prdata(const pmu_state_t *s, const pmu_apb_t *a);
 uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t);
 void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d);
-void pmu_regs_status(const pmu_state_t *s, const pmu_apb_t *a, const uint64_t wrap[PMU_THREADS],
-                     pmu_state_t *d);                                     /* gstatus_d */
-void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a);
+void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a,
+                     const uint64_t wrap[PMU_THREADS]);       /* gstatus from the wraps */
 
 /* pmu_evctl.c: increments of the programmable counters; cprev; carry */
 void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,

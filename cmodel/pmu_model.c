@@ -44,10 +44,9 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
    * that reads cnt_q has run above, and no block below reads it */
   pmu_cnt_bank_update(s, inc, &a, wrap);     /* cnt_q, wraps */
   pmu_evctl_carry(wrap, &d);                 /* chain carry_d */
-  pmu_regs_status(s, &a, wrap, &d);          /* gstatus_d */
 
   /* clock edge (the counters: above) */
-  pmu_regs_commit(s, &d, &a);
+  pmu_regs_commit(s, &d, &a, wrap);          /* gstatus_next at the flop */
   pmu_evctl_commit(s, &d);
   pmu_stack_commit(s, &d);
   pmu_rdp_commit(s, &d);

@@ -84,8 +84,9 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   uint32_t wr, priv, strb, uread, bad;
 
   if (!acc) {
-    /* no access phase: no transfer, no error, no strobes. Skipping the address decode of an
-     * idle bus is a simulation speed-up (the RTL decodes every cycle; nothing uses it then). */
+    /* no access phase: no transfer, no error, no strobes. The RTL evaluates its decode and
+     * access/error terms only while psel; skipping them in the setup phase as well is a
+     * simulation speed-up (nothing uses them before penable). */
     memset(a, 0, sizeof *a);              /* all 0: dec.kind = PMU_RK_NONE */
     return;
   }
@@ -189,45 +190,37 @@ uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t)
 }
 
 /* ---- Next state ------------------------------------------------------------------------ */
-/* new = (old & ~bm) | (pwdata & bm) (section 5.3); reserved bits are masked by the caller */
-static inline uint32_t merge32(uint32_t old, const pmu_apb_t *a)
-{
-  return (old & ~a->bm) | (a->wdata & a->bm);
-}
-
-static inline uint64_t merge64(uint64_t old, const pmu_apb_t *a)
-{
-  if (a->dec.hi)
-    return ((uint64_t)merge32((uint32_t)(old >> 32), a) << 32) | (old & PMU_LO_MASK64);
-  return (old & ~PMU_LO_MASK64) | (uint64_t)merge32((uint32_t)(old & PMU_LO_MASK64), a);
-}
-
-/* The configuration registers are enable flops (as in the RTL): compute gives the _d value of
- * the one register a write addresses, commit loads only that one; every other register holds
- * (its _d is not copied through d, a simulation speed-up). gstatus (pmu_regs_status below) and
- * the high-word latch have a _d every cycle. */
+/* The configuration registers are enable flops, as in the RTL: only the register a successful
+ * write addresses loads, the others hold in s (no _d copied through d for them, a simulation
+ * speed-up). As the RTL's wword, one merge for every register: the strobed bytes of pwdata over
+ * the addressed register's old word (5.3), read as the read mux reads it (the RTL: the read
+ * tree eval for evtsel/ext); the register masks it to its writable fields (reserved bits 0,
+ * ext[0] without CHAIN/QUALIFY). gstatus (pmu_regs_commit, gstatus_next) and the high-word
+ * latch load every cycle. */
 void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d)
 {
   const pmu_dec_t *m = &a->dec;
 
-  /* software write (counters: pmu_cnt_bank; gstatus: W1C below) */
+  /* software write (counters: pmu_cnt_bank; gstatus: W1C in gstatus_next) */
   if (a->we) {
+    const uint32_t wword = (pmu_regs_word(s, m) & ~a->bm) | (a->wdata & a->bm);
     switch (m->kind) {
     case PMU_RK_EVTSEL:
-      d->evtsel_q[m->t][m->k] = merge32(s->evtsel_q[m->t][m->k], a) & PMU_EVTSEL_MASK;
+      d->evtsel_q[m->t][m->k] = wword & PMU_EVTSEL_MASK;
       break;
     case PMU_RK_EXT:
-      d->ext_q[m->t][m->k] =
-          merge32(s->ext_q[m->t][m->k], a) & (m->k == 0 ? PMU_EXT0_MASK : PMU_EXT_MASK);
+      d->ext_q[m->t][m->k] = wword & (m->k == 0 ? PMU_EXT0_MASK : PMU_EXT_MASK);
       break;
     case PMU_RK_FIXCTL:
-      d->fixctl_q[m->t] = merge32(s->fixctl_q[m->t], a) & PMU_FIXCTL_MASK;
+      d->fixctl_q[m->t] = wword & PMU_FIXCTL_MASK;
       break;
     case PMU_RK_CTRL:
-      d->ctrl_q[m->t] = merge32(s->ctrl_q[m->t], a) & PMU_CTRL_MASK;
+      d->ctrl_q[m->t] = wword & PMU_CTRL_MASK;
       break;
-    case PMU_RK_GCTRL:
-      d->gctrl_q[m->t] = merge64(s->gctrl_q[m->t], a) & PMU_GCTRL_MASK64;
+    case PMU_RK_GCTRL:   /* the addressed word of the 64-bit register */
+      d->gctrl_q[m->t] = (m->hi ? (s->gctrl_q[m->t] & PMU_LO_MASK64) | ((uint64_t)wword << 32)
+                                : (s->gctrl_q[m->t] & ~PMU_LO_MASK64) | wword) &
+                         PMU_GCTRL_MASK64;
       break;
     default:
       break;
@@ -247,37 +240,39 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d)
   }
 }
 
-/* gstatus_d from this cycle's wraps (the part of the block's next state that depends on
- * pmu_cnt_bank; the rest is pmu_regs_compute) */
-void pmu_regs_status(const pmu_state_t *s, const pmu_apb_t *a, const uint64_t wrap[PMU_THREADS],
-                     pmu_state_t *d)
+/* gstatus next state of thread t (4.3), the RTL's gstatus_next(): the W1C clear of the strobed
+ * bytes of a write to the thread's gstatus word (clr), the set by the wraps of the thread's
+ * programmable and fixed counters (w: pmu_cnt_bank's wrap word), the freeze on a set with
+ * frz_on_ovf; a set beats a clear. */
+static inline uint64_t gstatus_next(uint64_t q, uint64_t clr, uint64_t w, uint32_t frz_on)
 {
-  const pmu_dec_t *m = &a->dec;
-  unsigned t;
-
-  /* set = wraps of this cycle, clear = W1C mask; a set beats a clear (4.3). A thread without a
-   * wrap and without a W1C write holds (a speed-up: the usual cycle) */
-  for (t = 0; t < PMU_THREADS; t++) {
-    uint64_t w = wrap[t], set, frz, clr = 0;
-    if (a->we && m->kind == PMU_RK_GSTATUS && m->t == t)
-      clr = (uint64_t)(a->wdata & a->bm) << (m->hi ? 32 : 0);
-    else if (w == 0u) {
-      d->gstatus_q[t] = s->gstatus_q[t] & PMU_GSTATUS_MASK64;
-      continue;
-    }
-    set = (((w >> PMU_CI_PMC) & PMU_P_MASK) << PMU_GSTATUS_PMC_OVF_LSB) |
-          (((w >> PMU_CI_FIX) & 7u) << PMU_GSTATUS_FIX_OVF_LSB);
-    frz = (uint64_t)(((s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u) & (set != 0));
-    d->gstatus_q[t] = ((s->gstatus_q[t] & ~clr) | set | (frz << PMU_GSTATUS_CTR_FRZ_LSB)) &
-                      PMU_GSTATUS_MASK64;
-  }
+  const uint64_t set = (((w >> PMU_CI_PMC) & PMU_P_MASK) << PMU_GSTATUS_PMC_OVF_LSB) |
+                       (((w >> PMU_CI_FIX) & 7u) << PMU_GSTATUS_FIX_OVF_LSB);
+  const uint64_t frz = (uint64_t)(frz_on & (set != 0u));
+  return ((q & ~clr) | set | (frz << PMU_GSTATUS_CTR_FRZ_LSB)) & PMU_GSTATUS_MASK64;
 }
 
-void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
+/* The clock edge. As in the RTL, gstatus_next() is evaluated at the flop: from this cycle's
+ * wraps (pmu_step calls this after pmu_cnt_bank_update) and the registers before the edge
+ * (so gstatus first: it reads ctrl_q). A thread without a wrap and without a W1C write keeps
+ * its gstatus (gstatus_next with clr = set = 0, a speed-up: the usual cycle). */
+void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a,
+                     const uint64_t wrap[PMU_THREADS])
 {
   const pmu_dec_t *m = &a->dec;
   unsigned t;
 
+  for (t = 0; t < PMU_THREADS; t++) {
+    uint64_t clr = 0;
+    if (a->we && m->kind == PMU_RK_GSTATUS && m->t == t)
+      clr = (uint64_t)(a->wdata & a->bm) << (m->hi ? 32 : 0);
+    else if (wrap[t] == 0u) {
+      s->gstatus_q[t] &= PMU_GSTATUS_MASK64;
+      continue;
+    }
+    s->gstatus_q[t] = gstatus_next(s->gstatus_q[t], clr, wrap[t],
+                                   (s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u);
+  }
   if (a->we) {                                  /* the written register only (enable flops) */
     switch (m->kind) {
     case PMU_RK_EVTSEL:  s->evtsel_q[m->t][m->k] = d->evtsel_q[m->t][m->k]; break;
@@ -288,8 +283,6 @@ void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
     default:             break;
     }
   }
-  for (t = 0; t < PMU_THREADS; t++)
-    s->gstatus_q[t] = d->gstatus_q[t];
   s->hi_latch_q = d->hi_latch_q;
   s->hi_addr_q = d->hi_addr_q;
   s->hi_vld_q = d->hi_vld_q;
