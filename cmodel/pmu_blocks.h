@@ -144,10 +144,10 @@ void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a,
                      const uint64_t wrap[PMU_THREADS]);       /* gstatus from the wraps */
 
 /* pmu_evctl.c: increments of the programmable counters; cprev; carry */
-void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,
-                       uint32_t inc[PMU_NCNT], pmu_state_t *d);
+void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT],
+                       pmu_state_t *d);
 void pmu_evctl_carry(const uint64_t wrap[PMU_THREADS], pmu_state_t *d);
-void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d);
+void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a);
 
 /* pmu_fixslot.c: increments of the fixed and issue-slot counters (no flops) */
 void pmu_fixslot_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT]);

@@ -212,8 +212,8 @@ static inline void bits_to_bytes(uint32_t bits, uint8_t b[PMU_P])
 #endif
 }
 
-void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t *a,
-                       uint32_t inc[PMU_NCNT], pmu_state_t *d)
+void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT],
+                       pmu_state_t *d)
 {
   uint8_t lane[PMU_THREADS][PMU_NL + 1]; /* lane[t][l], LW <= 8 bits; lane NL = 0 (none) */
   uint16_t lane_all[PMU_NL + 1];         /* lane l summed over all threads (SW bits), for ANY */
@@ -313,14 +313,10 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, const pmu_apb_t
       inc_t[k] = v[k];
     }
 
-    /* edge history: cprev_d = counted ? C : cprev (it moves only in counted cycles); cleared
-     * by a write (below) */
+    /* edge history: cprev_d = counted ? C : cprev (it moves only in counted cycles); a write
+     * clears it at the flop (pmu_evctl_commit) */
     bits_to_bytes((cprev_v & ~counted_v) | (cond_v & counted_v), d->cprev_q[t]);
   }
-
-  /* edge history of a counter whose evtsel or ext is written this cycle: cleared */
-  if (a->sel_we)
-    d->cprev_q[a->dec.t][a->dec.k] = 0;
 }
 
 /* carry_d[k] = wrap of programmable counter k this cycle (from pmu_cnt_bank) */
@@ -336,7 +332,9 @@ void pmu_evctl_carry(const uint64_t wrap[PMU_THREADS], pmu_state_t *d)
   }
 }
 
-void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d)
+/* cprev_q <= cprev_d & ~sel_wr (as the RTL: the edge history of a counter whose evtsel or ext
+ * is written this cycle is cleared at the flop); carry_q <= carry_d */
+void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
 {
   unsigned t, k;
   for (t = 0; t < PMU_THREADS; t++)
@@ -344,4 +342,6 @@ void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d)
       s->cprev_q[t][k] = d->cprev_q[t][k];
       s->carry_q[t][k] = d->carry_q[t][k];
     }
+  if (a->sel_we)
+    s->cprev_q[a->dec.t][a->dec.k] = 0;
 }

@@ -35,7 +35,7 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   uint64_t wrap[PMU_THREADS];
 
   pmu_regs_decode(s, in, &a);                /* APB transfer, errors, write strobes */
-  pmu_evctl_compute(s, in, &a, inc, &d);     /* programmable increments, cprev_d */
+  pmu_evctl_compute(s, in, inc, &d);         /* programmable increments, cprev_d */
   pmu_fixslot_compute(s, in, inc);           /* fixed and issue-slot increments */
   pmu_stack_compute(s, in, inc, &d);         /* stack increments, stack carry_d */
   pmu_regs_compute(s, &a, &d);               /* registers, high-word latch */
@@ -47,7 +47,7 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
 
   /* clock edge (the counters: above) */
   pmu_regs_commit(s, &d, &a, wrap);          /* gstatus_next at the flop */
-  pmu_evctl_commit(s, &d);
+  pmu_evctl_commit(s, &d, &a);               /* a written counter's cprev cleared here */
   pmu_stack_commit(s, &d);
   pmu_rdp_commit(s, &d);
 }
