@@ -90,6 +90,21 @@ static inline unsigned pmu_lsb_idx(uint32_t x)
 #endif
 }
 
+/* Storage of a per-host-thread memo (the evctl decode memo, the stack's stall-cause table): one
+ * per host thread, so models stepped in parallel host threads share nothing */
+#if defined(__GNUC__) || defined(__clang__)
+#define PMU_THREAD_LOCAL __thread
+#else
+#define PMU_THREAD_LOCAL   /* no __thread: step models in one host thread only */
+#endif
+
+/* Three fixctl bits at b0, b1, b2 as a vector, bit i = fixed counter i (as the RTL's per-counter
+ * gathers of fixctl: pmu_regs' fix_os_o/fix_usr_o and the PMI terms of irq) */
+static inline uint32_t pmu_fixctl_bits(uint32_t fc, unsigned b0, unsigned b1, unsigned b2)
+{
+  return ((fc >> b0) & 1u) | (((fc >> b1) & 1u) << 1) | (((fc >> b2) & 1u) << 2);
+}
+
 /* ---- Counter bank layout (spec section 4) ---------------------------------------------- */
 #define PMU_CI_PMC   0u                    /* i = 0..P-1 */
 #define PMU_CI_FIX   ((unsigned)(PMU_P))   /* i = P..P+2 */

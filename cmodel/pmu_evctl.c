@@ -14,26 +14,20 @@
 #error "pmu_evctl expects 6 internal lanes (one, ref_tick, fill, unfill, issue, retire), NL <= 32"
 #endif
 
-/* V: sum of the selected lanes of thread t (lane[t]), or of all threads with ANY (the RTL's
- * lane_all, summed over the threads once per cycle). The catalog
+/* V: the sum of the lanes sel selects, thread t's own (own = lane[t]) or, with ANY, each summed
+ * over all threads (all = lane_all) -- the RTL's lane table entries l and NL + l. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
- * model is not the RTL's structure, on purpose: the RTL adds the picks of pmu_lane_pick, the
+ * model is not the RTL's structure, on purpose: the RTL adds the entries that the indices
+ * pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written), the
  * model masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog
- * against each other (as the formal reference r.inc does). (The common case, at most two
- * lanes, adds the lanes of the set bits of sel directly: l0 and l1 in pmc_cfg_t below.) */
-static inline uint32_t lane_sum(const uint16_t *row, uint32_t sel)  /* row: lane_all */
+ * against each other (as the formal reference r.inc does). (The common case, at most two own
+ * lanes, adds them directly: l0 and l1 in pmc_cfg_t below.) */
+static inline uint32_t lane_sum(const uint8_t *own, const uint16_t *all, uint32_t any,
+                                uint32_t sel)
 {
   uint32_t v = 0;
   for (; sel != 0; sel &= sel - 1u)
-    v += row[pmu_lsb_idx(sel)];
-  return v & PMU_VW_MASK;
-}
-
-static inline uint32_t lane_sum_t(const uint8_t *row, uint32_t sel)  /* row: lane[t] */
-{
-  uint32_t v = 0;
-  for (; sel != 0; sel &= sel - 1u)
-    v += row[pmu_lsb_idx(sel)];
+    v += any ? all[pmu_lsb_idx(sel)] : own[pmu_lsb_idx(sel)];
   return v & PMU_VW_MASK;
 }
 
@@ -50,7 +44,6 @@ enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
  * parallel host threads share nothing. */
 typedef struct {
   uint32_t sel;      /* lanes of V: pmu_lane_sel(event, umask) */
-  uint8_t any;       /* ANY: V sums the lanes of all threads */
   uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none);
                       * PMU_NL for a gen_v counter */
   uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
@@ -69,11 +62,7 @@ typedef struct {
   uint32_t gen_v;                 /* V by lane_sum (ANY, or more than two lanes) */
 } thr_cfg_t;
 
-#if defined(__GNUC__) || defined(__clang__)
-static __thread thr_cfg_t cfg_memo[PMU_THREADS];
-#else
-static thr_cfg_t cfg_memo[PMU_THREADS];  /* no __thread: step models in one host thread only */
-#endif
+static PMU_THREAD_LOCAL thr_cfg_t cfg_memo[PMU_THREADS];
 
 /* more than two bits set */
 static inline int popcount_gt2(uint32_t x)
@@ -127,7 +116,6 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     m->x[k] = x;
     c->sel = pmu_lane_sel((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
                           (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
-    c->any = (uint8_t)any;
     gen = (uint32_t)(any || popcount_gt2(c->sel));
     c->l0 = c->l1 = PMU_NL;                                /* lane NL is 0 */
     if (!gen && c->sel != 0u)
@@ -281,7 +269,7 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       const pmc_cfg_t *c;
       k = pmu_lsb_idx(bits);
       c = &m->c[k];
-      v[k] = c->any ? lane_sum(lane_all, c->sel) : lane_sum_t(lt, c->sel);
+      v[k] = lane_sum(lt, lane_all, (m->any_v >> k) & 1u, c->sel);
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 

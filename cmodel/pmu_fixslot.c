@@ -11,11 +11,8 @@
  * counter i */
 static inline uint32_t fix_priv_ok(uint32_t fc, uint32_t priv)
 {
-  if (priv)
-    return ((fc >> PMU_FIXCTL_OS0_LSB) & 1u) | (((fc >> PMU_FIXCTL_OS1_LSB) & 1u) << 1) |
-           (((fc >> PMU_FIXCTL_OS2_LSB) & 1u) << 2);
-  return ((fc >> PMU_FIXCTL_USR0_LSB) & 1u) | (((fc >> PMU_FIXCTL_USR1_LSB) & 1u) << 1) |
-         (((fc >> PMU_FIXCTL_USR2_LSB) & 1u) << 2);
+  return priv ? pmu_fixctl_bits(fc, PMU_FIXCTL_OS0_LSB, PMU_FIXCTL_OS1_LSB, PMU_FIXCTL_OS2_LSB)
+              : pmu_fixctl_bits(fc, PMU_FIXCTL_USR0_LSB, PMU_FIXCTL_USR1_LSB, PMU_FIXCTL_USR2_LSB);
 }
 
 void pmu_fixslot_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PMU_NCNT])

@@ -179,8 +179,7 @@ uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t)
   if ((pmc_ovf | fix_ovf) == 0u)                           /* no status bit: speed-up only */
     return 0;
   fc = s->fixctl_q[t];
-  pmi = ((fc >> PMU_FIXCTL_PMI0_LSB) & 1u) | (((fc >> PMU_FIXCTL_PMI1_LSB) & 1u) << 1) |
-        (((fc >> PMU_FIXCTL_PMI2_LSB) & 1u) << 2);
+  pmi = pmu_fixctl_bits(fc, PMU_FIXCTL_PMI0_LSB, PMU_FIXCTL_PMI1_LSB, PMU_FIXCTL_PMI2_LSB);
   if (fix_ovf & pmi)
     return 1;
   for (k = 0; pmc_ovf != 0; k++, pmc_ovf >>= 1)             /* only while status bits remain */

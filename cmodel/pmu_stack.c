@@ -52,13 +52,8 @@ static inline unsigned stall_cause(unsigned stg, uint32_t fl)
 #if (PMU_NFLAG) > 13
 #error "pmu_stack: the cause table has 2^NFLAG entries"
 #endif
-#if defined(__GNUC__) || defined(__clang__)
-static __thread uint16_t cause_tab[1u << PMU_NFLAG];
-static __thread uint8_t cause_tab_ok;
-#else
-static uint16_t cause_tab[1u << PMU_NFLAG]; /* no __thread: step models in one host thread only */
-static uint8_t cause_tab_ok;
-#endif
+static PMU_THREAD_LOCAL uint16_t cause_tab[1u << PMU_NFLAG];
+static PMU_THREAD_LOCAL uint8_t cause_tab_ok;
 
 static inline uint32_t stall_causes(uint32_t fl)
 {
