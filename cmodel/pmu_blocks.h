@@ -5,7 +5,9 @@
  *   pmu_<blk>_compute(): reads the current state s (the _q flops) and this cycle's inputs,
  *                        writes its own next-state fields into d (the _d values) and/or the
  *                        signals it drives to other blocks;
- *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff).
+ *   pmu_<blk>_commit():  copies its own fields d -> s (the always_ff); where the RTL evaluates
+ *                        a term at the flop, so does the commit (gstatus_next() from the wraps,
+ *                        the edge history cleared by an evtsel/ext write).
  * Every compute function assigns every one of its _d fields that its commit copies (d is not
  * pre-initialised). Simulation speed-ups, invisible in results: the configuration registers
  * (enable flops) go through d only when written, the others hold in s; the counter bank has

@@ -1,11 +1,14 @@
 /* pmu_evctl: event lanes, event value V, threshold/compare/INV/EDGE/BOTH/CNTV, the QUALIFY
  * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
- * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu_evctl.v: per counter V and C; per thread the vectors
- * cond_v, chain_v, qual_v, qin_v, counted_v (bit k = counter k) and the cprev_d equation.
+ * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu_evctl.v: the lanes (its lane[]: each thread's, and
+ * each summed over all threads for ANY), then per thread what its per-counter blocks
+ * g_thr[t].g_ctr[k] compute (v, cond, the cascade q_v, counted, edgehit, cprev_d, inc), here
+ * for all counters of the thread at once as bit vectors, bit k = counter k: cond_v, qin_v,
+ * counted_v, edgehit, and the increments by kind (a speed-up, docs/cmodel.md).
  * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
  * Simulation speed-ups (docs/cmodel.md): the evtsel/ext decode memo, V and C of every counter
- * without a branch, lane_all only with ANY, cprev_q/carry_q read and written as bit vectors,
- * the QUALIFY cascade as one addition.
+ * without a branch, lane_all only with ANY, the per-counter logic as bit vectors with
+ * cprev_q/carry_q converted eight bytes at a time, the QUALIFY cascade as one addition.
  */
 #include <string.h>
 #include "pmu_blocks.h"
@@ -35,19 +38,21 @@ static inline uint32_t lane_sum(const uint8_t *own, const uint16_t *all, uint32_
 enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
 
 /* ---- Decoded configuration of one thread's counters ----------------------------------- */
-/* The fields of evtsel[k] and ext[k] of thread t as the per-cycle logic below uses them, bit
- * vectors where the RTL has them (bit k = counter k). A pure function of t and the thread's
- * evtsel_q and ext_q. Simulation speed-up the RTL does not need: kept from cycle to cycle in a
- * memo per thread index, keyed on the register values, which are compared every cycle, so a
- * stale decode is never used and no result depends on the memo (any number of models may
- * share it, only slower). One memo per host thread (__thread), so that models stepped in
- * parallel host threads share nothing. */
+/* The fields of evtsel[k] and ext[k] of thread t as the per-cycle logic below uses them (the
+ * RTL's f_* wires of g_ctr[k], and the lane choice that pmu_regs keeps in pick_q), one-bit
+ * fields as vectors, bit k = counter k. A pure function of t and the thread's evtsel_q and
+ * ext_q. Simulation speed-up: kept from cycle to cycle in a memo per thread index, keyed on the
+ * register values, which are compared every cycle, so a stale decode is never used and no
+ * result depends on the memo (any number of models may share it, only slower). One memo per
+ * host thread (PMU_THREAD_LOCAL), so that models stepped in parallel host threads share
+ * nothing. */
 typedef struct {
   uint32_t sel;      /* lanes of V: pmu_lane_sel(event, umask) */
-  uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none);
-                      * PMU_NL for a gen_v counter */
+  uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none,
+                      * a zero lane like the RTL's zero entry XZ); PMU_NL for a gen_v counter */
   uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
-  uint32_t span;     /*   span] mod 2^32, one unsigned compare for every mode (cond_range) */
+  uint32_t span;     /*   span] mod 2^32, one unsigned compare for every mode (cond_range) in
+                      *   place of the RTL's thr, cmpr case and INV */
 } pmc_cfg_t;
 
 typedef struct {
@@ -151,7 +156,9 @@ static const thr_cfg_t *thread_cfg(const pmu_state_t *s, unsigned t)
 
 /* ---- The edge history and chain carry flops as bit vectors ---------------------------- */
 /* cprev_q[t] and carry_q[t] hold one 0/1 byte per counter (pmu_state_t); the RTL has them as
- * vectors, and so does the logic below. Simulation speed-up: on a little-endian host eight
+ * vectors (cprev_q, carry_q: bit t*P+k), and so does the logic below. Simulation speed-up
+ * (read bit by bit, the block costs about 160 host instructions more per cycle, callgrind
+ * main run): on a little-endian host eight
  * bytes at a time go through one 64-bit word (bit 0 of byte k <-> bit k, by one multiply);
  * otherwise, and as the reference, one byte at a time. Only bit 0 of each byte is read (as
  * the per-byte "& 1u" did). */
@@ -233,7 +240,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       for (l = 0; l < PMU_NEXT; l++)
         lane[t][PMU_NINT + l] = (uint8_t)(in->ev_ext[t][l] & PMU_LW_MASK);
   }
-  /* lane_all: only in a cycle where some counter has ANY (a speed-up; nothing else reads it) */
+  /* lane_all (the RTL's lane[THREADS*NL + l]): only in a cycle where some counter has ANY (a
+   * speed-up; nothing else reads it) */
   if (any_v != 0u)
     for (l = 0; l < PMU_NL; l++) {
       uint32_t sum = 0;
@@ -242,7 +250,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       lane_all[l] = (uint16_t)sum;
     }
 
-  /* ---- programmable counters (4.1, 4.2): per thread, vectors with bit k = counter k ---- */
+  /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks compute,
+   * as vectors with bit k = counter k (a speed-up: written per counter, as the RTL, the block
+   * costs about 600 host instructions more per cycle, callgrind main run) ---- */
   for (t = 0; t < PMU_THREADS; t++) {
     const thr_cfg_t *m = cfg[t];
     const uint8_t *lt = lane[t];
@@ -273,11 +283,13 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 
-    /* QUALIFY cascade, as the RTL's loop: Q(k) = CHAIN ? Qin(k) : C(k) and (QUALIFY ? Qin(k) :
-     * 1), Qin(k) = Q(k-1), Qin(0) = 1. That is a carry chain, Q(k) = g(k) | p(k) & Q(k-1), with
+    /* QUALIFY cascade, the RTL's q_v[idx] = f_chain ? qin : cond && (f_qual ? qin : 1), qin =
+     * q_v[idx-1] (Qin(0) = 1). That is a carry chain, Q(k) = g(k) | p(k) & Q(k-1), with
      * generate g = C & !CHAIN & !QUALIFY (Q = C, whatever came before), propagate p = CHAIN |
      * QUALIFY & C (Q = Qin, or Qin & C) and carry-in 1. Speed-up: all P at once, by one
-     * addition (a ripple-carry adder with a = g | p, b = g: the carry into bit k is Qin(k)). */
+     * addition (a ripple-carry adder with a = g | p, b = g: the carry into bit k is Qin(k));
+     * a loop over the counters costs about 110 host instructions more per cycle (callgrind main
+     * run). Counter 0 neither chains nor qualifies, so the carry-in never reaches bit 1. */
     gq = cond_v & ~m->chain_v & ~m->qual_v;
     pq = m->chain_v | (m->qual_v & cond_v);
     qin_v = ((gq | pq) + gq + 1u) ^ (gq | pq) ^ gq;
@@ -287,9 +299,10 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     edgehit = m->edge_v & counted_v &
               ((m->both_v & (cond_v ^ cprev_v)) | (~m->both_v & cond_v & ~cprev_v));
 
-    /* increment: chain (ungated) > not counted > EDGE > plain (CMASK=0, GE) or CNTV with C:
-     * V > threshold: C. addc: counted, not chain, not edge; of these addv add V; one: the
-     * counters that add 1 (chain carry, edge hit, threshold C); addv and one do not meet */
+    /* increment, the RTL's inc of g_ctr[k]: chain (ungated) > not counted > EDGE > plain
+     * (CMASK=0, GE) or CNTV with C: V > threshold: C. addc: counted, not chain, not edge; of
+     * these addv add V; one: the counters that add 1 (chain carry, edge hit, threshold C); addv
+     * and one do not meet */
     addc = counted_v & ~m->chain_v & ~m->edge_v;
     addv = addc & (~m->thr_v | (cond_v & m->cntv_v));
     one = (m->chain_v & carry_prev) | (edgehit & ~m->chain_v) | (addc & ~addv & cond_v);
@@ -301,8 +314,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       inc_t[k] = v[k];
     }
 
-    /* edge history: cprev_d = counted ? C : cprev (it moves only in counted cycles); a write
-     * clears it at the flop (pmu_evctl_commit) */
+    /* edge history, the RTL's cprev_d[idx] = counted ? cond : cprev_q[idx] (it moves only in
+     * counted cycles); a write clears it at the flop (pmu_evctl_commit) */
     bits_to_bytes((cprev_v & ~counted_v) | (cond_v & counted_v), d->cprev_q[t]);
   }
 }

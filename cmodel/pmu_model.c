@@ -1,6 +1,7 @@
 /* pmu_model: top of the StallScope PMU C model, the counterpart of rtl/pmu_top.v.
- * Wires the blocks (docs/spec.md): pmu_regs (APB, registers), pmu_evctl (programmable, fixed and
- * slot increments), pmu_stack (CPI stacks), pmu_cnt_bank (counters), pmu_rdp (read port).
+ * Wires the blocks (docs/spec.md): pmu_regs (APB, registers), pmu_evctl (programmable counter
+ * increments), pmu_fixslot (fixed and issue-slot increments), pmu_stack (CPI stacks),
+ * pmu_cnt_bank (counters), pmu_rdp (read port).
  * pmu_step() is one rising edge: every block computes its _d fields from the current state
  * and inputs into one local next-state d, then every block commits its own flops (the counter
  * bank, a speed-up, updates cnt_q in place once every other reader of cnt_q has run).

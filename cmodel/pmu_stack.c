@@ -44,11 +44,13 @@ static inline unsigned stall_cause(unsigned stg, uint32_t fl)
   }
 }
 
-/* stall_cause() of the three stages for every flags word (stage stg in bits 3*stg+2..3*stg),
- * tabulated at the first call in each host thread: a simulation speed-up (one load per thread
- * and cycle instead of the flag tests), a pure function of fl like stall_cause itself. One
- * table per host thread (__thread, as the evctl decode memo), so parallel models share
- * nothing. */
+/* stall_cause() (the RTL's cause if/else chain of each stage) of the three stages for every
+ * flags word (stage stg in bits 3*stg+2..3*stg), tabulated at the first call in each host
+ * thread: a simulation speed-up (one load per thread and cycle instead of the flag tests: the
+ * tests cost about 42 host instructions more per cycle once the fill, 8192 x 3 stall_cause
+ * calls, is spread over 100k cycles; callgrind main run), a pure function of fl like
+ * stall_cause itself. One table per host thread (PMU_THREAD_LOCAL, as the evctl decode memo),
+ * so parallel models share nothing. */
 #if (PMU_NFLAG) > 13
 #error "pmu_stack: the cause table has 2^NFLAG entries"
 #endif
@@ -69,9 +71,10 @@ static inline uint32_t stall_causes(uint32_t fl)
 }
 
 /* One stage stg of one thread: split this cycle's W slots over the 8 components c[] (stage
- * counters stg*8..stg*8+7); n, wp: the thread's counts; sib: the sibling threads' n + wp;
- * carry: stk_carry_q; causes: stall_causes(flags); returns carry_d. Called with a constant stg (a speed-up: the stage's
- * decisions fold at compile time). */
+ * counters stg*8..stg*8+7), the body of the RTL's loop over s; n, wp: the thread's counts;
+ * sib: the sibling threads' n + wp; carry: stk_carry_q; causes: stall_causes(flags); returns
+ * carry_d. Called with a constant stg (a speed-up: the stage's decisions fold at compile
+ * time). */
 static inline uint32_t stack_stage(unsigned stg, uint32_t n, uint32_t wp, uint32_t sib,
                                    uint32_t carry, uint32_t wpvis, uint32_t causes, uint32_t c[8])
 {
@@ -126,26 +129,26 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
 
   for (t = 0; t < PMU_THREADS; t++) {
     const uint32_t wpvis = (s->ctrl_q[t] >> PMU_CTRL_WPVIS_LSB) & 1u;
-    const uint32_t fl = stall_causes(in->stk_flags[t]);  /* stall_cause of each stage */
+    const uint32_t causes = stall_causes(in->stk_flags[t]);  /* stall_cause of each stage */
     uint32_t *c = &inc[t * PMU_NCPT + PMU_CI_STK];      /* stage stg: c + stg*8 */
     uint32_t n, wp;
 
-    /* the three stages written out, each with its stage constant: as a loop over stg, gcc -O3
-     * does not fold the stage decisions and the block costs about 130 more host instructions
-     * per cycle (callgrind) */
+    /* the three stages written out, each with its stage constant: as a loop over stg (the RTL's
+     * shape), gcc -O3 does not fold the stage decisions and the block costs about 140 more
+     * host instructions per cycle (callgrind main run) */
 
     n = stk_n(in, t, D);
     wp = stk_wp(in, t, D);
     d->stk_carry_q[t][D] = (uint8_t)stack_stage(D, n, wp, all[D] - n - wp, s->stk_carry_q[t][D],
-                                                wpvis, fl, c + D * 8u);
+                                                wpvis, causes, c + D * 8u);
     n = stk_n(in, t, I);
     wp = stk_wp(in, t, I);
     d->stk_carry_q[t][I] = (uint8_t)stack_stage(I, n, wp, all[I] - n - wp, s->stk_carry_q[t][I],
-                                                wpvis, fl, c + I * 8u);
+                                                wpvis, causes, c + I * 8u);
     n = stk_n(in, t, C);
     wp = stk_wp(in, t, C);
     d->stk_carry_q[t][C] = (uint8_t)stack_stage(C, n, wp, all[C] - n - wp, s->stk_carry_q[t][C],
-                                                wpvis, fl, c + C * 8u);
+                                                wpvis, causes, c + C * 8u);
   }
 }
 
