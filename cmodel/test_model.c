@@ -580,7 +580,7 @@ static void cascade_random_patterns(void)
                         (((qual >> k) & 1u) << PMU_EXT_QUALIFY_LSB);
     for (pat = 0; pat < 4; pat++) {
       uint32_t lanes, q = 1;
-      uint64_t before[16];
+      uint64_t before[PMU_P];
       r = r * 1103515245u + 12345u;
       lanes = r >> 4;
       for (k = 0; k < PMU_NEXT; k++)
