@@ -174,8 +174,9 @@ module core_thread #(
   wire [2:0] cfg_rsvd = cfg_i[7:5];
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // Properties of an entry after the knobs (set at dispatch as ROB-entry bits; the dispatch
-  // and commit loops write them out):
+  // Properties of an entry after the knobs, decided once at dispatch and kept as ROB-entry bits
+  // (rob_dm_q, rob_ll_q, rob_mbr_q), which issue, commit, the flags and the trace read (fetch
+  // applies the mispredict rule to the block it fetches, which is not in the ROB yet):
   //   Dcache miss:          a load with bit 2 (not with the perfect-Dcache knob);
   //   latency (lat):        LONG_LAT for a long-latency ALU op (not with the 1-cycle-ALU knob),
   //                         MISS_LAT for a Dcache miss, else 1; "latency above 1" is lat != 1;
@@ -717,7 +718,7 @@ module core_thread #(
   reg [WW-1:0]   ld_miss;
   reg            last_kern;
   reg [ROBI-1:0] hidx;
-  /* verilator lint_off UNUSEDSIGNAL */  // the dependence and wrong-path bits are not used here
+  /* verilator lint_off UNUSEDSIGNAL */  // only the class and kernel bits are used here
   reg [EW-1:0]   ce;
   /* verilator lint_on UNUSEDSIGNAL */
   integer        hi;
@@ -740,11 +741,11 @@ module core_thread #(
           ce = rob_q[hidx][EW-1:0];
           if (ce[1:0] == CLS_BR) begin
             br_ret = br_ret + 1'b1;
-            if (ce[2] && !perf_bp) br_misp = br_misp + 1'b1;
+            if (rob_mbr_q[hidx]) br_misp = br_misp + 1'b1;  // mispredicted
           end
           if (ce[1:0] == CLS_LOAD) begin
-            if (ce[2] && !perf_dc) ld_miss = ld_miss + 1'b1;  // a Dcache miss
-            else                   ld_hit  = ld_hit + 1'b1;
+            if (rob_dm_q[hidx]) ld_miss = ld_miss + 1'b1;   // a Dcache miss
+            else                ld_hit  = ld_hit + 1'b1;
           end
           last_kern = ce[8];
           // rob_add(hidx, 1) written out: calling it measured +4.0M (about 200 per cycle)
