@@ -41,9 +41,7 @@ module core_arb #(
   // Thread t + 1 (mod THREADS).
   function [TW-1:0] next_t;
     input [TW-1:0] t;
-    /* verilator lint_off UNUSEDSIGNAL */  // only the low TW bits of the sum are the result
     integer        v;
-    /* verilator lint_on UNUSEDSIGNAL */
     begin
       v = {{(32 - TW){1'b0}}, t} + 1;     // t < THREADS
       if (v >= THREADS) v = 0;
@@ -94,9 +92,6 @@ module core_arb #(
     disp_off_o = {(THREADS * WW){1'b0}};
     iss_off_o  = {(THREADS * WW){1'b0}};
     com_off_o  = {(THREADS * WW){1'b0}};
-    dsum         = 32'd0;
-    isum         = 32'd0;
-    csum         = 32'd0;
     for (t = 0; t < THREADS; t = t + 1) begin
       dsum = 32'd0;
       isum = 32'd0;

@@ -38,10 +38,11 @@ module core_progmem #(
   // bits than a word address: the quotient's top bits are 0).
   localparam [31:0] TID32 = TID;
   localparam [2:0]  TID3  = TID32[2:0];
-  /* verilator lint_off UNUSEDSIGNAL */
   function [RAW-1:0] wrow;
     input [PAW-1:0] a;
+    /* verilator lint_off UNUSEDSIGNAL */  // the quotient's top bits are 0
     reg   [PAW-1:0] q;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
       q    = a / WA;
       wrow = q[RAW-1:0];
@@ -55,7 +56,6 @@ module core_progmem #(
       wcol = {{(32 - PAW){1'b0}}, r} * 16;
     end
   endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) begin
     if (we_i && tid_i == TID3) begin
       mem_q[wrow(waddr_i)][wcol(waddr_i) +: 16] <= wdata_i;

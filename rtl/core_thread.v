@@ -507,9 +507,7 @@ module core_thread #(
   reg [ROB-1:0]  dq;
   reg [WW-1:0]   ncd;
   reg            run;
-  /* verilator lint_off UNUSEDSIGNAL */  // a 32-bit count, the low bits are used
   reg [31:0]     rdy_pop;
-  /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]     da;
   integer        m;
   always @* begin
