@@ -1,4 +1,5 @@
-// StallScope core stub: sharing of the width W among the threads (docs/core.md "Policies").
+// StallScope core stub: sharing of the width W among the threads (docs/core.md section 5,
+// "Sharing the width").
 //
 // Fetch: one thread per cycle, round robin among the threads able to fetch (the pointer moves
 // past the thread that fetched). Dispatch, issue and commit: W slots per cycle shared in a
