@@ -182,7 +182,10 @@ module core_gen #(
   end
 
   // Next state: consume adv_i words; shift them out and decode adv_i new words from the draws
-  // after the last one (the kernel-mode chain goes on from the last word's mode bit).
+  // after the last one (the kernel-mode chain goes on from the last word's mode bit). This is
+  // the decode chain of words() again, for a part of the block: one function serving both
+  // (called here, in every cycle with a correct-path fetch) measured +10.7M host instructions
+  // in the callgrind run of the main run (--workload mixed --cycles 20000; about 188M in all).
   reg [THW-1:0] th;
   reg [63:0]    x;
   reg [15:0]    w;
