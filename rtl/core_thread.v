@@ -28,12 +28,15 @@
 // issue, commit, a producer lookup, the trace) sits behind an `if` on that condition, and
 // registers are written only in the cycles that can change them (pend_q excepted). The vector
 // and index helpers (rob_add, fq_add, rotr, popc, ctz, rotl, lowmask) are called, except in
-// four places that write one out because the call measured dearer there: the issue
-// selection's rotations, the dispatch and commit loops' index sums and the flush mask.
-// (Verilator 5.006 passes a call's arguments and result through variables of their own, in
-// the clocked evaluation member variables; what that costs depends on the place, so it was
-// measured: callgrind, main run --workload mixed --cycles 20000, clang -O3, about 188M host
-// instructions in all; each place gives its number.)
+// five places that write one out because the call measured dearer there: the waiting search's
+// head mask, the issue selection's rotations, the dispatch and commit loops' index sums and
+// the flush mask. (Verilator 5.006 passes a call's arguments and result through variables of
+// their own, in the clocked evaluation member variables. What that costs was measured, with
+// callgrind, main run --workload mixed --cycles 20000, clang -O3, about 188M host
+// instructions in all; each place gives its number. The cost is not the call's alone: the
+// total moves in steps of 3-4M with small changes anywhere in the one generated evaluation
+// function, the PMU's code included, so a call that measured cheap can turn dear after an
+// unrelated change; measure the total after any change here.)
 //
 // Every per-cycle PMU signal is computed here from the state at the start of the cycle and
 // this cycle's grants; the stack flags describe the thread after this cycle's instructions
@@ -509,6 +512,9 @@ module core_thread #(
   reg [WW-1:0]   ncd;
   reg            run;
   reg [31:0]     rdy_pop;
+  /* verilator lint_off UNUSEDSIGNAL */  // bit ROB only carries the shift
+  reg [ROB:0]    slm;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]     da;
   integer        m;
   always @* begin
@@ -518,10 +524,13 @@ module core_thread #(
     wq         = {ROB{1'b0}};
     widx       = {ROBI{1'b0}};
     pidx       = {ROBI{1'b0}};
+    slm        = {(ROB + 1){1'b0}};
     if (found) begin
       // the oldest: the lowest waiting entry at or above the head, else the lowest one (the
-      // ROB wraps below the head)
-      wq         = waiting & ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_q});
+      // ROB wraps below the head); lowmask(rob_head_q) written out: calling it here measured
+      // +0.5M, and +3.3M with the PMU RTL of a few commits later
+      slm        = ({{ROB{1'b0}}, 1'b1} << rob_head_q) - 1'b1;
+      wq         = waiting & ~slm[ROB-1:0];
       if (wq == {ROB{1'b0}}) wq = waiting;
       widx       = ctz(wq);
       pidx       = rob_q[widx][RBW-1 -: ROBI];
