@@ -1,33 +1,45 @@
 # StallScope PMU. `make run` runs the main job; `make test` runs everything that must pass.
-# See README.md. Build outputs go to build/ (never committed).
+# See README.md and docs/README.md. Build outputs go to build/ (never committed).
+#
+# This file holds the tool set-up, the parameter sets and the two README commands; each
+# component's rules sit in a fragment next to its sources:
+#   cmodel/cmodel.mk          the C reference model library, its CLI and unit tests
+#   verif/lockstep/lockstep.mk  the PMU lockstep harness (RTL + model, every cycle)
+#   verif/golden/golden.mk    the golden-vector writer and its Icarus replay
+#   sim/report/report.mk      the report and trace writers' self-test
+#   sim/main/run.mk           the main run: core stub + PMU + model
+#   verif/{formal,coverage,fuzz,regress}/*.mk
+# Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
+# V*__ver.d; scripts/build/depfile.py), included below, so editing any source, header or Verilog
+# include rebuilds exactly what used it.
 
 SHELL      := /bin/bash
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CC         ?= gcc
-# Optimisation of the simulator builds (Verilated RTL, harness, the C model linked into them):
-# -O3 runs the lockstep main run about 5% faster than -O2 (docs/verification.md, speed).
+# Optimisation and C++ compiler of the simulator builds (docs/performance.md has the figures
+# behind these defaults).
 SIM_OPT    ?= -O3
-# C++ compiler of the Verilated builds: clang++ 14 runs the lockstep main run about 9% faster
-# than g++ 12 on the same code (docs/verification.md, speed); the C model's .c files are still
-# compiled by the C compiler (gcc).
 SIM_CXX    ?= clang++
-CFLAGS_C   := -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Iverif
-SAN_FLAGS  := -std=c99 -O1 -g -Wall -Wextra -Werror -Icmodel -Iverif \
-              -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CWARN      := -std=c99 -Wall -Wextra -Werror
+SAN_OPT    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib z3
 DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3
 
-MODEL_SRC  := cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_fixslot.c cmodel/pmu_stack.c \
-              cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c
-MODEL_HDR  := cmodel/pmu_model.h cmodel/pmu_map.h cmodel/pmu_blocks.h
-STIM_SRC   := cmodel/pmu_stim.c
-RTL_DIR    ?= rtl
-RTL_SRC    := $(wildcard $(RTL_DIR)/pmu_*.v)
-RTL_INC    := $(RTL_DIR)/pmu_map.vh $(RTL_DIR)/pmu_lane_sel.vh $(RTL_DIR)/pmu_lane_pick.vh
+# Where the designs are (a mutation test points PMU_RTL at a broken copy).
+PMU_RTL    ?= rtl/pmu
+CORE_RTL   ?= rtl/core
+RTL_SRC    := $(wildcard $(PMU_RTL)/pmu_*.v)
+RTL_INC    := $(wildcard $(PMU_RTL)/*.vh)
+CORE_SRC   := $(wildcard $(CORE_RTL)/*.v)
+
+# Include paths of each component's public headers.
+MODEL_INC  := -Icmodel/include
+STIM_SRC   := verif/stim/pmu_stim.c
+STIM_INC   := -Iverif/stim
 
 # Parameter sets co-simulated in `make test` (RTL -G and model -D come from the same list).
 CFG_default :=
@@ -37,21 +49,29 @@ CONFIGS     := default small big
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
-VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(RTL_DIR) -Icmodel --top-module pmu_top \
+# Verilator options shared by every Verilated build.
+VERILATOR_OPTS = --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) \
   -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
+VERILATOR_FLAGS = $(VERILATOR_OPTS) --top-module pmu_top
 
-.PHONY: all deps gen check-gen lint synth iverilog model cli lockstep test run validate bench soak mutate golden clean help regress regress-smoke wave fuzz fuzz-smoke coverage formal
+# depfile BIN MDIR...: after a build, write BIN.dep from the dependency files in MDIR...
+depfile = $(PYTHON) scripts/build/depfile.py $(1) $(1).dep $(2)
+# cdepfile BIN FLAGS SOURCES: the same for a one-command C build (the compiler lists the headers)
+cdepfile = $(CC) $(2) -MM -MP -MT $(1) $(3) > $(1).dep
+
+.PHONY: all deps gen check-gen lint synth iverilog test run validate bench soak mutate clean help
 
 all: cli lockstep
 
 help:
-	@echo "make run    - main job: core stub + PMU, 1M cycles, C model in lockstep; stacks, CSV, chart, traces"
-	@echo "make test   - everything that must pass (ends with 'N passed, N failed')"
-	@echo "make bench  - cycles/s: C model alone, RTL alone, RTL + lockstep model"
-	@echo "make soak   - 10M+ random lockstep cycles over 20 seeds"
+	@echo "make run      - main job: core stub + PMU, 1M cycles, C model in lockstep; stacks, CSV, chart, traces"
+	@echo "make test     - everything that must pass (ends with 'N passed, N failed')"
+	@echo "make bench    - cycles/s: C model alone, RTL alone, RTL + lockstep model"
+	@echo "make soak     - 10M+ random lockstep cycles over 20 seeds"
+	@echo "make regress  - the test list x 8 seeds with JUnit, coverage, waveforms of failures"
 	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
-	@echo "make mutate - break each of 5 RTL rules and require the checkers to catch it"
-	@echo "make lint | synth | gen | check-gen | clean"
+	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
+	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:
@@ -68,100 +88,65 @@ deps:
 	  fi; \
 	fi
 
-# ---- generated files from docs/pmu_map.json -------------------------------------------------
-gen:
-	$(PYTHON) scripts/gen_map.py
-
-check-gen: deps
-	$(PYTHON) scripts/gen_map.py --check
-
-# ---- RTL checks ------------------------------------------------------------------------------
-lint: deps
-	@$(foreach c,$(CONFIGS),echo "verilator --lint-only -Wall ($(c))" && \
-	  verilator --lint-only -Wall -Irtl --top-module pmu_top $(RTL_SRC) $(call gflags,$(c)) &&) true
-
-synth: deps | $(BUILD)
-	@scripts/synth.sh $(BUILD)
-
-iverilog: deps | $(BUILD)
-	iverilog -g2005 -Irtl -o $(BUILD)/pmu_top.vvp $(RTL_SRC)
+# clang's sanitizer and libFuzzer runtimes come with libclang-rt-14-dev (a recommendation of
+# clang, so missing after --no-install-recommends): probe by linking an empty fuzzer.
+SAN_DEB := libclang-rt-14-dev
+.PHONY: san-deps
+san-deps: deps | $(BUILD)
+	@printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' \
+	  > $(BUILD)/san_probe.c
+	@clang -fsanitize=fuzzer,address,undefined -o $(BUILD)/san_probe $(BUILD)/san_probe.c 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: apt-get install -y $(SAN_DEB) (libFuzzer, ASan, UBSan runtimes)"; \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SAN_DEB)) >$(BUILD)/san_apt.log 2>&1 \
+	      || { tail -20 $(BUILD)/san_apt.log; exit 1; }; \
+	    clang -fsanitize=fuzzer,address,undefined -o $(BUILD)/san_probe $(BUILD)/san_probe.c; \
+	  else echo "sanitizer runtimes missing: sudo apt-get install -y $(SAN_DEB)"; exit 1; fi; }
 
 $(BUILD):
 	mkdir -p $(BUILD)
 
-# ---- C model, CLI, unit test -----------------------------------------------------------------
-$(BUILD)/pmu_cli: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_cli.c | $(BUILD)
-	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_cli.c
+# ---- generated files from docs/pmu_map.json -------------------------------------------------
+gen:
+	$(PYTHON) scripts/gen/gen_map.py
 
-$(BUILD)/pmu_cli_san: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_cli.c | $(BUILD)
-	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_cli.c
+check-gen: deps
+	$(PYTHON) scripts/gen/gen_map.py --check
 
-$(BUILD)/test_model: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
-	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) cmodel/test_model.c
+# ---- RTL checks ------------------------------------------------------------------------------
+lint: deps
+	@$(foreach c,$(CONFIGS),echo "verilator --lint-only -Wall ($(c))" && \
+	  verilator --lint-only -Wall -I$(PMU_RTL) --top-module pmu_top $(RTL_SRC) $(call gflags,$(c)) &&) true
 
-$(BUILD)/test_model_san: $(MODEL_SRC) $(MODEL_HDR) cmodel/test_model.c | $(BUILD)
-	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) cmodel/test_model.c
+synth: deps | $(BUILD)
+	@scripts/synth/synth.sh $(BUILD)
 
-REPORT_SRC := sim/report.c sim/trace_kanata.c sim/pipetrace.c sim/trace_track.c
+iverilog: deps | $(BUILD)
+	iverilog -g2005 -I$(PMU_RTL) -o $(BUILD)/pmu_top.vvp $(RTL_SRC)
 
-$(BUILD)/test_report: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_track.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
-	$(CC) $(CFLAGS_C) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
-
-$(BUILD)/test_report_san: $(REPORT_SRC) sim/test_report.c sim/sim_types.h sim/trace_track.h $(MODEL_SRC) $(MODEL_HDR) | $(BUILD)
-	clang $(SAN_FLAGS) -Isim -o $@ sim/test_report.c $(REPORT_SRC) $(MODEL_SRC)
-
-$(BUILD)/pmu_golden: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_golden.c cmodel/pmu_golden.h | $(BUILD)
-	$(CC) $(CFLAGS_C) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_golden.c
-
-$(BUILD)/pmu_golden_san: $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h cmodel/pmu_golden.c cmodel/pmu_golden.h | $(BUILD)
-	clang $(SAN_FLAGS) -o $@ $(MODEL_SRC) $(STIM_SRC) cmodel/pmu_golden.c
-
-# Golden vectors from the C model, replayed on Icarus by a plain Verilog testbench (docs/golden.md)
-golden: deps
-	@verif/golden/run.sh $(BUILD)
-
-cli: deps $(BUILD)/pmu_cli
-model: deps $(BUILD)/test_model
-
-# ---- lockstep co-simulation (one Verilator build per parameter set) --------------------------
-LOCKSTEP_DEPS := $(RTL_SRC) $(RTL_INC) $(MODEL_SRC) $(MODEL_HDR) $(STIM_SRC) cmodel/pmu_stim.h \
-                 verif/lockstep.cpp verif/lockstep_pair.h verif/rtl_state.h verif/pmu_rand.c verif/pmu_rand.h verif/pmu_cov.c verif/pmu_cov.h
-
-$(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
-	@echo "verilator: building lockstep harness ($*)"
-	@verilator $(VERILATOR_FLAGS) $(call gflags,$*) -CFLAGS "$(SIM_OPT) -I$(CURDIR)/cmodel -I$(CURDIR)/verif $(call dflags,$*)" \
-	  --Mdir $(BUILD)/lockstep_$* -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/lockstep.cpp) \
-	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c verif/pmu_cov.c) > $(BUILD)/lockstep_$*.log 2>&1 \
-	  || { tail -40 $(BUILD)/lockstep_$*.log; exit 1; }
-
-# Reset check: every flop starts random (run with +verilator+rand+reset+2 +verilator+seed+N);
-# 0 mismatches against the model proves every state element is reset.
-$(BUILD)/lockstep_x/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
-	@echo "verilator: building lockstep harness (x: --x-assign unique --x-initial unique)"
-	@verilator $(VERILATOR_FLAGS) --x-assign unique --x-initial unique \
-	  -CFLAGS "$(SIM_OPT) -I$(CURDIR)/cmodel -I$(CURDIR)/verif" \
-	  --Mdir $(BUILD)/lockstep_x -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/lockstep.cpp) \
-	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c verif/pmu_cov.c) > $(BUILD)/lockstep_x.log 2>&1 \
-	  || { tail -40 $(BUILD)/lockstep_x.log; exit 1; }
-
-lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
-
-# ---- core stub + PMU: the main run binary, kernels, core checks (sim/run.mk) ---------------
-include sim/run.mk
+# ---- components ------------------------------------------------------------------------------
+include cmodel/cmodel.mk
+include verif/lockstep/lockstep.mk
+include verif/golden/golden.mk
+include sim/report/report.mk
+include sim/main/run.mk
 include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 
+# what each binary was built from (written by depfile/cdepfile after its build)
+-include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)
+
 # ---- the two README commands -----------------------------------------------------------------
 test: deps
-	@scripts/run_tests.sh
+	@scripts/run/run_tests.sh
 
 run: deps $(BUILD)/run/Vsim_top
-	@scripts/run_main.sh
+	@scripts/run/run_main.sh
 
 validate: deps $(BUILD)/run/Vsim_top
-	/usr/bin/python3 scripts/validate.py --cycles $${VALIDATE_CYCLES:-300000}
+	/usr/bin/python3 scripts/plot/validate.py --cycles $${VALIDATE_CYCLES:-300000}
 
 # ---- longer jobs -----------------------------------------------------------------------------
 bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep $(BUILD)/run/Vsim_top
@@ -169,10 +154,10 @@ bench: deps $(BUILD)/lockstep_default/Vpmu_lockstep $(BUILD)/run/Vsim_top
 	$(BUILD)/run/Vsim_top --bench --workload mixed --cycles $${BENCH_CYCLES:-1000000} --seed 1
 
 soak: deps $(BUILD)/lockstep_default/Vpmu_lockstep
-	@scripts/soak.sh $(BUILD)/lockstep_default/Vpmu_lockstep $${SOAK_SEEDS:-20} $${SOAK_CYCLES:-520000}
+	@scripts/run/soak.sh $(BUILD)/lockstep_default/Vpmu_lockstep $${SOAK_SEEDS:-20} $${SOAK_CYCLES:-520000}
 
 mutate: deps
-	@scripts/mutate.sh all
+	@scripts/run/mutate.sh all
 
 clean:
 	rm -rf $(BUILD)

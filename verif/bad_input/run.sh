@@ -23,8 +23,8 @@
 #   golden/vectors.txt mutations of verif/golden/vectors/smoke.*.hex checked by pmu_golden --check
 #   golden/tb.txt      the same mutations replayed by verif/golden/tb_golden.v on Icarus (the
 #                      testbench's own header checks; messages on stdout, exit 1 via $fatal)
-#   gen_map/map.txt    mutations of docs/pmu_map.json read by scripts/gen_map.py --map
-#   plot_stacks/csv.txt mutations of a report CSV read by scripts/plot_stacks.py
+#   gen_map/map.txt    mutations of docs/pmu_map.json read by scripts/gen/gen_map.py --map
+#   plot_stacks/csv.txt mutations of a report CSV read by scripts/plot/plot_stacks.py
 # Mutation lines: NAME FILE LINE 'PATTERN' 'FILTER'. FILTER is a sed script applied to the
 # original (or, starting with '!', a shell command from stdin to stdout); LINE is the line the
 # error must name: '=' the first line that differs from the original, a number, or FILE:N for
@@ -51,7 +51,7 @@ if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" >"$WORK/make.log" 2>&1; then
   exit 2
 fi
 VVP=$WORK/tb_golden.vvp
-if ! iverilog -g2005 -DGOLDEN_FATAL -Irtl -o "$VVP" verif/golden/tb_golden.v rtl/pmu_*.v >"$WORK/iverilog.log" 2>&1; then
+if ! iverilog -g2005 -DGOLDEN_FATAL -Irtl/pmu -o "$VVP" verif/golden/tb_golden.v rtl/pmu/pmu_*.v >"$WORK/iverilog.log" 2>&1; then
   echo "bad_input: cannot compile verif/golden/tb_golden.v:" >&2
   tail -20 "$WORK/iverilog.log" >&2
   exit 2
@@ -146,8 +146,8 @@ tool_cmd() {  # the command of a tool directory, into the array CMD
     pmu_cli) CMD=("$CLI") ;;
     pmu_golden) CMD=("$GOLD") ;;
     vsim_top) CMD=("$VSIM") ;;
-    gen_map) CMD=(python3 scripts/gen_map.py) ;;
-    plot_stacks) CMD=("$PY" scripts/plot_stacks.py) ;;
+    gen_map) CMD=(python3 scripts/gen/gen_map.py) ;;
+    plot_stacks) CMD=("$PY" scripts/plot/plot_stacks.py) ;;
     kernels) CMD=(env BUILD="$B" LOG="$T/log") ;;  # ARGS: [VAR=VALUE...] verif/kernels/run.sh ...
     *) return 1 ;;
   esac
@@ -172,7 +172,7 @@ for f in "$D"/*/options.txt; do
 done
 
 # ---- file cases with their expectation inside ----------------------------------------------
-# stim/*.stim: pmu_cli and pmu_golden (both parse with cmodel/pmu_stim.c)
+# stim/*.stim: pmu_cli and pmu_golden (both parse with verif/stim/pmu_stim.c)
 for f in "$D"/stim/*.stim; do
   name=$(basename "$f" .stim)
   expect_headers stim "$name" "$f" || continue
@@ -277,14 +277,14 @@ map_case() {  # NAME FILE LINE PATTERN FILTER
   local loc
   if ! mutate docs/pmu_map.json "$I/map.json" "$5"; then result gen_map "$1" "filter '$5' changed nothing or failed"; return; fi
   if [ "$3" = "=" ]; then loc="$I/map.json:$(first_diff docs/pmu_map.json "$I/map.json"):"; else loc="$I/map.json:$3:"; fi
-  run_case gen_map "$1" 2 "$loc && $4" python3 scripts/gen_map.py --map "$I/map.json" --out "$T/gen"
+  run_case gen_map "$1" 2 "$loc && $4" python3 scripts/gen/gen_map.py --map "$I/map.json" --out "$T/gen"
 }
 
 csv_case() {  # NAME FILE LINE PATTERN FILTER
   local loc
   if ! mutate "$SAMPLE_CSV" "$I/report.csv" "$5"; then result plot_stacks "$1" "filter '$5' changed nothing or failed"; return; fi
   if [ "$3" = "=" ]; then loc="$I/report.csv:$(first_diff "$SAMPLE_CSV" "$I/report.csv"):"; else loc="$I/report.csv:$3:"; fi
-  run_case plot_stacks "$1" 2 "$loc && $4" "$PY" scripts/plot_stacks.py "$I/report.csv" -o "$T/chart"
+  run_case plot_stacks "$1" 2 "$loc && $4" "$PY" scripts/plot/plot_stacks.py "$I/report.csv" -o "$T/chart"
 }
 
 mutation_cases golden "$D/golden/vectors.txt" golden_case

@@ -1,6 +1,5 @@
 # verif/coverage/coverage.mk: code coverage (Verilator line + toggle) of the PMU RTL, run under
-# the lockstep harness. Included by the top Makefile (which defines BUILD, RTL_DIR, JOBS,
-# VERILATOR_FLAGS, LOCKSTEP_DEPS, MODEL_SRC, STIM_SRC).
+# the lockstep harness. Included by the top Makefile after verif/lockstep/lockstep.mk.
 #
 #   make coverage     build build/lockstep_cov, run random seeds and every directed test,
 #                     merge the .dat files, write build/coverage/pmu.info (lcov) and print
@@ -12,15 +11,8 @@
 # COV_MAX_WIDTH=256 gives a build faster to compile and run, without those signals.
 COV_MAX_WIDTH ?= 65536
 
-COV_LOCKSTEP_DEPS := $(LOCKSTEP_DEPS) $(wildcard verif/lockstep*.h) verif/coverage/lockstep_cov.cpp verif/coverage/coverage.mk
-
-$(BUILD)/lockstep_cov/Vpmu_lockstep: $(COV_LOCKSTEP_DEPS) | $(BUILD)
-	@echo "verilator: building lockstep harness (cov: --coverage-line --coverage-toggle)"
-	@verilator $(VERILATOR_FLAGS) --coverage-line --coverage-toggle --coverage-max-width $(COV_MAX_WIDTH) \
-	  -CFLAGS "-O2 -I$(CURDIR)/cmodel -I$(CURDIR)/verif" \
-	  --Mdir $(BUILD)/lockstep_cov -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/coverage/lockstep_cov.cpp) \
-	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c verif/pmu_cov.c) > $(BUILD)/lockstep_cov.log 2>&1 \
-	  || { tail -40 $(BUILD)/lockstep_cov.log; exit 1; }
+$(BUILD)/lockstep_cov/Vpmu_lockstep: $(LOCKSTEP_DEPS) verif/coverage/lockstep_cov.cpp $(call model_lib,default) | $(BUILD)
+	$(call lockstep_build,$(BUILD)/lockstep_cov,default,default,--coverage-line --coverage-toggle --coverage-max-width $(COV_MAX_WIDTH),verif/coverage/lockstep_cov.cpp,-O2)
 
 coverage: deps $(BUILD)/lockstep_cov/Vpmu_lockstep
 	@verif/coverage/run.sh $(BUILD)

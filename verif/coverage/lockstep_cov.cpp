@@ -1,4 +1,4 @@
-// The lockstep harness (verif/lockstep.cpp, unchanged) built with Verilator's --coverage-line
+// The lockstep harness (verif/lockstep/lockstep.cpp, unchanged) built with Verilator's --coverage-line
 // --coverage-toggle, plus one option of its own:
 //   --code-cov FILE.dat   where to write the RTL's line/toggle counts when the run ends
 //                         (default: coverage.dat in the current directory)
@@ -18,7 +18,7 @@
 #include "verilated_cov.h"
 
 #define main stallscope_lockstep_main
-#include "../lockstep.cpp"
+#include "lockstep.cpp"
 #undef main
 
 int main(int argc, char **argv) {

@@ -61,13 +61,13 @@ failed_props() {
 #   mut: BMC to DEPTH on a broken copy of rtl/, must fail on a property whose name starts with EXPECT
 check() {
   local name=$1 top=$2 defs=$3 mode=$4 depth=$5 mfile=${6:-} msubst=${7:-} expect=${8:-}
-  local rd=rtl log=$B/$name.log vcd=$B/$name.vcd start=$SECONDS res detail n props
+  local rd=rtl/pmu log=$B/$name.log vcd=$B/$name.vcd start=$SECONDS res detail n props
   if [ "$mode" = mut ]; then
     rd=$B/mut_$name/rtl
-    rm -rf "$B/mut_$name"; mkdir -p "$B/mut_$name"; cp -r rtl "$rd"
+    rm -rf "$B/mut_$name"; mkdir -p "$B/mut_$name"; cp -r rtl/pmu "$rd"
     n=$(perl -ne "\$n++ if $msubst; END { print \$n+0 }" "$rd/$mfile")
     if [ "$n" != 1 ]; then
-      echo "FAIL $name: the mutation matched $n lines of rtl/$mfile (expected 1): update $FV/run.sh" \
+      echo "FAIL $name: the mutation matched $n lines of rtl/pmu/$mfile (expected 1): update $FV/run.sh" \
         | tee "$B/$name.result"; return
     fi
     perl -pi -e "$msubst" "$rd/$mfile"

@@ -1,4 +1,4 @@
-/* libFuzzer target for the golden-vector reader/checker (cmodel/pmu_golden.c, docs/golden.md),
+/* libFuzzer target for the golden-vector reader/checker (verif/golden/pmu_golden.c, docs/golden.md),
  * built with ASan + UBSan and -DPMU_GOLDEN_NO_MAIN by verif/fuzz/fuzz.mk.
  *
  * Input: byte 0 selects the mode.

@@ -1,5 +1,5 @@
 // Differential fuzzing of the PMU (libFuzzer): fuzzer bytes -> per-cycle PMU inputs, run on the
-// Verilated RTL and the C model in lockstep (verif/lockstep_pair.h: the same drive, compare and
+// Verilated RTL and the C model in lockstep (verif/lockstep/lockstep_pair.h: the same drive, compare and
 // mismatch report as Vpmu_lockstep), abort() on the first divergence. C++ only as Verilator glue.
 //
 // Built by verif/fuzz/fuzz.mk with small parameters (FUZZ_CFG: THREADS=2 P=4 CW=33 W=4; the RTL
@@ -77,7 +77,7 @@ enum { MAX_CYCLES = 20000, TAIL_CYCLES = 2 };
 
 Pair *g_pair;
 bool g_trace;
-pmu_cov_t g_cov;          // functional coverage (verif/pmu_cov.c) over the whole session
+pmu_cov_t g_cov;          // functional coverage (verif/coverage/pmu_cov.c) over the whole session
 
 // Functional coverage as libFuzzer feedback: the bins this input hit (hit counts, saturated),
 // in libFuzzer's extra-counters section, which it clears before and reads after every input like

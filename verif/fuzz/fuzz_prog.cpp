@@ -1,6 +1,6 @@
 // libFuzzer target for the core's program-file loader (docs/core.md "Program files"), built with
 // ASan + UBSan by verif/fuzz/fuzz.mk. C++ because the loader is: load_program() is a static
-// function of sim/run.cpp, which fuzz.mk cuts out of that file into load_program.inc, so this is
+// function of sim/main/run.cpp, which fuzz.mk cuts out of that file into load_program.inc, so this is
 // the loader the main run uses, not a copy. Its exit(2) on a malformed file becomes an exception
 // here, and its messages go to a memory stream.
 //

@@ -1,4 +1,4 @@
-/* libFuzzer target for the stimulus parser and runner (cmodel/pmu_stim.c, docs/stimulus.md),
+/* libFuzzer target for the stimulus parser and runner (verif/stim/pmu_stim.c, docs/stimulus.md),
  * built with ASan + UBSan by verif/fuzz/fuzz.mk.
  *
  * The input bytes are a .stim file. pmu_stim_parse_mem() either accepts them or rejects them

@@ -15,14 +15,11 @@ BUILD=${1:-build}
 OUT=$BUILD/golden
 TOOL=$BUILD/pmu_golden
 VVP=$OUT/tb_golden.vvp
-CC=${CC:-gcc}
-MODEL_SRC="cmodel/pmu_model.c cmodel/pmu_regs.c cmodel/pmu_evctl.c cmodel/pmu_fixslot.c cmodel/pmu_stack.c cmodel/pmu_cnt_bank.c cmodel/pmu_rdp.c cmodel/pmu_stim.c"
 
 mkdir -p "$OUT" || exit 2
-# shellcheck disable=SC2086
-$CC -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -o "$TOOL" $MODEL_SRC cmodel/pmu_golden.c || exit 2
+make -s BUILD="$BUILD" "$TOOL" || exit 2
 # -DGOLDEN_FATAL: a failing replay also exits non-zero ($fatal; Icarus 11 accepts it in -g2005)
-iverilog -g2005 -DGOLDEN_FATAL -Irtl -o "$VVP" verif/golden/tb_golden.v rtl/pmu_*.v || exit 2
+iverilog -g2005 -DGOLDEN_FATAL -Irtl/pmu -o "$VVP" verif/golden/tb_golden.v rtl/pmu/pmu_*.v || exit 2
 
 pass=0
 fail=0

@@ -1,6 +1,6 @@
 // Golden-vector replay testbench (plain Verilog-2005, no DPI): docs/golden.md.
 //
-//   iverilog -g2005 -Irtl -o tb.vvp verif/golden/tb_golden.v rtl/pmu_*.v
+//   iverilog -g2005 -Irtl/pmu -o tb.vvp verif/golden/tb_golden.v rtl/pmu/pmu_*.v
 //   vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES]
 //
 // Checks the headers of both files (format version, parameters, cycle count and word width must

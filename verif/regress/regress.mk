@@ -1,6 +1,6 @@
-# verif/regress/regress.mk: the regression runner (scripts/regress.py, docs/regression.md) and
-# the waveform builds it reruns a failing lockstep run with. Included by the top Makefile, which
-# defines BUILD, RTL_DIR, JOBS, VERILATOR_FLAGS, LOCKSTEP_DEPS, MODEL_SRC, STIM_SRC, gflags, dflags.
+# verif/regress/regress.mk: the regression runner (scripts/regress/regress.py, docs/regression.md) and
+# the waveform builds it reruns a failing lockstep run with. Included by the top Makefile after
+# verif/lockstep/lockstep.mk.
 #
 #   make regress          full local regression: every test of verif/regress/tests.txt x 8 seeds
 #   make regress-smoke    1 seed each, a tenth of the cycles
@@ -24,23 +24,16 @@ WAVE_VFLAGS   := --trace-fst --trace-max-array 1024 --timescale 1ns/1ns
 WAVE_OPT      ?= -O2
 
 # wave_build DIR CFG EXTRA-VERILATOR-FLAGS
-define wave_build
-	@echo "verilator: building lockstep harness with FST tracing ($(notdir $(1)))"
-	@verilator $(VERILATOR_FLAGS) $(WAVE_VFLAGS) $(3) $(call gflags,$(2)) \
-	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)" \
-	  -CFLAGS "$(WAVE_OPT) -I$(CURDIR)/cmodel -I$(CURDIR)/verif $(call dflags,$(2))" \
-	  --Mdir $(1) -o Vpmu_lockstep $(RTL_SRC) $(abspath verif/lockstep.cpp) \
-	  $(abspath $(MODEL_SRC) $(STIM_SRC) verif/pmu_rand.c verif/pmu_cov.c) > $(1).log 2>&1 \
-	  || { tail -40 $(1).log; exit 1; }
-endef
+wave_build = $(call lockstep_build,$(1),$(2),$(2),$(WAVE_VFLAGS) $(3) \
+  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)",$(LOCKSTEP_CPP),$(WAVE_OPT))
 
-$(BUILD)/lockstep_wave/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+$(BUILD)/lockstep_wave/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,default) | $(BUILD)
 	$(call wave_build,$(BUILD)/lockstep_wave,default,)
 
-$(BUILD)/lockstep_wave_x/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+$(BUILD)/lockstep_wave_x/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,default) | $(BUILD)
 	$(call wave_build,$(BUILD)/lockstep_wave_x,default,--x-assign unique --x-initial unique)
 
-$(BUILD)/lockstep_wave_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) | $(BUILD)
+$(BUILD)/lockstep_wave_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,%) | $(BUILD)
 	$(call wave_build,$(BUILD)/lockstep_wave_$*,$*,)
 
 wave: deps $(BUILD)/lockstep_wave/Vpmu_lockstep
@@ -50,14 +43,14 @@ REGRESS_BINS := $(foreach c,$(CONFIGS),$(BUILD)/lockstep_$(c)/Vpmu_lockstep) \
                 $(BUILD)/lockstep_x/Vpmu_lockstep $(BUILD)/run/Vsim_top
 
 regress: deps $(REGRESS_BINS)
-	@$(PYTHON) scripts/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds $(REGRESS_SEEDS) \
+	@$(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds $(REGRESS_SEEDS) \
 	  --out $${REGRESS_OUT:-$(BUILD)/regress} $(REGRESS_ARGS)
 
 regress-smoke: deps $(REGRESS_BINS)
-	@$(PYTHON) scripts/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds 1 --cycles-scale 0.1 \
+	@$(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds 1 --cycles-scale 0.1 \
 	  --out $${REGRESS_OUT:-$(BUILD)/regress-smoke} $(REGRESS_ARGS)
 
 # The binaries of the default test list, built once before a cluster submission
-# (scripts/regress_slurm.sh submit).
+# (scripts/regress/regress_slurm.sh submit).
 .PHONY: regress-bins
 regress-bins: $(REGRESS_BINS)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Self-test of the regression runner (scripts/regress.py, docs/regression.md):
+# Self-test of the regression runner (scripts/regress/regress.py, docs/regression.md):
 #  - pass rule: exit 0 + pass marker + no fail marker, each broken on its own;
 #  - a small real regression: per-run directories (log, seed, cmd.sh that reproduces the run),
 #    JUnit (one testcase per test.seed), JSON summary, coverage merged by bin name;
 #  - shards: deterministic partition, the merge of 2 shards equals the unsharded run; a missing
 #    shard fails the merge;
 #  - coverage files: name-driven merge, malformed files rejected with FILE:LINE and the rule;
-#  - a deliberately broken RTL (a mutant of scripts/mutate.sh, built with FST tracing) fails, is
+#  - a deliberately broken RTL (a mutant of scripts/run/mutate.sh, built with FST tracing) fails, is
 #    rerun automatically with a waveform of the cycles before the first divergence, and the .gtkw
 #    opens that .fst on signals that exist in it.
 # Ends with "N passed, N failed"; exit status non-zero on any failure.
@@ -15,9 +15,9 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 B=${BUILD:-build}
 T=$(mktemp -d "${TMPDIR:-/tmp}/regress-selftest.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+trap '[ -n "${KEEP_T:-}" ] || rm -rf "$T"' EXIT
 PY=python3
-R="$PY scripts/regress.py"
+R="$PY scripts/regress/regress.py"
 pass=0; fail=0
 ok()  { pass=$((pass+1)); echo "PASS $*"; }
 bad() { fail=$((fail+1)); echo "FAIL $*"; }
@@ -34,12 +34,12 @@ MUT=$B/regress_mut
 LS=$B/lockstep_default/Vpmu_lockstep
 make -s "$LS" >"$T/build.log" 2>&1 || { cat "$T/build.log"; bad "build $LS"; echo "$pass passed, $fail failed"; exit 1; }
 
-# The mutant: the first of scripts/mutate.sh's mutants whose pattern still matches exactly once,
+# The mutant: the first of scripts/run/mutate.sh's mutants whose pattern still matches exactly once,
 # applied to a copy of rtl/ that is only rewritten when its content changes (so the traced build
 # is reused while rtl/ and the harness are unchanged).
-eval "$(sed -n '/^MUTANTS=(/,/^)/p' scripts/mutate.sh)"
+eval "$(sed -n '/^MUTANTS=(/,/^)/p' scripts/run/mutate.sh)"
 mkdir -p "$MUT/rtl" "$T/mut"
-cp rtl/* "$T/mut/"
+cp rtl/pmu/* "$T/mut/"
 mut=""
 for m in "${MUTANTS[@]}"; do
   IFS='|' read -r name file subst what <<<"$m"
@@ -49,7 +49,7 @@ for m in "${MUTANTS[@]}"; do
   if [ "$n" = 1 ]; then perl -pi -e "$subst" "$f"; mut="$name ($what)"; break; fi
 done
 if [ -z "$mut" ]; then
-  bad "no mutant of scripts/mutate.sh matches rtl/ any more (update its patterns)"
+  bad "no mutant of scripts/run/mutate.sh matches rtl/ any more (update its patterns)"
   echo "$pass passed, $fail failed"; exit 1
 fi
 for f in "$T"/mut/*; do
@@ -58,7 +58,7 @@ done
 for f in "$MUT"/rtl/*; do [ -e "$T/mut/$(basename "$f")" ] || rm -f "$f"; done
 MBIN=$MUT/lockstep_wave/Vpmu_lockstep
 t0=$SECONDS
-if make -s BUILD="$MUT" RTL_DIR="$MUT/rtl" WAVE_OPT=-O0 "$MBIN" >"$T/mut_build.log" 2>&1; then
+if make -s BUILD="$MUT" PMU_RTL="$MUT/rtl" WAVE_OPT=-O0 "$MBIN" >"$T/mut_build.log" 2>&1; then
   ok "mutant '$mut' built with FST tracing ($((SECONDS-t0)) s)"
 else
   bad "mutant build"; tail -20 "$T/mut_build.log"
@@ -234,7 +234,7 @@ check "broken RTL: exit 1 and the last line counts the failures" bash -c "
   test $rc = 1 && test \"\$(tail -n 1 $T/broken.out)\" = \"\$((3-$nf)) passed, $nf failed\" && test $nf -ge 1"
 check "broken RTL: JUnit failure with message, log tail, waveform; .fst and .gtkw written" $PY - "$T/broken" <<'EOF'
 import json, os, sys, xml.etree.ElementTree as ET
-sys.path.insert(0, "scripts")
+sys.path.insert(0, "scripts/regress")
 import regress
 out = sys.argv[1]
 s = json.load(open(out + "/summary.json"))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The regression runner's cluster path, for real (docs/regression.md): a throwaway single-node
 # Slurm cluster on localhost (Debian's slurmctld, slurmd, munge), all state in a temp dir, runs a
-# small regression submitted by scripts/regress_slurm.sh as a 4-task job array plus its merge
+# small regression submitted by scripts/regress/regress_slurm.sh as a 4-task job array plus its merge
 # job; the merged JUnit and JSON must hold every run of the list, all passing, from 4 shards.
 # Installs the packages when root and missing; as non-root prints SKIP and the reason. Daemons
 # are stopped by pid (slurmd, slurmctld, munged) on every exit. Ends with "N passed, N failed".
@@ -134,9 +134,9 @@ rand seeds=4 cycles=5000 pass="0 mismatches" fail=MISMATCH fail=FAIL cov={outdir
 dir-{stem} seeds=once foreach=verif/directed/[a-e]*.stim pass="0 mismatches" fail=MISMATCH -- $LS --stim {item}
 EOF
 OUT=$T/out
-nruns=$(python3 scripts/regress.py --tests "$T/tests.txt" --base-seed 77 --list | grep -vc ' runs in shard ')
+nruns=$(python3 scripts/regress/regress.py --tests "$T/tests.txt" --base-seed 77 --list | grep -vc ' runs in shard ')
 t0=$SECONDS
-REGRESS_SLURM_BUILD=0 scripts/regress_slurm.sh submit -n $TASKS --wait "$OUT" --tests "$T/tests.txt" --base-seed 77 \
+REGRESS_SLURM_BUILD=0 scripts/regress/regress_slurm.sh submit -n $TASKS --wait "$OUT" --tests "$T/tests.txt" --base-seed 77 \
   >"$T/submit.log" 2>&1
 rc=$?
 secs=$((SECONDS-t0))

@@ -1,0 +1,90 @@
+/* StallScope PMU bit-accurate reference model: the one public header.
+ *
+ * The model mirrors rtl/pmu/pmu_top.v block for block (docs/spec.md). One call of pmu_comb()
+ * gives the outputs of the current cycle (combinational, like the RTL's assigns); one call of
+ * pmu_step() is one rising clock edge: it computes the next state from the current state and
+ * the inputs, then commits it. Parameters are compile-time macros from pmu_map.h (generated);
+ * override them with -DPMU_P=... together with the RTL's -GP=....
+ */
+#ifndef PMU_MODEL_H
+#define PMU_MODEL_H
+
+#include <stdint.h>
+#include "pmu_map.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One cycle of inputs (names follow the RTL ports without the _i suffix). */
+typedef struct {
+  uint8_t psel, penable, pwrite;
+  uint32_t paddr;                                /* AW bits used */
+  uint32_t pwdata;
+  uint8_t pstrb;                                 /* 4 bits */
+  uint8_t pprot;                                 /* 3 bits, bit 0 = privileged */
+  uint8_t priv[PMU_THREADS];                     /* 1 = kernel (OS), 0 = user */
+  uint8_t ref_tick;
+  uint8_t ev_ext[PMU_THREADS][PMU_NEXT];         /* LW bits each */
+  uint8_t slot_fill[PMU_THREADS];                /* NW bits each */
+  uint8_t slot_issue[PMU_THREADS];
+  uint8_t slot_retire[PMU_THREADS];
+  uint8_t stk_n[PMU_THREADS][3];                 /* NW bits, stage 0 dispatch, 1 issue, 2 commit */
+  uint8_t stk_wp[PMU_THREADS][2];                /* NW bits, stage 0 dispatch, 1 issue */
+  uint16_t stk_flags[PMU_THREADS];               /* NFLAG bits, bit i = PMU_FLG_* */
+  uint8_t rdp_req[PMU_THREADS];
+  uint8_t rdp_sel[PMU_THREADS];                  /* 3 bits */
+} pmu_in_t;
+
+/* Outputs of the current cycle. */
+typedef struct {
+  uint8_t pready;
+  uint32_t prdata;
+  uint8_t pslverr;
+  uint8_t irq[PMU_THREADS];
+  uint8_t rdp_valid[PMU_THREADS];
+  uint64_t rdp_data[PMU_THREADS];
+} pmu_out_t;
+
+/* Architectural state: the same names and layout as the RTL flops (docs/spec.md section 6). */
+typedef struct {
+  uint64_t cnt_q[PMU_NCNT];                      /* CW bits each */
+  uint32_t evtsel_q[PMU_THREADS][PMU_P];
+  uint32_t ext_q[PMU_THREADS][PMU_P];
+  uint32_t fixctl_q[PMU_THREADS];
+  uint32_t ctrl_q[PMU_THREADS];
+  uint64_t gctrl_q[PMU_THREADS];
+  uint64_t gstatus_q[PMU_THREADS];
+  uint32_t hi_latch_q;
+  uint32_t hi_addr_q;                            /* AW bits */
+  uint8_t hi_vld_q;
+  uint8_t cprev_q[PMU_THREADS][PMU_P];
+  uint8_t carry_q[PMU_THREADS][PMU_P];
+  uint8_t stk_carry_q[PMU_THREADS][3];           /* CRW bits each */
+  uint64_t rdp_data_q[PMU_THREADS];
+  uint8_t rdp_valid_q[PMU_THREADS];
+} pmu_state_t;
+
+/* Synchronous reset: every state element to its reset value. */
+void pmu_reset(pmu_state_t *s);
+
+/* Outputs of the current cycle from the current state and inputs; no state change. */
+void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out);
+
+/* One rising clock edge: s <= next(s, in). */
+void pmu_step(pmu_state_t *s, const pmu_in_t *in);
+
+/* Side-effect-free privileged read of the 32-bit register word at byte address addr, as an APB
+ * read would return it (without the high-word latch). Returns 0 when mapped, -1 when not. */
+int pmu_peek(const pmu_state_t *s, uint32_t addr, uint32_t *data);
+
+/* Bank index of counter i (0..NCPT-1) of thread t, and the byte address of a thread register. */
+static inline unsigned pmu_cnt_idx(unsigned t, unsigned i) { return t * PMU_NCPT + i; }
+static inline uint32_t pmu_treg(unsigned t, uint32_t off) { return PMU_THREAD_BASE + t * PMU_THREAD_STRIDE + off; }
+
+#define PMU_CW_MASK ((PMU_CW) == 64 ? ~0ull : ((1ull << (PMU_CW)) - 1ull))
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `make run`: the main job. The core stub + PMU RTL run a built-in workload on both threads with
+# the C model in lockstep; the run prints the CPI stacks, the issue-slot breakdown, top-down
+# level 1 and the programmed counters, and writes to a run directory:
+#   report.csv            every counter, stack and metric (Area,Value,Unit,Description)
+#   report_stacks.png/svg the three stacks side by side per thread (Fig. 1 style)
+#   run.kanata            pipeline trace of the trace window, for the Konata viewer
+#   run.pipetrace         the same window as a pipetrace (docs/pipetrace.md)
+# Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
+# icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
+# TRACE (window A:B), RUNDIR. Extra run options: RUN_ARGS.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+B=${BUILD:-build}
+WORKLOAD=${WORKLOAD:-mixed}
+CYCLES=${CYCLES:-1000000}
+SEED=${SEED:-1}
+KNOBS=${KNOBS:-none}
+WPVIS=${WPVIS:-1}
+# Default trace window: 200 cycles from cycle 10000, moved inside shorter runs.
+if [ -z "${TRACE:-}" ]; then
+  if [[ "$CYCLES" =~ ^[0-9]+$ ]] && [ "$CYCLES" -lt 10200 ]; then
+    a=$((CYCLES / 2)); b=$((a + 200 < CYCLES ? a + 200 : CYCLES))
+    TRACE=$a:$b
+  else
+    TRACE=10000:10200
+  fi
+fi
+RUNDIR=${RUNDIR:-$B/runs/$WORKLOAD-s$SEED}
+rm -rf "$RUNDIR"
+mkdir -p "$RUNDIR"
+# A program file (RUN_ARGS=--prog...) replaces the built-in workload.
+wl=(--workload "$WORKLOAD")
+case " ${RUN_ARGS:-}" in *" --prog"*) wl=() ;; esac
+cmd=("$B/run/Vsim_top" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
+     --wpvis "$WPVIS" --trace-window "$TRACE" --outdir "$RUNDIR" ${RUN_ARGS:-})
+echo "run: ${cmd[*]}"
+"${cmd[@]}" | tee "$RUNDIR/report.txt"
+/usr/bin/python3 scripts/plot/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"
+echo "run directory: $RUNDIR"
+ls -l "$RUNDIR"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Generic yosys synthesis of pmu_top: fails on latches or a failing `check -assert`, and prints
+# the cell and flip-flop counts. usage: synth.sh BUILD_DIR
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:-build}
+mkdir -p "$out"
+src=$(echo rtl/pmu/pmu_*.v)
+yosys -q -l "$out/synth.log" -p "read_verilog -Irtl/pmu $src; synth -flatten -top pmu_top; check -assert; \
+select -assert-none t:\$dlatch t:\$_DLATCH_*; stat" >/dev/null
+cells=$(grep -E '^ +Number of cells:' "$out/synth.log" | tail -1 | awk '{print $4}')
+ffs=$(awk '/Number of wires:/ {s=0} /\$_[A-Z]*DFF/ {s+=$2} END {print s+0}' "$out/synth.log")
+echo "synth: pmu_top (default parameters): $cells cells, $ffs flip-flops, no latches (log: $out/synth.log)"

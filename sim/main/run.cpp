@@ -1,0 +1,1107 @@
+// Main run: the core stub driving the PMU RTL (sim/main/sim_top.v, Verilated) with the C model of the
+// PMU (cmodel/) stepped in lockstep on the same inputs, compared every cycle: APB read data,
+// PSLVERR, interrupts and direct-read-port outputs before each clock edge, and the whole PMU
+// state (docs/spec.md section 6) after it. C++ only as glue for Verilator. Every 1024th cycle
+// each thread also reads one of its issue-slot counters through the direct read port.
+//
+// Sequence: reset (programs loaded through the core's load port meanwhile), PMU set-up over APB
+// (2-cycle transfers), --warmup cycles, all counters zeroed over APB (only with --warmup), then
+// the measured window of --cycles cycles. The report shows the window: counter values at its
+// end minus those at its start (the model state, which the lockstep check proved equal to the
+// RTL's), so every number covers exactly --cycles cycles.
+//
+//   Vsim_top --workload mixed --cycles 1000000 --seed 7 --outdir build/run_out
+//   Vsim_top --prog0 verif/kernels/alu_independent.hex --warmup 200 --cycles 1200
+//            --expect t0.stk.commit.base=4800      (one command)
+// Options: usage() below; the whole contract: docs/core.md section 10; option and input rules:
+// docs/bad_input.md.
+#include <cctype>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <sys/stat.h>
+#include <string>
+#include <vector>
+
+#include "Vsim_top.h"
+#include "Vsim_top___024root.h"
+#include "verilated.h"
+
+extern "C" {
+#include "pmu_model.h"
+#include "sim_types.h"
+}
+
+#define RTL_SIG(name) sim_top__DOT__u_pmu__DOT__##name
+#include "rtl_state.h"
+
+// Core parameters of the build (run.mk passes the same values to verilator -G and here).
+#ifndef CORE_FQ
+#define CORE_FQ 16
+#endif
+#ifndef CORE_ROB
+#define CORE_ROB 32
+#endif
+#ifndef CORE_RS
+#define CORE_RS 16
+#endif
+#ifndef CORE_LONG_LAT
+#define CORE_LONG_LAT 6
+#endif
+#ifndef CORE_MISS_LAT
+#define CORE_MISS_LAT 20
+#endif
+#ifndef CORE_IC_LAT
+#define CORE_IC_LAT 10
+#endif
+#ifndef CORE_BR_PEN
+#define CORE_BR_PEN 3
+#endif
+#ifndef CORE_PROG_DEPTH
+#define CORE_PROG_DEPTH 1024
+#endif
+
+#if PMU_W > SIM_W_MAX
+#error "PMU_W above SIM_W_MAX"
+#endif
+
+// ---- options ----------------------------------------------------------------------------------
+// Every option is checked before anything runs or is written: a missing value, a value that is
+// not a number (decimal or 0x hex; no sign, blanks or octal), a value out of range, an unknown
+// option, a value option given twice and conflicting options all stop with one line
+// "Vsim_top: error: OPTION: rule" on stderr and exit status 2 (docs/bad_input.md).
+enum { KNOB_PERF_IC = 1, KNOB_PERF_BP = 2, KNOB_PERF_DC = 4, KNOB_ALU1 = 8, CFG_PROG = 16 };
+
+static const struct {
+  const char *name;
+  unsigned mix;
+} workloads[] = {
+    {"mixed", 0}, {"memory", 1}, {"membound", 1}, {"branchy", 2}, {"longlat", 3}, {"depchain", 4},
+    {"icache", 5},
+};
+
+static const uint64_t MAX_RUN_CYCLES = 1000000000000ull;  // --cycles, --warmup, --trace-window: 10^12
+enum { HIST = 64 };                                        // input cycles kept for a mismatch report
+
+struct Expect {
+  std::string name;
+  int idx;          // counter bank index
+  uint64_t value;
+};
+
+struct PmcSel {
+  bool set = false;
+  uint32_t evtsel = 0, ext = 0;
+};
+
+struct Opts {
+  std::string workload = "mixed";
+  bool have_workload = false;
+  unsigned mix = 0;
+  std::string prog[PMU_THREADS];
+  bool use_prog = false, prog_all = false, prog_one = false;
+  uint64_t cycles = 100000, warmup = 0, seed = 1;
+  unsigned threads = PMU_THREADS;
+  unsigned knobs = 0;
+  unsigned wpvis = 1;
+  bool trace = false;
+  uint64_t tw_a = 0, tw_b = 0;
+  std::string outdir;
+  std::vector<Expect> expects;
+  PmcSel pmc[PMU_P];
+  int history = 8;
+  bool quiet = false;
+  bool print_counters = false;
+  bool hash = false;
+  bool bench = false;
+};
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: Vsim_top [options]\n"
+          "  --workload NAME       generator mix: mixed memory branchy longlat depchain icache\n"
+          "  --threads N           threads that run (the others stay idle; default all)\n"
+          "  --prog FILE           program file for every thread (docs/core.md format)\n"
+          "  --progT FILE          program file for thread T (threads without one stay idle)\n"
+          "  --cycles N            measured window (default 100000; 1..10^12)\n"
+          "  --bench               time --cycles cycles with the lockstep model and as many\n"
+          "                        with the RTL alone, in 5 alternating rounds each; print the\n"
+          "                        fastest round's cycles/s of each and the model's share\n"
+          "  --warmup N            run N cycles first, then zero every counter over APB\n"
+          "  --seed S              generator seed (default 1; 0..2^32-1)\n"
+          "  --knobs LIST          perfect-icache,perfect-bpred,perfect-dcache,alu1 (or none)\n"
+          "  --wpvis 0|1           ctrl.wpvis of every thread (default 1)\n"
+          "  --pmc K=EVTSEL[/EXT]  programmable counter K of every thread (raw hex encodings)\n"
+          "  --trace-window A:B    pipeline traces of cycles A..B-1 (cycle 0: first after reset)\n"
+          "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace\n"
+          "  --expect NAME=VALUE   check a window count (names as in docs/stimulus.md, e.g.\n"
+          "                        t0.stk.commit.base, t0.pmc2, t0.fix1, t1.slot.issued)\n"
+          "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
+          "  --quiet               no report on stdout (checks and the lockstep line only)\n"
+          "  --counters            print every window count as 'NAME VALUE' lines\n"
+          "  --hash                print a digest of the core's outputs (PMU inputs and trace\n"
+          "                        port) over the whole run: equal digests, equal behaviour\n"
+          "Numbers are decimal or 0x hex. Value options take 'OPT VALUE' or 'OPT=VALUE' and may be\n"
+          "given once (--pmc once per K, --expect once per name, --progT once per thread).\n"
+          "Exit status: 0 pass, 1 mismatch or failed check, 2 bad usage or input.\n");
+}
+
+// ---- output files -----------------------------------------------------------------------------
+// The files this run writes into --outdir. Stale ones from an earlier run are removed before the
+// run starts, and a run that stops early (bad input found late, lockstep mismatch, APB error)
+// removes what it had written, so the directory never holds outputs that look valid but are not
+// this run's complete result. The writers themselves write PATH.tmp and rename on success.
+static std::vector<std::string> g_outputs;
+
+static void discard_outputs() {
+  for (auto &p : g_outputs) {
+    remove(p.c_str());
+    remove((p + ".tmp").c_str());
+  }
+}
+
+[[noreturn]] static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "Vsim_top: error: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  discard_outputs();
+  exit(2);
+}
+
+// Strict unsigned number: decimal digits, or 0x/0X and 1..16 hex digits. 0 ok, -1 not a number,
+// -2 does not fit 64 bits.
+static int parse_num(const char *s, uint64_t *v) {
+  uint64_t x = 0;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s += 2;
+    if (!*s) return -1;
+    for (; *s; s++) {
+      int d = isdigit((unsigned char)*s) ? *s - '0'
+            : (*s >= 'a' && *s <= 'f') ? *s - 'a' + 10
+            : (*s >= 'A' && *s <= 'F') ? *s - 'A' + 10 : -1;
+      if (d < 0) return -1;
+      if (x >> 60) return -2;
+      x = (x << 4) | (uint64_t)d;
+    }
+  } else {
+    if (!*s) return -1;
+    for (; *s; s++) {
+      if (!isdigit((unsigned char)*s)) return -1;
+      uint64_t d = (uint64_t)(*s - '0');
+      if (x > (UINT64_MAX - d) / 10) return -2;
+      x = x * 10 + d;
+    }
+  }
+  *v = x;
+  return 0;
+}
+
+// Counter bank index of a name as in docs/stimulus.md: tT.pmcK, tT.fixI, tT.slotI,
+// tT.slot.NAME, tT.stkI, tT.stk.STAGE.COMPONENT. -1 if not a counter.
+static int counter_index(const std::string &n) {
+  static const char *slotn[PMU_NSLOT] = {"total", "filled", "issued", "retired", "elapsed"};
+  unsigned t;
+  int used = 0;
+  if (n.size() < 3 || n[0] != 't' || !isdigit((unsigned char)n[1])) return -1;
+  if (sscanf(n.c_str(), "t%u.%n", &t, &used) != 1 || used == 0 || t >= PMU_THREADS) return -1;
+  std::string r = n.substr(used);
+  auto num = [](const std::string &s, const char *pre, unsigned lim, unsigned *out) {
+    size_t l = strlen(pre);
+    if (s.compare(0, l, pre) != 0 || s.size() == l || s.size() > l + 3) return false;
+    unsigned v = 0;
+    for (size_t i = l; i < s.size(); i++) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    if (v >= lim) return false;
+    *out = v;
+    return true;
+  };
+  unsigned k;
+  if (num(r, "pmc", PMU_P, &k)) return (int)pmu_cnt_idx(t, k);
+  if (num(r, "fix", PMU_NFIX, &k)) return (int)pmu_cnt_idx(t, PMU_P + k);
+  if (num(r, "slot", PMU_NSLOT, &k)) return (int)pmu_cnt_idx(t, PMU_P + 3 + k);
+  if (num(r, "stk", PMU_NSTK, &k)) return (int)pmu_cnt_idx(t, PMU_P + 8 + k);
+  for (unsigned i = 0; i < PMU_NSLOT; i++)
+    if (r == std::string("slot.") + slotn[i]) return (int)pmu_cnt_idx(t, PMU_P + 3 + i);
+  for (unsigned s = 0; s < 3; s++)
+    for (unsigned c = 0; c < 8; c++)
+      if (r == std::string("stk.") + pmu_stage_names[s] + "." + pmu_comp_names[c])
+        return (int)pmu_cnt_idx(t, PMU_P + 8 + s * 8 + c);
+  return -1;
+}
+
+static void parse_args(int argc, char **argv, Opts *o) {
+  std::vector<std::string> seen;  // value options given so far (each at most once)
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    const char *inl = nullptr;    // value of --opt=value
+    size_t eq = a.find('=');
+    if (a.compare(0, 2, "--") == 0 && eq != std::string::npos) {
+      inl = argv[i] + eq + 1;
+      a.resize(eq);
+    }
+    auto once = [&]() {
+      for (auto &x : seen)
+        if (x == a) die("%s given twice", a.c_str());
+      seen.push_back(a);
+    };
+    auto need = [&]() -> const char * {
+      if (inl) return inl;
+      if (i + 1 >= argc) die("%s needs a value", a.c_str());
+      return argv[++i];
+    };
+    auto flag = [&]() {
+      if (inl) die("%s takes no value", a.c_str());
+    };
+    // a number in [lo, hi]
+    auto num = [&](const char *s, uint64_t lo, uint64_t hi) -> uint64_t {
+      uint64_t v = 0;
+      int r = parse_num(s, &v);
+      if (r == -1) die("%s: '%s' is not a number (decimal or 0x hex)", a.c_str(), s);
+      if (r == -2 || v < lo || v > hi)
+        die("%s: %s is out of range (%" PRIu64 "..%" PRIu64 ")", a.c_str(), s, lo, hi);
+      return v;
+    };
+    if (a == "--workload") {
+      once();
+      o->workload = need();
+      o->have_workload = true;
+      bool found = false;
+      for (auto &wl : workloads)
+        if (o->workload == wl.name) {
+          o->mix = wl.mix;
+          found = true;
+        }
+      if (!found)
+        die("--workload: unknown workload '%s' (mixed memory branchy longlat depchain icache)", o->workload.c_str());
+    } else if (a == "--prog") {
+      once();
+      const char *f = need();
+      if (!*f) die("--prog: empty file name");
+      for (int u = 0; u < PMU_THREADS; u++) o->prog[u] = f;
+      o->use_prog = o->prog_all = true;
+    } else if (a.compare(0, 6, "--prog") == 0 && a.size() > 6 &&
+               a.find_first_not_of("0123456789", 6) == std::string::npos) {
+      once();
+      if (a.size() > 8 || (a.size() > 7 && a[6] == '0')) die("%s: not a thread number", a.c_str());
+      unsigned t = (unsigned)atoi(a.c_str() + 6);
+      if (t >= PMU_THREADS) die("%s: thread %u out of range (this build has %d threads: --prog0..--prog%d)",
+                                a.c_str(), t, PMU_THREADS, PMU_THREADS - 1);
+      const char *f = need();
+      if (!*f) die("%s: empty file name", a.c_str());
+      o->prog[t] = f;
+      o->use_prog = o->prog_one = true;
+    } else if (a == "--threads") {
+      once();
+      o->threads = (unsigned)num(need(), 1, PMU_THREADS);
+    } else if (a == "--cycles") {
+      once();
+      o->cycles = num(need(), 1, MAX_RUN_CYCLES);
+    } else if (a == "--warmup") {
+      once();
+      o->warmup = num(need(), 0, MAX_RUN_CYCLES);
+    } else if (a == "--seed") {
+      once();
+      o->seed = num(need(), 0, 0xffffffffull);
+    } else if (a == "--knobs") {
+      once();
+      std::string l = need();
+      o->knobs = 0;
+      bool none = false;
+      size_t p = 0, n = 0;
+      while (p <= l.size()) {
+        size_t q = l.find(',', p);
+        if (q == std::string::npos) q = l.size();
+        std::string k = l.substr(p, q - p);
+        n++;
+        if (k == "perfect-icache") o->knobs |= KNOB_PERF_IC;
+        else if (k == "perfect-bpred") o->knobs |= KNOB_PERF_BP;
+        else if (k == "perfect-dcache") o->knobs |= KNOB_PERF_DC;
+        else if (k == "alu1") o->knobs |= KNOB_ALU1;
+        else if (k == "none") none = true;
+        else if (k.empty()) die("--knobs: empty knob name in '%s'", l.c_str());
+        else die("--knobs: unknown knob '%s' (perfect-icache perfect-bpred perfect-dcache alu1 none)", k.c_str());
+        p = q + 1;
+      }
+      if (none && n > 1) die("--knobs: 'none' cannot be combined with other knobs ('%s')", l.c_str());
+    } else if (a == "--wpvis") {
+      once();
+      o->wpvis = (unsigned)num(need(), 0, 1);
+    } else if (a == "--pmc") {
+      std::string s = need();
+      size_t e = s.find('='), sl = s.find('/');
+      std::string ks = s.substr(0, e), es, xs;
+      if (e == std::string::npos || ks.empty()) die("--pmc: '%s' is not K=EVTSEL[/EXT]", s.c_str());
+      if (sl != std::string::npos && sl < e) die("--pmc: '%s' is not K=EVTSEL[/EXT]", s.c_str());
+      es = s.substr(e + 1, sl == std::string::npos ? std::string::npos : sl - e - 1);
+      if (sl != std::string::npos) xs = s.substr(sl + 1);
+      if (ks.find_first_not_of("0123456789") != std::string::npos)
+        die("--pmc: counter '%s' in '%s' is not a decimal number", ks.c_str(), s.c_str());
+      uint64_t k = num(ks.c_str(), 0, PMU_P - 1);
+      uint64_t ev = num(es.c_str(), 0, 0xffffffffull);
+      uint64_t x = sl == std::string::npos ? 0 : num(xs.c_str(), 0, 0xffffffffull);
+      if (o->pmc[k].set) die("--pmc: counter %" PRIu64 " given twice", k);
+      o->pmc[k].set = true;
+      o->pmc[k].evtsel = (uint32_t)ev;
+      o->pmc[k].ext = (uint32_t)x;
+    } else if (a == "--trace-window") {
+      once();
+      std::string s = need();
+      size_t c = s.find(':');
+      if (c == std::string::npos) die("--trace-window: '%s' is not A:B", s.c_str());
+      uint64_t x = num(s.substr(0, c).c_str(), 0, MAX_RUN_CYCLES);
+      uint64_t y = num(s.substr(c + 1).c_str(), 0, MAX_RUN_CYCLES);
+      if (y <= x) die("--trace-window: '%s': A must be below B (cycles A..B-1)", s.c_str());
+      o->trace = true;
+      o->tw_a = x;
+      o->tw_b = y;
+    } else if (a == "--outdir") {
+      once();
+      o->outdir = need();
+      if (o->outdir.empty()) die("--outdir: empty directory name");
+    } else if (a == "--expect") {
+      std::string s = need();
+      size_t e = s.find('=');
+      if (e == std::string::npos) die("--expect: '%s' is not NAME=VALUE", s.c_str());
+      Expect x;
+      x.name = s.substr(0, e);
+      x.idx = counter_index(x.name);
+      if (x.idx < 0) die("--expect: '%s' is not a counter name (e.g. t0.pmc2, t1.stk.commit.base)", x.name.c_str());
+      x.value = num(s.c_str() + e + 1, 0, PMU_CW_MASK);
+      for (auto &y : o->expects)
+        if (y.idx == x.idx) die("--expect: counter '%s' given twice", x.name.c_str());
+      o->expects.push_back(x);
+    } else if (a == "--history") {
+      once();
+      o->history = (int)num(need(), 1, HIST);
+    } else if (a == "--quiet") {
+      flag();
+      o->quiet = true;
+    } else if (a == "--counters") {
+      flag();
+      o->print_counters = true;
+    } else if (a == "--bench") {
+      flag();
+      o->bench = true;
+    } else if (a == "--hash") {
+      flag();
+      o->hash = true;
+    } else if (a == "--help" || a == "-h") {
+      usage(stdout);
+      exit(0);
+    } else if (a.rfind("+verilator+", 0) == 0) {
+      continue;  // Verilator's runtime options (Verilated::commandArgs)
+    } else if (a[0] == '-' || a[0] == '+') {
+      fprintf(stderr, "Vsim_top: error: unknown option '%s'\n(Vsim_top --help for usage)\n", argv[i]);
+      exit(2);
+    } else {
+      fprintf(stderr, "Vsim_top: error: unexpected argument '%s' (options start with --)\n(Vsim_top --help for usage)\n",
+              argv[i]);
+      exit(2);
+    }
+  }
+  if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive (a program replaces the generator)");
+  if (o->prog_all && o->prog_one) die("--prog and --progT are exclusive (give --progT for each thread instead)");
+  if (o->trace && o->outdir.empty()) die("--trace-window needs --outdir");
+  if (o->bench) {
+    const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
+                  : o->print_counters ? "--counters" : o->hash ? "--hash" : nullptr;
+    if (c) die("--bench: cannot be combined with %s (a bench run reports cycles/s only)", c);
+  }
+}
+
+// Cycles the run takes after reset (cycle 0 = the first after reset): the APB set-up (per thread
+// ctrl, fixctl, ext and evtsel of every counter, gctrl lo/hi: 2 cycles each), the warm-up and
+// the zeroing of every counter (lo and hi of each), the window, and the read-back of fix0/fix1
+// (two 64-bit reads of 2 words per thread). main() checks the run took exactly this.
+static uint64_t planned_cycles(const Opts &o) {
+  uint64_t setup = (uint64_t)PMU_THREADS * (4 + 2 * PMU_P) * 2;
+  uint64_t zero = o.warmup ? (uint64_t)PMU_THREADS * PMU_NCPT * 2 * 2 : 0;
+  uint64_t readback = (uint64_t)PMU_THREADS * 2 * 2 * 2;
+  return setup + o.warmup + zero + o.cycles + readback;
+}
+
+// mkdir -p without a shell.
+static int make_dirs(const std::string &d) {
+  std::string p;
+  size_t i = 0;
+  while (i <= d.size()) {
+    size_t j = d.find('/', i);
+    if (j == std::string::npos) j = d.size();
+    p = d.substr(0, j);
+    if (!p.empty() && mkdir(p.c_str(), 0777) != 0 && errno != EEXIST) return -1;
+    i = j + 1;
+  }
+  struct stat st;
+  if (stat(d.c_str(), &st) != 0) return -1;
+  if (!S_ISDIR(st.st_mode)) {
+    errno = ENOTDIR;
+    return -1;
+  }
+  return 0;
+}
+
+// ---- program files ----------------------------------------------------------------------------
+// docs/core.md "Program files": one 16-bit hex word per line ($readmemh subset), `//` comments,
+// blank lines; ffff ends the program (nothing may follow it). Errors: FILE:LINE: rule, exit 2.
+static std::vector<uint16_t> load_program(const std::string &path) {
+  std::vector<uint16_t> words;
+  FILE *f = fopen(path.c_str(), "rb");
+  if (!f) {
+    fprintf(stderr, "%s:0: cannot open: %s\n", path.c_str(), strerror(errno));
+    exit(2);
+  }
+  std::string text;
+  char buf[65536];
+  size_t got;
+  while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+    text.append(buf, got);
+    if (text.size() > (64u << 20)) break;
+  }
+  int rerr = ferror(f) ? errno : 0;
+  fclose(f);
+  if (rerr) {
+    fprintf(stderr, "%s:0: cannot read: %s\n", path.c_str(), strerror(rerr));
+    exit(2);
+  }
+  int ln = 0;
+  bool ended = false, any = false;
+  auto fail = [&](const char *fmt, const std::string &tok) {
+    fprintf(stderr, "%s:%d: ", path.c_str(), ln);
+    fprintf(stderr, fmt, tok.c_str());
+    fprintf(stderr, "\n");
+    exit(2);
+  };
+  if (text.size() > (64u << 20)) {
+    ln = 0;
+    fail("file larger than 64 MiB%s", "");
+  }
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    std::string s = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    ln++;
+    if (s.find('\0') != std::string::npos) fail("NUL byte in line (not a text file?)%s", "");
+    if (s.size() > 1024) fail("line longer than 1024 characters%s", "");
+    size_t c = s.find("//");
+    if (c != std::string::npos) s.resize(c);
+    size_t p = 0;
+    while (p < s.size()) {
+      while (p < s.size() && isspace((unsigned char)s[p])) p++;
+      if (p >= s.size()) break;
+      size_t q = p;
+      while (q < s.size() && !isspace((unsigned char)s[q])) q++;
+      std::string tok = s.substr(p, q - p);
+      p = q;
+      any = true;
+      if (tok[0] == '@') fail("'%s': address records are not supported", tok);
+      if (tok.compare(0, 2, "/*") == 0) fail("'%s': only // comments are supported", tok);
+      if (tok.size() > 4 || tok.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        fail("'%s' is not a 16-bit hex word (1 to 4 hex digits)", tok);
+      if (ended) fail("'%s': words after the end marker ffff are never fetched", tok);
+      unsigned v = (unsigned)strtoul(tok.c_str(), nullptr, 16);
+      if (v == 0xffff) {
+        ended = true;
+        continue;
+      }
+      if (v & 0xfe00u) fail("'%s': reserved attribute bits 15:9 are set", tok);
+      if (words.size() + 1 >= CORE_PROG_DEPTH)
+        fail("'%s': the program does not fit (PROG_DEPTH - 1 words plus the end marker)", tok);
+      words.push_back((uint16_t)v);
+    }
+  }
+  if (!any) {
+    ln = text.empty() ? 1 : ln + (text.back() == '\n' ? 1 : 0);
+    fail("no program word in the file (an empty program is the single word ffff)%s", "");
+  }
+  return words;
+}
+
+// ---- the simulation ---------------------------------------------------------------------------
+
+struct Sim {
+  Vsim_top *top = nullptr;
+  pmu_state_t ms;
+  uint64_t cycle = 0;
+  uint64_t seed = 0;
+  int history = 8;
+  pmu_in_t hist[HIST];
+  std::string replay;
+  // APB inputs of the current cycle
+  uint8_t psel = 0, penable = 0, pwrite = 0, pstrb = 0, pprot = 0;
+  uint32_t paddr = 0, pwdata = 0;
+  // results of the last cycle
+  pmu_out_t out;
+  // traces
+  bool trace = false;
+  uint64_t tw_a = 0, tw_b = 0;
+  trace_writer_t *kan = nullptr, *pipe = nullptr;
+  std::string kan_path, pipe_path;
+  int trace_err = 0;
+  // digest of the core's outputs
+  bool hash = false;
+  bool model_off = false;  // --bench: RTL alone (no model, no compare)
+  uint64_t digest = 0xcbf29ce484222325ull;
+};
+
+static void digest_words(Sim *s, const uint32_t *w, int n) {
+  for (int i = 0; i < n; i++) {
+    s->digest ^= w[i];
+    s->digest *= 0x100000001b3ull;
+  }
+}
+
+// Every core output of this cycle into the digest (the PMU inputs, the bus excluded, and the
+// trace port).
+static void digest_cycle(Sim *s) {
+  Vsim_top *d = s->top;
+  uint32_t w[MAXW] = {};
+  w[0] = d->priv_o;
+  w[1] = d->ref_tick_o;
+  digest_words(s, w, 2);
+#define DIG(port, bits)                 \
+  memset(w, 0, sizeof w);               \
+  get_words(d->port, w, (bits));        \
+  digest_words(s, w, ((bits) + 31) / 32);
+  DIG(ev_ext_o, PMU_THREADS * PMU_NEXT * PMU_LW)
+  DIG(slot_fill_o, PMU_THREADS * PMU_NW)
+  DIG(slot_issue_o, PMU_THREADS * PMU_NW)
+  DIG(slot_retire_o, PMU_THREADS * PMU_NW)
+  DIG(stk_n_o, PMU_THREADS * 3 * PMU_NW)
+  DIG(stk_wp_o, PMU_THREADS * 2 * PMU_NW)
+  DIG(stk_flags_o, PMU_THREADS * PMU_NFLAG)
+  DIG(trc_fetch_o, PMU_W * 64)
+  DIG(trc_disp_o, PMU_W * 64)
+  DIG(trc_issue_o, PMU_W * 64)
+  DIG(trc_commit_o, PMU_W * 64)
+  DIG(trc_flush_o, PMU_THREADS * 64)
+#undef DIG
+}
+
+// The PMU inputs of this cycle as the core drives them (sim_top's outputs), plus the bus.
+static void read_inputs(Sim *s, pmu_in_t *in) {
+  Vsim_top *d = s->top;
+  memset(in, 0, sizeof *in);
+  in->psel = s->psel;
+  in->penable = s->penable;
+  in->pwrite = s->pwrite;
+  in->paddr = s->paddr;
+  in->pwdata = s->pwdata;
+  in->pstrb = s->pstrb;
+  in->pprot = s->pprot;
+  in->ref_tick = d->ref_tick_o & 1;
+  // Byte-wide lanes are the bytes of the port, in the model's [t][j] order (little-endian host).
+  constexpr bool lanes_are_bytes = PMU_LW == 8 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
+                                   sizeof in->ev_ext == PMU_THREADS * PMU_NEXT &&
+                                   sizeof d->ev_ext_o >= sizeof in->ev_ext;
+  if (lanes_are_bytes) std::memcpy(in->ev_ext, &d->ev_ext_o, sizeof in->ev_ext);
+  for (int t = 0; t < PMU_THREADS; t++) {
+    in->priv[t] = (uint8_t)field(d->priv_o, t, 1);
+    if (!lanes_are_bytes)
+      for (int j = 0; j < PMU_NEXT; j++)
+        in->ev_ext[t][j] = (uint8_t)field(d->ev_ext_o, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
+    in->slot_fill[t] = (uint8_t)field(d->slot_fill_o, t * PMU_NW, PMU_NW);
+    in->slot_issue[t] = (uint8_t)field(d->slot_issue_o, t * PMU_NW, PMU_NW);
+    in->slot_retire[t] = (uint8_t)field(d->slot_retire_o, t * PMU_NW, PMU_NW);
+    in->stk_flags[t] = (uint16_t)field(d->stk_flags_o, t * PMU_NFLAG, PMU_NFLAG);
+    for (int st = 0; st < 3; st++) in->stk_n[t][st] = (uint8_t)field(d->stk_n_o, (t * 3 + st) * PMU_NW, PMU_NW);
+    for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)field(d->stk_wp_o, (t * 2 + st) * PMU_NW, PMU_NW);
+  }
+}
+
+
+// Trace port (docs/core.md) into trc_cycle_t: record j of a port is its 64-bit word j.
+static void unpack_rec(uint64_t v, trc_rec_t *r) {
+  r->valid = v & 1;
+  r->tid = (uint8_t)((v >> 1) & 7);
+  r->wp = (uint8_t)((v >> 4) & 1);
+  r->attr = (uint16_t)((v >> 5) & 0xffff);
+  r->seq = (uint32_t)(v >> 32);
+}
+
+static void unpack_trace(Sim *s, const pmu_in_t *in, trc_cycle_t *c) {
+  Vsim_top *d = s->top;
+  memset(c, 0, sizeof *c);
+  c->cycle = s->cycle;
+  c->w = PMU_W;
+  c->pmu = in;
+  for (int j = 0; j < PMU_W; j++) {
+    unpack_rec(word64(d->trc_fetch_o, j), &c->fetch[j]);
+    unpack_rec(word64(d->trc_disp_o, j), &c->disp[j]);
+    unpack_rec(word64(d->trc_issue_o, j), &c->issue[j]);
+    unpack_rec(word64(d->trc_commit_o, j), &c->commit[j]);
+  }
+  for (int t = 0; t < PMU_THREADS; t++) {
+    uint64_t v = word64(d->trc_flush_o, t);
+    c->flush[t].valid = v & 1;
+    c->flush[t].seq = (uint32_t)(v >> 32);
+  }
+}
+
+static void report_mismatch(Sim *s, const char *what, const std::string &diff) {
+  fprintf(stderr, "MISMATCH at cycle %" PRIu64 " (%s): %s\n", s->cycle, what, diff.c_str());
+  fprintf(stderr, "seed: %" PRIu64 "\nreplay: %s\nlast PMU inputs (oldest first):\n", s->seed,
+          s->replay.c_str());
+  int n = s->history < HIST ? s->history : HIST;
+  uint64_t first = s->cycle + 1 >= (uint64_t)n ? s->cycle + 1 - n : 0;
+  for (uint64_t c = first; c <= s->cycle; c++) print_in(stderr, c, &s->hist[c % HIST]);
+  printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", s->cycle, s->seed);
+  discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
+  exit(1);
+}
+
+static void close_traces(Sim *s) {
+  if (s->kan && kanata_close(s->kan) != 0) s->trace_err = 1;
+  if (s->pipe && pipetrace_close(s->pipe) != 0) s->trace_err = 1;
+  s->kan = s->pipe = nullptr;
+}
+
+// One clock cycle of RTL and model with the current bus inputs.
+static void step(Sim *s) {
+  Vsim_top *d = s->top;
+  d->psel_i = s->psel;
+  d->penable_i = s->penable;
+  d->pwrite_i = s->pwrite;
+  d->paddr_i = s->paddr;
+  d->pwdata_i = s->pwdata;
+  d->pstrb_i = s->pstrb;
+  d->pprot_i = s->pprot;
+  // direct read port: every 1024th cycle, thread t reads slot counter (cycle / 1024 + t) % 5
+  uint32_t req = 0, sel = 0;
+  if ((s->cycle & 1023) == 0)
+    for (int t = 0; t < PMU_THREADS; t++) {
+      req |= 1u << t;
+      sel |= (uint32_t)((s->cycle / 1024 + t) % 5) << (3 * t);
+    }
+  d->rdp_req_i = req;
+  d->rdp_sel_i = sel;
+  // trace port enable, registered by the core: on in cycle c + 1 when set in cycle c
+  d->trc_en_i = s->hash || (s->trace && s->cycle + 1 >= s->tw_a && s->cycle + 1 < s->tw_b);
+  d->clk_i = 0;
+  d->eval();
+  pmu_in_t &in = s->hist[s->cycle % HIST];
+  read_inputs(s, &in);
+  for (int t = 0; t < PMU_THREADS; t++) {
+    in.rdp_req[t] = (req >> t) & 1;
+    in.rdp_sel[t] = (sel >> (3 * t)) & 7;
+  }
+  if (s->hash) digest_cycle(s);
+  pmu_out_t ro;
+  sample_outputs(d, &ro);
+  if (s->model_off) {  // --bench, RTL alone
+    s->out = ro;
+    d->clk_i = 1;
+    d->eval();
+    s->cycle++;
+    return;
+  }
+  pmu_comb(&s->ms, &in, &s->out);
+  std::string diff = out_diff(&s->out, &ro, &in);
+  if (!diff.empty()) report_mismatch(s, "outputs before the clock edge", diff);
+  if (s->trace && s->cycle >= s->tw_a && s->cycle < s->tw_b) {
+    if (s->cycle == s->tw_a) {
+      s->kan = kanata_open(s->kan_path.c_str(), s->tw_a);
+      s->pipe = pipetrace_open(s->pipe_path.c_str(), s->tw_a);
+      if (!s->kan || !s->pipe) s->trace_err = 1;
+    }
+    static trc_cycle_t c;
+    unpack_trace(s, &in, &c);
+    if (s->kan && kanata_cycle(s->kan, &c) != 0) s->trace_err = 1;
+    if (s->pipe && pipetrace_cycle(s->pipe, &c) != 0) s->trace_err = 1;
+    if (s->cycle + 1 == s->tw_b) close_traces(s);
+  }
+  d->clk_i = 1;
+  d->eval();
+  pmu_step(&s->ms, &in);
+  if (!rtl_state_same(d->rootp, &s->ms)) {  // in place; on a difference, name the first one
+    static pmu_state_t rs;
+    rtl_state(d->rootp, &rs);
+    diff = state_diff(&s->ms, &rs);
+    if (diff.empty()) diff = "rtl_state_same() and state_diff() disagree (harness bug)";
+    report_mismatch(s, "state after the clock edge", diff);
+  }
+  s->cycle++;
+}
+
+static void bus_idle(Sim *s) {
+  s->psel = s->penable = s->pwrite = 0;
+  s->paddr = s->pwdata = 0;
+  s->pstrb = s->pprot = 0;
+}
+
+// APB4 transfer: setup cycle then access cycle (pready is always 1); privileged.
+static uint32_t apb(Sim *s, bool write, uint32_t addr, uint32_t data, bool *err) {
+  s->psel = 1;
+  s->penable = 0;
+  s->pwrite = write;
+  s->paddr = addr & ((1u << PMU_AW) - 1u);
+  s->pwdata = write ? data : 0;
+  s->pstrb = write ? 0xf : 0;
+  s->pprot = 1;
+  step(s);
+  s->penable = 1;
+  step(s);
+  uint32_t r = s->out.prdata;
+  *err = s->out.pslverr;
+  bus_idle(s);
+  return r;
+}
+
+static void apb_wr(Sim *s, uint32_t addr, uint32_t data) {
+  bool err;
+  apb(s, true, addr, data, &err);
+  if (err) die("APB write of 0x%08x to 0x%04x failed (PSLVERR) at cycle %" PRIu64, data, addr, s->cycle);
+}
+
+static uint64_t apb_rd64(Sim *s, uint32_t addr) {
+  bool e1, e2;
+  uint64_t lo = apb(s, false, addr, 0, &e1);
+  uint64_t hi = apb(s, false, addr + 4, 0, &e2);
+  if (e1 || e2) die("APB read of 0x%04x failed (PSLVERR) at cycle %" PRIu64, addr, s->cycle);
+  return lo | (hi << 32);
+}
+
+static void run_cycles(Sim *s, uint64_t n) {
+  for (uint64_t i = 0; i < n; i++) step(s);
+}
+
+// ---- default programmable counters (per thread) ----------------------------------------------
+// evtsel bits: event 7:0, umask 15:8, usr 16, os 17, edge 18, int 20, any 21, en 22, inv 23,
+// cmask 31:24. ext bits: cmp 1:0, cntv 2, both 3, chain 4, qualify 5 (docs/spec.md section 3).
+static const struct {
+  const char *name;
+  uint32_t evtsel, ext;
+} default_pmc[] = {
+    {"UOPS_ISSUED.ANY", 0x0043010e, 0x00},
+    {"UOPS_ISSUED.ANY:CHAIN(pmc0 wraps)", 0x0043010e, 0x10},
+    {"STALL_CYCLES(UOPS_ISSUED.ANY:c1:inv)", 0x01c3010e, 0x00},
+    {"L1D_PEND_MISS.PENDING", 0x00430148, 0x00},
+    {"RESOURCE_STALLS.ROB", 0x004310a2, 0x00},
+    {"RS_EVENTS.EMPTY_CYCLES:edge", 0x0047015e, 0x00},
+    {"SS_OCCUPANCY.ROB:c16(>=16 entries)", 0x104301e1, 0x00},
+    {"STALL_CYCLES:QUALIFY(pmc6)", 0x01c3010e, 0x20},
+};
+enum { NDEF_PMC = sizeof default_pmc / sizeof default_pmc[0] };
+
+// A readable name for a raw encoding: the catalog name plus its modifiers.
+static std::string pmc_name(uint32_t es, uint32_t ext) {
+  std::string n;
+  uint8_t ev = es & 0xff, um = (es >> 8) & 0xff;
+  for (int i = 0; i < PMU_NEVENTS; i++) {
+    if (pmu_events[i].event == ev && (um == 0 ? pmu_events[i].umask == 0 : (pmu_events[i].umask & um))) {
+      if (!n.empty()) n += "+";
+      n += pmu_events[i].name;
+    }
+  }
+  char b[64];
+  if (n.empty()) {
+    snprintf(b, sizeof b, "raw:0x%02x/0x%02x", ev, um);
+    n = b;
+  }
+  unsigned cmask = es >> 24;
+  if (cmask) {
+    snprintf(b, sizeof b, ":c%u", cmask);
+    n += b;
+  }
+  if (es & (1u << 23)) n += ":inv";
+  if (es & (1u << 18)) n += ":edge";
+  if (es & (1u << 21)) n += ":any";
+  if (!(es & (1u << 22))) n += ":disabled";
+  static const char *cmpn[4] = {"", ":lt", ":eq", ":ne"};
+  n += cmpn[ext & 3];
+  if (ext & 4) n += ":cntv";
+  if (ext & 8) n += ":both";
+  if (ext & 16) n += ":chain";
+  if (ext & 32) n += ":qualify";
+  return n;
+}
+
+static double now_s() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+  Verilated::commandArgs(argc, argv);
+  static Opts o;
+  parse_args(argc, argv, &o);
+
+  unsigned mix = o.use_prog ? 0 : o.mix;
+  const uint64_t planned = planned_cycles(o);
+  if (o.trace && !o.bench && o.tw_a >= planned)
+    die("--trace-window: starts at cycle %" PRIu64 ", after the run's last cycle %" PRIu64
+        " (set-up + warm-up + zeroing + --cycles + read-back)", o.tw_a, planned - 1);
+  std::vector<uint16_t> progs[PMU_THREADS];
+  std::string prog_desc;
+  if (o.use_prog) {
+    for (int t = 0; t < PMU_THREADS; t++) {
+      if (!o.prog[t].empty()) progs[t] = load_program(o.prog[t]);
+      if (t) prog_desc += " ";
+      char b[16];
+      snprintf(b, sizeof b, "t%d=", t);
+      prog_desc += b + ((o.prog[t].empty() || t >= (int)o.threads) ? std::string("(idle)") : o.prog[t]);
+    }
+  }
+
+  static Sim s;
+  s.top = new Vsim_top;
+  s.seed = o.seed;
+  s.history = o.history;
+  s.hash = o.hash;
+  for (int i = 0; i < argc; i++) {
+    if (i) s.replay += " ";
+    s.replay += argv[i];
+  }
+  if (o.trace) {
+    s.trace = true;
+    s.tw_a = o.tw_a;
+    s.tw_b = o.tw_b;
+    s.kan_path = o.outdir + "/run.kanata";
+    s.pipe_path = o.outdir + "/run.pipetrace";
+  }
+  if (!o.outdir.empty()) {
+    if (make_dirs(o.outdir) != 0) die("--outdir: cannot create '%s': %s", o.outdir.c_str(), strerror(errno));
+    g_outputs.push_back(o.outdir + "/report.csv");
+    g_outputs.push_back(o.outdir + "/run.kanata");  // also without --trace-window: no stale trace
+    g_outputs.push_back(o.outdir + "/run.pipetrace");
+    discard_outputs();  // stale outputs of an earlier run into the same directory
+  }
+
+  // ---- reset; programs go in through the load port meanwhile
+  Vsim_top *d = s.top;
+  uint32_t idle = 0;  // cfg bits 23:16: thread t stays idle
+  for (int t = (int)o.threads; t < PMU_THREADS; t++) idle |= 1u << (16 + t);
+  uint32_t cfg = o.knobs | (o.use_prog ? CFG_PROG : 0) | (mix << 8) | idle;
+  d->cfg_i = cfg;
+  d->seed_i = (uint32_t)o.seed;
+  d->rst_ni = 0;
+  d->trc_en_i = s.hash || (s.trace && s.tw_a == 0);  // for cycle 0 (step() sets it afterwards)
+  d->rdp_req_i = 0;
+  d->rdp_sel_i = 0;
+  auto clock = [&]() {
+    d->clk_i = 0;
+    d->eval();
+    d->clk_i = 1;
+    d->eval();
+  };
+  if (o.use_prog) {
+    for (int t = 0; t < PMU_THREADS; t++) {
+      std::vector<uint16_t> w = progs[t];
+      w.push_back(0xffff);
+      for (size_t a = 0; a < w.size(); a++) {
+        d->prog_we_i = 1;
+        d->prog_tid_i = t;
+        d->prog_addr_i = (uint16_t)a;
+        d->prog_data_i = w[a];
+        clock();
+      }
+    }
+  }
+  d->prog_we_i = 0;
+  for (int i = 0; i < 4; i++) clock();
+  d->rst_ni = 1;
+  pmu_reset(&s.ms);
+  bus_idle(&s);
+
+  double t0 = now_s();
+  // ---- PMU set-up over APB
+  run_info_t info;
+  memset(&info, 0, sizeof info);
+  static std::string pmc_names[PMU_THREADS][PMU_P];
+  uint32_t pmc_mask = (uint32_t)((1ull << PMU_P) - 1);
+  for (int t = 0; t < PMU_THREADS; t++) {
+    apb_wr(&s, pmu_treg(t, PMU_CTRL_OFF), o.wpvis << PMU_CTRL_WPVIS_LSB);
+    apb_wr(&s, pmu_treg(t, PMU_FIXCTL_OFF), 0x333);  // os+usr for the three fixed counters
+    for (int k = 0; k < PMU_P; k++) {
+      uint32_t es = 0, ex = 0;
+      if (o.pmc[k].set) {
+        es = o.pmc[k].evtsel;
+        ex = o.pmc[k].ext;
+      } else if (k < NDEF_PMC) {
+        es = default_pmc[k].evtsel;
+        ex = default_pmc[k].ext;
+      }
+      if (k == 0) ex &= ~0x30u;  // chain/qualify are RAZ/WI on counter 0
+      pmc_names[t][k] = (o.pmc[k].set || k >= NDEF_PMC) ? pmc_name(es, ex) : default_pmc[k].name;
+      if (es == 0 && ex == 0) pmc_names[t][k] = "-";
+      info.pmc[t][k].name = pmc_names[t][k].c_str();
+      info.pmc[t][k].evtsel = es;
+      info.pmc[t][k].ext = ex;
+      apb_wr(&s, pmu_treg(t, PMU_EXT_OFF + 4 * k), ex);
+      apb_wr(&s, pmu_treg(t, PMU_EVTSEL_OFF + 4 * k), es);
+    }
+    apb_wr(&s, pmu_treg(t, PMU_GCTRL_OFF), pmc_mask);
+    apb_wr(&s, pmu_treg(t, PMU_GCTRL_OFF + 4), 0x7);  // fix_en: bits 34:32
+  }
+
+  // ---- warm-up, then zero every counter
+  if (o.warmup) {
+    run_cycles(&s, o.warmup);
+    for (int t = 0; t < PMU_THREADS; t++) {
+      for (int i = 0; i < PMU_NCPT; i++) {
+        uint32_t off = i < PMU_P ? PMU_PMC_OFF + 8 * i
+                     : i < PMU_P + 3 ? PMU_FIX_OFF + 8 * (i - PMU_P)
+                     : i < PMU_P + 8 ? PMU_SLOT_OFF + 8 * (i - PMU_P - 3)
+                     : PMU_STK_OFF + 8 * (i - PMU_P - 8);
+        apb_wr(&s, pmu_treg(t, off + 4), 0);
+        apb_wr(&s, pmu_treg(t, off), 0);
+      }
+    }
+  }
+
+  // ---- --bench: the same number of cycles with and without the lockstep model, each as
+  // BENCH_ROUNDS rounds of cycles/BENCH_ROUNDS, the modes alternating; the fastest round of each
+  // counts (a shared machine only ever makes a round slower). After a round without the model,
+  // the model takes the RTL's state (the architectural state of spec section 6 is all of
+  // pmu_state_t), so the next lockstep round compares every cycle again.
+  if (o.bench) {
+    enum { BENCH_ROUNDS = 5 };
+    const uint64_t per = o.cycles / BENCH_ROUNDS ? o.cycles / BENCH_ROUNDS : 1;
+    double best_l = 0, best_r = 0;
+    for (int r = 0; r < BENCH_ROUNDS; r++) {
+      for (int pass = 0; pass < 2; pass++) {
+        s.model_off = pass == 1;
+        double b0 = now_s();
+        run_cycles(&s, per);
+        double rate = per / (now_s() - b0);
+        double &best = pass ? best_r : best_l;
+        if (rate > best) best = rate;
+      }
+      rtl_state(s.top->rootp, &s.ms);
+    }
+    printf("bench: core stub + PMU, workload %s, seed %" PRIu64 ", best of %d rounds of %" PRIu64
+           " cycles each\n", o.workload.c_str(), o.seed, (int)BENCH_ROUNDS, per);
+    printf("  core + PMU RTL alone          : %12.0f cycles/s\n", best_r);
+    printf("  core + PMU RTL + lockstep model: %12.0f cycles/s  ", best_l);
+    if (best_l < best_r)
+      printf("(model + compare = %.0f%% of the run)\n", 100.0 * (1.0 - best_l / best_r));
+    else  // only machine load can make the longer run look faster
+      printf("(model + compare: not measurable, the machine load changed between rounds)\n");
+    delete s.top;
+    return 0;
+  }
+
+  // ---- the measured window
+  uint64_t win_start = s.cycle;
+  pmu_state_t base = s.ms;
+  run_cycles(&s, o.cycles);
+  pmu_state_t win = s.ms;
+  for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
+  uint64_t win_end = s.cycle;
+
+  // Read the fixed counters back over APB (torn-free 64-bit reads) as software would.
+  uint64_t rb_cyc[PMU_THREADS], rb_ret[PMU_THREADS];
+  for (int t = 0; t < PMU_THREADS; t++) {
+    uint64_t cyc = apb_rd64(&s, pmu_treg(t, PMU_FIX_OFF));
+    uint64_t ret = apb_rd64(&s, pmu_treg(t, PMU_FIX_OFF + 8));
+    rb_cyc[t] = cyc;
+    rb_ret[t] = ret;
+  }
+  double secs = now_s() - t0;
+  if (s.kan || s.pipe) close_traces(&s);
+  if (s.cycle != planned) {  // keeps the --trace-window check above honest
+    fprintf(stderr, "Vsim_top: internal error: the run took %" PRIu64 " cycles, planned_cycles() says %" PRIu64
+            "; update planned_cycles() with the run sequence\n", s.cycle, planned);
+    discard_outputs();
+    return 2;
+  }
+
+  // ---- report
+  char cfgs[256];
+  snprintf(cfgs, sizeof cfgs, "W=%d THREADS=%d FQ=%d ROB=%d RS=%d LONG_LAT=%d MISS_LAT=%d IC_LAT=%d "
+           "BR_PEN=%d knobs=%s%s%s%s%s",
+           PMU_W, PMU_THREADS, CORE_FQ, CORE_ROB, CORE_RS, CORE_LONG_LAT, CORE_MISS_LAT, CORE_IC_LAT,
+           CORE_BR_PEN, o.knobs ? "" : "none", (o.knobs & KNOB_PERF_IC) ? "perfect-icache," : "",
+           (o.knobs & KNOB_PERF_BP) ? "perfect-bpred," : "", (o.knobs & KNOB_PERF_DC) ? "perfect-dcache," : "",
+           (o.knobs & KNOB_ALU1) ? "alu1," : "");
+  size_t cl = strlen(cfgs);
+  if (cfgs[cl - 1] == ',') cfgs[cl - 1] = '\0';
+  std::string wl = o.use_prog ? prog_desc : o.workload;
+  if (!o.use_prog && o.threads < PMU_THREADS) wl += " (threads=" + std::to_string(o.threads) + ")";
+  info.workload = wl.c_str();
+  info.config = cfgs;
+  info.cycles = o.cycles;
+  info.seed = o.seed;
+  info.w = PMU_W;
+  info.wpvis = o.wpvis;
+  info.mismatches = 0;
+  if (!o.quiet) report_print(stdout, &win, &info);
+  int bad = 0;
+  if (!o.outdir.empty()) {
+    std::string p = o.outdir + "/report.csv";
+    errno = 0;
+    if (report_csv(p.c_str(), &win, &info) != 0) {
+      fprintf(stderr, "%s:0: cannot write: %s\n", p.c_str(), errno ? strerror(errno) : "I/O error");
+      bad = 1;
+    }
+  }
+  if (s.trace_err) {
+    fprintf(stderr, "Vsim_top: error: a trace writer failed (%s, %s); traces removed\n", s.kan_path.c_str(),
+            s.pipe_path.c_str());
+    remove(s.kan_path.c_str());
+    remove(s.pipe_path.c_str());
+    bad = 1;
+  }
+
+  // ---- checks: every stage's components sum to W x cycles; --expect values
+  int fails = 0;
+  for (int t = 0; t < PMU_THREADS; t++) {
+    for (int st = 0; st < 3; st++) {
+      uint64_t sum = 0;
+      for (int c = 0; c < 8; c++) sum += win.cnt_q[pmu_cnt_idx(t, PMU_P + 8 + st * 8 + c)];
+      if (sum != (uint64_t)PMU_W * o.cycles) {
+        printf("check: FAIL t%d %s stack sums to %" PRIu64 ", expected W x cycles = %" PRIu64 "\n", t,
+               pmu_stage_names[st], sum, (uint64_t)PMU_W * o.cycles);
+        fails++;
+      }
+    }
+  }
+  if (!fails) printf("check: every stack (thread x stage) sums to W x cycles = %" PRIu64 "\n",
+                     (uint64_t)PMU_W * o.cycles);
+  for (int t = 0; t < PMU_THREADS; t++) {
+    // the APB read-back happens after the window: the live counters, not the window deltas
+    uint64_t c = s.ms.cnt_q[pmu_cnt_idx(t, PMU_P)], r = s.ms.cnt_q[pmu_cnt_idx(t, PMU_P + 1)];
+    if (rb_cyc[t] > c || rb_ret[t] > r) {
+      printf("check: FAIL t%d APB read-back of fix0/fix1 (%" PRIu64 ", %" PRIu64 ") above the final values\n", t,
+             rb_cyc[t], rb_ret[t]);
+      fails++;
+    }
+  }
+  for (auto &x : o.expects) {
+    uint64_t got = win.cnt_q[x.idx];
+    if (got != x.value) {
+      printf("expect: FAIL %s: expected %" PRIu64 ", got %" PRIu64 " (window of %" PRIu64 " cycles, seed %" PRIu64
+             ")\n", x.name.c_str(), x.value, got, o.cycles, o.seed);
+      fails++;
+    } else {
+      printf("expect: ok   %s = %" PRIu64 "\n", x.name.c_str(), got);
+    }
+  }
+  if (o.print_counters) {
+    for (int i = 0; i < PMU_NCNT; i++) {
+      std::string n = cnt_name(i);
+      size_t paren = n.find('(');  // "t0.fix0(cycles)" -> "t0.fix0"
+      if (paren != std::string::npos) n.resize(paren);
+      printf("%s %" PRIu64 "\n", n.c_str(), win.cnt_q[i]);
+    }
+  }
+  if (o.hash) printf("digest: %016" PRIx64 " over %" PRIu64 " cycles\n", s.digest, s.cycle);
+  printf("window: cycles %" PRIu64 "..%" PRIu64 " (warm-up %" PRIu64 ")\n", win_start, win_end - 1, o.warmup);
+  printf("lockstep: %" PRIu64 " cycles, 0 mismatches (seed %" PRIu64 ", %.2f s, %.0f cycles/s)\n", s.cycle, o.seed,
+         secs, s.cycle / secs);
+  delete s.top;
+  if (fails) return 1;
+  return bad ? 1 : 0;
+}

@@ -1,0 +1,79 @@
+# sim/main/run.mk: the main run binary, core stub + PMU RTL (sim/main/sim_top.v) with the C model
+# in lockstep (sim/main/run.cpp). Included by the top Makefile.
+#
+#   make build/run/Vsim_top          default parameters
+#   make build/run_smt4/Vsim_top     the parameter set RUN_CFG_smt4 (any RUN_CFG_<name> below)
+#
+# A parameter set is a list KEY=VALUE: the RTL gets -GKEY=VALUE; the C model and the report
+# -DPMU_KEY=VALUE for the PMU parameters (THREADS P CW W) and run.cpp -DCORE_KEY=VALUE for the
+# core's (the report's config line).
+
+RUN_TOP        := sim/main/sim_top.v
+RUN_RTL         = $(RUN_TOP) $(CORE_SRC) $(RTL_SRC)
+RUN_DEPS        = $(RUN_RTL) $(RTL_INC) sim/main/run.cpp $(REPORT_SRC) $(wildcard sim/report/*.h verif/lockstep/*.h)
+RUN_INC        := -I$(CURDIR)/cmodel/include -I$(CURDIR)/verif/lockstep -I$(CURDIR)/sim/report
+RUN_PMU_KEYS   := THREADS P CW W
+
+RUN_CFG_       :=
+RUN_CFG_smt4   := THREADS=4
+RUN_CFG_w2     := W=2
+RUN_CFG_small  := THREADS=1 P=4 CW=40 W=2
+RUN_CFG_big    := THREADS=3 P=16 CW=64 W=7 ROB=48 RS=24 FQ=24
+RUN_CFGS       := smt4 w2 small big
+
+run_gflags = $(foreach kv,$(RUN_CFG_$(1)),-G$(kv))
+run_key    = $(firstword $(subst =, ,$(1)))
+run_pflags = $(foreach kv,$(RUN_CFG_$(1)),$(if $(filter $(call run_key,$(kv)),$(RUN_PMU_KEYS)),-DPMU_$(kv)))
+run_dflags = $(foreach kv,$(RUN_CFG_$(1)),\
+               $(if $(filter $(call run_key,$(kv)),$(RUN_PMU_KEYS)),-DPMU_$(kv),-DCORE_$(kv)))
+
+# one model library per parameter set of the main run (run, run_smt4, ...)
+$(eval $(call model_lib_rules,run,$(CC),$(CWARN) $(SIM_OPT)))
+$(foreach c,$(RUN_CFGS),$(eval $(call model_lib_rules,run_$(c),$(CC),$(CWARN) $(SIM_OPT) $(call run_pflags,$(c)))))
+
+# run_build DIR CFGNAME
+define run_build
+	@echo "verilator: building the main run ($(2:%=RUN_CFG_%)$(if $(2),,default))"
+	@mkdir -p $(1)/c
+	@rm -f $(1)/Vsim_top  # Verilator's makefile does not relink for the .o files given below
+	@for f in $(REPORT_SRC); do \
+	  $(CC) $(CWARN) $(SIM_OPT) $(MODEL_INC) -Isim/report $(call run_dflags,$(2)) -MMD -MP \
+	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done
+	@verilator $(VERILATOR_OPTS) --top-module sim_top -I$(CORE_RTL) $(call run_gflags,$(2)) \
+	  -CFLAGS "$(SIM_OPT) $(RUN_INC) $(call run_dflags,$(2))" \
+	  --Mdir $(1) -o Vsim_top $(RUN_RTL) $(abspath sim/main/run.cpp) \
+	  $(abspath $(patsubst %.c,$(1)/c/%.o,$(notdir $(REPORT_SRC)))) \
+	  $(abspath $(call model_lib,$(notdir $(1)))) \
+	  > $(1).log 2>&1 || { tail -40 $(1).log; exit 1; }
+	@$(call depfile,$(1)/Vsim_top,$(1))
+endef
+
+$(BUILD)/run/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
+	$(call run_build,$(BUILD)/run,)
+
+$(BUILD)/run_%/Vsim_top: $(RUN_DEPS) $(call model_lib,run_%) | $(BUILD)
+	$(call run_build,$(BUILD)/run_$*,$*)
+
+.PHONY: run-bin kernels core-lint core-synth core-xsim
+run-bin: $(BUILD)/run/Vsim_top
+
+# Directed kernels with counts known by arithmetic (verif/kernels/kernels.txt) and malformed
+# program files; ends with "N passed, N failed".
+kernels: $(BUILD)/run/Vsim_top $(BUILD)/run_smt4/Vsim_top
+	@BUILD=$(BUILD) verif/kernels/run.sh
+
+# Lint of the core and sim_top (Verilator -Wall) for several parameter sets.
+CORE_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64" \
+                  "-GTHREADS=4 -GROB=8 -GFQ=4 -GRS=4 -GBR_PEN=0 -GIC_LAT=1 -GMISS_LAT=1 -GLONG_LAT=1" \
+                  "-GROB=20 -GFQ=9 -GRS=5 -GPROG_DEPTH=100 -GMISS_LAT=40"
+core-lint:
+	@for c in $(CORE_LINT_CFGS); do echo "verilator --lint-only -Wall sim_top $$c"; \
+	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) --top-module sim_top $(RUN_RTL) $$c || exit 1; done
+
+# Generic yosys synthesis of core_stub alone (no latches); PROG_DEPTH=64 keeps it to minutes.
+core-synth: | $(BUILD)
+	@scripts/synth/synth_core.sh $(BUILD) PROG_DEPTH=64
+
+# Icarus (verif/core/core_tb.v) against the Verilator main run: same retired counts.
+core-xsim: $(BUILD)/run/Vsim_top
+	@BUILD=$(BUILD) verif/core/core_xsim.sh $(BUILD)/run/Vsim_top

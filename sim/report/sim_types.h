@@ -1,0 +1,83 @@
+/* Types shared by the main run (sim/main/run.cpp), its reports and its trace writers.
+ * The core stub's trace port (docs/core.md) is unpacked into trc_cycle_t once per cycle. */
+#ifndef SIM_TYPES_H
+#define SIM_TYPES_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "pmu_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIM_W_MAX 8
+
+/* One instruction event on the trace port (one 64-bit slot, docs/core.md). */
+typedef struct {
+  uint8_t valid;
+  uint8_t tid;        /* thread */
+  uint8_t wp;         /* wrong-path instruction */
+  uint16_t attr;      /* fetch/dispatch/commit: instruction attributes; issue: latency */
+  uint32_t seq;       /* per-thread sequence number, assigned at fetch */
+} trc_rec_t;
+
+/* Everything the trace writers see in one cycle. */
+typedef struct {
+  uint64_t cycle;
+  unsigned w;                         /* slots per stage */
+  trc_rec_t fetch[SIM_W_MAX];
+  trc_rec_t disp[SIM_W_MAX];
+  trc_rec_t issue[SIM_W_MAX];
+  trc_rec_t commit[SIM_W_MAX];
+  struct { uint8_t valid; uint32_t seq; } flush[PMU_THREADS]; /* younger than seq are flushed */
+  const pmu_in_t *pmu;                /* the PMU inputs of this cycle (n, flags, lanes, slots) */
+} trc_cycle_t;
+
+/* Instruction attribute bits (docs/core.md, program file format). */
+#define ATTR_CLASS_MASK   0x3u   /* 0 ALU 1-cycle, 1 ALU long latency, 2 load, 3 branch */
+#define ATTR_CLASS_ALU    0u
+#define ATTR_CLASS_LONG   1u
+#define ATTR_CLASS_LOAD   2u
+#define ATTR_CLASS_BRANCH 3u
+#define ATTR_MISS         0x4u   /* load: Dcache miss; branch: mispredicted */
+#define ATTR_ICMISS       0x8u   /* Icache miss when fetched */
+#define ATTR_DEP_SHIFT    4      /* bits 7:4: depends on the instruction DEP older (0 = none) */
+#define ATTR_DEP_MASK     0xf0u
+#define ATTR_KERNEL       0x100u /* executes in kernel mode */
+
+/* What the reports need besides the counter values (taken from the model state, which the
+ * lockstep run has proved equal to the RTL's). */
+typedef struct {
+  const char *workload;               /* built-in workload or program file name */
+  const char *config;                 /* e.g. "W=4 THREADS=2 ROB=32 RS=16 knobs=none" */
+  uint64_t cycles;
+  uint64_t seed;
+  unsigned w;
+  unsigned wpvis;                     /* ctrl.wpvis used for the run */
+  struct {
+    const char *name;                 /* catalog name, e.g. "UOPS_ISSUED.ANY" or "STALL_CYCLES" */
+    uint32_t evtsel, ext;             /* raw encodings programmed */
+  } pmc[PMU_THREADS][PMU_P];
+  uint64_t mismatches;                /* lockstep result */
+} run_info_t;
+
+/* Reports (sim/report/report.c) */
+void report_print(FILE *f, const pmu_state_t *s, const run_info_t *info);
+int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info); /* 0 = ok */
+
+/* Trace writers (sim/report/trace_kanata.c, sim/report/pipetrace.c): open, one call per cycle, close.
+ * Each returns 0 on success; a writer writes to PATH.tmp and renames it on close, so a failed
+ * run leaves no partial trace that looks valid. */
+typedef struct trace_writer trace_writer_t;
+trace_writer_t *kanata_open(const char *path, uint64_t first_cycle);
+int kanata_cycle(trace_writer_t *w, const trc_cycle_t *c);
+int kanata_close(trace_writer_t *w);
+trace_writer_t *pipetrace_open(const char *path, uint64_t first_cycle);
+int pipetrace_cycle(trace_writer_t *w, const trc_cycle_t *c);
+int pipetrace_close(trace_writer_t *w);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1836 @@
+/* Self-test of the reports (sim/report/report.c) and the trace writers (sim/report/trace_kanata.c,
+ * sim/report/pipetrace.c). Ends with "N passed, N failed"; exit status 1 on any failure.
+ *
+ *   test_report [--keep DIR]     scratch files go to DIR and are kept (default: a fresh
+ *                                directory under $TMPDIR or /tmp, removed at the end)
+ *
+ * 1. report_print / report_csv on a fabricated pmu_state_t with counter values chosen so every
+ *    CPI, share and top-down percentage is an exact decimal (computed here from the spec's
+ *    formulas, not read back); a thread with zero instructions; wpvis 0 and 1; CSV errors.
+ * 2. A hand-written trc_cycle_t sequence (pre-window instruction, a mispredicted branch with
+ *    wrong-path instructions flushed, a commit-stage Dcache stall, sequence-number reuse,
+ *    instructions still in flight at the end) through both writers; the Kanata log is checked
+ *    by a small validator (header, tabs, field counts, sequential ids, every I has one R,
+ *    well-nested stages, stall lane inside a waiting stage, sequential retire ids), the
+ *    pipetrace by its grammar (docs/pipetrace.md), and the two are compared per instruction.
+ * 3. The stall-lane causes against the C model itself: waiting instructions in F, D and C of
+ *    every thread, random stack inputs each cycle, and the lane-1 name must equal the stack
+ *    component that the model's pmu_step() gave most of the lost slots (with ctrl.wpvis = 1).
+ * 4. Random streams from a toy out-of-order pipeline (window starting mid-run, skipped idle
+ *    cycles, mispredicts with wrong-path fetch and flushes, sequence numbers reused or not)
+ *    through both writers: well-formed, one R per I, retired = commits, writers agree.
+ * 5. Writer error handling: unwritable path, non-increasing cycles, wrong writer type.
+ *
+ * Build: gcc -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Isim -o build/test_report \
+ *          sim/report/test_report.c sim/report/report.c sim/report/trace_kanata.c sim/report/pipetrace.c \
+ *          cmodel/src/pmu_model.c cmodel/src/pmu_regs.c cmodel/src/pmu_evctl.c cmodel/src/pmu_stack.c \
+ *          cmodel/src/pmu_cnt_bank.c cmodel/src/pmu_rdp.c
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sim_types.h"
+
+static unsigned n_pass, n_fail;
+static char g_dir[4096];
+static int g_keep;
+
+static void check(int ok, const char *fmt, ...)
+{
+  va_list ap;
+  if (ok) {
+    n_pass++;
+    return;
+  }
+  n_fail++;
+  printf("FAIL ");
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  printf("\n");
+}
+
+static void scpy(char *d, size_t n, const char *s)
+{
+  size_t l = strlen(s);
+  if (l >= n)
+    l = n - 1;
+  memcpy(d, s, l);
+  d[l] = '\0';
+}
+
+static const char *scratch(const char *name)
+{
+  static char buf[8][4200];
+  static unsigned k;
+  char *b = buf[k++ & 7u];
+  snprintf(b, 4200, "%s/%s", g_dir, name);
+  return b;
+}
+
+static char *slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  char *b;
+  long n;
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  b = malloc((size_t)n + 1);
+  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+    free(b);
+    b = NULL;
+  }
+  if (b)
+    b[n] = '\0';
+  fclose(f);
+  return b;
+}
+
+static int exists(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (f)
+    fclose(f);
+  return f != NULL;
+}
+
+/* ======================================================================================== */
+/* 1. reports                                                                              */
+/* ======================================================================================== */
+
+#define I_FIX(i) (PMU_P + (i))
+#define I_SLOT(i) (PMU_P + 3 + (i))
+#define I_STK(s, c) (PMU_P + 8 + (s) * 8 + (c))
+
+/* stack slots of thread 0 in units of W: 2000 cycles, 1000 instructions */
+static const unsigned stk_units[3][8] = {
+    {300, 200, 100, 600, 200, 300, 100, 200},   /* dispatch (wrong path counted as base) */
+    {275, 100, 100, 800, 200, 300, 100, 125},   /* issue */
+    {250, 50, 50, 1000, 200, 250, 100, 100},    /* commit */
+};
+#define T0_INSNS 1000u
+#define T0_CYCLES 2000u
+
+static void fabricate(pmu_state_t *s, run_info_t *info, unsigned wpvis)
+{
+  unsigned st, c, t;
+  memset(s, 0, sizeof *s);
+  memset(info, 0, sizeof *info);
+  info->workload = "unit, test \"fabricated\"";   /* a comma and quotes: CSV quoting */
+  info->config = "W=4 THREADS=2";
+  info->cycles = T0_CYCLES;
+  info->seed = 7;
+  info->w = PMU_W;
+  info->wpvis = wpvis;
+  for (t = 0; t < PMU_THREADS; t++)
+    s->ctrl_q[t] = wpvis << PMU_CTRL_WPVIS_LSB;
+
+  for (st = 0; st < 3; st++)
+    for (c = 0; c < 8; c++)
+      s->cnt_q[pmu_cnt_idx(0, I_STK(st, c))] = (uint64_t)stk_units[st][c] * PMU_W;
+  s->cnt_q[pmu_cnt_idx(0, I_SLOT(0))] = (uint64_t)T0_CYCLES * PMU_W;
+  s->cnt_q[pmu_cnt_idx(0, I_SLOT(1))] = 1500ull * PMU_W;
+  s->cnt_q[pmu_cnt_idx(0, I_SLOT(2))] = 1100ull * PMU_W;
+  s->cnt_q[pmu_cnt_idx(0, I_SLOT(3))] = T0_INSNS;
+  s->cnt_q[pmu_cnt_idx(0, I_SLOT(4))] = 20000;
+  s->cnt_q[pmu_cnt_idx(0, I_FIX(0))] = T0_CYCLES;
+  s->cnt_q[pmu_cnt_idx(0, I_FIX(1))] = T0_INSNS;
+  s->cnt_q[pmu_cnt_idx(0, I_FIX(2))] = 100;
+  s->gctrl_q[0] = 0xfull | (7ull << 32);
+  s->fixctl_q[0] = 0x333;
+
+  /* programmable counters of thread 0 */
+  info->pmc[0][0].name = "UOPS_ISSUED.ANY";
+  info->pmc[0][0].evtsel = s->evtsel_q[0][0] = 0x0043010eu;
+  s->cnt_q[pmu_cnt_idx(0, 0)] = 1100ull * PMU_W;
+#if PMU_P >= 5
+  info->pmc[0][1].name = "STALL_CYCLES";
+  info->pmc[0][1].evtsel = s->evtsel_q[0][1] = 0x01c3010eu;
+  s->cnt_q[pmu_cnt_idx(0, 1)] = 1234567;
+  info->pmc[0][2].evtsel = s->evtsel_q[0][2] = 0x004300c0u;   /* no name: catalog */
+  s->cnt_q[pmu_cnt_idx(0, 2)] = T0_INSNS;
+  info->pmc[0][3].name = "CHAIN_HI";
+  info->pmc[0][3].evtsel = s->evtsel_q[0][3] = 0x00430148u;
+  info->pmc[0][3].ext = s->ext_q[0][3] = 0x10u;
+  s->cnt_q[pmu_cnt_idx(0, 3)] = 2;
+  info->pmc[0][4].evtsel = s->evtsel_q[0][4] = 0x004300ffu;   /* not in the catalog */
+  s->cnt_q[pmu_cnt_idx(0, 4)] = 0;
+#endif
+
+#if PMU_THREADS > 1
+  /* thread 1: ran 2000 cycles, retired nothing (front end starved by an Icache miss) */
+  for (st = 0; st < 3; st++)
+    s->cnt_q[pmu_cnt_idx(1, I_STK(st, PMU_CMP_ICACHE))] = (uint64_t)T0_CYCLES * PMU_W;
+  s->cnt_q[pmu_cnt_idx(1, I_SLOT(0))] = (uint64_t)T0_CYCLES * PMU_W;
+#endif
+}
+
+static char *report_text(const pmu_state_t *s, const run_info_t *info)
+{
+  FILE *f = tmpfile();
+  char *b;
+  long n;
+  if (!f)
+    return NULL;
+  report_print(f, s, info);
+  n = ftell(f);
+  rewind(f);
+  b = malloc((size_t)n + 1);
+  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+    free(b);
+    b = NULL;
+  }
+  if (b)
+    b[n] = '\0';
+  fclose(f);
+  return b;
+}
+
+/* The line in [from, end) that starts with `key` followed by a space (or NULL). */
+static const char *find_line(const char *from, const char *end, const char *key)
+{
+  const char *p = from;
+  size_t kl = strlen(key);
+  while (p && *p && (!end || p < end)) {
+    if (!strncmp(p, key, kl) && p[kl] == ' ')
+      return p;
+    p = strchr(p, '\n');
+    if (p)
+      p++;
+  }
+  return NULL;
+}
+
+/* whitespace tokens of one line */
+static int tokens(const char *line, char tok[][32], int max)
+{
+  int n = 0;
+  while (*line && *line != '\n' && n < max) {
+    size_t k = 0;
+    while (*line == ' ')
+      line++;
+    if (!*line || *line == '\n')
+      break;
+    while (*line && *line != ' ' && *line != '\n') {
+      if (k < 31)
+        tok[n][k++] = *line;
+      line++;
+    }
+    tok[n][k] = '\0';
+    n++;
+  }
+  return n;
+}
+
+static void expect_row(const char *txt, const char *end, const char *key, int ncol,
+                       const double *cpi, const double *pct)
+{
+  char tok[16][32], want[32];
+  const char *l = find_line(txt, end, key);
+  int n, i;
+  check(l != NULL, "report: stack row '%s' present", key);
+  if (!l)
+    return;
+  n = tokens(l, tok, 16);
+  check(n == 1 + 2 * ncol, "report: stack row '%s' has %d columns (got %d)", key, 1 + 2 * ncol, n);
+  for (i = 0; i < ncol && 1 + 2 * i + 1 < n; i++) {
+    snprintf(want, sizeof want, "%.4f", cpi[i]);
+    check(!strcmp(tok[1 + 2 * i], want), "report: %s CPI column %d: want %s got %s", key, i, want,
+          tok[1 + 2 * i]);
+    snprintf(want, sizeof want, "%.2f%%", pct[i]);
+    check(!strcmp(tok[2 + 2 * i], want), "report: %s %% column %d: want %s got %s", key, i, want,
+          tok[2 + 2 * i]);
+  }
+}
+
+static void test_report_text(void)
+{
+  pmu_state_t s;
+  run_info_t info;
+  char *txt, *t1;
+  const char *end;
+  unsigned c;
+  char want[256];
+
+  fabricate(&s, &info, 0);
+  txt = report_text(&s, &info);
+  check(txt != NULL, "report: captured");
+  if (!txt)
+    return;
+  t1 = strstr(txt, "thread 1 ====");
+  end = t1 ? t1 : txt + strlen(txt);
+
+  /* stacks, wpvis = 0: five column pairs (dispatch issue commit dispatch* issue*) */
+  for (c = 0; c < 8; c++) {
+    double cpi[5], pct[5];
+    unsigned st;
+    for (st = 0; st < 3; st++) {
+      cpi[st] = stk_units[st][c] / (double)T0_INSNS;
+      pct[st] = 100.0 * stk_units[st][c] / (double)T0_CYCLES;
+    }
+    for (st = 0; st < 2; st++) {
+      double u = stk_units[st][c];
+      if (c == PMU_CMP_BASE)
+        u = stk_units[2][PMU_CMP_BASE];
+      if (c == PMU_CMP_BPRED)
+        u += stk_units[st][PMU_CMP_BASE] - stk_units[2][PMU_CMP_BASE];
+      cpi[3 + st] = u / T0_INSNS;
+      pct[3 + st] = 100.0 * u / T0_CYCLES;
+    }
+    expect_row(txt, end, pmu_comp_names[c], 5, cpi, pct);
+  }
+  {
+    const double cpi[5] = {2, 2, 2, 2, 2}, pct[5] = {100, 100, 100, 100, 100};
+    expect_row(txt, end, "total", 5, cpi, pct);
+  }
+  check(strstr(txt, "* wrong-path corrected") != NULL, "report: corrected columns labelled");
+  check(strstr(txt, "dispatch*") && strstr(txt, "issue*"), "report: corrected column headers");
+  snprintf(want, sizeof want, "(dispatch %u, issue %u slots moved)",
+           (stk_units[0][0] - stk_units[2][0]) * PMU_W, (stk_units[1][0] - stk_units[2][0]) * PMU_W);
+  check(strstr(txt, want) != NULL, "report: slots moved by the correction: %s", want);
+
+  /* issue-slot breakdown */
+  {
+    const uint64_t tot = (uint64_t)T0_CYCLES * PMU_W, fe = 500ull * PMU_W, be = 400ull * PMU_W,
+                   bad = 1100ull * PMU_W - T0_INSNS, ret = T0_INSNS;
+    const char *l;
+    char tok[16][32];
+    int n;
+    struct { const char *key; uint64_t v; } rows[4] = {
+        {"not filled", fe}, {"filled, not issued", be}, {"issued, not retired", bad},
+        {"retired", ret}};
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+      char v[32], p[32];
+      l = find_line(txt, end, i == 3 ? "  retired" : "  x");
+      if (i < 3) {
+        l = strstr(txt, rows[i].key);
+      }
+      check(l && l < end, "report: slot row '%s' present", rows[i].key);
+      if (!l)
+        continue;
+      n = tokens(l, tok, 16);
+      snprintf(p, sizeof p, "%.2f%%", 100.0 * (double)rows[i].v / (double)tot);
+      check(n >= 2 && !strcmp(tok[n - 1], p), "report: slot row '%s' %%: want %s got %s",
+            rows[i].key, p, n ? tok[n - 1] : "?");
+      /* the slot count with thousands separators */
+      {
+        char raw[32], *o = v;
+        size_t len, j;
+        snprintf(raw, sizeof raw, "%" PRIu64, rows[i].v);
+        len = strlen(raw);
+        for (j = 0; j < len; j++) {
+          if (j && (len - j) % 3 == 0)
+            *o++ = ',';
+          *o++ = raw[j];
+        }
+        *o = '\0';
+      }
+      check(n >= 2 && !strcmp(tok[n - 2], v), "report: slot row '%s' slots: want %s got %s",
+            rows[i].key, v, n >= 2 ? tok[n - 2] : "?");
+    }
+
+    /* top-down, perf stat --topdown layout */
+    {
+      char hdr[200], row[200];
+      snprintf(hdr, sizeof hdr, "%18s%20s %20s %20s %20s ", "", "retiring", "bad speculation",
+               "frontend bound", "backend bound");
+      check(strstr(txt, hdr) != NULL, "report: top-down header in perf layout");
+      snprintf(row, sizeof row, "%-18s%19.1f%% %19.1f%% %19.1f%% %19.1f%% ", "T0",
+               100.0 * ret / tot, 100.0 * bad / tot, 100.0 * fe / tot, 100.0 * be / tot);
+      check(strstr(txt, row) != NULL, "report: top-down row T0: '%s'", row);
+    }
+  }
+
+  /* programmable and fixed counters */
+  {
+    char b[64];
+    snprintf(b, sizeof b, "UOPS_ISSUED.ANY");
+    check(strstr(txt, "# pmc0 evtsel 0x0043010e") != NULL, "report: pmc0 raw encoding");
+    check(strstr(txt, b) != NULL, "report: pmc0 name");
+#if PMU_P >= 5
+    check(strstr(txt, "1,234,567      STALL_CYCLES") != NULL, "report: perf-style value + name");
+    check(strstr(txt, "INST_RETIRED.ANY_P") != NULL, "report: catalog name for unnamed counter");
+    check(strstr(txt, "ext 0x00000010") != NULL, "report: ext shown when non-zero");
+    check(strstr(txt, "(chain: counts wraps of pmc2)") != NULL, "report: chain noted");
+    check(strstr(txt, "r00ff") != NULL, "report: raw name for an event outside the catalog");
+    check(strstr(txt, "# pmc4 evtsel 0x004300ff") && strstr(txt, "(not enabled)"),
+          "report: pmc4 not enabled (gctrl bit clear)");
+#endif
+    check(strstr(txt, "fix1 instructions retired        #   0.5000  insn per cycle") != NULL,
+          "report: fixed-counter IPC");
+    check(strstr(txt, "instructions 1000, cycles 2000, IPC 0.5000, CPI 2.0000") != NULL,
+          "report: thread summary line");
+  }
+
+#if PMU_THREADS > 1
+  /* zero instructions: n/a, no nan/inf anywhere, shares still computed */
+  check(t1 != NULL, "report: thread 1 section");
+  if (t1) {
+    const char *l = find_line(t1, NULL, "icache");
+    char tok[16][32];
+    int n = l ? tokens(l, tok, 16) : 0;
+    check(strstr(t1, "CPI n/a (no instruction retired)") != NULL, "report: zero instructions");
+    check(n == 11 && !strcmp(tok[1], "n/a") && !strcmp(tok[2], "100.00%"),
+          "report: thread 1 icache row n/a and 100%% (got %d tokens)", n);
+  }
+#endif
+  check(!strstr(txt, "nan") && !strstr(txt, "inf ") && !strstr(txt, "-0.0"),
+        "report: no nan/inf/-0.0 printed");
+  free(txt);
+
+  /* wpvis = 1: no corrected columns */
+  fabricate(&s, &info, 1);
+  txt = report_text(&s, &info);
+  check(txt && !strstr(txt, "dispatch*") && !strstr(txt, "wrong-path corrected"),
+        "report: wpvis=1 has no corrected columns");
+  if (txt) {
+    const char *l = find_line(txt, NULL, "base");
+    char tok[16][32];
+    check(l && tokens(l, tok, 16) == 7, "report: wpvis=1 has three column pairs");
+  }
+  free(txt);
+
+  /* NULL info is tolerated */
+  txt = report_text(&s, NULL);
+  check(txt && strstr(txt, "StallScope PMU report"), "report: info NULL tolerated");
+  free(txt);
+}
+
+/* ---- CSV ---- */
+
+typedef struct {
+  char area[64], unit[16], value[48], desc[256];
+} csvrow_t;
+
+/* RFC 4180 parse of one record; returns fields parsed, advances *pp past the newline */
+static int csv_record(const char **pp, char f[][256], int max)
+{
+  const char *p = *pp;
+  int n = 0;
+  size_t k = 0;
+  int q = 0;
+  if (!*p)
+    return 0;
+  for (;;) {
+    char ch = *p;
+    if (q) {
+      if (!ch)
+        return -1;
+      if (ch == '"' && p[1] == '"') {
+        if (k < 255)
+          f[n][k++] = '"';
+        p += 2;
+        continue;
+      }
+      if (ch == '"') {
+        q = 0;
+        p++;
+        continue;
+      }
+      if (k < 255)
+        f[n][k++] = ch;
+      p++;
+      continue;
+    }
+    if (ch == '"' && k == 0) {
+      q = 1;
+      p++;
+      continue;
+    }
+    if (ch == ',' || ch == '\n' || !ch) {
+      f[n][k] = '\0';
+      n++;
+      k = 0;
+      if (ch == ',') {
+        if (n >= max)
+          return -1;
+        p++;
+        continue;
+      }
+      if (ch == '\n')
+        p++;
+      *pp = p;
+      return n;
+    }
+    if (k < 255)
+      f[n][k++] = ch;
+    p++;
+  }
+}
+
+static csvrow_t *csv_load(const char *path, size_t *nrows, int *bad)
+{
+  char *b = slurp(path);
+  const char *p;
+  char f[8][256];
+  csvrow_t *rows;
+  size_t n = 0, cap = 1024;
+  *bad = 0;
+  *nrows = 0;
+  if (!b)
+    return NULL;
+  rows = malloc(cap * sizeof *rows);
+  p = b;
+  if (csv_record(&p, f, 8) != 4 || strcmp(f[0], "Area") || strcmp(f[1], "Value") ||
+      strcmp(f[2], "Unit") || strcmp(f[3], "Description"))
+    *bad = 1;
+  while (*p) {
+    int k = csv_record(&p, f, 8);
+    if (k != 4) {
+      (*bad)++;
+      continue;
+    }
+    if (n == cap) {
+      cap *= 2;
+      rows = realloc(rows, cap * sizeof *rows);
+    }
+    scpy(rows[n].area, sizeof rows[n].area, f[0]);
+    scpy(rows[n].value, sizeof rows[n].value, f[1]);
+    scpy(rows[n].unit, sizeof rows[n].unit, f[2]);
+    scpy(rows[n].desc, sizeof rows[n].desc, f[3]);
+    n++;
+  }
+  free(b);
+  *nrows = n;
+  return rows;
+}
+
+static const csvrow_t *csv_get(const csvrow_t *r, size_t n, const char *area, const char *unit)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (!strcmp(r[i].area, area) && !strcmp(r[i].unit, unit))
+      return &r[i];
+  return NULL;
+}
+
+static void csv_expect(const csvrow_t *r, size_t n, const char *area, const char *unit,
+                       const char *want)
+{
+  const csvrow_t *x = csv_get(r, n, area, unit);
+  check(x && !strcmp(x->value, want), "csv: %s [%s]: want %s got %s", area, unit, want,
+        x ? x->value : "(missing)");
+}
+
+static void test_report_csv(void)
+{
+  pmu_state_t s;
+  run_info_t info;
+  const char *path = scratch("report.csv");
+  char tmp[4300], want[64];
+  csvrow_t *rows;
+  size_t n, i, j;
+  int bad, dup = 0;
+  unsigned st, c;
+  static const char *const stn[3] = {"Dispatch", "Issue", "Commit"};
+  static const char *const cn[8] = {"Base", "Icache", "Bpred", "Dcache", "Alu", "Depend", "Smt",
+                                    "Other"};
+
+  fabricate(&s, &info, 0);
+  check(report_csv(path, &s, &info) == 0, "csv: report_csv ok");
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  check(!exists(tmp), "csv: no .tmp left behind");
+  rows = csv_load(path, &n, &bad);
+  check(rows != NULL && !bad, "csv: header and every record has 4 fields (bad %d)", bad);
+  if (!rows)
+    return;
+  for (i = 0; i < n; i++)
+    for (j = i + 1; j < n; j++)
+      if (!strcmp(rows[i].area, rows[j].area) && !strcmp(rows[i].unit, rows[j].unit))
+        dup++;
+  check(dup == 0, "csv: (Area, Unit) unique (%d duplicates)", dup);
+  for (i = 0; i < n; i++) {
+    const char *u = rows[i].unit;
+    if (strcmp(u, "CPI") && strcmp(u, "Slots") && strcmp(u, "Count") && strcmp(u, "%") &&
+        strcmp(u, "IPC") && strcmp(u, "ns")) {
+      check(0, "csv: unexpected unit %s in %s", u, rows[i].area);
+      break;
+    }
+  }
+  {
+    const csvrow_t *x = csv_get(rows, n, "Run.Cycles", "Count");
+    check(x && strstr(x->desc, "unit, test \"fabricated\""), "csv: quoted description round-trips");
+  }
+  for (st = 0; st < 3; st++)
+    for (c = 0; c < 8; c++) {
+      char area[64];
+      snprintf(area, sizeof area, "T0.%s.%s", stn[st], cn[c]);
+      snprintf(want, sizeof want, "%.6f", stk_units[st][c] / (double)T0_INSNS);
+      csv_expect(rows, n, area, "CPI", want);
+      snprintf(want, sizeof want, "%u", stk_units[st][c] * PMU_W);
+      csv_expect(rows, n, area, "Slots", want);
+      snprintf(want, sizeof want, "%.6f", 100.0 * stk_units[st][c] / T0_CYCLES);
+      csv_expect(rows, n, area, "%", want);
+    }
+  csv_expect(rows, n, "T0.Dispatch.Total", "CPI", "2.000000");
+  csv_expect(rows, n, "T0.DispatchCorrected.Base", "CPI", "0.250000");
+  csv_expect(rows, n, "T0.DispatchCorrected.Bpred", "CPI", "0.150000");
+  csv_expect(rows, n, "T0.IssueCorrected.Base", "CPI", "0.250000");
+  csv_expect(rows, n, "T0.IssueCorrected.Bpred", "CPI", "0.125000");
+  csv_expect(rows, n, "T0.IssueCorrected.Dcache", "CPI", "0.800000");
+  csv_expect(rows, n, "T0.CPI", "CPI", "2.000000");
+  csv_expect(rows, n, "T0.IPC", "IPC", "0.500000");
+  csv_expect(rows, n, "T0.IPC.Fixed", "IPC", "0.500000");
+  csv_expect(rows, n, "T0.Instructions", "Count", "1000");
+  csv_expect(rows, n, "T0.Cycles", "Count", "2000");
+  csv_expect(rows, n, "T0.Fixed.InstRetired", "Count", "1000");
+  csv_expect(rows, n, "T0.Slots.ElapsedNs", "ns", "20000");
+  snprintf(want, sizeof want, "%.6f", 100.0 * 500.0 / T0_CYCLES);
+  csv_expect(rows, n, "T0.TopDown.FrontendBound", "%", want);
+  snprintf(want, sizeof want, "%.6f", 100.0 * ((1100.0 * PMU_W) - T0_INSNS) / (T0_CYCLES * PMU_W));
+  csv_expect(rows, n, "T0.TopDown.BadSpeculation", "%", want);
+  snprintf(want, sizeof want, "%u", 1100u * PMU_W);
+  csv_expect(rows, n, "T0.PMC0", "Count", want);
+  {
+    const csvrow_t *x = csv_get(rows, n, "T0.PMC0", "Count");
+    check(x && strstr(x->desc, "UOPS_ISSUED.ANY evtsel=0x0043010e"), "csv: PMC description");
+  }
+  csv_expect(rows, n, "Run.WPVis", "Count", "0");
+#if PMU_THREADS > 1
+  csv_expect(rows, n, "T1.CPI", "CPI", "nan");
+  csv_expect(rows, n, "T1.Commit.Icache", "CPI", "nan");
+  csv_expect(rows, n, "T1.Commit.Icache", "%", "100.000000");
+#endif
+  {
+    /* rows: 6 run + per thread (pmcs + 3 fixed + 5 slots + 81 stacks + 54 corrected + 8 top-down
+     * + 5 derived) */
+    size_t npmc = PMU_P >= 5 ? 5 : 1, want_rows = 6 + npmc + PMU_THREADS * (3 + 5 + 81 + 54 + 8 + 5);
+    check(n == want_rows, "csv: %zu rows (want %zu)", n, want_rows);
+  }
+  free(rows);
+
+  /* wpvis = 1: no corrected rows */
+  fabricate(&s, &info, 1);
+  check(report_csv(path, &s, &info) == 0, "csv: wpvis=1 written");
+  rows = csv_load(path, &n, &bad);
+  check(rows && !csv_get(rows, n, "T0.DispatchCorrected.Base", "CPI") &&
+            csv_get(rows, n, "T0.Dispatch.Base", "CPI"),
+        "csv: wpvis=1 has no corrected rows");
+  free(rows);
+
+  /* error after writing: PATH is a directory, so the final rename fails -> -1, no PATH.tmp */
+  {
+    const char *d = scratch("csv-is-a-dir");
+    char t2[4300];
+    snprintf(t2, sizeof t2, "%s.tmp", d);
+    check(mkdir(d, 0700) == 0, "csv: scratch directory made");
+    check(report_csv(d, &s, &info) != 0, "csv: failed rename reported");
+    check(!exists(t2), "csv: temporary file removed after a failed rename");
+    rmdir(d);
+  }
+
+  /* error: the directory does not exist -> -1, nothing created */
+  {
+    const char *p2 = scratch("no-such-dir/report.csv");
+    char t2[4300];
+    snprintf(t2, sizeof t2, "%s.tmp", p2);
+    check(report_csv(p2, &s, &info) != 0, "csv: unwritable path fails");
+    check(!exists(p2) && !exists(t2), "csv: nothing left after a failure");
+  }
+}
+
+/* ======================================================================================== */
+/* 2. trace writers                                                                        */
+/* ======================================================================================== */
+
+typedef struct {
+  trc_cycle_t c;
+  pmu_in_t in;
+  unsigned nf, nd, ni, nc;
+} cyc_t;
+
+static void cyc_init(cyc_t *x, uint64_t cycle)
+{
+  memset(x, 0, sizeof *x);
+  x->c.cycle = cycle;
+  x->c.w = 4;
+  x->c.pmu = &x->in;
+}
+
+static void rec(trc_rec_t *a, unsigned *n, unsigned tid, uint32_t seq, unsigned wp, unsigned attr)
+{
+  if (*n >= 4)
+    return;
+  a[*n].valid = 1;
+  a[*n].tid = (uint8_t)tid;
+  a[*n].seq = seq;
+  a[*n].wp = (uint8_t)wp;
+  a[*n].attr = (uint16_t)attr;
+  (*n)++;
+}
+#define FETCH(x, t, s, wp, a) rec((x)->c.fetch, &(x)->nf, t, s, wp, a)
+#define DISP(x, t, s, wp, a) rec((x)->c.disp, &(x)->nd, t, s, wp, a)
+#define ISSUE(x, t, s, wp, lat) rec((x)->c.issue, &(x)->ni, t, s, wp, lat)
+#define COMMIT(x, t, s, a) rec((x)->c.commit, &(x)->nc, t, s, 0, a)
+
+/* ---- parsed view of a trace, common to both validators ---- */
+typedef struct {
+  unsigned tid;
+  uint32_t seq;
+  int alive, fate;          /* fate: 0 retired, 1 flushed / end (Kanata R type 1), 2 end */
+  uint64_t born, end;
+  char hist[32];            /* lane-0 stages in order */
+  char label[160];
+  char detail[512];
+  char open0[8], open1[16];
+  uint64_t s1;              /* start of the open lane-1 stage */
+  int64_t wprod;            /* W producer id, -1 none */
+} vinst_t;
+
+typedef struct {
+  uint64_t id, s, e;
+  char name[16];
+} vseg_t;
+
+typedef struct {
+  vinst_t *v;
+  size_t n, cap;
+  vseg_t *seg;
+  size_t nseg, segcap;
+  int errors;
+  char err[512];
+  unsigned retired, flushed, ended;
+  uint64_t last_cycle;
+} vtrace_t;
+
+static void verr(vtrace_t *t, unsigned line, const char *fmt, ...)
+{
+  va_list ap;
+  if (!t->errors++) {
+    int k = snprintf(t->err, sizeof t->err, "line %u: ", line);
+    va_start(ap, fmt);
+    vsnprintf(t->err + k, sizeof t->err - (size_t)k, fmt, ap);
+    va_end(ap);
+  }
+}
+
+static vinst_t *vnew(vtrace_t *t)
+{
+  if (t->n == t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 256;
+    t->v = realloc(t->v, t->cap * sizeof *t->v);
+  }
+  memset(&t->v[t->n], 0, sizeof t->v[0]);
+  t->v[t->n].wprod = -1;
+  return &t->v[t->n++];
+}
+
+static void vseg(vtrace_t *t, uint64_t id, const char *name, uint64_t s, uint64_t e)
+{
+  if (t->nseg == t->segcap) {
+    t->segcap = t->segcap ? 2 * t->segcap : 1024;
+    t->seg = realloc(t->seg, t->segcap * sizeof *t->seg);
+  }
+  t->seg[t->nseg].id = id;
+  t->seg[t->nseg].s = s;
+  t->seg[t->nseg].e = e;
+  scpy(t->seg[t->nseg].name, sizeof t->seg[0].name, name);
+  t->nseg++;
+}
+
+static void vfree(vtrace_t *t)
+{
+  free(t->v);
+  free(t->seg);
+  memset(t, 0, sizeof *t);
+}
+
+static int is_uint(const char *s, uint64_t *v)
+{
+  char *e;
+  if (!*s || *s < '0' || *s > '9')
+    return 0;
+  *v = strtoull(s, &e, 10);
+  return *e == '\0';
+}
+
+static int comp_index(const char *name)
+{
+  int c;
+  for (c = 0; c < 8; c++)
+    if (!strcmp(name, pmu_comp_names[c]))
+      return c;
+  return -1;
+}
+
+static int stage_rank(char s)
+{
+  const char *o = strchr("FDIXC", s);
+  return o ? (int)(o - "FDIXC") : -1;
+}
+
+/* ---- Kanata validator ---- */
+static void kanata_validate(const char *text, vtrace_t *t)
+{
+  const char *p = text;
+  unsigned line = 0;
+  uint64_t cyc = 0, next_rid = 0;
+  memset(t, 0, sizeof *t);
+  while (*p) {
+    char buf[1024], *f[8];
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    int nf = 0;
+    char *q;
+    uint64_t id = 0, a = 0, b = 0;
+    vinst_t *x = NULL;
+    line++;
+    if (!nl) {
+      verr(t, line, "last line not terminated");
+      break;
+    }
+    if (len >= sizeof buf) {
+      verr(t, line, "line too long");
+      break;
+    }
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    p = nl + 1;
+    if (line == 1) {
+      if (strcmp(buf, "Kanata\t0004"))
+        verr(t, line, "bad header '%s'", buf);
+      continue;
+    }
+    for (q = buf, f[nf++] = buf; *q && nf < 8; q++)
+      if (*q == '\t') {
+        *q = '\0';
+        f[nf++] = q + 1;
+      }
+    if (line == 2) {
+      if (nf != 2 || strcmp(f[0], "C=") || !is_uint(f[1], &cyc))
+        verr(t, line, "second line must be C=<tab>cycle");
+      continue;
+    }
+    if (!strcmp(f[0], "C")) {
+      if (nf != 2 || !is_uint(f[1], &a) || a == 0)
+        verr(t, line, "bad C");
+      cyc += a;
+      continue;
+    }
+    if (nf != 4) {
+      verr(t, line, "command %s needs 4 fields, has %d", f[0], nf);
+      continue;
+    }
+    if (!is_uint(f[1], &id)) {
+      verr(t, line, "bad id");
+      continue;
+    }
+    if (!strcmp(f[0], "I")) {
+      if (id != t->n || !is_uint(f[2], &a) || !is_uint(f[3], &b)) {
+        verr(t, line, "I: ids must be sequential from 0 (want %zu, got %" PRIu64 ")", t->n, id);
+        continue;
+      }
+      x = vnew(t);
+      x->seq = (uint32_t)a;
+      x->tid = (unsigned)b;
+      x->alive = 1;
+      x->born = cyc;
+      continue;
+    }
+    if (id >= t->n || !t->v[id].alive) {
+      verr(t, line, "%s on unknown or finished id %" PRIu64, f[0], id);
+      continue;
+    }
+    x = &t->v[id];
+    if (!strcmp(f[0], "L")) {
+      if (strcmp(f[2], "0") && strcmp(f[2], "1"))
+        verr(t, line, "L type must be 0 or 1");
+      else if (!*f[3])
+        verr(t, line, "empty label");
+      else if (f[2][0] == '0')
+        scpy(x->label + strlen(x->label), sizeof x->label - strlen(x->label), f[3]);
+      else
+        scpy(x->detail + strlen(x->detail), sizeof x->detail - strlen(x->detail), f[3]);
+    } else if (!strcmp(f[0], "S") || !strcmp(f[0], "E")) {
+      const int start = f[0][0] == 'S';
+      if (!strcmp(f[2], "0")) {
+        if (stage_rank(f[3][0]) < 0 || f[3][1])
+          verr(t, line, "unknown lane-0 stage %s", f[3]);
+        else if (start) {
+          if (x->open0[0])
+            verr(t, line, "S %s while %s open (id %" PRIu64 ")", f[3], x->open0, id);
+          else if (x->open1[0])
+            verr(t, line, "lane-0 S while the stall lane is open");
+          else {
+            size_t h = strlen(x->hist);
+            scpy(x->open0, sizeof x->open0, f[3]);
+            if (h + 1 < sizeof x->hist) {
+              x->hist[h] = f[3][0];
+              x->hist[h + 1] = '\0';
+            }
+          }
+        } else {
+          if (strcmp(x->open0, f[3]))
+            verr(t, line, "E %s but open is '%s' (id %" PRIu64 ")", f[3], x->open0, id);
+          else if (x->open1[0])
+            verr(t, line, "lane-0 E while the stall lane is still open (id %" PRIu64 ")", id);
+          x->open0[0] = '\0';
+        }
+      } else if (!strcmp(f[2], "1")) {
+        if (comp_index(f[3]) < 1)
+          verr(t, line, "unknown stall name %s", f[3]);
+        else if (start) {
+          if (x->open1[0])
+            verr(t, line, "stall S while %s open", x->open1);
+          else if (!x->open0[0] || !strchr("FDC", x->open0[0]))
+            verr(t, line, "stall lane outside a waiting stage (open0 '%s')", x->open0);
+          else {
+            scpy(x->open1, sizeof x->open1, f[3]);
+            x->s1 = cyc;
+          }
+        } else {
+          if (strcmp(x->open1, f[3]))
+            verr(t, line, "stall E %s but open is '%s'", f[3], x->open1);
+          else {
+            if (cyc <= x->s1)
+              verr(t, line, "empty stall stage");
+            vseg(t, id, f[3], x->s1, cyc);
+          }
+          x->open1[0] = '\0';
+        }
+      } else
+        verr(t, line, "lane must be 0 or 1");
+    } else if (!strcmp(f[0], "R")) {
+      if (!is_uint(f[2], &a) || (strcmp(f[3], "0") && strcmp(f[3], "1")))
+        verr(t, line, "bad R");
+      else if (x->open0[0] || x->open1[0])
+        verr(t, line, "R with a stage still open (id %" PRIu64 ")", id);
+      else {
+        x->fate = f[3][0] - '0';
+        if (x->fate == 0) {
+          if (a != next_rid)
+            verr(t, line, "retire ids must be sequential (want %" PRIu64 ")", next_rid);
+          next_rid++;
+          t->retired++;
+        } else
+          t->flushed++;
+        x->alive = 0;
+        x->end = cyc;
+      }
+    } else if (!strcmp(f[0], "W")) {
+      if (!is_uint(f[2], &a) || a >= t->n || strcmp(f[3], "0"))
+        verr(t, line, "bad W");
+      else
+        x->wprod = (int64_t)a;
+    } else
+      verr(t, line, "unknown command %s", f[0]);
+  }
+  {
+    size_t i;
+    for (i = 0; i < t->n; i++)
+      if (t->v[i].alive) {
+        verr(t, line, "id %zu has no R", i);
+        break;
+      }
+    for (i = 0; i < t->n; i++) {   /* stages only move forward */
+      const char *h = t->v[i].hist;
+      size_t k;
+      for (k = 1; h[k]; k++)
+        if (stage_rank(h[k]) <= stage_rank(h[k - 1])) {
+          verr(t, line, "id %zu stages out of order: %s", i, h);
+          break;
+        }
+    }
+  }
+  t->last_cycle = cyc;
+}
+
+/* ---- pipetrace validator (grammar of docs/pipetrace.md) ---- */
+static void pipetrace_validate(const char *text, vtrace_t *t)
+{
+  const char *p = text;
+  unsigned line = 0;
+  uint64_t cyc = 0;
+  int have_cycle = 0, closing = 0, stats_seen = 0;
+  static const char *const ev_ok[] = {"icache-miss", "dcache-miss", "mispredict", "long-latency",
+                                      "wrong-path"};
+  memset(t, 0, sizeof *t);
+  while (*p) {
+    char buf[1024], *tok[24];
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    int nt = 0;
+    char *q;
+    uint64_t id = 0, a = 0, b = 0;
+    vinst_t *x;
+    line++;
+    if (!nl || len >= sizeof buf) {
+      verr(t, line, "unterminated or long line");
+      break;
+    }
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    p = nl + 1;
+    if (buf[0] == '#') {
+      if (have_cycle)
+        verr(t, line, "comment after the first cycle");
+      continue;
+    }
+    if (buf[0] == '<') {
+      char *gt = strchr(buf, '>'), *e;
+      if (!have_cycle || closing || !gt || gt == buf + 1)
+        verr(t, line, "bad statistic line (or statistics after an 'end' removal)");
+      else {
+        (void)strtod(gt + 1, &e);
+        if (e == gt + 1 || *e)
+          verr(t, line, "statistic value not a number");
+      }
+      stats_seen = 1;
+      continue;
+    }
+    for (q = strtok(buf, " "); q && nt < 24; q = strtok(NULL, " "))
+      tok[nt++] = q;
+    if (nt == 0) {
+      verr(t, line, "empty line");
+      continue;
+    }
+    if (!strcmp(tok[0], "@")) {
+      if (nt != 2 || !is_uint(tok[1], &a) || (have_cycle && a <= cyc))
+        verr(t, line, "bad or non-increasing @");
+      if (have_cycle && !stats_seen)
+        verr(t, line, "a block without statistics must be the last (closing) block");
+      cyc = a;
+      have_cycle = 1;
+      stats_seen = 0;
+      closing = 0;
+      continue;
+    }
+    if (!have_cycle) {
+      verr(t, line, "event before the first @");
+      continue;
+    }
+    if (nt < 2 || !is_uint(tok[1], &id)) {
+      verr(t, line, "bad id");
+      continue;
+    }
+    if (closing && strcmp(tok[0], "-")) {
+      verr(t, line, "only '- <id> end' lines in the closing block");
+      continue;
+    }
+    if (!strcmp(tok[0], "+")) {
+      int i;
+      if (nt < 6 || id != t->n || !is_uint(tok[2], &a) || !is_uint(tok[3], &b)) {
+        verr(t, line, "bad + (ids sequential from 0)");
+        continue;
+      }
+      if (strcmp(tok[4], "-") && (strncmp(tok[4], "0x", 2) || strlen(tok[4]) != 6))
+        verr(t, line, "bad attr %s", tok[4]);
+      if (strcmp(tok[5], "alu") && strcmp(tok[5], "long") && strcmp(tok[5], "load") &&
+          strcmp(tok[5], "branch") && strcmp(tok[5], "?"))
+        verr(t, line, "bad class %s", tok[5]);
+      for (i = 6; i < nt; i++)
+        if (strcmp(tok[i], "dmiss") && strcmp(tok[i], "misp") && strcmp(tok[i], "icmiss") &&
+            strncmp(tok[i], "dep=", 4) && strcmp(tok[i], "kernel") && strcmp(tok[i], "wp") &&
+            strcmp(tok[i], "pre"))
+          verr(t, line, "bad + flag %s", tok[i]);
+      x = vnew(t);
+      x->tid = (unsigned)a;
+      x->seq = (uint32_t)b;
+      x->alive = 1;
+      x->born = cyc;
+      x->open0[0] = '\0';
+      {
+        size_t k = 0;
+        for (i = 4; i < nt; i++)
+          k += (size_t)snprintf(x->label + k, sizeof x->label - k, "%s%s", i > 4 ? " " : "",
+                                tok[i]);
+      }
+      continue;
+    }
+    if (id >= t->n || !t->v[id].alive) {
+      verr(t, line, "%s on unknown or removed id", tok[0]);
+      continue;
+    }
+    x = &t->v[id];
+    if (!strcmp(tok[0], "*")) {
+      int i;
+      const char *stall = NULL;
+      if (nt < 3 || stage_rank(tok[2][0]) < 0 || tok[2][1]) {
+        verr(t, line, "bad * stage");
+        continue;
+      }
+      for (i = 3; i < nt; i++) {
+        size_t k;
+        int ok = 0;
+        for (k = 0; k < sizeof ev_ok / sizeof ev_ok[0]; k++)
+          ok |= !strcmp(tok[i], ev_ok[k]);
+        if (!strncmp(tok[i], "lat=", 4) && is_uint(tok[i] + 4, &a))
+          ok = 1;
+        if (!strncmp(tok[i], "stall=", 6) && comp_index(tok[i] + 6) >= 1) {
+          ok = 1;
+          stall = tok[i] + 6;
+          if (!strchr("FDC", tok[2][0]))
+            verr(t, line, "stall outside a waiting stage");
+        }
+        if (!ok)
+          verr(t, line, "bad event %s", tok[i]);
+      }
+      if (x->open0[0] != tok[2][0]) {   /* stage change */
+        size_t h = strlen(x->hist);
+        if (h + 1 < sizeof x->hist) {
+          x->hist[h] = tok[2][0];
+          x->hist[h + 1] = '\0';
+        }
+        x->open0[0] = tok[2][0];
+        x->open0[1] = '\0';
+      }
+      if (x->open1[0] && (!stall || strcmp(stall, x->open1))) {
+        vseg(t, id, x->open1, x->s1, cyc);
+        x->open1[0] = '\0';
+      }
+      if (stall && !x->open1[0]) {
+        scpy(x->open1, sizeof x->open1, stall);
+        x->s1 = cyc;
+      }
+      continue;
+    }
+    if (!strcmp(tok[0], "-")) {
+      if (nt != 3 || (strcmp(tok[2], "retired") && strcmp(tok[2], "flushed") &&
+                      strcmp(tok[2], "end"))) {
+        verr(t, line, "bad -");
+        continue;
+      }
+      if (x->open1[0])
+        vseg(t, id, x->open1, x->s1, cyc);
+      x->open1[0] = '\0';
+      x->alive = 0;
+      x->end = cyc;
+      x->fate = !strcmp(tok[2], "retired") ? 0 : !strcmp(tok[2], "flushed") ? 1 : 2;
+      if (x->fate == 0)
+        t->retired++;
+      else if (x->fate == 1)
+        t->flushed++;
+      else
+        t->ended++;
+      if (x->fate == 2) {
+        if (stats_seen)
+          verr(t, line, "'end' removal outside the closing block");
+        closing = 1;
+      }
+      continue;
+    }
+    verr(t, line, "unknown line '%s'", tok[0]);
+  }
+  {
+    size_t i;
+    for (i = 0; i < t->n; i++)
+      if (t->v[i].alive) {
+        verr(t, line, "id %zu never removed", i);
+        break;
+      }
+  }
+  t->last_cycle = cyc;
+}
+
+static const vinst_t *vfind(const vtrace_t *t, unsigned tid, uint32_t seq, int nth)
+{
+  size_t i;
+  for (i = 0; i < t->n; i++)
+    if (t->v[i].tid == tid && t->v[i].seq == seq && !nth--)
+      return &t->v[i];
+  return NULL;
+}
+
+static int seg_cmp(const void *pa, const void *pb)
+{
+  const vseg_t *a = pa, *b = pb;
+  if (a->id != b->id)
+    return a->id < b->id ? -1 : 1;
+  if (a->s != b->s)
+    return a->s < b->s ? -1 : 1;
+  if (a->e != b->e)
+    return a->e < b->e ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+/* both traces have the same stall segments (sorts them) */
+static int same_segs(vtrace_t *a, vtrace_t *b)
+{
+  size_t i;
+  if (a->nseg != b->nseg)
+    return 0;
+  if (!a->nseg)
+    return 1;
+  qsort(a->seg, a->nseg, sizeof a->seg[0], seg_cmp);
+  qsort(b->seg, b->nseg, sizeof b->seg[0], seg_cmp);
+  for (i = 0; i < a->nseg; i++)
+    if (seg_cmp(&a->seg[i], &b->seg[i]))
+      return 0;
+  return 1;
+}
+
+static int has_seg(const vtrace_t *t, uint64_t id, const char *name, uint64_t s, uint64_t e)
+{
+  size_t i;
+  for (i = 0; i < t->nseg; i++)
+    if (t->seg[i].id == id && !strcmp(t->seg[i].name, name) && t->seg[i].s == s && t->seg[i].e == e)
+      return 1;
+  return 0;
+}
+
+/* Writes the same cycles to both writers. */
+typedef struct {
+  trace_writer_t *k, *p;
+  int err;
+} both_t;
+
+static void both_cycle(both_t *b, const cyc_t *x)
+{
+  if (kanata_cycle(b->k, &x->c) != 0)
+    b->err = 1;
+  if (pipetrace_cycle(b->p, &x->c) != 0)
+    b->err = 1;
+}
+
+/* Attributes */
+#define A_ALU 0x000u
+#define A_LONG 0x001u
+#define A_LOAD 0x002u
+#define A_BR 0x003u
+#define A_MISS 0x004u
+#define A_IC 0x008u
+#define A_DEP(n) ((unsigned)(n) << 4)
+
+static void test_traces(void)
+{
+  const char *kp = scratch("demo.kanata"), *pp = scratch("demo.pipetrace");
+  both_t b;
+  cyc_t x;
+  uint64_t cy;
+  vtrace_t kt, pt;
+  char *ktext, *ptext;
+  const unsigned T1 = PMU_THREADS > 1 ? 1u : 0u;   /* second thread (0 when THREADS = 1) */
+  const uint32_t s1 = PMU_THREADS > 1 ? 0u : 1u;    /* its first seq (older than the branch) */
+
+  b.k = kanata_open(kp, 100);
+  b.p = pipetrace_open(pp, 100);
+  b.err = 0;
+  check(b.k && b.p, "trace: writers open");
+  if (!b.k || !b.p)
+    return;
+
+  for (cy = 100; cy <= 130; cy++) {
+    cyc_init(&x, cy);
+    /* PMU view of thread 0: the commit stage waits on a Dcache miss at the ROB head until 123;
+     * dispatch is starved by the mispredict 106..108; nothing else stalls */
+    x.in.stk_flags[0] = (uint16_t)((cy < 124 ? 1u << PMU_FLG_HEAD_DMISS : 1u << PMU_FLG_HEAD_DONE));
+    if (cy >= 106 && cy <= 108)
+      x.in.stk_flags[0] |= (1u << PMU_FLG_FE_EMPTY) | (1u << PMU_FLG_BPRED_MISS);
+    x.in.ev_ext[0][PMU_LANE_ROB_OCC - PMU_NINT] = 7;
+    switch (cy) {
+    case 100:
+      DISP(&x, 0, 5, 0, A_ALU);                   /* fetched before the window */
+      FETCH(&x, 0, 10, 0, A_LOAD | A_MISS);
+      FETCH(&x, 0, 11, 0, A_ALU | A_DEP(1));
+      FETCH(&x, 0, 12, 0, A_BR | A_MISS);         /* mispredicted */
+      FETCH(&x, 0, 13, 1, A_ALU);                 /* wrong path */
+      break;
+    case 101:
+      FETCH(&x, 0, 14, 1, A_ALU);
+      FETCH(&x, 0, 15, 1, A_LOAD);
+      FETCH(&x, T1, s1 + 0, 0, A_LONG);
+      FETCH(&x, T1, s1 + 1, 0, A_ALU | A_IC);
+      DISP(&x, 0, 10, 0, A_LOAD | A_MISS);
+      DISP(&x, 0, 11, 0, A_ALU | A_DEP(1));
+      ISSUE(&x, 0, 5, 0, 1);
+      break;
+    case 102:
+      DISP(&x, 0, 12, 0, A_BR | A_MISS);
+      DISP(&x, 0, 13, 1, A_ALU);
+      DISP(&x, T1, s1 + 0, 0, A_LONG);
+      ISSUE(&x, 0, 10, 0, 20);
+      break;
+    case 103:
+      ISSUE(&x, 0, 12, 0, 1);
+      ISSUE(&x, 0, 13, 1, 1);
+      ISSUE(&x, T1, s1 + 0, 0, 6);
+      DISP(&x, 0, 14, 1, A_ALU);
+      DISP(&x, T1, s1 + 1, 0, A_ALU | A_IC);
+      COMMIT(&x, 0, 5, A_ALU);                    /* in C since 102 (issued 101, L = 1) */
+      x.c.flush[0].valid = 1;                     /* the branch flushes as it issues (like the */
+      x.c.flush[0].seq = 12;                      /* core): 13..15 leave in this cycle */
+      break;
+    case 104:
+      ISSUE(&x, T1, s1 + 1, 0, 1);
+      break;
+    case 108:
+      FETCH(&x, 0, 13, 0, A_ALU);                 /* correct path reuses seq 13 */
+      break;
+    case 109:
+      DISP(&x, 0, 13, 0, A_ALU);
+      FETCH(&x, 0, 14, 0, A_ALU | A_DEP(1));      /* stays in F until the end */
+      break;
+    case 110:
+      ISSUE(&x, 0, 13, 0, 1);
+      COMMIT(&x, T1, s1 + 0, A_LONG);
+      COMMIT(&x, T1, s1 + 1, A_ALU | A_IC);
+      break;
+    case 123:
+      ISSUE(&x, 0, 11, 0, 1);                     /* its producer 10 completes */
+      break;
+    case 124:
+      COMMIT(&x, 0, 10, A_LOAD | A_MISS);
+      x.in.stk_n[0][2] = 1;
+      break;
+    case 126:
+      COMMIT(&x, 0, 11, A_ALU | A_DEP(1));
+      COMMIT(&x, 0, 12, A_BR | A_MISS);
+      COMMIT(&x, 0, 13, A_ALU);
+      x.in.stk_n[0][2] = 3;
+      break;
+    default:
+      break;
+    }
+    /* the dispatch stage of thread 0 is busy (n = W) except while the front end is empty, so
+     * instruction 14 in F shows only the bpred stall */
+    x.in.stk_n[0][0] = (cy >= 106 && cy <= 108) ? 0 : PMU_W;
+    x.in.stk_n[0][1] = PMU_W;   /* the issue stage never loses a slot */
+    both_cycle(&b, &x);
+  }
+  check(!b.err, "trace: every cycle accepted");
+  check(kanata_close(b.k) == 0, "trace: kanata_close ok");
+  check(pipetrace_close(b.p) == 0, "trace: pipetrace_close ok");
+  check(exists(kp) && exists(pp), "trace: files renamed into place");
+  {
+    char t1[4300], t2[4300];
+    snprintf(t1, sizeof t1, "%s.tmp", kp);
+    snprintf(t2, sizeof t2, "%s.tmp", pp);
+    check(!exists(t1) && !exists(t2), "trace: no .tmp left");
+  }
+
+  ktext = slurp(kp);
+  ptext = slurp(pp);
+  check(ktext && ptext, "trace: read back");
+  if (!ktext || !ptext) {
+    free(ktext);
+    free(ptext);
+    return;
+  }
+  check(!strncmp(ktext, "Kanata\t0004\nC=\t100\n", 19), "kanata: header and start cycle");
+  kanata_validate(ktext, &kt);
+  check(kt.errors == 0, "kanata: well-formed (%d errors; first: %s)", kt.errors, kt.err);
+  pipetrace_validate(ptext, &pt);
+  check(pt.errors == 0, "pipetrace: grammar (%d errors; first: %s)", pt.errors, pt.err);
+
+  /* 11 instructions seen: T0 5, 10..15, 13', 14'; the second thread two */
+  check(kt.n == 11, "kanata: 11 instructions (got %zu)", kt.n);
+  check(kt.retired == 7, "kanata: 7 retired (got %u)", kt.retired);
+  check(kt.flushed == 4, "kanata: 4 flushed or in flight at the end (got %u)", kt.flushed);
+  check(pt.retired == 7 && pt.flushed == 3 && pt.ended == 1,
+        "pipetrace: 7 retired, 3 flushed, 1 end (got %u %u %u)", pt.retired, pt.flushed, pt.ended);
+
+  /* per-instruction agreement of the two writers */
+  {
+    size_t i;
+    int same = kt.n == pt.n;
+    for (i = 0; same && i < kt.n; i++) {
+      const vinst_t *a = &kt.v[i], *c = &pt.v[i];
+      if (a->tid != c->tid || a->seq != c->seq || strcmp(a->hist, c->hist) || a->end != c->end ||
+          a->born != c->born || (a->fate == 0) != (c->fate == 0)) {
+        printf("  id %zu: kanata T%u #%u %s %" PRIu64 "-%" PRIu64 " fate %d | pipetrace T%u #%u %s %"
+               PRIu64 "-%" PRIu64 " fate %d\n", i, a->tid, a->seq, a->hist, a->born, a->end,
+               a->fate, c->tid, c->seq, c->hist, c->born, c->end, c->fate);
+        same = 0;
+      }
+    }
+    check(same, "trace: both writers agree on every instruction (ids, stages, cycles, fate)");
+    same = same_segs(&kt, &pt);
+    check(same, "trace: both writers agree on every stall segment (%zu vs %zu)", kt.nseg, pt.nseg);
+  }
+
+  /* specific instructions */
+  {
+    const vinst_t *i5 = vfind(&kt, 0, 5, 0), *i10 = vfind(&kt, 0, 10, 0),
+                  *i11 = vfind(&kt, 0, 11, 0), *i12 = vfind(&kt, 0, 12, 0),
+                  *i13 = vfind(&kt, 0, 13, 0), *i13b = vfind(&kt, 0, 13, 1),
+                  *i14b = vfind(&kt, 0, 14, 1), *i15 = vfind(&kt, 0, 15, 0),
+                  *j1 = vfind(&kt, T1, s1 + 1, 0);
+    check(i5 && !strcmp(i5->hist, "DIC") && strstr(i5->label, "(pre)") && i5->fate == 0 &&
+              i5->end == 103,
+          "kanata: pre-window instruction introduced at D, D I C (L = 1: no X), retired at 103");
+    check(i10 && !strcmp(i10->hist, "FDIXC") && !strcmp(i10->label, "T0 #10 load miss") &&
+              i10->end == 124,
+          "kanata: load miss F D I X C, retired at 124 (label '%s')", i10 ? i10->label : "");
+    check(i11 && i10 && i11->wprod == (int64_t)(i10 - kt.v), "kanata: W arrow 11 <- 10");
+    check(i13 && i13->fate == 1 && i13->end == 103 && !strcmp(i13->hist, "FDI") &&
+              strstr(i13->label, " wp") && strstr(i13->detail, "flushed at cycle 103"),
+          "kanata: wrong-path 13 issued and flushed at 103");
+    check(i15 && i15->fate == 1 && !strcmp(i15->hist, "F"), "kanata: wrong-path 15 flushed in F");
+    check(i13b && i13b->fate == 0 && i13b->end == 126 && !strcmp(i13b->hist, "FDIC"),
+          "kanata: reused seq 13 is a new instruction, retired at 126");
+    check(i14b && i14b->fate == 1 && i14b->end == 131 && strstr(i14b->detail, "still in flight"),
+          "kanata: instruction in flight at the end closed at 131");
+    check(i12 && !strcmp(i12->hist, "FDIC") &&
+              has_seg(&kt, (uint64_t)(i12 - kt.v), "dcache", 104, 124),
+          "kanata: branch 12 waits in C behind the Dcache miss 104..124 (lane 1 'dcache')");
+    check(i10 && strstr(ktext, "S\t0\t0\tX\n") && has_seg(&kt, 0, "dcache", 122, 124),
+          "kanata: the load executes I + X = 20 cycles, then waits in C 122..124");
+    check(i14b && has_seg(&kt, (uint64_t)(i14b - kt.v), "bpred", 110, 131) == 0 &&
+              !has_seg(&kt, (uint64_t)(i14b - kt.v), "other", 110, 131),
+          "kanata: 14' in F sees no stall while dispatch is busy");
+    {
+      const vinst_t *i14 = vfind(&kt, 0, 14, 0);
+      check(i14 && has_seg(&kt, (uint64_t)(i14 - kt.v), "dcache", 104, 105) == 0,
+            "kanata: wrong-path 14 in D not stalled (issue stage busy)");
+    }
+    check(j1 && strstr(j1->label, "icmiss"), "kanata: icache-miss attribute in label");
+    check(strstr(ktext, "L\t") && strstr(ktext, "\\nretired at cycle 103"),
+          "kanata: retire detail label");
+  }
+  check(strstr(ptext, "* 1 F\n") && strstr(ptext, "- 0 retired\n") && strstr(ptext, "<IPC>1\n") &&
+            strstr(ptext, "<ROB.T0>7\n"),
+        "pipetrace: sample lines present");
+  {
+    char w[64];
+    const vinst_t *i10 = vfind(&pt, 0, 10, 0);
+    snprintf(w, sizeof w, "* %zu X dcache-miss\n", i10 ? (size_t)(i10 - pt.v) : (size_t)999);
+    check(i10 && strstr(ptext, w), "pipetrace: dcache-miss event at X");
+    snprintf(w, sizeof w, "* %zu I lat=20 dcache-miss\n", i10 ? (size_t)(i10 - pt.v) : (size_t)999);
+    check(i10 && strstr(ptext, w), "pipetrace: latency and miss events at I");
+  }
+  vfree(&kt);
+  vfree(&pt);
+  free(ktext);
+  free(ptext);
+}
+
+/* ======================================================================================== */
+/* 3. stall-lane causes against the model                                                   */
+/* ======================================================================================== */
+
+static uint32_t rng_state = 12345u;
+static uint32_t rnd(void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+
+#define NRAND 3000u
+#define START (4u * PMU_THREADS)
+
+static void test_causes_vs_model(void)
+{
+  const char *kp = scratch("causes.kanata"), *pp = scratch("causes.pipetrace");
+  both_t b;
+  cyc_t x;
+  pmu_state_t s;
+  unsigned t, st, c;
+  uint64_t cy;
+  int8_t *want;       /* [cycle][thread][stage] expected lane-1 component or -1 */
+  vtrace_t kt, pt;
+  char *ktext;
+  unsigned mism = 0, checked = 0;
+  int8_t lab[NRAND];
+
+  want = malloc((size_t)NRAND * PMU_THREADS * 3);
+  b.k = kanata_open(kp, 0);
+  b.p = pipetrace_open(pp, 0);
+  b.err = 0;
+  check(b.k && b.p && want, "causes: writers open");
+  if (!b.k || !b.p || !want) {
+    free(want);
+    return;
+  }
+  pmu_reset(&s);
+  for (t = 0; t < PMU_THREADS; t++)
+    s.ctrl_q[t] = 1u << PMU_CTRL_WPVIS_LSB;
+
+  /* per thread t, cycles 4t..4t+3: seq 0 goes to C (latency 0), seq 1 waits in D, seq 2 in F */
+  for (cy = 0; cy < START; cy++) {
+    const unsigned tt = (unsigned)(cy / 4);
+    cyc_init(&x, cy);
+    x.c.pmu = NULL;
+    switch (cy % 4) {
+    case 0:
+      FETCH(&x, tt, 0, 0, A_ALU);
+      FETCH(&x, tt, 1, 0, A_ALU);
+      FETCH(&x, tt, 2, 0, A_ALU);
+      break;
+    case 1:
+      DISP(&x, tt, 0, 0, A_ALU);
+      DISP(&x, tt, 1, 0, A_ALU);
+      break;
+    case 2:
+      ISSUE(&x, tt, 0, 0, 0);
+      break;
+    default:
+      break;
+    }
+    both_cycle(&b, &x);
+  }
+
+  for (cy = START; cy < START + NRAND; cy++) {
+    uint64_t before[PMU_NCNT];
+    cyc_init(&x, cy);
+    for (t = 0; t < PMU_THREADS; t++) {
+      const uint32_t r = rnd();
+      for (st = 0; st < 3; st++) {
+        unsigned n = rnd() % (PMU_W + 1u);
+        if ((rnd() & 15u) == 0)
+          n = PMU_W + 1u + rnd() % 3u;   /* more than W: exercises the carry */
+        x.in.stk_n[t][st] = (uint8_t)n;
+      }
+      x.in.stk_wp[t][0] = (uint8_t)(rnd() % 3u);
+      x.in.stk_wp[t][1] = (uint8_t)(rnd() % 3u);
+      x.in.stk_flags[t] = (uint16_t)(r & ((1u << PMU_NFLAG) - 1u));
+    }
+    memcpy(before, s.cnt_q, sizeof before);
+    pmu_step(&s, &x.in);
+    for (t = 0; t < PMU_THREADS; t++)
+      for (st = 0; st < 3; st++) {
+        int best = -1;
+        uint64_t bv = 0;
+        for (c = 1; c < 8; c++) {
+          const unsigned i = pmu_cnt_idx(t, I_STK(st, c));
+          const uint64_t inc = (s.cnt_q[i] - before[i]) & PMU_CW_MASK;
+          if (inc > bv) {
+            bv = inc;
+            best = (int)c;
+          }
+        }
+        want[((cy - START) * PMU_THREADS + t) * 3 + st] = (int8_t)best;
+      }
+    both_cycle(&b, &x);
+  }
+  check(!b.err, "causes: every cycle accepted");
+  check(kanata_close(b.k) == 0 && pipetrace_close(b.p) == 0, "causes: writers closed");
+
+  ktext = slurp(kp);
+  kanata_validate(ktext ? ktext : "", &kt);
+  check(ktext && kt.errors == 0, "causes: kanata well-formed (%d errors; first: %s)", kt.errors,
+        kt.err);
+  {
+    char *ptext = slurp(pp);
+    pipetrace_validate(ptext ? ptext : "", &pt);
+    check(ptext && pt.errors == 0, "causes: pipetrace grammar (%d errors; first: %s)", pt.errors,
+          pt.err);
+    free(ptext);
+  }
+  check(same_segs(&kt, &pt), "causes: same stall segments in both writers (%zu vs %zu)", kt.nseg,
+        pt.nseg);
+
+  /* lane-1 name per (instruction, cycle) from the Kanata segments vs. the model */
+  for (t = 0; t < PMU_THREADS; t++) {
+    static const unsigned seq_stage[3] = {PMU_STG_COMMIT, PMU_STG_ISSUE, PMU_STG_DISPATCH};
+    unsigned sq;
+    for (sq = 0; sq < 3; sq++) {
+      const vinst_t *v = vfind(&kt, t, sq, 0);
+      uint64_t id;
+      if (!v) {
+        check(0, "causes: T%u #%u present", t, sq);
+        continue;
+      }
+      id = (uint64_t)(v - kt.v);
+      {
+        size_t i;
+        uint64_t k;
+        memset(lab, -1, NRAND);
+        for (i = 0; i < kt.nseg; i++)
+          if (kt.seg[i].id == id)
+            for (k = kt.seg[i].s; k < kt.seg[i].e; k++)
+              if (k >= START && k < START + NRAND)
+                lab[k - START] = (int8_t)comp_index(kt.seg[i].name);
+      }
+      for (cy = START; cy < START + NRAND; cy++) {
+        const int got = lab[cy - START];
+        const int exp = want[((cy - START) * PMU_THREADS + t) * 3 + seq_stage[sq]];
+        checked++;
+        if (got != exp) {
+          if (mism++ < 5)
+            printf("  cycle %" PRIu64 " T%u %s stage: model %s, lane 1 %s\n", cy, t,
+                   pmu_stage_names[seq_stage[sq]], exp < 0 ? "-" : pmu_comp_names[exp],
+                   got < 0 ? "-" : pmu_comp_names[got]);
+        }
+      }
+    }
+  }
+  check(mism == 0 && checked > 0, "causes: lane-1 stall name = the model's top lost-slot "
+                                  "component, %u of %u (thread, stage, cycle) differ",
+        mism, checked);
+  vfree(&kt);
+  vfree(&pt);
+  free(ktext);
+  free(want);
+}
+
+/* ======================================================================================== */
+/* 4. random instruction streams through both writers                                      */
+/* ======================================================================================== */
+
+typedef struct {
+  uint32_t seq;
+  uint16_t attr;
+  uint8_t wp, stage;   /* 0 front-end queue, 1 RS, 2 executing */
+  uint64_t done;
+} g_inst_t;
+
+typedef struct {
+  g_inst_t v[64];
+  unsigned n;
+  uint32_t next_seq;
+  int wrong;           /* fetching down a wrong path */
+  uint32_t br;         /* the mispredicted branch */
+} g_thread_t;
+
+/* A toy out-of-order pipeline producing a consistent trace-port stream: fetch, dispatch, issue
+ * with random latency, in-order commit, mispredicted branches followed by wrong-path fetch and a
+ * flush when the branch completes. The writers start at cycle `first` (earlier instructions are
+ * pre-window), some idle cycles are skipped (gaps), sequence numbers are reused after a flush
+ * when `reuse`. */
+static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncycles)
+{
+  const char *kp = scratch("rand.kanata"), *pp = scratch("rand.pipetrace");
+  g_thread_t th[PMU_THREADS];
+  both_t b;
+  cyc_t x;
+  uint64_t cy;
+  unsigned t, commits = 0;
+  vtrace_t kt, pt;
+  char *ktext, *ptext;
+
+  rng_state = seed;
+  memset(th, 0, sizeof th);
+  b.k = kanata_open(kp, first);
+  b.p = pipetrace_open(pp, first);
+  b.err = 0;
+  check(b.k && b.p, "random %u: open", seed);
+  if (!b.k || !b.p)
+    return;
+  for (cy = 0; cy < ncycles; cy++) {
+    unsigned nrec = 0;
+    cyc_init(&x, cy);
+    x.c.w = 4;
+    for (t = 0; t < PMU_THREADS; t++) {
+      g_thread_t *g = &th[t];
+      unsigned i, k;
+      /* commit: in order, completed, correct path */
+      for (k = 0; k < 2 && g->n && g->v[0].stage == 2 && g->v[0].done <= cy && !g->v[0].wp; k++) {
+        COMMIT(&x, t, g->v[0].seq, g->v[0].attr);
+        if (x.nc > 0 && x.c.commit[x.nc - 1].seq == g->v[0].seq && x.c.commit[x.nc - 1].tid == t) {
+          if (cy >= first)
+            commits++;
+          memmove(&g->v[0], &g->v[1], (g->n - 1) * sizeof g->v[0]);
+          g->n--;
+        } else
+          break;
+      }
+      /* issue: random ready instructions in the RS; like the core, the mispredicted branch
+       * flushes every younger instruction of its thread in its issue cycle */
+      for (i = 0, k = 0; i < g->n && k < 2; i++)
+        if (g->v[i].stage == 1 && (rnd() & 1u) && x.ni < 4) {
+          unsigned cls = g->v[i].attr & ATTR_CLASS_MASK;
+          unsigned lat = cls == ATTR_CLASS_LONG ? 6u
+                       : (cls == ATTR_CLASS_LOAD && (g->v[i].attr & ATTR_MISS)) ? 20u
+                       : (rnd() % 8u == 0) ? 0u : 1u;
+          ISSUE(&x, t, g->v[i].seq, g->v[i].wp, lat);
+          g->v[i].stage = 2;
+          g->v[i].done = cy + (lat ? lat : 1u);
+          k++;
+          if (g->wrong && g->v[i].seq == g->br) {
+            x.c.flush[t].valid = 1;
+            x.c.flush[t].seq = g->br;
+            g->n = i + 1;
+            g->wrong = 0;
+            if (reuse)
+              g->next_seq = g->br + 1;
+            break;
+          }
+        }
+      /* dispatch: oldest of the front-end queue */
+      for (i = 0, k = 0; i < g->n && k < 2; i++)
+        if (g->v[i].stage == 0) {
+          if ((rnd() & 3u) == 0 || x.nd >= 4)
+            break;
+          DISP(&x, t, g->v[i].seq, g->v[i].wp, g->v[i].attr);
+          g->v[i].stage = 1;
+          k++;
+        }
+      /* fetch; in a flush cycle the block is traced but discarded (as the core does) */
+      for (k = 0; k < 2 && g->n < 60 && x.nf < 4 && (rnd() & 3u); k++) {
+        g_inst_t *p = &g->v[g->n++];
+        uint32_t r = rnd();
+        if (x.c.flush[t].valid) {
+          g->n--;
+          FETCH(&x, t, g->next_seq++, 1, r & 3u);
+          continue;
+        }
+        p->seq = g->next_seq++;
+        p->attr = (uint16_t)((r & 3u) | ((r >> 2) & 1u ? ATTR_MISS : 0u) |
+                             (((r >> 3) & 7u) == 0 ? ATTR_ICMISS : 0u) | (((r >> 6) & 3u) << 4));
+        if ((p->attr & ATTR_CLASS_MASK) == ATTR_CLASS_LOAD && (r >> 9) % 4u)
+          p->attr &= (uint16_t)~ATTR_MISS;   /* most loads hit */
+        p->wp = (uint8_t)g->wrong;
+        p->stage = 0;
+        FETCH(&x, t, p->seq, p->wp, p->attr);
+        if (!g->wrong && (p->attr & ATTR_CLASS_MASK) == ATTR_CLASS_BRANCH && (p->attr & ATTR_MISS)) {
+          g->wrong = 1;
+          g->br = p->seq;
+        }
+      }
+      for (i = 0; i < 3; i++)
+        x.in.stk_n[t][i] = (uint8_t)(rnd() % (PMU_W + 1u));
+      x.in.stk_wp[t][0] = (uint8_t)(rnd() % 2u);
+      x.in.stk_flags[t] = (uint16_t)(rnd() & ((1u << PMU_NFLAG) - 1u));
+      x.in.ev_ext[t][PMU_LANE_ROB_OCC - PMU_NINT] = (uint8_t)g->n;
+    }
+    nrec = x.nf + x.nd + x.ni + x.nc;
+    for (t = 0; t < PMU_THREADS; t++)
+      nrec += x.c.flush[t].valid;
+    if (cy >= first && !(nrec == 0 && (rnd() & 3u) == 0))   /* skip some idle cycles: gaps */
+      both_cycle(&b, &x);
+  }
+  check(!b.err, "random %u: every cycle accepted", seed);
+  check(kanata_close(b.k) == 0 && pipetrace_close(b.p) == 0, "random %u: closed", seed);
+  ktext = slurp(kp);
+  ptext = slurp(pp);
+  kanata_validate(ktext ? ktext : "", &kt);
+  pipetrace_validate(ptext ? ptext : "", &pt);
+  check(ktext && kt.errors == 0, "random %u: kanata well-formed (%d errors; first: %s)", seed,
+        kt.errors, kt.err);
+  check(ptext && pt.errors == 0, "random %u: pipetrace grammar (%d errors; first: %s)", seed,
+        pt.errors, pt.err);
+  {
+    size_t nl = 0;
+    const char *q;
+    for (q = ktext ? ktext : ""; *q; q++)
+      nl += *q == '\n';
+    printf("random stream %u: %zu instructions, %u retired, %u flushed, %u in flight at the end, "
+           "%zu stall segments, %zu Kanata lines\n", seed, kt.n, pt.retired, pt.flushed,
+           pt.ended, kt.nseg, nl);
+  }
+  check(kt.retired == commits && pt.retired == commits,
+        "random %u: %u commits -> kanata %u, pipetrace %u retired", seed, commits, kt.retired,
+        pt.retired);
+  {
+    size_t i;
+    int same = kt.n == pt.n && kt.nseg == pt.nseg && kt.n > 100;
+    for (i = 0; same && i < kt.n; i++)
+      same = kt.v[i].tid == pt.v[i].tid && kt.v[i].seq == pt.v[i].seq &&
+             !strcmp(kt.v[i].hist, pt.v[i].hist) && kt.v[i].end == pt.v[i].end &&
+             (kt.v[i].fate == 0) == (pt.v[i].fate == 0);
+    same = same && same_segs(&kt, &pt);
+    check(same, "random %u: writers agree (%zu/%zu instructions, %zu/%zu stall segments)", seed,
+          kt.n, pt.n, kt.nseg, pt.nseg);
+    for (i = 0, same = 1; i < kt.n; i++)   /* wrong-path instructions never retire */
+      if (strstr(kt.v[i].label, " wp") && kt.v[i].fate == 0)
+        same = 0;
+    check(same, "random %u: no wrong-path instruction retired", seed);
+  }
+  vfree(&kt);
+  vfree(&pt);
+  free(ktext);
+  free(ptext);
+  if (!g_keep) {
+    remove(kp);
+    remove(pp);
+  }
+}
+
+/* ======================================================================================== */
+/* 5. writer errors                                                                         */
+/* ======================================================================================== */
+
+static void test_writer_errors(void)
+{
+  cyc_t x;
+  const char *kp = scratch("bad.kanata"), *pp = scratch("bad.pipetrace");
+  trace_writer_t *k, *p;
+  char t1[4300];
+
+  printf("writer error tests: the writers' messages on stderr are expected\n");
+  fflush(stdout);
+  check(kanata_open(scratch("no-such-dir/x.kanata"), 0) == NULL, "errors: kanata unwritable path");
+  check(pipetrace_open(scratch("no-such-dir/x.pt"), 0) == NULL, "errors: pipetrace unwritable");
+  check(kanata_close(NULL) != 0 && pipetrace_close(NULL) != 0, "errors: close(NULL) fails");
+
+  /* the final rename fails (PATH is a directory): close reports it and removes PATH.tmp */
+  {
+    const char *d1 = scratch("kanata-is-a-dir"), *d2 = scratch("pipetrace-is-a-dir");
+    char t2[4300];
+    snprintf(t1, sizeof t1, "%s.tmp", d1);
+    snprintf(t2, sizeof t2, "%s.tmp", d2);
+    check(mkdir(d1, 0700) == 0 && mkdir(d2, 0700) == 0, "errors: scratch directories made");
+    k = kanata_open(d1, 0);
+    p = pipetrace_open(d2, 0);
+    cyc_init(&x, 0);
+    FETCH(&x, 0, 1, 0, A_ALU);
+    check(k && p && kanata_cycle(k, &x.c) == 0 && pipetrace_cycle(p, &x.c) == 0,
+          "errors: writers into PATH.tmp");
+    check(exists(t1) && exists(t2), "errors: PATH.tmp files exist while writing");
+    check(kanata_close(k) != 0, "errors: kanata failed rename reported");
+    check(!exists(t1), "errors: kanata temporary removed");
+    check(pipetrace_close(p) != 0, "errors: pipetrace failed rename reported");
+    check(!exists(t2), "errors: pipetrace temporary removed");
+    rmdir(d1);
+    rmdir(d2);
+  }
+
+  k = kanata_open(kp, 10);
+  p = pipetrace_open(pp, 10);
+  check(k && p, "errors: open");
+  if (!k || !p)
+    return;
+  cyc_init(&x, 9);
+  check(kanata_cycle(k, &x.c) != 0, "errors: kanata cycle before the first cycle rejected");
+  check(kanata_close(k) != 0, "errors: kanata_close reports the earlier error");
+  snprintf(t1, sizeof t1, "%s.tmp", kp);
+  check(!exists(kp) && !exists(t1), "errors: failed kanata trace leaves no file");
+
+  cyc_init(&x, 10);
+  check(pipetrace_cycle(p, &x.c) == 0, "errors: pipetrace first cycle");
+  check(kanata_cycle(p, &x.c) != 0, "errors: a pipetrace writer passed to kanata_cycle rejected");
+  check(pipetrace_cycle(p, &x.c) != 0, "errors: repeated cycle rejected");
+  check(pipetrace_close(p) != 0, "errors: pipetrace_close reports the earlier error");
+  snprintf(t1, sizeof t1, "%s.tmp", pp);
+  check(!exists(pp) && !exists(t1), "errors: failed pipetrace leaves no file");
+}
+
+int main(int argc, char **argv)
+{
+  if (argc == 3 && !strcmp(argv[1], "--keep")) {
+    scpy(g_dir, sizeof g_dir, argv[2]);
+    g_keep = 1;
+  } else if (argc == 1) {
+    const char *td = getenv("TMPDIR");
+    snprintf(g_dir, sizeof g_dir, "%s/test_report.XXXXXX", td && *td ? td : "/tmp");
+    if (!mkdtemp(g_dir)) {
+      perror("mkdtemp");
+      return 2;
+    }
+  } else {
+    fprintf(stderr, "usage: %s [--keep DIR]\n", argv[0]);
+    return 2;
+  }
+
+  test_report_text();
+  test_report_csv();
+  test_traces();
+  test_causes_vs_model();
+  test_writer_errors();
+  random_stream(1u, 0, 0, 4000);
+  random_stream(2u, 137, 1, 4000);
+  random_stream(3u, 500, 0, 6000);
+
+  if (!g_keep) {
+    static const char *const files[] = {"report.csv", "demo.kanata", "demo.pipetrace",
+                                        "causes.kanata", "causes.pipetrace"};
+    unsigned i;
+    for (i = 0; i < sizeof files / sizeof files[0]; i++)
+      remove(scratch(files[i]));
+    rmdir(g_dir);
+  } else
+    printf("scratch files kept in %s\n", g_dir);
+  printf("%u passed, %u failed\n", n_pass, n_fail);
+  return n_fail ? 1 : 0;
+}
