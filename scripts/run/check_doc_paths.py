@@ -35,6 +35,10 @@ def exists(path):
     path = path.rstrip(".,;:")
     if not path or path.endswith("/."):
         return True
+    # a brace list cut by the end of the line: check the part before it
+    if path.count("{") > path.count("}"):
+        path = path[:path.rfind("{")]
+        path = path[:path.rfind("/") + 1]
     # a placeholder: check the part before it
     cut = re.search(r"<|NAME|\bN\b|\bX\b", path)
     if cut:
