@@ -7,11 +7,11 @@
  * Only the programmable and fixed counters report a wrap (the RTL bank's WRAP_EN, set by
  * pmu_top); the issue-slot and stack counters wrap silently (wrap bit 0).
  * Simulation speed-ups (the RTL needs none):
- *  - compute and commit in one: pmu_cnt_bank_update() writes cnt_d straight into cnt_q (no
- *    next-state copy of the whole bank: a compute into d and a commit cost about 100 host
- *    instructions more per cycle, callgrind main run). pmu_step() calls it after every other
- *    block that reads cnt_q (pmu_regs_compute: high-word latch; pmu_rdp_compute), so none of
- *    them sees the new values; it is the only writer of cnt_q;
+ *  - compute and commit in one: pmu_cnt_bank_update() writes cnt_d straight into cnt_q
+ *    (no next-state copy of the whole bank through d; saving: docs/performance.md).
+ *    pmu_step() calls it after every other block that reads cnt_q (pmu_regs_compute:
+ *    high-word latch; pmu_rdp_compute), so none of them sees the new values; it is the only
+ *    writer of cnt_q;
  *  - the sums run over plain arrays that the compiler vectorizes, with one OR of the carries
  *    over the whole bank; only in a cycle where some counter wraps are the sums cut to CW bits
  *    and the wrap of each counter worked out.

@@ -157,11 +157,10 @@ static const thr_cfg_t *thread_cfg(const pmu_state_t *s, unsigned t)
 /* ---- The edge history and chain carry flops as bit vectors ---------------------------- */
 /* cprev_q[t] and carry_q[t] hold one 0/1 byte per counter (pmu_state_t); the RTL has them as
  * vectors (cprev_q, carry_q: bit t*P+k), and so does the logic below. Simulation speed-up
- * (read bit by bit, the block costs about 160 host instructions more per cycle, callgrind
- * main run): on a little-endian host eight
- * bytes at a time go through one 64-bit word (bit 0 of byte k <-> bit k, by one multiply);
- * otherwise, and as the reference, one byte at a time. Only bit 0 of each byte is read (as
- * the per-byte "& 1u" did). */
+ * (against reading them bit by bit; saving: docs/performance.md): on a little-endian host
+ * eight bytes at a time go through one 64-bit word (bit 0 of byte k <-> bit k, by one
+ * multiply); otherwise, and as the reference, one byte at a time. Only bit 0 of each byte
+ * is read (as the per-byte "& 1u" does). */
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define EVCTL_SWAR 1
@@ -251,8 +250,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     }
 
   /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks compute,
-   * as vectors with bit k = counter k (a speed-up: written per counter, as the RTL, the block
-   * costs about 600 host instructions more per cycle, callgrind main run) ---- */
+   * as vectors with bit k = counter k (a speed-up against writing it per counter, as the RTL;
+   * the saving is in docs/performance.md) ---- */
   for (t = 0; t < PMU_THREADS; t++) {
     const thr_cfg_t *m = cfg[t];
     const uint8_t *lt = lane[t];
@@ -288,8 +287,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
      * generate g = C & !CHAIN & !QUALIFY (Q = C, whatever came before), propagate p = CHAIN |
      * QUALIFY & C (Q = Qin, or Qin & C) and carry-in 1. Speed-up: all P at once, by one
      * addition (a ripple-carry adder with a = g | p, b = g: the carry into bit k is Qin(k));
-     * a loop over the counters costs about 110 host instructions more per cycle (callgrind main
-     * run). Counter 0 neither chains nor qualifies, so the carry-in never reaches bit 1. */
+     * against a loop over the counters (saving: docs/performance.md). Counter 0 neither
+     * chains nor qualifies, so the carry-in never reaches bit 1. */
     gq = cond_v & ~m->chain_v & ~m->qual_v;
     pq = m->chain_v | (m->qual_v & cond_v);
     qin_v = ((gq | pq) + gq + 1u) ^ (gq | pq) ^ gq;

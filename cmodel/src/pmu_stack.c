@@ -46,9 +46,8 @@ static inline unsigned stall_cause(unsigned stg, uint32_t fl)
 
 /* stall_cause() (the RTL's cause if/else chain of each stage) of the three stages for every
  * flags word (stage stg in bits 3*stg+2..3*stg), tabulated at the first call in each host
- * thread: a simulation speed-up (one load per thread and cycle instead of the flag tests: the
- * tests cost about 42 host instructions more per cycle once the fill, 8192 x 3 stall_cause
- * calls, is spread over 100k cycles; callgrind main run), a pure function of fl like
+ * thread: a simulation speed-up (one load per thread and cycle instead of the flag tests; the
+ * fill is 8192 x 3 stall_cause calls; saving: docs/performance.md), a pure function of fl like
  * stall_cause itself. One table per host thread (PMU_THREAD_LOCAL, as the evctl decode memo),
  * so parallel models share nothing. */
 #if (PMU_NFLAG) > 13
@@ -134,8 +133,7 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     uint32_t n, wp;
 
     /* the three stages written out, each with its stage constant: as a loop over stg (the RTL's
-     * shape), gcc -O3 does not fold the stage decisions and the block costs about 140 more
-     * host instructions per cycle (callgrind main run) */
+     * shape), gcc -O3 does not fold the stage decisions (saving: docs/performance.md) */
 
     n = stk_n(in, t, D);
     wp = stk_wp(in, t, D);

@@ -22,6 +22,8 @@ t() {  # t NAME CMD...: run one test, pass iff exit 0
 
 echo "== generated files and static checks"
 t check-gen          make -s check-gen
+t check-vplan        python3 scripts/run/check_vplan.py
+t check-doc-paths    python3 scripts/run/check_doc_paths.py
 t lint               make -s lint
 t synth-yosys        make -s synth
 t compile-icarus     make -s iverilog
