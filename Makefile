@@ -122,9 +122,10 @@ $(VENV)/.stamp: $(GEN_REQ) | deps $(BUILD)
 .PHONY: venv
 venv: $(VENV)/.stamp
 
-# ---- generated files from docs/pmu_map.json -------------------------------------------------
+# ---- generated files from rtl/pmu/data/pmu.rdl and pmu_params.json ---------------------------
+# (IP-XACT and the UVM register model go to build/gen/: nothing in the repository reads them)
 gen: venv
-	$(VENV_PY) scripts/gen/gen_map.py
+	$(VENV_PY) scripts/gen/gen_map.py --export $(BUILD)/gen
 
 check-gen: deps venv
 	$(VENV_PY) scripts/gen/gen_map.py --check
