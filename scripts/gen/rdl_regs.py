@@ -158,6 +158,17 @@ def _line(node):
         return 0
 
 
+def _pline(node, prop):
+    """Line of the assignment of property prop to node (else the instance's line)."""
+    try:
+        ref = node.inst.property_src_ref.get(prop)
+        if ref is not None and ref.line is not None:
+            return ref.line
+    except Exception:  # pragma: no cover
+        pass
+    return _line(node)
+
+
 def _compile(path, name, params, suffix=""):
     pr = _Printer(name, suffix)
     rdlc = RDLCompiler(message_printer=pr)
@@ -187,13 +198,14 @@ def load(path, name, params, maxparams):
     env = dict(params)
     m = RegMap(name, env)
 
-    def err(node, rule):
-        raise RdlError(name, _line(node) if node is not None else 0, rule)
+    def err(node, rule, prop=None):
+        raise RdlError(name, (_pline(node, prop) if prop else _line(node)) if node is not None else 0, rule)
 
     def text(node, s, what):
         s = s or ""
         if any(ord(c) < 0x20 for c in s) or "|" in s or "*/" in s:
-            err(node, "%s contains '|', '*/' or a control character (it goes into Markdown tables and C comments)" % what)
+            err(node, "%s contains '|', '*/' or a control character (it goes into Markdown tables and C comments)" % what,
+                "desc")
         return s
 
     def sym(node, prop, value, what, rexpr=None):
@@ -204,9 +216,10 @@ def load(path, name, params, maxparams):
         try:
             v = _ev(e, env)
         except Exception as ex:
-            err(node, "%s '%s': cannot evaluate over the parameters (%s): %s" % (prop, e, ", ".join(sorted(env)), ex))
+            err(node, "%s '%s': cannot evaluate over the parameters (%s): %s" % (prop, e, ", ".join(sorted(env)), ex),
+                prop)
         if v != value:
-            err(node, "%s '%s' = %s, but the %s is %s" % (prop, e, v, what, value))
+            err(node, "%s '%s' = %s, but the %s is %s" % (prop, e, v, what, value), prop)
         return e
 
     def access(f):
@@ -245,7 +258,7 @@ def load(path, name, params, maxparams):
             if stride & (stride - 1) or stride < size:
                 err(node, "array %s: stride %d must be a power of two of at least %d bytes" % (node.inst_name, stride, size))
         elif node.get_property("ss_count") is not None:
-            err(node, "register %s is not an array but has ss_count" % node.inst_name)
+            err(node, "register %s is not an array but has ss_count" % node.inst_name, "ss_count")
         off = node.raw_address_offset
         if off % size:
             err(node, "register %s at 0x%x: a %d-bit register needs an offset that is a multiple of %d"
@@ -262,7 +275,7 @@ def load(path, name, params, maxparams):
                 err(f, "field %s: the reset must be a number" % f.inst_name)
             at = f.get_property("ss_razwi_at")
             if at is not None and (not node.is_array or at >= cnt):
-                err(f, "field %s: ss_razwi_at %d is not an element of %s" % (f.inst_name, at, node.inst_name))
+                err(f, "field %s: ss_razwi_at %d is not an element of %s" % (f.inst_name, at, node.inst_name), "ss_razwi_at")
             if wexpr is not None and rst != 0:
                 err(f, "field %s: a field whose width is a parameter (ss_width) resets to 0" % f.inst_name)
             if rexpr is not None and acc != "ro":
@@ -279,14 +292,14 @@ def load(path, name, params, maxparams):
         ur = node.get_property("ss_uread")
         ue = node.get_property("ss_uread_en")
         if ur and ue is not None:
-            err(node, "register %s has both ss_uread and ss_uread_en" % node.inst_name)
+            err(node, "register %s has both ss_uread and ss_uread_en" % node.inst_name, "ss_uread")
         uread = "always" if ur else "never"
         if ue is not None:
             if not isinstance(ue, FieldNode) or ue.width != 1 or not ue.is_sw_readable:
-                err(node, "ss_uread_en of %s must name a 1-bit readable field" % node.inst_name)
+                err(node, "ss_uread_en of %s must name a 1-bit readable field" % node.inst_name, "ss_uread_en")
             if scope != "thread" or ue.parent.parent.inst_name != "thread" or ue.parent.is_array:
                 err(node, "ss_uread_en of %s must name a field of a single register of the same thread block"
-                    % node.inst_name)
+                    % node.inst_name, "ss_uread_en")
             uread = (ue.parent.inst_name, ue.inst_name)
         r = Reg(name=node.inst_name, scope=scope, offset=off, count=cnt, cexpr=cexpr, stride=stride, width=width,
                 size=size, fields=fields, external=node.external, uread=uread, line=_line(node),
@@ -308,7 +321,9 @@ def load(path, name, params, maxparams):
         if isinstance(c, RegNode):
             r = reg_of(c, "global")
             if r.kind != "const":
-                err(c, "global register %s: global registers are read-only constants (ro_f fields)" % r.name)
+                w = [f for f in r.fields if f.access != "ro"][0]
+                raise RdlError(name, w.line, "global register %s: field %s is %s, but global registers are read-only "
+                               "constants (ro_f fields)" % (r.name, w.name, w.access))
             m.globals.append(r)
         elif isinstance(c, RegfileNode) and c.inst_name == "thread":
             thread = c
