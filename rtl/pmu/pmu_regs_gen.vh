@@ -4,8 +4,8 @@
 // and the write strobes. Included in the body of module pmu_regs (pmu_regs.v), which holds
 // the behaviour and declares before the include:
 //   wire [31:0] cnt_hi_rdata   read data of a counter's high word (the 64-bit read latch)
-// and defines the next value of gstatus, a register with hardware-set fields:
-//   function [63:0] gstatus_next(q, clr, t)   clr: the W1C mask of this cycle's write
+// and holds the flop of gstatus, whose fields hardware sets: its next value (set, W1C clear of a
+// write, their priority) is behaviour; this block declares it and decodes, reads and masks it.
 // It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour
 // reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the
 // <REG>_MASK / <REG>_RESET constants.
@@ -359,8 +359,8 @@
   assign cnt_wstrb_o = pstrb_i;
 
   // ---------------------------------------------------------------------------------------------
-  // Flops: a register loads the word of a successful write to it, masked to its writable fields;
-  // a register with hardware-set fields loads its <reg>_next() every cycle.
+  // Flops: a register loads the word of a successful write to it, masked to its writable fields
+  // (registers with hardware-set fields: in the includer).
   // ---------------------------------------------------------------------------------------------
   integer tw;
   integer kw;
@@ -371,12 +371,7 @@
       fixctl_q <= {(THREADS){FIXCTL_RESET}};
       ctrl_q <= {(THREADS){CTRL_RESET}};
       gctrl_q <= {(THREADS){GCTRL_RESET}};
-      gstatus_q <= {(THREADS){GSTATUS_RESET}};
     end else begin
-      for (tw = 0; tw < THREADS; tw = tw + 1) begin
-        gstatus_q[tw*64 +: 64] <= gstatus_next(gstatus_q[tw*64 +: 64],
-                                  (wr_ok && (tblk == tw) && r_gstatus) ? (hi ? {pwdata_i & bmask(pstrb_i), 32'd0} : {32'd0, pwdata_i & bmask(pstrb_i)}) : 64'd0, tw);
-      end
       if (wr_ok) begin
         for (tw = 0; tw < THREADS; tw = tw + 1) begin
           for (kw = 0; kw < KCNT_C; kw = kw + 1) begin

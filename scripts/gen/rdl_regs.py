@@ -478,8 +478,8 @@ def gen_rtl(m, banner):
     a("//   wire [31:0] cnt_hi_rdata   read data of a counter's high word (the 64-bit read latch)")
     for r in stored:
         if r.hwset:
-            a("// and defines the next value of %s, a register with hardware-set fields:" % r.name)
-            a("//   function [%d:0] %s_next(q, clr, t)   clr: the W1C mask of this cycle's write" % (r.width - 1, r.name))
+            a("// and holds the flop of %s, whose fields hardware sets: its next value (set, W1C clear of a" % r.name)
+            a("// write, their priority) is behaviour; this block declares it and decodes, reads and masks it.")
     a("// It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour")
     a("// reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the")
     a("// <REG>_MASK / <REG>_RESET constants.")
@@ -799,8 +799,8 @@ def gen_rtl(m, banner):
     a("  assign cnt_wstrb_o = pstrb_i;")
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  // Flops: a register loads the word of a successful write to it, masked to its writable fields;")
-    a("  // a register with hardware-set fields loads its <reg>_next() every cycle.")
+    a("  // Flops: a register loads the word of a successful write to it, masked to its writable fields")
+    a("  // (registers with hardware-set fields: in the includer).")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  integer tw;")
     if sarr:
@@ -808,21 +808,11 @@ def gen_rtl(m, banner):
     a("  always @(posedge clk_i) begin")
     a("    if (!rst_ni) begin")
     for r in stored:
+        if r.hwset:
+            continue
         n = "THREADS * %s" % vexpr(r.cexpr) if r.is_array else "THREADS"
         a("      %s_q <= {(%s){%s_RESET}};" % (r.name, n, U(r)))
     a("    end else begin")
-    for r in stored:
-        if not r.hwset:
-            continue
-        w = r.width
-        a("      for (tw = 0; tw < THREADS; tw = tw + 1) begin")
-        if w == 64:
-            clr = "hi ? {pwdata_i & bmask(pstrb_i), 32'd0} : {32'd0, pwdata_i & bmask(pstrb_i)}"
-        else:
-            clr = "pwdata_i & bmask(pstrb_i)"
-        a("        %s_q[tw*%d +: %d] <= %s_next(%s_q[tw*%d +: %d]," % (r.name, w, w, r.name, r.name, w, w))
-        a("                                  (wr_ok && (tblk == tw) && r_%s) ? (%s) : %d'd0, tw);" % (r.name, clr, w))
-        a("      end")
     a("      if (wr_ok) begin")
     a("        for (tw = 0; tw < THREADS; tw = tw + 1) begin")
     if sarr:
