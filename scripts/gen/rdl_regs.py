@@ -1350,4 +1350,6 @@ def export_ipxact_uvm(path, params, out_xml, out_uvm):
     from peakrdl_uvm import UVMExporter
     root = _compile(path, path, params)
     IPXACTExporter().export(root.top, out_xml)
-    UVMExporter().export(root.top, out_uvm)
+    # class names from the hierarchy (pmu__thread__evtsel): re-used definitions would be named
+    # after the anonymous types that the ss_* assignments make (pmu__thread_ss_count_b80c5f18__...)
+    UVMExporter().export(root.top, out_uvm, reuse_class_definitions=False)
