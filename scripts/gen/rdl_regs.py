@@ -19,11 +19,10 @@ no Verilog parameters (THREADS, P, CW are fixed at elaboration) and no place for
 """
 import os
 import re
-import sys
 
 from systemrdl import RDLCompiler, RDLCompileError
 from systemrdl.messages import MessagePrinter, Severity
-from systemrdl.node import AddrmapNode, FieldNode, RegfileNode, RegNode
+from systemrdl.node import FieldNode, RegfileNode, RegNode
 from systemrdl.rdltypes import OnWriteType
 
 TOP = "pmu"
@@ -617,7 +616,6 @@ def gen_rtl(m, banner):
     a("      mapped = %s;" % " | ".join("r_" + r.name for r in m.regs))
     for rn, fn in ens:
         er = m.reg(rn)
-        lsb = [f for f in er.fields if f.name == fn][0].lsb
         a("      ue_%s_%s = %s_q[tsel*%d + `PMU_%s_%s_LSB];" % (rn, fn, rn, er.width, rn.upper(), fn.upper()))
     terms = ["r_" + r.name for r in m.regs if r.uread == "always"]
     for x in ens:
