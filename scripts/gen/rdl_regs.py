@@ -359,13 +359,6 @@ def load(path, name, params, maxparams):
 
 
 # ---- helpers for the emitters -------------------------------------------------------------------
-def clog2(x):
-    n = 0
-    while (1 << n) < x:
-        n += 1
-    return n
-
-
 def vmask(r, bits):
     """The writable-bit mask of r as a Verilog constant expression of `bits` bits (P-wide fields
     as parameter expressions)."""
