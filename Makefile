@@ -26,7 +26,7 @@ SAN_OPT    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno
 PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
-DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib z3
+DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3
 DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
@@ -77,6 +77,7 @@ help:
 deps:
 	@missing=""; for c in $(DEB_CMDS); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
 	/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || missing="$$missing python3-matplotlib"; \
+	/usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 	  echo "missing tools:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then \
@@ -106,12 +107,28 @@ san-deps: deps | $(BUILD)
 $(BUILD):
 	mkdir -p $(BUILD)
 
-# ---- generated files from docs/pmu_map.json -------------------------------------------------
-gen:
-	$(PYTHON) scripts/gen/gen_map.py
+# ---- Python packages of the generators: a virtual environment from scripts/gen/requirements.txt --
+# (Debian's python3 with python3-venv; rebuilt when the requirements change; `make clean` drops it)
+VENV     := $(BUILD)/venv
+VENV_PY  := $(VENV)/bin/python
+GEN_REQ  := scripts/gen/requirements.txt
+$(VENV)/.stamp: $(GEN_REQ) | deps $(BUILD)
+	@echo "venv: $(VENV) from $(GEN_REQ)"
+	@rm -rf $(VENV) && /usr/bin/python3 -m venv $(VENV) && \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check -r $(GEN_REQ) > $(BUILD)/venv.log 2>&1 \
+	  || { tail -20 $(BUILD)/venv.log; rm -rf $(VENV); exit 1; }
+	@touch $@
 
-check-gen: deps
-	$(PYTHON) scripts/gen/gen_map.py --check
+.PHONY: venv
+venv: $(VENV)/.stamp
+
+# ---- generated files from rtl/pmu/data/pmu.rdl and pmu_params.json ---------------------------
+# (IP-XACT and the UVM register model go to build/gen/: nothing in the repository reads them)
+gen: venv
+	$(VENV_PY) scripts/gen/gen_map.py --export $(BUILD)/gen
+
+check-gen: deps venv
+	$(VENV_PY) scripts/gen/gen_map.py --check
 
 # ---- RTL checks ------------------------------------------------------------------------------
 lint: deps

@@ -49,12 +49,7 @@ typedef struct {
 /* Architectural state: the same names and layout as the RTL flops (docs/spec.md section 6). */
 typedef struct {
   uint64_t cnt_q[PMU_NCNT];                      /* CW bits each */
-  uint32_t evtsel_q[PMU_THREADS][PMU_P];
-  uint32_t ext_q[PMU_THREADS][PMU_P];
-  uint32_t fixctl_q[PMU_THREADS];
-  uint32_t ctrl_q[PMU_THREADS];
-  uint64_t gctrl_q[PMU_THREADS];
-  uint64_t gstatus_q[PMU_THREADS];
+  PMU_REG_STATE                                  /* evtsel_q ... gstatus_q: the registers of pmu.rdl (pmu_map.h) */
   uint32_t hi_latch_q;
   uint32_t hi_addr_q;                            /* AW bits */
   uint8_t hi_vld_q;

@@ -61,22 +61,6 @@ extern "C" {
 #define PMU_HI_MASK   ((uint32_t)((PMU_CW_MASK) >> 32))      /* cnt[CW-1:32], CW-32 bits */
 #define PMU_LO_MASK64 0x00000000ffffffffull
 
-/* 64-bit register masks (reserved bits 0) */
-#define PMU_GCTRL_MASK64 (((uint64_t)PMU_P_MASK << PMU_GCTRL_PMC_EN_LSB) | \
-                          (7ull << PMU_GCTRL_FIX_EN_LSB))
-#define PMU_GSTATUS_MASK64 (((uint64_t)PMU_P_MASK << PMU_GSTATUS_PMC_OVF_LSB) | \
-                            (7ull << PMU_GSTATUS_FIX_OVF_LSB) |                 \
-                            (1ull << PMU_GSTATUS_CTR_FRZ_LSB))
-/* ext of counter 0: chain and qualify are RAZ/WI */
-#define PMU_EXT0_MASK (PMU_EXT_MASK & ~((1u << PMU_EXT_CHAIN_LSB) | (1u << PMU_EXT_QUALIFY_LSB)))
-
-/* cfg: build parameters at the generated field positions */
-#define PMU_CFG_VALUE ((uint32_t)((((uint32_t)(PMU_P) & 0xffu) << PMU_CFG_P_LSB) |             \
-                                  (((uint32_t)(PMU_THREADS) & 0xfu) << PMU_CFG_THREADS_LSB) | \
-                                  (((uint32_t)(PMU_W) & 0xfu) << PMU_CFG_W_LSB) |             \
-                                  (((uint32_t)(PMU_CW) & 0xffu) << PMU_CFG_CW_LSB) |          \
-                                  (((uint32_t)(PMU_NL) & 0xffu) << PMU_CFG_NL_LSB)))
-
 /* index of the lowest set bit of a non-zero word */
 static inline unsigned pmu_lsb_idx(uint32_t x)
 {
@@ -107,25 +91,14 @@ static inline uint32_t pmu_fixctl_bits(uint32_t fc, unsigned b0, unsigned b1, un
   return ((fc >> b0) & 1u) | (((fc >> b1) & 1u) << 1) | (((fc >> b2) & 1u) << 2);
 }
 
-/* ---- Counter bank layout (spec section 4) ---------------------------------------------- */
-#define PMU_CI_PMC   0u                    /* i = 0..P-1 */
-#define PMU_CI_FIX   ((unsigned)(PMU_P))   /* i = P..P+2 */
-#define PMU_CI_SLOT  ((unsigned)(PMU_P) + 3u)
-#define PMU_CI_STK   ((unsigned)(PMU_P) + 8u)
+/* ---- Counter bank layout (spec section 4): PMU_CI_PMC/FIX/SLOT/STK in pmu_map.h ------- */
 #define PMU_SLOT_TOTAL   0u
 #define PMU_SLOT_FILLED  1u
 #define PMU_SLOT_ISSUED  2u
 #define PMU_SLOT_RETIRED 3u
 #define PMU_SLOT_ELAPSED 4u
 
-/* ---- APB decode (pmu_regs.c) ----------------------------------------------------------- */
-enum {
-  PMU_RK_NONE = 0,   /* not a register of the map */
-  PMU_RK_ID, PMU_RK_CFG,
-  PMU_RK_EVTSEL, PMU_RK_EXT, PMU_RK_FIXCTL, PMU_RK_CTRL, PMU_RK_GCTRL, PMU_RK_GSTATUS,
-  PMU_RK_PMC, PMU_RK_FIX, PMU_RK_SLOT, PMU_RK_STK   /* counters (64-bit, lo/hi) */
-};
-
+/* ---- APB decode (pmu_regs.c; register kinds PMU_RK_* in pmu_regs_gen.h) ------------- */
 /* What a (word) address is: pure function of the address. */
 typedef struct {
   uint8_t kind;   /* PMU_RK_* */
@@ -150,7 +123,12 @@ typedef struct {
   uint8_t sel_we;   /* evtsel[dec.k] or ext[dec.k] of thread dec.t written (clears cprev) */
 } pmu_apb_t;
 
+/* The generated decode table (from rtl/pmu/data/pmu.rdl): register kinds PMU_RK_*, the address
+ * decode, unprivileged-read and read-only rules, live register words, writes, reset values */
+#include "pmu_regs_gen.h"
+
 /* pmu_regs.c */
+void pmu_regs_reset(pmu_state_t *s);
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m);
 void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a);
 uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m);   /* live value */

@@ -11,7 +11,8 @@
 
 void pmu_reset(pmu_state_t *s)
 {
-  memset(s, 0, sizeof *s);                 /* every state element resets to 0 */
+  memset(s, 0, sizeof *s);                 /* every state element resets to 0, */
+  pmu_regs_reset(s);                       /* the registers to their reset values (pmu.rdl) */
 }
 
 void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out)

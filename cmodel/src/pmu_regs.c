@@ -1,79 +1,25 @@
 /* pmu_regs: APB decode, configuration/status registers, high-word latch, read mux, errors and
  * the write strobes for the other blocks (docs/spec.md sections 3, 4.3 and 5).
- * Mirrors rtl/pmu/pmu_regs.v. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q (enable flops, loaded
- * by a write only), gstatus_q hi_latch_q hi_addr_q hi_vld_q.
+ * Mirrors rtl/pmu/pmu_regs.v. The register decode table -- which register an address is, the
+ * privilege and read-only rules, the live value of a word, the masked write, the reset values --
+ * is generated from rtl/pmu/data/pmu.rdl into pmu_regs_gen.h (as the RTL's pmu_regs_gen.vh);
+ * written here by hand is the behaviour: the APB transfer, gstatus (W1C, set beats clear,
+ * freeze), the high-word latch and the interrupt. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q
+ * (enable flops, loaded by a write only), gstatus_q hi_latch_q hi_addr_q hi_vld_q.
  */
 #include <string.h>
 #include "pmu_blocks.h"
 
-/* o in [base, base+len): one unsigned compare (no "always true" test when base is 0) */
-static inline int in_win(uint32_t o, uint32_t base, uint32_t len)
-{
-  return (uint32_t)(o - base) < len;
-}
-
 /* ---- Address map (section 3): pure function of the word address ------------------------ */
-static inline void map_cnt(pmu_dec_t *m, uint8_t kind, uint32_t o, uint32_t off, uint32_t stride,
-                           unsigned cbase)
-{
-  uint32_t r = o - off;
-  m->kind = kind;
-  m->cnt = 1;
-  m->k = (uint8_t)(r / stride);
-  m->hi = (uint8_t)((r % stride) >> 2);                    /* lo at +0, hi at +4 */
-  m->ci = (uint16_t)(m->t * PMU_NCPT + cbase + m->k);
-}
-
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m)
 {
-  uint32_t a = addr & PMU_AW_MASK & ~3u;                    /* paddr[1:0] ignored */
-  uint32_t t, o;
+  pmu_regs_map_gen(addr & PMU_AW_MASK & ~3u, m);            /* paddr[1:0] ignored */
+}
 
-  m->kind = PMU_RK_NONE;
-  m->t = 0;
-  m->k = 0;
-  m->hi = 0;
-  m->cnt = 0;
-  m->ci = 0;
-
-  if (a < PMU_THREAD_BASE) {                                /* global registers */
-    if (a == PMU_ID_OFF)
-      m->kind = PMU_RK_ID;
-    else if (a == PMU_CFG_OFF)
-      m->kind = PMU_RK_CFG;
-    return;
-  }
-  t = (a - PMU_THREAD_BASE) / PMU_THREAD_STRIDE;
-  o = (a - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;
-  if (t >= PMU_THREADS)
-    return;                                                 /* threads >= THREADS: unmapped */
-  m->t = (uint8_t)t;
-
-  if (in_win(o, PMU_EVTSEL_OFF, PMU_P * PMU_EVTSEL_STRIDE)) {
-    m->kind = PMU_RK_EVTSEL;
-    m->k = (uint8_t)((o - PMU_EVTSEL_OFF) / PMU_EVTSEL_STRIDE);
-  } else if (in_win(o, PMU_EXT_OFF, PMU_P * PMU_EXT_STRIDE)) {
-    m->kind = PMU_RK_EXT;
-    m->k = (uint8_t)((o - PMU_EXT_OFF) / PMU_EXT_STRIDE);
-  } else if (in_win(o, PMU_PMC_OFF, PMU_P * PMU_PMC_STRIDE)) {
-    map_cnt(m, PMU_RK_PMC, o, PMU_PMC_OFF, PMU_PMC_STRIDE, PMU_CI_PMC);
-  } else if (in_win(o, PMU_FIX_OFF, PMU_NFIX * PMU_FIX_STRIDE)) {
-    map_cnt(m, PMU_RK_FIX, o, PMU_FIX_OFF, PMU_FIX_STRIDE, PMU_CI_FIX);
-  } else if (o == PMU_FIXCTL_OFF) {
-    m->kind = PMU_RK_FIXCTL;
-  } else if (o == PMU_CTRL_OFF) {
-    m->kind = PMU_RK_CTRL;
-  } else if (in_win(o, PMU_GCTRL_OFF, 8u)) {
-    m->kind = PMU_RK_GCTRL;
-    m->hi = (uint8_t)((o - PMU_GCTRL_OFF) >> 2);
-  } else if (in_win(o, PMU_GSTATUS_OFF, 8u)) {
-    m->kind = PMU_RK_GSTATUS;
-    m->hi = (uint8_t)((o - PMU_GSTATUS_OFF) >> 2);
-  } else if (in_win(o, PMU_SLOT_OFF, PMU_NSLOT * PMU_SLOT_STRIDE)) {
-    map_cnt(m, PMU_RK_SLOT, o, PMU_SLOT_OFF, PMU_SLOT_STRIDE, PMU_CI_SLOT);
-  } else if (in_win(o, PMU_STK_OFF, PMU_NSTK * PMU_STK_STRIDE)) {
-    map_cnt(m, PMU_RK_STK, o, PMU_STK_OFF, PMU_STK_STRIDE, PMU_CI_STK);
-  }
+/* Reset values (after pmu_reset's memset: every other state element resets to 0) */
+void pmu_regs_reset(pmu_state_t *s)
+{
+  pmu_regs_reset_gen(s);
 }
 
 /* ---- Decode and errors (section 5.2) --------------------------------------------------- */
@@ -96,27 +42,12 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   pmu_regs_map(in->paddr, &a->dec);
   a->addr = in->paddr & PMU_AW_MASK & ~3u;
 
-  /* registers an unprivileged read may access */
-  switch (m->kind) {
-  case PMU_RK_ID:
-  case PMU_RK_CFG:
-  case PMU_RK_SLOT:
-    uread = 1;
-    break;
-  case PMU_RK_PMC:
-  case PMU_RK_FIX:
-  case PMU_RK_STK:
-    uread = (s->ctrl_q[m->t] >> PMU_CTRL_UREN_LSB) & 1u;   /* the register's own thread */
-    break;
-  default:
-    uread = 0;
-    break;
-  }
+  uread = pmu_regs_uread(s, m);                            /* registers an unprivileged read may access */
 
   bad = (m->kind == PMU_RK_NONE)                                   /* unmapped */
       | (wr & (priv ^ 1u))                                         /* unprivileged write */
       | ((wr ^ 1u) & (priv ^ 1u) & (uread ^ 1u))                   /* unprivileged read */
-      | (wr & (uint32_t)(m->kind == PMU_RK_ID || m->kind == PMU_RK_CFG)); /* write to ro */
+      | (wr & pmu_regs_wr_ro(m->kind));                            /* write to ro */
 
   a->acc = (uint8_t)acc;
   a->err = (uint8_t)(acc & bad);
@@ -130,31 +61,10 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
 }
 
 /* ---- Read mux -------------------------------------------------------------------------- */
-static inline uint32_t word64(uint64_t v, unsigned hi)
-{
-  return hi ? (uint32_t)(v >> 32) : (uint32_t)(v & PMU_LO_MASK64);
-}
-
 /* Live value of a mapped register word (no high-word latch); 0 when unmapped. */
 uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m)
 {
-  switch (m->kind) {
-  case PMU_RK_ID:      return PMU_ID_VALUE;
-  case PMU_RK_CFG:     return PMU_CFG_VALUE;
-  case PMU_RK_EVTSEL:  return s->evtsel_q[m->t][m->k];
-  case PMU_RK_EXT:     return s->ext_q[m->t][m->k];
-  case PMU_RK_FIXCTL:  return s->fixctl_q[m->t];
-  case PMU_RK_CTRL:    return s->ctrl_q[m->t];
-  case PMU_RK_GCTRL:   return word64(s->gctrl_q[m->t], m->hi);
-  case PMU_RK_GSTATUS: return word64(s->gstatus_q[m->t], m->hi);
-  case PMU_RK_PMC:
-  case PMU_RK_FIX:
-  case PMU_RK_SLOT:
-  case PMU_RK_STK:     /* high word = cnt[CW-1:32], upper bits 0 */
-    return m->hi ? (uint32_t)(s->cnt_q[m->ci] >> 32) & PMU_HI_MASK
-                 : (uint32_t)(s->cnt_q[m->ci] & PMU_LO_MASK64);
-  default:             return 0;
-  }
+  return pmu_regs_word_gen(s, m);
 }
 
 /* prdata_o: read data of a successful read in the access phase, else 0 (section 5.1, 5.4). */
@@ -203,27 +113,7 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d)
   /* software write (counters: pmu_cnt_bank; gstatus: W1C in gstatus_next) */
   if (a->we) {
     const uint32_t wword = (pmu_regs_word(s, m) & ~a->bm) | (a->wdata & a->bm);
-    switch (m->kind) {
-    case PMU_RK_EVTSEL:
-      d->evtsel_q[m->t][m->k] = wword & PMU_EVTSEL_MASK;
-      break;
-    case PMU_RK_EXT:
-      d->ext_q[m->t][m->k] = wword & (m->k == 0 ? PMU_EXT0_MASK : PMU_EXT_MASK);
-      break;
-    case PMU_RK_FIXCTL:
-      d->fixctl_q[m->t] = wword & PMU_FIXCTL_MASK;
-      break;
-    case PMU_RK_CTRL:
-      d->ctrl_q[m->t] = wword & PMU_CTRL_MASK;
-      break;
-    case PMU_RK_GCTRL:   /* the addressed word of the 64-bit register */
-      d->gctrl_q[m->t] = (m->hi ? (s->gctrl_q[m->t] & PMU_LO_MASK64) | ((uint64_t)wword << 32)
-                                : (s->gctrl_q[m->t] & ~PMU_LO_MASK64) | wword) &
-                         PMU_GCTRL_MASK64;
-      break;
-    default:
-      break;
-    }
+    pmu_regs_store(s, m, wword, d);
   }
 
   /* high-word latch (5.4): the high word of the counter read, before this edge */
@@ -272,16 +162,8 @@ void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a,
     s->gstatus_q[t] = gstatus_next(s->gstatus_q[t], clr, wrap[t],
                                    (s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u);
   }
-  if (a->we) {                                  /* the written register only (enable flops) */
-    switch (m->kind) {
-    case PMU_RK_EVTSEL:  s->evtsel_q[m->t][m->k] = d->evtsel_q[m->t][m->k]; break;
-    case PMU_RK_EXT:     s->ext_q[m->t][m->k] = d->ext_q[m->t][m->k];       break;
-    case PMU_RK_FIXCTL:  s->fixctl_q[m->t] = d->fixctl_q[m->t];             break;
-    case PMU_RK_CTRL:    s->ctrl_q[m->t] = d->ctrl_q[m->t];                 break;
-    case PMU_RK_GCTRL:   s->gctrl_q[m->t] = d->gctrl_q[m->t];               break;
-    default:             break;
-    }
-  }
+  if (a->we)                                    /* the written register only (enable flops) */
+    pmu_regs_load(s, d, m);
   s->hi_latch_q = d->hi_latch_q;
   s->hi_addr_q = d->hi_addr_q;
   s->hi_vld_q = d->hi_vld_q;

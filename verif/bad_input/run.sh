@@ -23,7 +23,8 @@
 #   golden/vectors.txt mutations of verif/golden/vectors/smoke.*.hex checked by pmu_golden --check
 #   golden/tb.txt      the same mutations replayed by verif/golden/tb_golden.v on Icarus (the
 #                      testbench's own header checks; messages on stdout, exit 1 via $fatal)
-#   gen_map/map.txt    mutations of docs/pmu_map.json read by scripts/gen/gen_map.py --map
+#   gen_map/map.txt    mutations of rtl/pmu/data/pmu_params.json read by scripts/gen/gen_map.py --params
+#   gen_map/rdl.txt    mutations of rtl/pmu/data/pmu.rdl (SystemRDL) read by scripts/gen/gen_map.py --rdl
 #   plot_stacks/csv.txt mutations of a report CSV read by scripts/plot/plot_stacks.py
 # Mutation lines: NAME FILE LINE 'PATTERN' 'FILTER'. FILTER is a sed script applied to the
 # original (or, starting with '!', a shell command from stdin to stdout); LINE is the line the
@@ -45,7 +46,8 @@ PY=/usr/bin/python3
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bad_input.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT HUP INT TERM
 
-if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" >"$WORK/make.log" 2>&1; then
+GENPY=$B/venv/bin/python   # the generators' virtual environment (make venv)
+if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" venv >"$WORK/make.log" 2>&1; then
   echo "bad_input: cannot build the tools:" >&2
   tail -20 "$WORK/make.log" >&2
   exit 2
@@ -146,7 +148,7 @@ tool_cmd() {  # the command of a tool directory, into the array CMD
     pmu_cli) CMD=("$CLI") ;;
     pmu_golden) CMD=("$GOLD") ;;
     vsim_top) CMD=("$VSIM") ;;
-    gen_map) CMD=(python3 scripts/gen/gen_map.py) ;;
+    gen_map) CMD=("$GENPY" scripts/gen/gen_map.py) ;;
     plot_stacks) CMD=("$PY" scripts/plot/plot_stacks.py) ;;
     kernels) CMD=(env BUILD="$B" LOG="$T/log") ;;  # ARGS: [VAR=VALUE...] verif/kernels/run.sh ...
     *) return 1 ;;
@@ -273,11 +275,20 @@ tb_case() {  # NAME FILE LINE PATTERN FILTER: the testbench prints on stdout and
   result tb_golden "$1" "$why"
 }
 
+PARAMS=rtl/pmu/data/pmu_params.json
+RDL=rtl/pmu/data/pmu.rdl
 map_case() {  # NAME FILE LINE PATTERN FILTER
   local loc
-  if ! mutate docs/pmu_map.json "$I/map.json" "$5"; then result gen_map "$1" "filter '$5' changed nothing or failed"; return; fi
-  if [ "$3" = "=" ]; then loc="$I/map.json:$(first_diff docs/pmu_map.json "$I/map.json"):"; else loc="$I/map.json:$3:"; fi
-  run_case gen_map "$1" 2 "$loc && $4" python3 scripts/gen/gen_map.py --map "$I/map.json" --out "$T/gen"
+  if ! mutate $PARAMS "$I/map.json" "$5"; then result gen_map "$1" "filter '$5' changed nothing or failed"; return; fi
+  if [ "$3" = "=" ]; then loc="$I/map.json:$(first_diff $PARAMS "$I/map.json"):"; else loc="$I/map.json:$3:"; fi
+  run_case gen_map "$1" 2 "$loc && $4" "$GENPY" scripts/gen/gen_map.py --params "$I/map.json" --out "$T/gen"
+}
+
+rdl_case() {  # NAME FILE LINE PATTERN FILTER
+  local loc
+  if ! mutate $RDL "$I/pmu.rdl" "$5"; then result gen_rdl "$1" "filter '$5' changed nothing or failed"; return; fi
+  if [ "$3" = "=" ]; then loc="$I/pmu.rdl:$(first_diff $RDL "$I/pmu.rdl"):"; else loc="$I/pmu.rdl:$3:"; fi
+  run_case gen_rdl "$1" 2 "$loc && $4" "$GENPY" scripts/gen/gen_map.py --rdl "$I/pmu.rdl" --out "$T/gen"
 }
 
 csv_case() {  # NAME FILE LINE PATTERN FILTER
@@ -290,6 +301,7 @@ csv_case() {  # NAME FILE LINE PATTERN FILTER
 mutation_cases golden "$D/golden/vectors.txt" golden_case
 mutation_cases tb_golden "$D/golden/tb.txt" tb_case
 mutation_cases gen_map "$D/gen_map/map.txt" map_case
+mutation_cases gen_rdl "$D/gen_map/rdl.txt" rdl_case
 mutation_cases plot_stacks "$D/plot_stacks/csv.txt" csv_case
 
 # ---- cases that need a set-up --------------------------------------------------------------

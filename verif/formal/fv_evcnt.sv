@@ -6,7 +6,7 @@
 // ext[0].qualify 0). THREADS=1 (ANY is then a no-op), P=3 (a chain can cascade 0 -> 1 -> 2).
 //
 // A reference of spec 4.1 is written here from the spec text (lanes, V, C, Q cascade, gating);
-// the event catalog is the generated rtl/pmu/pmu_lane_sel.vh (docs/pmu_map.json, spec table 2.2).
+// the event catalog is the generated rtl/pmu/pmu_lane_sel.vh (rtl/pmu/data/pmu_params.json, spec table 2.2).
 //
 // Inductive (proved for all depths):
 //   a.*  next counter value = value + the increment evctl computed, or the write (write wins)

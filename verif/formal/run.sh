@@ -137,8 +137,8 @@ MUTANTS=(
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
-  'mut.unpriv-write|fv_regs|-|6|pmu_regs.v|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
-  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tw\*P\+kw\)\*PKW \+: PKW\] <= pick_wr;/pick_q[(tw*P+kw)*PKW +: PKW] <= pick_q[(tw*P+kw)*PKW +: PKW];/|g.pick'
+  'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.vh|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
+  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_wr;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.stack-cause|fv_stack|-|4|pmu_stack.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.stack-carry|fv_stack|-|4|pmu_stack.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
 )

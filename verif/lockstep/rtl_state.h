@@ -1,7 +1,7 @@
 // RTL state and port helpers shared by the lockstep harnesses (verif/lockstep/lockstep.cpp: pmu_top
 // alone; sim/main/run.cpp: core stub + PMU in sim_top). Reads the PMU's architectural state through
 // its /*verilator public_flat_rd*/ signals into the C model's layout (docs/spec.md section 6)
-// and compares states and outputs.
+// and compares states and outputs (the state list itself is generated: rtl_state_gen.h).
 //
 // The includer defines RTL_SIG(name) to the Verilator root member of PMU signal `name` (a
 // u_bank/u_regs/... path with __DOT__ separators), e.g. for pmu_top as the top module:
@@ -93,35 +93,6 @@ template <typename Top> static void sample_outputs(Top *d, pmu_out_t *o) {
   }
 }
 
-// Read the RTL's architectural state into the model's layout (docs/spec.md section 6).
-template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
-  const auto &cnt = r->RTL_SIG(u_bank__DOT__cnt_q);  // VlUnpacked, contiguous
-  if (sizeof(cnt[0]) == sizeof(s->cnt_q[0]))
-    std::memcpy(s->cnt_q, &cnt[0], sizeof s->cnt_q);
-  else
-    for (int i = 0; i < PMU_NCNT; i++) s->cnt_q[i] = cnt[i];
-  for (int t = 0; t < PMU_THREADS; t++) {
-    for (int k = 0; k < PMU_P; k++) {
-      const int b = t * PMU_P + k;
-      s->evtsel_q[t][k] = word32(r->RTL_SIG(u_regs__DOT__evtsel_q), b);
-      s->ext_q[t][k] = word32(r->RTL_SIG(u_regs__DOT__ext_q), b);
-      s->cprev_q[t][k] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__cprev_q), b, 1);
-      s->carry_q[t][k] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__carry_q), b, 1);
-    }
-    s->fixctl_q[t] = word32(r->RTL_SIG(u_regs__DOT__fixctl_q), t);
-    s->ctrl_q[t] = word32(r->RTL_SIG(u_regs__DOT__ctrl_q), t);
-    s->gctrl_q[t] = word64(r->RTL_SIG(u_regs__DOT__gctrl_q), t);
-    s->gstatus_q[t] = word64(r->RTL_SIG(u_regs__DOT__gstatus_q), t);
-    for (int st = 0; st < 3; st++)
-      s->stk_carry_q[t][st] = (uint8_t)field(r->RTL_SIG(u_stack__DOT__carry_q), (t * 3 + st) * PMU_CRW, PMU_CRW);
-    s->rdp_data_q[t] = word64(r->RTL_SIG(u_rdp__DOT__data_q), t);
-    s->rdp_valid_q[t] = (uint8_t)field(r->RTL_SIG(u_rdp__DOT__valid_q), t, 1);
-  }
-  s->hi_latch_q = r->RTL_SIG(u_regs__DOT__hi_latch_q);
-  s->hi_addr_q = r->RTL_SIG(u_regs__DOT__hi_addr_q);
-  s->hi_vld_q = r->RTL_SIG(u_regs__DOT__hi_vld_q);
-}
-
 // ---- in-place comparison (every cycle of the main run) ------------------------------------
 // The first n 32-bit words of a signal equal w[0..n-1]. A VlWide is compared with one memcmp
 // (its words are contiguous, least significant first, like the model's arrays).
@@ -157,35 +128,6 @@ template <typename T> static inline bool bits_eq(const T &p, const uint8_t *m, i
   return true;
 }
 
-// True when the RTL's architectural state equals the model's state m, read in place (no copy):
-// the same fields rtl_state() reads. On false, rtl_state() + state_diff() name the first
-// difference.
-template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *m) {
-  const auto &cnt = r->RTL_SIG(u_bank__DOT__cnt_q);  // VlUnpacked, contiguous
-  if (sizeof(cnt[0]) == sizeof(m->cnt_q[0])) {
-    if (std::memcmp(&cnt[0], m->cnt_q, sizeof m->cnt_q) != 0) return false;
-  } else {
-    for (int i = 0; i < PMU_NCNT; i++)
-      if ((uint64_t)cnt[i] != m->cnt_q[i]) return false;
-  }
-  const int np = PMU_THREADS * PMU_P;  // bank order t * P + k, as the model's [t][k] arrays
-  if (!words_eq(r->RTL_SIG(u_regs__DOT__evtsel_q), &m->evtsel_q[0][0], np)) return false;
-  if (!words_eq(r->RTL_SIG(u_regs__DOT__ext_q), &m->ext_q[0][0], np)) return false;
-  if (!bits_eq(r->RTL_SIG(u_evctl__DOT__cprev_q), &m->cprev_q[0][0], np)) return false;
-  if (!bits_eq(r->RTL_SIG(u_evctl__DOT__carry_q), &m->carry_q[0][0], np)) return false;
-  if (!words_eq(r->RTL_SIG(u_regs__DOT__fixctl_q), m->fixctl_q, PMU_THREADS)) return false;
-  if (!words_eq(r->RTL_SIG(u_regs__DOT__ctrl_q), m->ctrl_q, PMU_THREADS)) return false;
-  if (!words64_eq(r->RTL_SIG(u_regs__DOT__gctrl_q), m->gctrl_q, PMU_THREADS)) return false;
-  if (!words64_eq(r->RTL_SIG(u_regs__DOT__gstatus_q), m->gstatus_q, PMU_THREADS)) return false;
-  if (!words64_eq(r->RTL_SIG(u_rdp__DOT__data_q), m->rdp_data_q, PMU_THREADS)) return false;
-  if (!bits_eq(r->RTL_SIG(u_rdp__DOT__valid_q), m->rdp_valid_q, PMU_THREADS)) return false;
-  for (int i = 0; i < PMU_THREADS * 3; i++)
-    if ((uint8_t)field(r->RTL_SIG(u_stack__DOT__carry_q), i * PMU_CRW, PMU_CRW) != (&m->stk_carry_q[0][0])[i])
-      return false;
-  return r->RTL_SIG(u_regs__DOT__hi_latch_q) == m->hi_latch_q && r->RTL_SIG(u_regs__DOT__hi_addr_q) == m->hi_addr_q &&
-         r->RTL_SIG(u_regs__DOT__hi_vld_q) == m->hi_vld_q;
-}
-
 // Human name of counter bank index i.
 static std::string cnt_name(int i) {
   static const char *fixn[3] = {"fix0(cycles)", "fix1(instret)", "fix2(refticks)"};
@@ -202,51 +144,17 @@ static std::string cnt_name(int i) {
   return b;
 }
 
-// First difference between model (expected) and RTL (actual) state, or empty.
-static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
-  char b[256];
+// CHK(cond, fmt, ...): return the formatted difference from a function with a buffer b.
 #define CHK(cond, ...)                       \
   if (cond) {                                \
     snprintf(b, sizeof b, __VA_ARGS__);      \
     return b;                                \
   }
-  for (int i = 0; i < PMU_NCNT; i++)
-    CHK(m->cnt_q[i] != r->cnt_q[i], "u_bank.cnt_q[%d] %s: expected 0x%012" PRIx64 ", actual 0x%012" PRIx64, i,
-        cnt_name(i).c_str(), m->cnt_q[i], r->cnt_q[i])
-  for (int t = 0; t < PMU_THREADS; t++) {
-    for (int k = 0; k < PMU_P; k++) {
-      CHK(m->evtsel_q[t][k] != r->evtsel_q[t][k], "u_regs.evtsel_q t%d.evtsel%d: expected 0x%08x, actual 0x%08x",
-          t, k, m->evtsel_q[t][k], r->evtsel_q[t][k])
-      CHK(m->ext_q[t][k] != r->ext_q[t][k], "u_regs.ext_q t%d.ext%d: expected 0x%08x, actual 0x%08x", t, k,
-          m->ext_q[t][k], r->ext_q[t][k])
-      CHK(m->cprev_q[t][k] != r->cprev_q[t][k], "u_evctl.cprev_q t%d counter %d: expected %u, actual %u", t, k,
-          m->cprev_q[t][k], r->cprev_q[t][k])
-      CHK(m->carry_q[t][k] != r->carry_q[t][k], "u_evctl.carry_q t%d counter %d: expected %u, actual %u", t, k,
-          m->carry_q[t][k], r->carry_q[t][k])
-    }
-    CHK(m->fixctl_q[t] != r->fixctl_q[t], "u_regs.fixctl_q t%d: expected 0x%08x, actual 0x%08x", t,
-        m->fixctl_q[t], r->fixctl_q[t])
-    CHK(m->ctrl_q[t] != r->ctrl_q[t], "u_regs.ctrl_q t%d: expected 0x%08x, actual 0x%08x", t, m->ctrl_q[t],
-        r->ctrl_q[t])
-    CHK(m->gctrl_q[t] != r->gctrl_q[t], "u_regs.gctrl_q t%d: expected 0x%016" PRIx64 ", actual 0x%016" PRIx64, t,
-        m->gctrl_q[t], r->gctrl_q[t])
-    CHK(m->gstatus_q[t] != r->gstatus_q[t],
-        "u_regs.gstatus_q t%d: expected 0x%016" PRIx64 ", actual 0x%016" PRIx64, t, m->gstatus_q[t],
-        r->gstatus_q[t])
-    for (int st = 0; st < 3; st++)
-      CHK(m->stk_carry_q[t][st] != r->stk_carry_q[t][st], "u_stack.carry_q t%d %s: expected %u, actual %u", t,
-          pmu_stage_names[st], m->stk_carry_q[t][st], r->stk_carry_q[t][st])
-    CHK(m->rdp_data_q[t] != r->rdp_data_q[t], "u_rdp.data_q t%d: expected 0x%" PRIx64 ", actual 0x%" PRIx64, t,
-        m->rdp_data_q[t], r->rdp_data_q[t])
-    CHK(m->rdp_valid_q[t] != r->rdp_valid_q[t], "u_rdp.valid_q t%d: expected %u, actual %u", t,
-        m->rdp_valid_q[t], r->rdp_valid_q[t])
-  }
-  CHK(m->hi_latch_q != r->hi_latch_q, "u_regs.hi_latch_q: expected 0x%08x, actual 0x%08x", m->hi_latch_q,
-      r->hi_latch_q)
-  CHK(m->hi_addr_q != r->hi_addr_q, "u_regs.hi_addr_q: expected 0x%x, actual 0x%x", m->hi_addr_q, r->hi_addr_q)
-  CHK(m->hi_vld_q != r->hi_vld_q, "u_regs.hi_vld_q: expected %u, actual %u", m->hi_vld_q, r->hi_vld_q)
-  return "";
-}
+
+// rtl_state() (the RTL's state read into the model's layout), rtl_state_same() (compared in
+// place) and state_diff() (the first difference): generated from the state list of docs/spec.md
+// section 6 (the registers of rtl/pmu/data/pmu.rdl and the state list of pmu_params.json).
+#include "rtl_state_gen.h"
 
 static std::string out_diff(const pmu_out_t *m, const pmu_out_t *r, const pmu_in_t *in) {
   char b[256];

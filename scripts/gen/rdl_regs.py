@@ -1,0 +1,1346 @@
+"""The PMU register map from SystemRDL (rtl/pmu/data/pmu.rdl) for scripts/gen/gen_map.py.
+
+load() compiles the .rdl with systemrdl-compiler, elaborates it twice (with this build's
+parameters, and with P at its maximum so that every build's map is checked for overlaps), checks
+the StallScope rules the exporters below rely on, and returns a RegMap: plain Python objects,
+with the symbolic sizes (ss_count, ss_width, ss_reset) kept next to their elaborated values.
+The emitters (gen_*) turn a RegMap into text: the RTL register block included by
+rtl/pmu/pmu_regs.v, the C model's decode table, the register sections of the Verilog and C
+headers, the lockstep state list, the docs tables, IP-XACT and a UVM register model (the last two
+through the PeakRDL exporters).
+
+Errors: "FILE:LINE: rule" on stderr and exit status 2 (RdlError), before anything is written.
+
+Why not PeakRDL-regblock for the RTL (tried with 1.3.1 on this map): its output is SystemVerilog
+with unpacked structs in a package (hwif_in/hwif_out), which Yosys 0.23 rejects ("Only PACKED
+supported at this time") and Icarus 11 rejects ("sorry: Unpacked structs not supported"); it has
+no Verilog parameters (THREADS, P, CW are fixed at elaboration) and no place for the counter bank
+(external storage with one read/write port), pprot-based privilege or the 64-bit read latch.
+"""
+import os
+import re
+
+from systemrdl import RDLCompiler, RDLCompileError
+from systemrdl.messages import MessagePrinter, Severity
+from systemrdl.node import FieldNode, RegfileNode, RegNode
+from systemrdl.rdltypes import OnWriteType
+
+TOP = "pmu"
+UDP_REG = ("ss_count", "ss_uread", "ss_uread_en")
+IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class RdlError(Exception):
+    """file, line, rule"""
+
+    def __init__(self, src, line, rule):
+        Exception.__init__(self, rule)
+        self.src = src
+        self.line = line
+        self.rule = rule
+
+    def __str__(self):
+        return "%s:%d: %s" % (self.src, self.line, self.rule)
+
+
+class _Printer(MessagePrinter):
+    """systemrdl-compiler's messages as one line each, FILE:LINE: rule (first error only)."""
+
+    def __init__(self, name, suffix=""):
+        MessagePrinter.__init__(self)
+        self.name = name
+        self.suffix = suffix
+        self.first = None
+
+    def print_message(self, severity, text, src_ref):
+        if severity < Severity.ERROR or self.first is not None:
+            return
+        line = 0
+        try:
+            if src_ref is not None and src_ref.line is not None:
+                line = src_ref.line
+        except Exception:  # a source reference without a position
+            line = 0
+        self.first = RdlError(self.name, line, text + self.suffix)
+
+
+# ---- the map as plain objects --------------------------------------------------------------------
+class Field:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    @property
+    def msb(self):
+        return self.lsb + self.width - 1
+
+
+class Reg:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    @property
+    def kind(self):
+        """'cnt' counter in the bank (external), 'const' read-only constant, 'store' flops here."""
+        if self.external:
+            return "cnt"
+        if not any(f.access in ("rw", "w1c") for f in self.fields):
+            return "const"
+        return "store"
+
+    @property
+    def hwset(self):
+        return any(f.access == "w1c" for f in self.fields)
+
+    @property
+    def is_array(self):
+        return self.cexpr is not None
+
+    def mask(self):
+        """Writable bits at this build's parameters."""
+        m = 0
+        for f in self.fields:
+            if f.access in ("rw", "w1c"):
+                m |= ((1 << f.width) - 1) << f.lsb
+        return m
+
+    def razwi_mask(self):
+        m = 0
+        for f in self.fields:
+            if f.razwi_at is not None:
+                m |= ((1 << f.width) - 1) << f.lsb
+        return m
+
+    def razwi_at(self):
+        ats = set(f.razwi_at for f in self.fields if f.razwi_at is not None)
+        return ats.pop() if ats else None
+
+
+class RegMap:
+    def __init__(self, src, env):
+        self.src = src
+        self.env = env
+        self.globals = []
+        self.thread = []
+        self.thread_base = 0
+        self.thread_stride = 0
+        self.thread_cexpr = "THREADS"
+
+    @property
+    def regs(self):
+        return self.globals + self.thread
+
+    def reg(self, name):
+        for r in self.regs:
+            if r.name == name:
+                return r
+        raise KeyError(name)
+
+    def counters(self):
+        """[(reg, bank base expression)]: the counter arrays of a thread block in bank order."""
+        out, base = [], []
+        for r in self.thread:
+            if r.kind == "cnt":
+                out.append((r, sum_expr(base) if base else "0"))
+                base.append(r.cexpr if r.is_array else "1")
+        return out
+
+
+def _ev(expr, env):
+    return eval(expr, {"__builtins__": {}}, dict(env))
+
+
+def _line(node):
+    ref = node.inst.inst_src_ref
+    try:
+        return ref.line if ref is not None and ref.line is not None else 0
+    except Exception:  # pragma: no cover
+        return 0
+
+
+def _pline(node, prop):
+    """Line of the assignment of property prop to node (else the instance's line)."""
+    try:
+        ref = node.inst.property_src_ref.get(prop)
+        if ref is not None and ref.line is not None:
+            return ref.line
+    except Exception:  # pragma: no cover
+        pass
+    return _line(node)
+
+
+def _compile(path, name, params, suffix=""):
+    pr = _Printer(name, suffix)
+    rdlc = RDLCompiler(message_printer=pr)
+    try:
+        rdlc.compile_file(path)
+        root = rdlc.elaborate(TOP, parameters=params)
+    except RDLCompileError:
+        raise pr.first or RdlError(name, 0, "systemrdl-compiler failed")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RdlError(name, 0, "cannot read: %s" % (getattr(e, "strerror", None) or e))
+    if pr.first is not None:
+        raise pr.first
+    return root
+
+
+def load(path, name, params, maxparams):
+    """The checked map. params: every RDL parameter of this build; maxparams: the same with the
+    sizes at their maxima (the map must hold every build)."""
+    if os.path.isdir(path):
+        raise RdlError(name, 0, "cannot read: is a directory")
+    if not os.path.exists(path):
+        raise RdlError(name, 0, "cannot read: No such file or directory")
+    big = ", ".join("%s = %d" % kv for kv in sorted(maxparams.items()) if params.get(kv[0]) != kv[1])
+    root = _compile(path, name, params)
+    _compile(path, name, maxparams, " (with %s, the largest a build may choose)" % big)
+    top = root.top
+    env = dict(params)
+    m = RegMap(name, env)
+
+    def err(node, rule, prop=None):
+        raise RdlError(name, (_pline(node, prop) if prop else _line(node)) if node is not None else 0, rule)
+
+    def text(node, s, what):
+        s = s or ""
+        if any(ord(c) < 0x20 for c in s) or "|" in s or "*/" in s:
+            err(node, "%s contains '|', '*/' or a control character (it goes into Markdown tables and C comments)" % what,
+                "desc")
+        return s
+
+    def sym(node, prop, value, what, rexpr=None):
+        """A symbolic property: evaluates to the elaborated value."""
+        e = node.get_property(prop)
+        if e is None:
+            return None
+        try:
+            v = _ev(e, env)
+        except Exception as ex:
+            err(node, "%s '%s': cannot evaluate over the parameters (%s): %s" % (prop, e, ", ".join(sorted(env)), ex),
+                prop)
+        if v != value:
+            err(node, "%s '%s' = %s, but the %s is %s" % (prop, e, v, what, value), prop)
+        return e
+
+    def access(f):
+        sw = f.get_property("sw").name
+        onw = f.get_property("onwrite")
+        if f.parent.external:
+            return "cnt"
+        if sw == "r" and f.get_property("hw").name == "na":
+            return "ro"
+        if sw == "rw" and onw is None and not f.get_property("hwset"):
+            return "rw"
+        if sw == "rw" and onw == OnWriteType.woclr and f.get_property("hwset"):
+            return "w1c"
+        err(f, "field %s: sw = %s%s%s is not an access this exporter implements "
+            "(rw_f, ro_f, w1c_f, cnt_f of pmu.rdl)" % (f.inst_name, sw, ", onwrite = %s" % onw.name if onw else "",
+                                                       ", hwset" if f.get_property("hwset") else ""))
+
+    def reg_of(node, scope):
+        width = node.get_property("regwidth")
+        if width not in (32, 64):
+            err(node, "register %s: regwidth %d (32 or 64)" % (node.inst_name, width))
+        if node.get_property("accesswidth") != 32:
+            err(node, "register %s: accesswidth must be 32 (APB words)" % node.inst_name)
+        if not IDENT.match(node.inst_name):
+            err(node, "register name '%s': lower-case letters, digits, _ (it becomes Verilog and C names)" % node.inst_name)
+        size = width // 8
+        cnt, stride, cexpr = 1, size, None
+        if node.is_array:
+            if len(node.array_dimensions) != 1:
+                err(node, "register %s: one array dimension only" % node.inst_name)
+            cnt, stride = node.array_dimensions[0], node.array_stride
+            cexpr = node.get_property("ss_count")
+            if cexpr is None:
+                err(node, "array %s needs ss_count (its size as an expression over the parameters)" % node.inst_name)
+            sym(node, "ss_count", cnt, "array size")
+            if stride & (stride - 1) or stride < size:
+                err(node, "array %s: stride %d must be a power of two of at least %d bytes" % (node.inst_name, stride, size))
+        elif node.get_property("ss_count") is not None:
+            err(node, "register %s is not an array but has ss_count" % node.inst_name, "ss_count")
+        off = node.raw_address_offset
+        if off % size:
+            err(node, "register %s at 0x%x: a %d-bit register needs an offset that is a multiple of %d"
+                % (node.inst_name, off, width, size))
+        fields = []
+        for f in node.fields():
+            acc = access(f)
+            wexpr = sym(f, "ss_width", f.width, "field width")
+            rexpr = sym(f, "ss_reset", f.get_property("reset") or 0, "reset value")
+            rst = f.get_property("reset")
+            if rst is None:
+                err(f, "field %s needs a reset value (= N)" % f.inst_name)
+            if not isinstance(rst, int):
+                err(f, "field %s: the reset must be a number" % f.inst_name)
+            at = f.get_property("ss_razwi_at")
+            if at is not None and (not node.is_array or at >= cnt):
+                err(f, "field %s: ss_razwi_at %d is not an element of %s" % (f.inst_name, at, node.inst_name), "ss_razwi_at")
+            if wexpr is not None and rst != 0:
+                err(f, "field %s: a field whose width is a parameter (ss_width) resets to 0" % f.inst_name)
+            if rexpr is not None and acc != "ro":
+                err(f, "field %s: ss_reset is for read-only constants (ro_f)" % f.inst_name)
+            if acc == "cnt" and wexpr is None:
+                err(f, "counter field %s needs ss_width (its width is a parameter, e.g. \"CW\")" % f.inst_name)
+            fields.append(Field(name=f.inst_name, lsb=f.lsb, width=f.width, wexpr=wexpr, reset=rst, rexpr=rexpr,
+                                access=acc, razwi_at=at, line=_line(f),
+                                desc=text(f, f.get_property("desc"), "desc of %s" % f.inst_name)))
+        if node.external and (width != 64 or len(fields) != 1 or fields[0].lsb != 0):
+            err(node, "external register %s is a counter of the bank: 64 bits, one field at bit 0" % node.inst_name)
+        if node.external and not node.is_array:
+            err(node, "counter %s must be an array (with ss_count)" % node.inst_name)
+        ur = node.get_property("ss_uread")
+        ue = node.get_property("ss_uread_en")
+        if ur and ue is not None:
+            err(node, "register %s has both ss_uread and ss_uread_en" % node.inst_name, "ss_uread")
+        uread = "always" if ur else "never"
+        if ue is not None:
+            if not isinstance(ue, FieldNode) or ue.width != 1 or not ue.is_sw_readable:
+                err(node, "ss_uread_en of %s must name a 1-bit readable field" % node.inst_name, "ss_uread_en")
+            if scope != "thread" or ue.parent.parent.inst_name != "thread" or ue.parent.is_array:
+                err(node, "ss_uread_en of %s must name a field of a single register of the same thread block"
+                    % node.inst_name, "ss_uread_en")
+            uread = (ue.parent.inst_name, ue.inst_name)
+        r = Reg(name=node.inst_name, scope=scope, offset=off, count=cnt, cexpr=cexpr, stride=stride, width=width,
+                size=size, fields=fields, external=node.external, uread=uread, line=_line(node),
+                desc=text(node, node.get_property("desc"), "desc of %s" % node.inst_name))
+        if r.kind == "store" and r.is_array and width != 32:
+            err(node, "register array %s: arrays of stored registers are 32-bit" % node.inst_name)
+        if r.kind == "const" and r.is_array:
+            err(node, "constant register %s cannot be an array" % node.inst_name)
+        if r.hwset and any(f.access == "rw" for f in fields):
+            err(node, "register %s mixes w1c and rw fields" % node.inst_name)
+        if r.hwset and r.is_array:
+            err(node, "register %s: w1c registers cannot be arrays" % node.inst_name)
+        if r.razwi_at() is not None and len(set(f.razwi_at for f in fields if f.razwi_at is not None)) > 1:
+            err(node, "register %s: all ss_razwi_at of a register name the same element" % node.inst_name)
+        return r
+
+    thread = None
+    for c in top.children(unroll=False):
+        if isinstance(c, RegNode):
+            r = reg_of(c, "global")
+            if r.kind != "const":
+                w = [f for f in r.fields if f.access != "ro"][0]
+                raise RdlError(name, w.line, "global register %s: field %s is %s, but global registers are read-only "
+                               "constants (ro_f fields)" % (r.name, w.name, w.access))
+            m.globals.append(r)
+        elif isinstance(c, RegfileNode) and c.inst_name == "thread":
+            thread = c
+        else:
+            err(c, "unexpected %s '%s' in addrmap %s (registers, then one regfile array 'thread')"
+                % (type(c).__name__.replace("Node", "").lower(), c.inst_name, TOP))
+    if thread is None:
+        err(top, "addrmap %s has no regfile array 'thread'" % TOP)
+    if not thread.is_array or thread.get_property("ss_count") != "THREADS":
+        err(thread, "regfile thread must be an array with ss_count = \"THREADS\"")
+    sym(thread, "ss_count", thread.array_dimensions[0], "array size")
+    m.thread_base = thread.raw_address_offset
+    m.thread_line = _line(thread)
+    m.thread_stride = thread.array_stride
+    if m.thread_stride & (m.thread_stride - 1) or m.thread_base % m.thread_stride:
+        err(thread, "regfile thread: the stride must be a power of two and the base a multiple of it")
+    for g in m.globals:
+        if g.offset + g.size > m.thread_base:
+            raise RdlError(name, g.line, "global register %s overlaps the thread blocks (from 0x%x)" % (g.name, m.thread_base))
+    for c in thread.children(unroll=False):
+        if not isinstance(c, RegNode):
+            err(c, "regfile thread holds registers only")
+        m.thread.append(reg_of(c, "thread"))
+    if not m.globals or m.globals[0].name != "id" or [f.name for f in m.globals[0].fields] != ["version", "magic"]:
+        err(top, "the first global register must be 'id' with the fields version, magic")
+    stored = [r for r in m.thread if r.kind == "store" and r.is_array]
+    if len(set(r.cexpr for r in stored)) > 1:
+        r = stored[-1]
+        raise RdlError(name, r.line, "register arrays %s must have the same ss_count (one read tree)"
+                       % ", ".join(x.name for x in stored))
+    if not m.counters():
+        err(thread, "the thread block has no counters (external cnt_r arrays)")
+    return m
+
+
+# ---- helpers for the emitters -------------------------------------------------------------------
+def vmask(r, bits):
+    """The writable-bit mask of r as a Verilog constant expression of `bits` bits (P-wide fields
+    as parameter expressions)."""
+    fixed = 0
+    terms = []
+    for f in r.fields:
+        if f.access not in ("rw", "w1c"):
+            continue
+        if f.wexpr is not None:
+            terms.append("(((%d'd1 << (%s)) - %d'd1) << %d)" % (bits, f.wexpr, bits, f.lsb))
+        else:
+            fixed |= ((1 << f.width) - 1) << f.lsb
+    s = "%d'h%0*x" % (bits, bits // 4, fixed)
+    return " | ".join([s] + terms) if terms else s
+
+
+def cmask(r, bits):
+    fixed = 0
+    terms = []
+    t = "uint64_t" if bits == 64 else "uint32_t"
+    for f in r.fields:
+        if f.access not in ("rw", "w1c"):
+            continue
+        if f.wexpr is not None:
+            e = "PMU_" + f.wexpr if re.match(r"^[A-Z_][A-Z0-9_]*$", f.wexpr) else "(%s)" % f.wexpr
+            terms.append("((((%s)1 << (%s)) - 1u) << %d)" % (t, e, f.lsb))
+        else:
+            fixed |= ((1 << f.width) - 1) << f.lsb
+    s = "(%s)0x%0*xull" % (t, bits // 4, fixed) if bits == 64 else "0x%08xu" % fixed
+    return "(" + " | ".join([s] + terms) + ")" if terms else s
+
+
+def reset_value(r):
+    v = 0
+    for f in r.fields:
+        v |= (f.reset & ((1 << f.width) - 1)) << f.lsb
+    return v
+
+
+RTL_PARAMS = ("THREADS", "P", "CW", "W", "AW")   # parameters of module pmu_regs
+
+
+def vexpr(e):
+    """A parameter expression in Verilog: module parameters as they are, others as `PMU_X."""
+    return re.sub(r"\b([A-Z_][A-Z0-9_]*)\b", lambda mo: mo.group(1) if mo.group(1) in RTL_PARAMS
+                  else "`PMU_" + mo.group(1), e)
+
+
+def cexpr(e):
+    return re.sub(r"\b([A-Z_][A-Z0-9_]*)\b", lambda mo: "(PMU_" + mo.group(1) + ")", e)
+
+
+def sum_expr(terms):
+    """'P + 3 + 5 + 24' -> 'P + 32' (integer terms added up, symbols kept in order)."""
+    syms, n = [], 0
+    for t in terms:
+        if re.match(r"^[0-9]+$", t):
+            n += int(t)
+        else:
+            syms.append(t)
+    if n or not syms:
+        syms.append(str(n))
+    return " + ".join(syms)
+
+
+def const_value(r, lang):
+    """The value of a constant register: hex, or an OR of parameter-valued fields."""
+    fixed = 0
+    terms = []
+    for f in r.fields:
+        if f.rexpr is not None:
+            if lang == "v":
+                terms.append("((%s) << %d)" % (vexpr(f.rexpr), f.lsb))
+            else:
+                terms.append("(((uint32_t)%s & 0x%xu) << %d)" % (cexpr(f.rexpr), (1 << f.width) - 1, f.lsb))
+        else:
+            fixed |= (f.reset & ((1 << f.width) - 1)) << f.lsb
+    if lang == "v":
+        s = "32'h%08x" % fixed
+    else:
+        s = "0x%08xu" % fixed
+    if not terms:
+        return s
+    return " | ".join(terms + ([s] if fixed else []))
+
+
+def shift_of(stride):
+    return stride.bit_length() - 1
+
+
+def gen_rtl(m, banner):
+    """The register block fragment included in module pmu_regs."""
+    L = []
+    a = L.append
+    th = m.thread
+    stored = [r for r in th if r.kind == "store"]
+    sarr = [r for r in stored if r.is_array]
+    ssgl = [r for r in stored if not r.is_array]
+    cnts = m.counters()
+    consts = m.globals
+    gexpr = sarr[0].cexpr if sarr else "1"
+    ncpt = sum_expr([r.cexpr for r, _ in cnts])
+    U = lambda r: r.name.upper()
+    a("// " + banner)
+    a("// The register block of pmu_regs (docs/spec.md 3 and 5.1-5.3; docs/registers.md): storage of")
+    a("// the registers that live here, address decode, error rules, read mux, the merged write word")
+    a("// and the write strobes. Included in the body of module pmu_regs (pmu_regs.v), which holds")
+    a("// the behaviour and declares before the include:")
+    a("//   wire [31:0] cnt_hi_rdata   read data of a counter's high word (the 64-bit read latch)")
+    for r in stored:
+        if r.hwset:
+            a("// and holds the flop of %s, whose fields hardware sets: its next value (set, W1C clear of a" % r.name)
+            a("// write, their priority) is behaviour; this block declares it and decodes, reads and masks it.")
+    a("// It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour")
+    a("// reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the")
+    a("// <REG>_MASK / <REG>_RESET constants.")
+    a("")
+    a("  localparam NCPT  = %s;   // counters per thread: %s" % (vexpr(ncpt), ", ".join("%s %s" % (r.name, r.cexpr) for r, _ in cnts)))
+    a("  localparam NCNT  = THREADS * NCPT;")
+    a("  localparam CIW   = $clog2(NCNT);")
+    a("  localparam TIW   = (THREADS > 1) ? $clog2(THREADS) : 1;")
+    a("  localparam LIW   = $clog2(NCPT);")
+    if sarr:
+        g = vexpr(gexpr)
+        a("  localparam KIW   = ((%s) > 1) ? $clog2(%s) : 1;   // index of %s" % (g, g, "/".join(r.name for r in sarr)))
+        a("  localparam EIW   = (THREADS * (%s) > 1) ? $clog2(THREADS * (%s)) : 1;" % (g, g))
+    a("")
+    a("  // Thread blocks: block number a >> TSH, thread t in block TB0 + t (the base is stride-aligned).")
+    a("  localparam        TSH  = %d;" % shift_of(m.thread_stride))
+    a("  localparam [31:0] TB0  = 32'h%x;" % (m.thread_base >> shift_of(m.thread_stride)))
+    a("  localparam [31:0] TOFF = 32'h%x;" % (m.thread_stride - 1))
+    a("")
+    a("  // Constants, writable-bit masks (reserved bits read 0) and reset values")
+    for r in consts:
+        a("  localparam [31:0] %s_VALUE = %s;" % (U(r), const_value(r, "v")))
+    for r in stored:
+        w = r.width
+        a("  localparam [%d:0] %s_MASK = %s;" % (w - 1, U(r), vexpr(vmask(r, w))))
+        if r.razwi_at() is not None:
+            a("  localparam [%d:0] %s_MASK_AT%d = %s_MASK & ~%d'h%0*x;   // RAZ/WI in element %d"
+              % (w - 1, U(r), r.razwi_at(), U(r), w, w // 4, r.razwi_mask(), r.razwi_at()))
+        a("  localparam [%d:0] %s_RESET = %d'h%0*x;" % (w - 1, U(r), w, w // 4, reset_value(r)))
+    a("")
+    a("  // Bank index of a thread's first counter of each array, and loop bounds")
+    for r, base in cnts:
+        a("  localparam [31:0] LI_%s = %s;" % (U(r), vexpr(base)))
+    a("  localparam [31:0] NCPT_C = NCPT;")
+    if sarr:
+        a("  localparam [31:0] KCNT_C = %s;" % vexpr(gexpr))
+    a("")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Storage")
+    a("  // ---------------------------------------------------------------------------------------------")
+    for r in stored:
+        n = "THREADS*%s*%d" % (vexpr(r.cexpr), r.width) if r.is_array else "THREADS*%d" % r.width
+        a("  reg [%s-1:0] %s_q /*verilator public_flat_rd*/;" % (n, r.name))
+    a("")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Address decode (spec 3): word address a, thread block tblk, offset off inside the block")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  reg [31:0]    a;")
+    a("  reg [31:0]    blk;")
+    a("  reg [31:0]    tblk;")
+    a("  reg [31:0]    off;")
+    win = [r for r in th if r.is_array or r.width == 64]
+    for r in win:
+        a("  reg [31:0]    d_%s;" % r.name)
+    a("  reg           in_thr;")
+    for r in m.regs:
+        a("  reg           r_%s;" % r.name)
+    a("  reg           r_cnt;     // a counter (%s)" % ", ".join(r.name for r, _ in cnts))
+    a("  reg           hi;        // high word of a 64-bit register")
+    a("  reg [TIW-1:0] tsel;      // thread")
+    if sarr:
+        a("  reg [KIW-1:0] ksel;      // element of %s" % "/".join(r.name for r in sarr))
+    a("  reg [LIW-1:0] lsel;      // counter index inside the thread")
+    a("  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by")
+    a("  // the access phase), so a simulator skips it on idle bus cycles.")
+    a("  always @* begin")
+    zero = [("a", "32'd0"), ("blk", "32'd0"), ("tblk", "32'd0"), ("off", "32'd0"), ("in_thr", "1'b0"),
+            ("tsel", "{TIW{1'b0}}"), ("hi", "1'b0")]
+    zero += [("d_" + r.name, "32'd0") for r in win]
+    zero += [("r_" + r.name, "1'b0") for r in m.regs] + [("r_cnt", "1'b0")]
+    if sarr:
+        zero.append(("ksel", "{KIW{1'b0}}"))
+    zero.append(("lsel", "{LIW{1'b0}}"))
+    wd = max(len(n) for n, _ in zero)
+    for n, v in zero:
+        a("    %-*s = %s;" % (wd, n, v))
+    a("    if (psel_i) begin")
+    body = [("a[AW-1:2]", "paddr_i[AW-1:2]"), ("blk", "a >> TSH"), ("tblk", "blk - TB0"), ("off", "a & TOFF"),
+            ("in_thr", "(blk >= TB0) && (tblk < THREADS)"), ("tsel", "tblk[TIW-1:0]"), ("hi", "a[2]")]
+    for r in win:
+        body.append(("d_" + r.name, "off - 'h%03x" % r.offset))
+    for r in consts:
+        body.append(("r_" + r.name, "(a == 'h%03x)" % r.offset))
+    for r in th:
+        if r.is_array:
+            body.append(("r_" + r.name, "in_thr && (d_%s < %d * (%s))" % (r.name, r.stride, vexpr(r.cexpr))))
+        elif r.width == 64:
+            body.append(("r_" + r.name, "in_thr && (d_%s < 8)" % r.name))
+        else:
+            body.append(("r_" + r.name, "in_thr && (off == 'h%03x)" % r.offset))
+    body.append(("r_cnt", " | ".join("r_" + r.name for r, _ in cnts)))
+    if sarr:
+        e = "d_%s[KIW+%d:%d]" % (sarr[-1].name, shift_of(sarr[-1].stride) - 1, shift_of(sarr[-1].stride))
+        for r in reversed(sarr[:-1]):
+            e = "r_%s ? d_%s[KIW+%d:%d] : %s" % (r.name, r.name, shift_of(r.stride) - 1, shift_of(r.stride), e)
+        body.append(("ksel", e))
+    wd = max(len(n) for n, _ in body)
+    for n, v in body:
+        a("      %-*s = %s;" % (wd, n, v))
+    for r, base in cnts:
+        sh = shift_of(r.stride)
+        a("      if (r_%s) begin" % r.name)
+        a("        lsel = LI_%s[LIW-1:0] + d_%s[LIW+%d:%d];" % (U(r), r.name, sh - 1, sh))
+        a("      end")
+    a("    end")
+    a("  end")
+    a("")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Access phase, errors (spec 5.2)")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Evaluated only while the slave is selected (all 0 otherwise, so a simulator skips them on")
+    a("  // idle bus cycles; an error only shows in the access phase).")
+    a("  reg acc;      // access phase")
+    a("  reg priv;     // privileged access (pprot[0])")
+    a("  reg mapped;")
+    ens = []
+    for r in m.regs:
+        if isinstance(r.uread, tuple) and r.uread not in ens:
+            ens.append(r.uread)
+    for rn, fn in ens:
+        a("  reg ue_%s_%s;   // %s.%s of the addressed thread" % (rn, fn, rn, fn))
+    a("  reg usr_rd;   // readable unprivileged")
+    a("  reg wr_ro;    // a register without writable fields")
+    a("  reg err;")
+    a("  reg wr_ok;    // successful write")
+    a("  reg rd_ok;    // successful read")
+    a("  always @* begin")
+    names = ["acc", "priv", "mapped"] + ["ue_%s_%s" % x for x in ens] + ["usr_rd", "wr_ro", "err", "wr_ok", "rd_ok"]
+    wd = max(len(n) for n in names)
+    for n in names:
+        a("    %-*s = 1'b0;" % (wd, n))
+    a("    if (psel_i) begin")
+    a("      acc    = penable_i;")
+    a("      priv   = pprot_i[0];")
+    a("      mapped = %s;" % " | ".join("r_" + r.name for r in m.regs))
+    for rn, fn in ens:
+        er = m.reg(rn)
+        a("      ue_%s_%s = %s_q[tsel*%d + `PMU_%s_%s_LSB];" % (rn, fn, rn, er.width, rn.upper(), fn.upper()))
+    terms = ["r_" + r.name for r in m.regs if r.uread == "always"]
+    for x in ens:
+        terms.append("((%s) & ue_%s_%s)" % (" | ".join("r_" + r.name for r in m.regs if r.uread == x), x[0], x[1]))
+    a("      usr_rd = %s;" % (" | ".join(terms) if terms else "1'b0"))
+    ro = [r for r in m.regs if r.kind == "const"]
+    a("      wr_ro  = %s;" % (" | ".join("r_" + r.name for r in ro) if ro else "1'b0"))
+    a("      err    = !mapped")
+    a("               | (pwrite_i & !priv)")
+    a("               | (!pwrite_i & !priv & !usr_rd)")
+    a("               | (pwrite_i & wr_ro);")
+    a("      wr_ok  = acc & pwrite_i & !err;")
+    a("      rd_ok  = acc & !pwrite_i & !err;")
+    a("    end")
+    a("  end")
+    a("")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Read data")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // First bank index%s of thread tsel (a table of constants)." % (" and first %s index" % sarr[0].name if sarr else ""))
+    a("  reg [CIW-1:0] cbase;")
+    a("  reg [CIW-1:0] cacc;")
+    if sarr:
+        a("  reg [EIW-1:0] ebase;")
+        a("  reg [EIW-1:0] eacc;")
+    a("  integer       tb;")
+    a("  always @* begin")
+    a("    cbase = {CIW{1'b0}};")
+    a("    cacc  = {CIW{1'b0}};")
+    if sarr:
+        a("    ebase = {EIW{1'b0}};")
+        a("    eacc  = {EIW{1'b0}};")
+    a("    for (tb = 0; tb < THREADS; tb = tb + 1) begin")
+    a("      if (tsel == tb[TIW-1:0]) begin")
+    a("        cbase = cacc;")
+    if sarr:
+        a("        ebase = eacc;")
+    a("      end")
+    a("      cacc = cacc + NCPT_C[CIW-1:0];")
+    if sarr:
+        a("      eacc = eacc + KCNT_C[EIW-1:0];")
+    a("    end")
+    a("  end")
+    a("  wire [CIW-1:0] cidx = cbase + {{(CIW - LIW){1'b0}}, lsel};")
+    if sarr:
+        a("  wire [EIW-1:0] eidx = ebase + {{(EIW - KIW){1'b0}}, ksel};")
+    a("")
+    a("  // Counters are read through the bank's read port (index cidx)%s" % (
+        "; %s element eidx through a" % "/".join(r.name for r in sarr) if sarr else "."))
+    if sarr:
+        a("  // binary mux tree (a level per index bit, entries past the end read as 0). The tree is only")
+        a("  // evaluated in an access phase (a simulator skips it on idle cycles).")
+    a("  assign cnt_re_o   = rd_ok & r_cnt;")
+    a("  assign cnt_ridx_o = cidx;")
+    if sarr:
+        a("")
+        a("  reg [(1<<EIW)*32-1:0] etree;")
+        a("  reg [31:0]            eval;")
+        a("  integer               el;")
+        a("  integer               ee;")
+        a("  always @* begin")
+        a("    etree = {(1 << EIW){32'd0}};")
+        a("    eval  = 32'd0;")
+        a("    if (acc) begin")
+        a("      for (ee = 0; ee < THREADS * KCNT_C; ee = ee + 1) begin")
+        e = "%s_q[ee*32 +: 32]" % sarr[-1].name
+        for r in reversed(sarr[:-1]):
+            e = "r_%s ? %s_q[ee*32 +: 32] : %s" % (r.name, r.name, e)
+        a("        etree[ee*32 +: 32] = %s;" % e)
+        a("      end")
+        a("      for (el = 0; el < EIW; el = el + 1) begin")
+        a("        for (ee = 0; ee < ((1 << EIW) >> (el + 1)); ee = ee + 1) begin")
+        a("          etree[ee*32 +: 32] = eidx[el] ? etree[(2*ee+1)*32 +: 32] : etree[(2*ee)*32 +: 32];")
+        a("        end")
+        a("      end")
+        a("      eval = etree[31:0];")
+        a("    end")
+        a("  end")
+    a("")
+
+    def word(r):
+        if r.width == 64:
+            return "%s_q[{tsel, hi}*32 +: 32]" % r.name
+        return "%s_q[tsel*32 +: 32]" % r.name
+
+    a("  reg [31:0] rdata;")
+    a("  always @* begin")
+    a("    rdata = 32'd0;")
+    a("    if (rd_ok) begin")
+    first = True
+    arms = [("r_" + r.name, "%s_VALUE" % U(r)) for r in consts]
+    if sarr:
+        arms.append((" || ".join("r_" + r.name for r in sarr), "eval"))
+    arms += [("r_" + r.name, word(r)) for r in ssgl]
+    for c, v in arms:
+        a("      %sif (%s) begin" % ("" if first else "end else ", c))
+        a("        rdata = %s;" % v)
+        first = False
+    a("      end else if (hi) begin       // a counter (rd_ok: the address is mapped)")
+    a("        rdata = cnt_hi_rdata;")
+    a("      end else begin")
+    a("        rdata = cnt_rdata_i[31:0];")
+    a("      end")
+    a("    end")
+    a("  end")
+    a("")
+    a("  always @* begin")
+    a("    prdata_o  = rd_ok ? rdata : 32'd0;")
+    a("    pslverr_o = acc & err;")
+    a("  end")
+    a("")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Writes (spec 5.3)")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // The bytes of a word that the strobes select, and the strobed bytes of wd over old. Functions")
+    a("  // used where a write lands (not wires), so a simulator evaluates them on a write alone.")
+    a("  function automatic [31:0] bmask(input [3:0] strb);")
+    a("    bmask = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};")
+    a("  endfunction")
+    a("")
+    a("  function automatic [31:0] merge(input [31:0] old, input [31:0] wd, input [3:0] strb);")
+    a("    merge = (old & ~bmask(strb)) | (wd & bmask(strb));")
+    a("  endfunction")
+    a("")
+    if sarr:
+        a("  // Write strobes of the array elements, [t*%s+k] (evaluated only on a write)." % gexpr)
+        for r in sarr:
+            a("  reg [THREADS*%s-1:0] we_%s;" % (vexpr(r.cexpr), r.name))
+        a("  integer t;")
+        a("  integer k;")
+        a("  always @* begin")
+        for r in sarr:
+            a("    we_%s = {(THREADS * %s){1'b0}};" % (r.name, vexpr(r.cexpr)))
+        a("    if (wr_ok && (%s)) begin" % " || ".join("r_" + r.name for r in sarr))
+        a("      for (t = 0; t < THREADS; t = t + 1) begin")
+        a("        for (k = 0; k < KCNT_C; k = k + 1) begin")
+        a("          if ((tblk == t) && (ksel == k[KIW-1:0])) begin")
+        for r in sarr:
+            a("            we_%s[t*KCNT_C+k] = r_%s;" % (r.name, r.name))
+        a("          end")
+        a("        end")
+        a("      end")
+        a("    end")
+        a("  end")
+        a("")
+    a("  // The word a successful write stores in %s: the strobed bytes" % ", ".join(r.name for r in stored if not r.hwset))
+    a("  // of the write data over the register's old word (arrays: the read tree eval, which holds the")
+    a("  // addressed element in the access phase). One merge for every register, evaluated only on a")
+    a("  // write; each register masks it to its writable fields at its flop (constant masks, so a")
+    a("  // synthesis tool drops the flops of reserved bits).")
+    a("  reg [31:0] wold;")
+    a("  reg [31:0] wword;")
+    a("  always @* begin")
+    a("    wold  = 32'd0;")
+    a("    wword = 32'd0;")
+    a("    if (wr_ok) begin")
+    arms = []
+    if sarr:
+        arms.append((" || ".join("r_" + r.name for r in sarr), "eval"))
+    arms += [("r_" + r.name, word(r)) for r in ssgl if not r.hwset]
+    first = True
+    for c, v in arms:
+        a("      %sif (%s) begin" % ("" if first else "end else ", c))
+        a("        wold = %s;" % v)
+        first = False
+    if arms:
+        a("      end")
+    a("      wword = merge(wold, pwdata_i, pstrb_i);")
+    a("    end")
+    a("  end")
+    a("")
+    a("  // Counter bank write port.")
+    a("  always @* begin")
+    a("    cnt_we_o   = wr_ok && r_cnt;")
+    a("    cnt_widx_o = cidx;")
+    a("    cnt_whi_o  = hi;")
+    a("  end")
+    a("  assign cnt_wdata_o = pwdata_i;")
+    a("  assign cnt_wstrb_o = pstrb_i;")
+    a("")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Flops: a register loads the word of a successful write to it, masked to its writable fields")
+    a("  // (registers with hardware-set fields: in the includer).")
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  integer tw;")
+    if sarr:
+        a("  integer kw;")
+    a("  always @(posedge clk_i) begin")
+    a("    if (!rst_ni) begin")
+    for r in stored:
+        if r.hwset:
+            continue
+        n = "THREADS * %s" % vexpr(r.cexpr) if r.is_array else "THREADS"
+        a("      %s_q <= {(%s){%s_RESET}};" % (r.name, n, U(r)))
+    a("    end else begin")
+    a("      if (wr_ok) begin")
+    a("        for (tw = 0; tw < THREADS; tw = tw + 1) begin")
+    if sarr:
+        a("          for (kw = 0; kw < KCNT_C; kw = kw + 1) begin")
+        for r in sarr:
+            mk = "%s_MASK" % U(r)
+            if r.razwi_at() is not None:
+                mk = "((kw == %d) ? %s_MASK_AT%d : %s_MASK)" % (r.razwi_at(), U(r), r.razwi_at(), U(r))
+            a("            if (we_%s[tw*KCNT_C+kw]) begin" % r.name)
+            a("              %s_q[(tw*KCNT_C+kw)*32 +: 32] <= wword & %s;" % (r.name, mk))
+            a("            end")
+        a("          end")
+    for r in ssgl:
+        if r.hwset:
+            continue
+        if r.width == 32:
+            a("          if ((tblk == tw) && r_%s) begin" % r.name)
+            a("            %s_q[tw*32 +: 32] <= wword & %s_MASK;" % (r.name, U(r)))
+            a("          end")
+        else:
+            a("          if ((tblk == tw) && r_%s && hi) begin" % r.name)
+            a("            %s_q[tw*64+32 +: 32] <= wword & %s_MASK[63:32];" % (r.name, U(r)))
+            a("          end")
+            a("          if ((tblk == tw) && r_%s && !hi) begin" % r.name)
+            a("            %s_q[tw*64 +: 32] <= wword & %s_MASK[31:0];" % (r.name, U(r)))
+            a("          end")
+    a("        end")
+    a("      end")
+    a("    end")
+    a("  end")
+    a("")
+    return "\n".join(L)
+
+
+# ---- C ---------------------------------------------------------------------------------------------
+def gen_h_regs(m):
+    """Register section of the C header pmu_map.h: offsets, strides, field positions, masks,
+    reset values, constants and the register state of pmu_state_t."""
+    L = []
+    a = L.append
+    U = lambda r: r.name.upper()
+    a("#define PMU_THREAD_BASE 0x%03xu" % m.thread_base)
+    a("#define PMU_THREAD_STRIDE 0x%03xu" % m.thread_stride)
+    a("")
+    a("/* Register offsets (global regs: absolute; thread regs: from the thread block base), field")
+    a("   positions, writable-bit masks, reset values (docs/registers.md) */")
+    for r in m.regs:
+        a("#define PMU_%s_OFF 0x%03xu" % (U(r), r.offset))
+        if r.is_array:
+            a("#define PMU_%s_STRIDE %du" % (U(r), r.stride))
+        for f in r.fields:
+            if r.kind != "cnt":
+                a("#define PMU_%s_%s_LSB %d" % (U(r), f.name.upper(), f.lsb))
+        if r.kind == "const":
+            a("#define PMU_%s_VALUE ((uint32_t)(%s))" % (U(r), const_value(r, "c")))
+        if r.kind == "store":
+            if r.width == 32:
+                a("#define PMU_%s_MASK %s" % (U(r), cmask(r, 32)))
+                a("#define PMU_%s_RESET 0x%08xu" % (U(r), reset_value(r)))
+            else:
+                a("#define PMU_%s_MASK64 %s" % (U(r), cmask(r, 64)))
+                a("#define PMU_%s_RESET64 0x%016xull" % (U(r), reset_value(r)))
+            if r.razwi_at() is not None:
+                a("#define PMU_%s_MASK_AT%d (PMU_%s_MASK & ~0x%08xu) /* RAZ/WI in element %d */"
+                  % (U(r), r.razwi_at(), U(r), r.razwi_mask(), r.razwi_at()))
+    a("")
+    a("/* Bank index of a thread's first counter of each counter array (spec 4) */")
+    for r, base in m.counters():
+        a("#define PMU_CI_%s ((unsigned)(%s))" % (U(r), cexpr(base) if base != "0" else "0"))
+    a("")
+    a("/* The registers' state in pmu_state_t (pmu_model.h), [thread][element] */")
+    a("#define PMU_REG_STATE \\")
+    st = [r for r in m.thread if r.kind == "store"]
+    for i, r in enumerate(st):
+        t = "uint64_t" if r.width == 64 else "uint32_t"
+        dims = "[PMU_THREADS]" + ("[%s]" % cexpr(r.cexpr) if r.is_array else "")
+        a("  %s %s_q%s;%s" % (t, r.name, dims, " \\" if i + 1 < len(st) else ""))
+    return "\n".join(L)
+
+
+def gen_c(m, banner):
+    """cmodel: the decode table (pmu_regs_gen.h), included by pmu_blocks.h after pmu_dec_t."""
+    L = []
+    a = L.append
+    U = lambda r: r.name.upper()
+    st = [r for r in m.thread if r.kind == "store"]
+    a("/* " + banner + " */")
+    a("/* The C model's register decode table (docs/spec.md 3, 5.2, 5.3; docs/registers.md):")
+    a(" * which register a word address is, who may read it unprivileged, which registers refuse")
+    a(" * writes, the live value of a register word, the write of a merged word to a register and")
+    a(" * the reset values. Used by pmu_regs.c (the behaviour: gstatus, the high-word latch, irq). */")
+    a("#ifndef PMU_REGS_GEN_H")
+    a("#define PMU_REGS_GEN_H")
+    a("")
+    a("enum {")
+    a("  PMU_RK_NONE = 0,   /* not a register of the map */")
+    for r in m.regs:
+        a("  PMU_RK_%s,%s" % (U(r), " /* counter (64-bit, lo/hi) */" if r.kind == "cnt" else ""))
+    a("  PMU_RK_N")
+    a("};")
+    a("")
+    a("/* o in [base, base+len): one unsigned compare (no \"always true\" test when base is 0) */")
+    a("static inline int pmu_in_win(uint32_t o, uint32_t base, uint32_t len)")
+    a("{")
+    a("  return (uint32_t)(o - base) < len;")
+    a("}")
+    a("")
+    a("/* The register at word address a (paddr & AW mask & ~3): spec 3. */")
+    a("static inline void pmu_regs_map_gen(uint32_t a, pmu_dec_t *m)")
+    a("{")
+    a("  uint32_t t, o;")
+    a("")
+    a("  m->kind = PMU_RK_NONE;")
+    a("  m->t = 0;")
+    a("  m->k = 0;")
+    a("  m->hi = 0;")
+    a("  m->cnt = 0;")
+    a("  m->ci = 0;")
+    a("  if (a < PMU_THREAD_BASE) {                                /* global registers */")
+    for i, r in enumerate(m.globals):
+        a("    %sif (a == PMU_%s_OFF)" % ("" if i == 0 else "else ", U(r)))
+        a("      m->kind = PMU_RK_%s;" % U(r))
+    a("    return;")
+    a("  }")
+    a("  t = (a - PMU_THREAD_BASE) / PMU_THREAD_STRIDE;")
+    a("  o = (a - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;")
+    a("  if (t >= PMU_THREADS)")
+    a("    return;                                                 /* threads >= THREADS: unmapped */")
+    a("  m->t = (uint8_t)t;")
+    first = True
+    for r in m.thread:
+        u = U(r)
+        el = "" if first else "} else "
+        first = False
+        if r.is_array:
+            a("  %sif (pmu_in_win(o, PMU_%s_OFF, %s * PMU_%s_STRIDE)) {" % (el, u, cexpr(r.cexpr), u))
+            a("    m->kind = PMU_RK_%s;" % u)
+            a("    m->k = (uint8_t)((o - PMU_%s_OFF) / PMU_%s_STRIDE);" % (u, u))
+            if r.kind == "cnt":
+                a("    m->hi = (uint8_t)(((o - PMU_%s_OFF) %% PMU_%s_STRIDE) >> 2);   /* lo at +0, hi at +4 */" % (u, u))
+                a("    m->cnt = 1;")
+                a("    m->ci = (uint16_t)(t * PMU_NCPT + PMU_CI_%s + m->k);" % u)
+        elif r.width == 64:
+            a("  %sif (pmu_in_win(o, PMU_%s_OFF, 8u)) {" % (el, u))
+            a("    m->kind = PMU_RK_%s;" % u)
+            a("    m->hi = (uint8_t)((o - PMU_%s_OFF) >> 2);" % u)
+        else:
+            a("  %sif (o == PMU_%s_OFF) {" % (el, u))
+            a("    m->kind = PMU_RK_%s;" % u)
+    a("  }")
+    a("}")
+    a("")
+    a("/* An unprivileged read of the decoded register is allowed (spec 5.2). */")
+    a("static inline uint32_t pmu_regs_uread(const pmu_state_t *s, const pmu_dec_t *m)")
+    a("{")
+    a("  (void)s;")
+    a("  switch (m->kind) {")
+    al = [r for r in m.regs if r.uread == "always"]
+    for r in al:
+        a("  case PMU_RK_%s:" % U(r))
+    if al:
+        a("    return 1;")
+    ens = []
+    for r in m.regs:
+        if isinstance(r.uread, tuple) and r.uread not in ens:
+            ens.append(r.uread)
+    for rn, fn in ens:
+        for r in m.regs:
+            if r.uread == (rn, fn):
+                a("  case PMU_RK_%s:" % U(r))
+        a("    return (uint32_t)(s->%s_q[m->t] >> PMU_%s_%s_LSB) & 1u;   /* %s.%s of the register's thread */"
+          % (rn, rn.upper(), fn.upper(), rn, fn))
+    a("  default:")
+    a("    return 0;")
+    a("  }")
+    a("}")
+    a("")
+    ro = [r for r in m.regs if r.kind == "const"]
+    a("/* A write to the register is an error: it has no writable field (spec 5.2). */")
+    a("static inline uint32_t pmu_regs_wr_ro(unsigned kind)")
+    a("{")
+    a("  return (uint32_t)(%s);" % (" || ".join("kind == PMU_RK_%s" % U(r) for r in ro) if ro else "0"))
+    a("}")
+    a("")
+    a("static inline uint32_t pmu_word64(uint64_t v, unsigned hi)")
+    a("{")
+    a("  return hi ? (uint32_t)(v >> 32) : (uint32_t)(v & PMU_LO_MASK64);")
+    a("}")
+    a("")
+    a("/* Live value of a mapped register word (no high-word latch); 0 when unmapped. */")
+    a("static inline uint32_t pmu_regs_word_gen(const pmu_state_t *s, const pmu_dec_t *m)")
+    a("{")
+    a("  switch (m->kind) {")
+    for r in m.regs:
+        u = U(r)
+        if r.kind == "const":
+            a("  case PMU_RK_%s: return PMU_%s_VALUE;" % (u, u))
+        elif r.kind == "store":
+            if r.is_array:
+                a("  case PMU_RK_%s: return s->%s_q[m->t][m->k];" % (u, r.name))
+            elif r.width == 32:
+                a("  case PMU_RK_%s: return s->%s_q[m->t];" % (u, r.name))
+            else:
+                a("  case PMU_RK_%s: return pmu_word64(s->%s_q[m->t], m->hi);" % (u, r.name))
+    for r, _ in m.counters():
+        a("  case PMU_RK_%s:" % U(r))
+    a("    /* high word = cnt[CW-1:32], upper bits 0 */")
+    a("    return m->hi ? (uint32_t)(s->cnt_q[m->ci] >> 32) & PMU_HI_MASK")
+    a("                 : (uint32_t)(s->cnt_q[m->ci] & PMU_LO_MASK64);")
+    a("  default:")
+    a("    return 0;")
+    a("  }")
+    a("}")
+    a("")
+    a("/* A successful write of wword (the strobed bytes over the old word, 5.3) to a register that")
+    a(" * stores software writes: its next value in d, masked to its writable fields. */")
+    a("static inline void pmu_regs_store(const pmu_state_t *s, const pmu_dec_t *m, uint32_t wword, pmu_state_t *d)")
+    a("{")
+    a("  (void)s;")
+    a("  switch (m->kind) {")
+    for r in st:
+        if r.hwset:
+            continue
+        u = U(r)
+        a("  case PMU_RK_%s:" % u)
+        if r.is_array:
+            mk = "PMU_%s_MASK" % u
+            if r.razwi_at() is not None:
+                mk = "(m->k == %d ? PMU_%s_MASK_AT%d : PMU_%s_MASK)" % (r.razwi_at(), u, r.razwi_at(), u)
+            a("    d->%s_q[m->t][m->k] = wword & %s;" % (r.name, mk))
+        elif r.width == 32:
+            a("    d->%s_q[m->t] = wword & PMU_%s_MASK;" % (r.name, u))
+        else:
+            a("    d->%s_q[m->t] = (m->hi ? (s->%s_q[m->t] & PMU_LO_MASK64) | ((uint64_t)wword << 32)" % (r.name, r.name))
+            a("                      : (s->%s_q[m->t] & ~PMU_LO_MASK64) | wword) & PMU_%s_MASK64;" % (r.name, u))
+        a("    break;")
+    a("  default:")
+    a("    break;")
+    a("  }")
+    a("}")
+    a("")
+    a("/* The clock edge of the written register (enable flops: the others hold in s). */")
+    a("static inline void pmu_regs_load(pmu_state_t *s, const pmu_state_t *d, const pmu_dec_t *m)")
+    a("{")
+    a("  switch (m->kind) {")
+    for r in st:
+        if r.hwset:
+            continue
+        ix = "[m->t][m->k]" if r.is_array else "[m->t]"
+        a("  case PMU_RK_%s: s->%s_q%s = d->%s_q%s; break;" % (U(r), r.name, ix, r.name, ix))
+    a("  default: break;")
+    a("  }")
+    a("}")
+    a("")
+    a("/* Reset values of the registers (spec 3) */")
+    a("static inline void pmu_regs_reset_gen(pmu_state_t *s)")
+    a("{")
+    a("  unsigned t;")
+    if any(r.is_array for r in st):
+        a("  unsigned k;")
+    a("  for (t = 0; t < PMU_THREADS; t++) {")
+    for r in st:
+        u = U(r)
+        rs = "0x%016xull" % reset_value(r) if r.width == 64 else "0x%08xu" % reset_value(r)
+        cm = "   /* PMU_%s_RESET%s */" % (u, "64" if r.width == 64 else "")
+        if r.is_array:
+            a("    for (k = 0; k < %s; k++)" % cexpr(r.cexpr))
+            a("      s->%s_q[t][k] = %s;%s" % (r.name, rs, cm))
+        else:
+            a("    s->%s_q[t] = %s;%s" % (r.name, rs, cm))
+    a("  }")
+    a("}")
+    a("")
+    a("#endif")
+    a("")
+    return "\n".join(L)
+
+
+# ---- lockstep state list (spec 6) ------------------------------------------------------------------
+STATE_KINDS = ("cnt", "w32", "w64", "bits", "field", "one")
+
+
+def state_list(m, extra):
+    """Every state element lockstep compares: the counter bank first, then the stored registers
+    of the map (u_regs.<reg>_q), then the behaviour state listed in pmu_params.json. Each is a
+    dict: c (model field), rtl (u_blk.name), kind, n, per (C expressions), bits, desc."""
+    out = [x for x in extra if x["kind"] == "cnt"]
+    for r in m.thread:
+        if r.kind != "store":
+            continue
+        out.append({"c": r.name + "_q", "rtl": "u_regs.%s_q" % r.name, "kind": "w%d" % r.width,
+                    "n": "THREADS * %s" % r.cexpr if r.is_array else "THREADS",
+                    "per": r.cexpr if r.is_array else "1", "bits": r.width,
+                    "desc": "`%s`: %s" % (r.name, r.desc.split(",")[0].split(";")[0]),
+                    "elem": r.name})
+    out += [x for x in extra if x["kind"] != "cnt"]
+    return out
+
+
+def gen_state(m, extra, banner):
+    L = []
+    a = L.append
+    a("// " + banner)
+    a("// The state lockstep compares every cycle (docs/spec.md section 6): the RTL's")
+    a("// /*verilator public_flat_rd*/ signals read into the C model's pmu_state_t, compared in place,")
+    a("// and the first difference named. Included by rtl_state.h (which defines RTL_SIG, the field /")
+    a("// word helpers, cnt_name() and CHK()).")
+    a("#ifndef RTL_STATE_GEN_H")
+    a("#define RTL_STATE_GEN_H")
+    a("")
+    lst = state_list(m, extra)
+
+    def sig(x):
+        return "RTL_SIG(%s)" % x["rtl"].replace(".", "__DOT__")
+
+    def ce(e):
+        return cexpr(str(e))
+
+    a("// Read the RTL's state into the model's layout.")
+    a("template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {")
+    for x in lst:
+        k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
+        if k == "cnt":
+            a("  {")
+            a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
+            a("    if (sizeof(cnt[0]) == sizeof(s->%s[0]))" % f)
+            a("      std::memcpy(s->%s, &cnt[0], sizeof s->%s);" % (f, f))
+            a("    else")
+            a("      for (int i = 0; i < %s; i++) s->%s[i] = cnt[i];" % (n, f))
+            a("  }")
+        elif k in ("w32", "w64"):
+            t = "uint32_t" if k == "w32" else "uint64_t"
+            fn = "word32" if k == "w32" else "word64"
+            a("  for (int i = 0; i < %s; i++) ((%s *)(void *)&s->%s)[i] = %s(r->%s, i);" % (n, t, f, fn, sig(x)))
+        elif k == "bits":
+            a("  for (int i = 0; i < %s; i++) ((uint8_t *)(void *)&s->%s)[i] = (uint8_t)field(r->%s, i, 1);" % (n, f, sig(x)))
+        elif k == "field":
+            b = ce(x["bits"])
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    ((uint8_t *)(void *)&s->%s)[i] = (uint8_t)field(r->%s, i * %s, %s);" % (f, sig(x), b, b))
+        else:
+            a("  s->%s = r->%s;" % (f, sig(x)))
+    a("}")
+    a("")
+    a("// True when the RTL's state equals the model's state m, read in place (no copy): the same")
+    a("// fields rtl_state() reads. On false, rtl_state() + state_diff() name the first difference.")
+    a("template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *m) {")
+    for x in lst:
+        k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
+        if k == "cnt":
+            a("  {")
+            a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
+            a("    if (sizeof(cnt[0]) == sizeof(m->%s[0])) {" % f)
+            a("      if (std::memcmp(&cnt[0], m->%s, sizeof m->%s) != 0) return false;" % (f, f))
+            a("    } else {")
+            a("      for (int i = 0; i < %s; i++)" % n)
+            a("        if ((uint64_t)cnt[i] != m->%s[i]) return false;" % f)
+            a("    }")
+            a("  }")
+        elif k == "w32":
+            a("  if (!words_eq(r->%s, (const uint32_t *)(const void *)&m->%s, %s)) return false;" % (sig(x), f, n))
+        elif k == "w64":
+            a("  if (!words64_eq(r->%s, (const uint64_t *)(const void *)&m->%s, %s)) return false;" % (sig(x), f, n))
+        elif k == "bits":
+            a("  if (!bits_eq(r->%s, (const uint8_t *)(const void *)&m->%s, %s)) return false;" % (sig(x), f, n))
+        elif k == "field":
+            b = ce(x["bits"])
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    if ((uint8_t)field(r->%s, i * %s, %s) != ((const uint8_t *)(const void *)&m->%s)[i]) return false;"
+              % (sig(x), b, b, f))
+        else:
+            a("  if (r->%s != m->%s) return false;" % (sig(x), f))
+    a("  return true;")
+    a("}")
+    a("")
+    a("// First difference between model (expected) and RTL (actual) state, or empty.")
+    a("static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {")
+    a("  char b[256];")
+    for x in lst:
+        k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
+        if k == "cnt":
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%012\" PRIx64 \", actual 0x%%012\" PRIx64, i," % (f, f, x["rtl"]))
+            a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
+            continue
+        if k == "one":
+            a("  CHK(m->%s != r->%s, \"%s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, (uint64_t)m->%s, (uint64_t)r->%s)"
+              % (f, f, x["rtl"], f, f))
+            continue
+        t = {"w32": "uint32_t", "w64": "uint64_t"}.get(k, "uint8_t")
+        per = ce(x.get("per", 1))
+        el = x.get("elem")
+        a("  for (int i = 0; i < %s; i++) {" % n)
+        a("    const %s *pm = (const %s *)(const void *)&m->%s, *pr = (const %s *)(const void *)&r->%s;" % (t, t, f, t, f))
+        if str(x.get("per", 1)) == "1":
+            a("    CHK(pm[i] != pr[i], \"%s t%%d: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, i, (uint64_t)pm[i], (uint64_t)pr[i])" % x["rtl"])
+        else:
+            nm = ("t%%d.%s%%d" % el) if el else "t%d[%d]"
+            a("    CHK(pm[i] != pr[i], \"%s %s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, i / %s, i %% %s," % (x["rtl"], nm, per, per))
+            a("        (uint64_t)pm[i], (uint64_t)pr[i])")
+        a("  }")
+    a("  return \"\";")
+    a("}")
+    a("")
+    a("#endif")
+    a("")
+    return "\n".join(L)
+
+
+def state_table(m, extra):
+    L = ["| state | RTL | C model (`pmu_state_t`) | layout |", "|---|---|---|---|"]
+    for x in state_list(m, extra):
+        k = x["kind"]
+        if k == "cnt":
+            lay = "array, counter i at `cnt_q[i]` (CW bits)"
+        elif k == "one":
+            lay = "%s bit%s" % (x["bits"], "" if str(x["bits"]) == "1" else "s")
+        elif k == "bits":
+            lay = "bit %s" % ("t*%s+k" % x["per"] if str(x["per"]) != "1" else "t")
+        else:
+            w = x["bits"] if k == "field" else k[1:]
+            i = "t*%s+k" % x["per"] if str(x["per"]) != "1" else "t"
+            lay = "`[(%s)*%s +: %s]`" % (i, w, w) if "+" in i else "`[%s*%s +: %s]`" % (i, w, w)
+        L.append("| %s | `%s` | `%s` | %s |" % (x["desc"], x["rtl"], x["c"], lay))
+    return "\n".join(L)
+
+
+# ---- docs ------------------------------------------------------------------------------------------
+def acc_name(r):
+    acc = {"const": "RO", "cnt": "RW counter"}.get(r.kind) or ("RW1C" if r.hwset else "RW")
+    if r.width == 64:
+        acc += ", 64-bit (lo at +0, hi at +4)"
+    return acc
+
+
+def uread_name(r):
+    if r.uread == "always":
+        return "yes"
+    if r.uread == "never":
+        return "no"
+    return "if %s.%s" % r.uread
+
+
+def bits_of(f):
+    if f.wexpr is not None:
+        return "%s%s-1:%d" % ("%d+" % f.lsb if f.lsb else "", f.wexpr, f.lsb)
+    return "%d" % f.lsb if f.width == 1 else "%d:%d" % (f.msb, f.lsb)
+
+
+def reset_text(f):
+    if f.rexpr is not None:
+        return f.rexpr
+    if f.reset == 0:
+        return "0"
+    return "0x%0*x" % ((f.width + 3) // 4, f.reset)
+
+
+def field_acc(r, f):
+    s = {"rw": "RW", "ro": "RO", "w1c": "W1C (set by hardware)", "cnt": "RW"}[f.access]
+    if f.razwi_at is not None:
+        s += "; RAZ/WI in %s%d" % (r.name, f.razwi_at)
+    return s
+
+
+def md_regmap(m):
+    L = ["| address | name | access | unprivileged read | description |", "|---|---|---|---|---|"]
+    for r in m.globals:
+        L.append("| `0x%03x` | `%s` | %s | %s | %s |" % (r.offset, r.name, acc_name(r).lower() if r.kind == "const" else acc_name(r),
+                                                         uread_name(r), r.desc))
+    for r in m.thread:
+        n = r.count
+        last = r.offset + (n - 1) * r.stride + (4 if r.width == 64 else 0)
+        rng = "`+0x%03x`" % r.offset if n == 1 and r.width == 32 else "`+0x%03x`..`+0x%03x`" % (r.offset, last)
+        name = r.name + ("0..%d" % (n - 1) if r.is_array else "")
+        L.append("| %s | `%s` | %s | %s | %s |" % (rng, name, acc_name(r), uread_name(r), r.desc))
+    return "\n".join(L)
+
+
+def md_fields(m):
+    L = ["| register | field | bits | reset | description |", "|---|---|---|---|---|"]
+    for r in m.regs:
+        if r.kind == "cnt":
+            continue
+        for f in r.fields:
+            L.append("| `%s` | `%s` | %s | %s | %s |" % (r.name, f.name, bits_of(f), reset_text(f), f.desc))
+    return "\n".join(L)
+
+
+def gen_md(m, banner, rdl_rel):
+    L = []
+    a = L.append
+    a("<!-- %s -->" % banner)
+    a("# StallScope PMU register reference")
+    a("")
+    a("Generated from [`%s`](../%s) (SystemRDL) by `make gen`; the rules behind the tables are in" % (rdl_rel, rdl_rel))
+    a("[spec.md](spec.md) sections 3 and 5. Sizes are symbolic where a build parameter sets them (P,")
+    a("THREADS, CW); the addresses shown are those of the default build. Global registers sit at the")
+    a("bottom of the address space; thread t's block starts at `0x%03x + t*0x%03x`." % (m.thread_base, m.thread_stride))
+    a("")
+    a("Access: RW read/write; RO read-only constant (writes are errors); W1C reads the bit, writing 1")
+    a("clears it, hardware sets it (a set beats a clear); RW counter: a counter of the counter bank,")
+    a("written and read as two 32-bit words; RAZ/WI: reads as zero, writes ignored. Bits without a")
+    a("field are reserved (RAZ/WI). Every write needs a privileged access (`pprot[0]` = 1); the last")
+    a("column says when an unprivileged read is allowed.")
+    a("")
+    a("## Address map")
+    a("")
+    a(md_regmap(m))
+    a("")
+    a("## Registers")
+    for r in m.regs:
+        a("")
+        where = "0x%03x" % r.offset if r.scope == "global" else "thread block + 0x%03x" % r.offset
+        cnt = ", %s elements (%s at the defaults), stride %d bytes" % (r.cexpr, r.count, r.stride) if r.is_array else ""
+        a("### `%s` (%s%s)" % (r.name, where, cnt))
+        a("")
+        a("%s. Access %s; unprivileged read: %s." % (r.desc[0].upper() + r.desc[1:], acc_name(r), uread_name(r)))
+        if r.kind == "cnt":
+            a("Counter bank index of element k of thread t: `t*NCPT + %s + k`."
+              % dict((x.name, b) for x, b in m.counters())[r.name])
+        a("")
+        a("| bits | field | access | reset | description |")
+        a("|---|---|---|---|---|")
+        for f in r.fields:
+            a("| %s | `%s` | %s | %s | %s |" % (bits_of(f), f.name, field_acc(r, f), reset_text(f), f.desc))
+    a("")
+    return "\n".join(L)
+
+
+# ---- PeakRDL exporters ------------------------------------------------------------------------------
+def export_ipxact_uvm(path, params, out_xml, out_uvm):
+    """IP-XACT (IEEE 1685-2014) and a UVM register model of this build's map, through
+    PeakRDL-ipxact and PeakRDL-uvm (written to temporary names; the caller renames)."""
+    from peakrdl_ipxact import IPXACTExporter
+    from peakrdl_uvm import UVMExporter
+    root = _compile(path, path, params)
+    IPXACTExporter().export(root.top, out_xml)
+    # class names from the hierarchy (pmu__thread__evtsel): re-used definitions would be named
+    # after the anonymous types that the ss_* assignments make (pmu__thread_ss_count_b80c5f18__...)
+    UVMExporter().export(root.top, out_uvm, reuse_class_definitions=False)
