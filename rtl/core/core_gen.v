@@ -17,12 +17,12 @@
 // the reset state s_q (kernel mode 0).
 
 module core_gen #(
-  parameter TID = 0,
   parameter W   = 4,
   parameter WW  = 3
 ) (
   input  wire            clk_i,
   input  wire            rst_ni,
+  input  wire [2:0]      tid_i,      // the thread (salts the seed)
   input  wire [31:0]     seed_i,
   input  wire [7:0]      mix_i,
   input  wire [WW-1:0]   adv_i,      // correct-path words consumed this cycle (0..W)
@@ -31,10 +31,9 @@ module core_gen #(
   output reg  [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
-  // Per-thread seed salts (odd multiples of the 64-bit golden ratio).
+  // Per-thread seed salts: odd multiples of the 64-bit golden ratio (see seed_c, seed_w).
   localparam [63:0] GOLD   = 64'h9e3779b97f4a7c15;
-  localparam [63:0] SALT_C = GOLD * (2 * TID + 1);
-  localparam [63:0] SALT_W = GOLD * (2 * TID + 2) ^ 64'h5851f42d4c957f2d;
+  localparam [63:0] SALT_X = 64'h5851f42d4c957f2d;
 
   // One xorshift64 step (Marsaglia 13/7/17).
   function [63:0] xs64;
@@ -47,20 +46,22 @@ module core_gen #(
     end
   endfunction
 
-  // Reset values: the seed spread over 64 bits and salted per thread; never 0. (Functions, so
+  // Reset values: the seed spread over 64 bits and salted with the thread number t; never 0. (Functions, so
   // that they are only evaluated by the reset branch of the registers.)
   function [63:0] seed_c;
     input [31:0] s;
+    input [2:0]  t;
     begin
-      seed_c = {s, ~s} ^ SALT_C;
+      seed_c = {s, ~s} ^ (GOLD * {60'd0, t, 1'b1});
       if (seed_c == 64'd0) seed_c = GOLD;
     end
   endfunction
 
   function [63:0] seed_w;
     input [31:0] s;
+    input [2:0]  t;
     begin
-      seed_w = {~s, s} ^ SALT_W;
+      seed_w = {~s, s} ^ ((GOLD * ({60'd0, t, 1'b0} + 64'd2)) ^ SALT_X);
       if (seed_w == 64'd0) seed_w = GOLD;
     end
   endfunction
@@ -71,9 +72,9 @@ module core_gen #(
   // p_dep, p_ic, p_brm, p_ldm, t_load, t_long, t_alu}.
   localparam THW = 1 + 7 * 8;
   function [THW-1:0] thr;
-    input [7:0] mix;
+    input [7:0] mx;
     begin
-      case (mix)
+      case (mx)
         8'd1:    thr = {1'b0, 8'd128, 8'd2,   8'd8,  8'd80, 8'd224, 8'd96,  8'd96};   // memory
         8'd2:    thr = {1'b0, 8'd128, 8'd4,   8'd40, 8'd8,  8'd160, 8'd128, 8'd128};  // branchy
         8'd3:    thr = {1'b0, 8'd192, 8'd2,   8'd8,  8'd8,  8'd224, 8'd192, 8'd64};   // long-lat
@@ -96,7 +97,7 @@ module core_gen #(
     input [THW-1:0] th;
     reg   [1:0]     cls;
     reg             miss;
-    reg             icm;
+    reg             ic;
     reg   [3:0]     dep;
     reg             kn;
     begin
@@ -111,14 +112,14 @@ module core_gen #(
       end
       miss = ((cls == 2'd2) && (r[15:8] < th[31:24])) ||
              ((cls == 2'd3) && (r[15:8] < th[39:32]));
-      icm  = r[27:16] < {4'd0, th[47:40]};
+      ic   = r[27:16] < {4'd0, th[47:40]};
       if (r[35:28] < th[55:48]) begin
         dep = th[56] ? 4'd1 : {1'b0, r[38:36]} + 4'd1;
       end else begin
         dep = 4'd0;
       end
       kn  = km ? !(r[47:40] < 8'd8) : (r[47:40] == 8'd0);
-      dec = {7'd0, kn, dep, icm, miss, cls};
+      dec = {7'd0, kn, dep, ic, miss, cls};
     end
   endfunction
 
@@ -148,14 +149,14 @@ module core_gen #(
   // [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
   function [W*16-1:0] wp_words;
     input [63:0] x;
-    reg   [7:0]  b;
+    reg   [7:0]  by;
     integer      n;
     begin
       wp_words = {(W * 16){1'b0}};
       for (n = 0; n < W; n = n + 1) begin
-        b = x[(n % 8)*8 +: 8];
-        wp_words[n*16 +: 16] = {7'd0, 1'b0, (b[7] ? 4'd0 : {1'b0, b[6:4]}), 1'b0,
-                                (b[3:2] == 2'd0), b[1:0]};
+        by = x[(n % 8)*8 +: 8];
+        wp_words[n*16 +: 16] = {7'd0, 1'b0, (by[7] ? 4'd0 : {1'b0, by[6:4]}), 1'b0,
+                                (by[3:2] == 2'd0), by[1:0]};
       end
     end
   endfunction
@@ -229,10 +230,10 @@ module core_gen #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      s_q       <= seed_c(seed_i);
+      s_q       <= seed_c(seed_i, tid_i);
       valid_q   <= 1'b0;
-      wx_q      <= xs64(seed_w(seed_i));
-      wp_attr_o <= wp_words(xs64(seed_w(seed_i)));
+      wx_q      <= xs64(seed_w(seed_i, tid_i));
+      wp_attr_o <= wp_words(xs64(seed_w(seed_i, tid_i)));
     end else begin
       // registers written only when they change
       valid_q <= 1'b1;

@@ -170,7 +170,6 @@ module core_stub #(
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
       core_thread #(
-        .TID        (gt),
         .W          (W),
         .FQ         (FQ),
         .ROB        (ROB),
@@ -188,6 +187,7 @@ module core_stub #(
       ) u_thr (
         .clk_i        (clk_i),
         .rst_ni       (rst_ni),
+        .tid_i        (gt[2:0]),
         .cfg_i        (cfg_q[15:0]),
         .idle_i       (cfg_q[16+gt]),
         .seed_i       (seed_i),

@@ -46,7 +46,6 @@
 `include "pmu_map.vh"
 
 module core_thread #(
-  parameter TID        = 0,
   parameter W          = 4,
   parameter FQ         = 16,
   parameter ROB        = 32,
@@ -64,6 +63,7 @@ module core_thread #(
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
+  input  wire [2:0]               tid_i,         // this thread's number
   input  wire [15:0]              cfg_i,         // cfg bits 15:0 (core_stub's cfg_q)
   input  wire                     idle_i,        // the thread never fetches
   input  wire [31:0]              seed_i,
@@ -277,10 +277,10 @@ module core_thread #(
     .PROG_DEPTH (PROG_DEPTH),
     .PAW        (PAW),
     .RAW        (RAW),
-    .TID        (TID),
     .PROG_FILE  (PROG_FILE)
   ) u_pm (
     .clk_i   (clk_i),
+    .thr_i   (tid_i),
     .we_i    (prog_we_i),
     .tid_i   (prog_tid_i),
     .waddr_i (prog_addr_i),
@@ -291,12 +291,12 @@ module core_thread #(
   );
 
   core_gen #(
-    .TID (TID),
     .W   (W),
     .WW  (WW)
   ) u_gen (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
+    .tid_i     (tid_i),
     .seed_i    (seed_i),
     .mix_i     (mix),
     .adv_i     (gen_adv),
