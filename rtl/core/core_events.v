@@ -129,7 +129,8 @@ module core_events #(
     ext_o[L_IC_MISS*LW +: LW]  = lane({31'd0, ic_start_i});
     ext_o[L_LD_HIT*LW +: LW]   = lane({{(32 - WW){1'b0}}, ld_hit_i});
     ext_o[L_LD_MISS*LW +: LW]  = lane({{(32 - WW){1'b0}}, ld_miss_i});
-    ext_o[L_L1D_PEND*LW +: LW] = lane({{(32 - ROBC){1'b0}}, pend_i} + {{(32 - WW){1'b0}}, iss_dm_i});
+    ext_o[L_L1D_PEND*LW +: LW] = lane({{(32 - ROBC){1'b0}}, pend_i} +
+                                      {{(32 - WW){1'b0}}, iss_dm_i});
     ext_o[L_ROB_OCC*LW +: LW]  = lane({{(32 - ROBC){1'b0}}, rob_cnt_i});
     ext_o[L_RS_OCC*LW +: LW]   = lane({{(32 - RSC){1'b0}}, rs_cnt_i});
     ext_o[L_RS_EMPTY*LW +: LW] = lane({31'd0, rs_empty});

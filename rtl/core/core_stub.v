@@ -72,9 +72,8 @@ module core_stub #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------------
-  // Configuration: sampled while in reset, constant afterwards (so no logic of the core depends
-  // on a top-level input: Verilator then evaluates it once per clock edge). The sampling itself
-  // is at the clock edge, so nothing depends combinationally on cfg_i either.
+  // Configuration: loaded from cfg_i at every clock edge in reset, held afterwards (loaded at the
+  // edge, so no logic depends combinationally on cfg_i).
   // ---------------------------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */  // idle bits of threads >= THREADS
   reg  [23:0] cfg_q;
@@ -86,8 +85,8 @@ module core_stub #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Trace enable: registered, so that no logic depends combinationally on the input (Verilator
-  // would evaluate such logic in every eval() call); sampled at every clock edge, also in reset.
+  // Trace enable: registered (the slots of cycle t show when trc_en_i was 1 in cycle t-1);
+  // sampled at every clock edge, also in reset.
   // ---------------------------------------------------------------------------------------------
   reg trc_en_q;
   always @(posedge clk_i) begin
