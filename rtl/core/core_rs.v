@@ -1,13 +1,14 @@
 // StallScope core stub: reservation stations (RS) and issue of one thread (docs/core.md
 // section 5, "Dispatch, issue, commit").
 //
-// The RS are the ROB entries dispatched and not yet issued; RS is a limit on how many there are
-// (cnt_q). Each keeps the ROB entry of its producer and whether that producer is known to have
-// completed (pdone_q); an entry is ready when its producer has completed (or there is none).
-// Issue takes the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A
-// mispredicted branch among them flushes: every younger instruction of the thread leaves (there
-// is at most one correct-path mispredicted branch in the ROB: fetch is on the wrong path after
-// it until it resolves).
+// The RS are the ROB entries dispatched and not yet issued; cnt_q counts them (the thread's
+// parameter RS limits the count: core_dispatch dispatches no more than the free entries). Each
+// keeps the ROB entry of its producer and whether that producer is known to have completed
+// (pdone_q); an entry is ready when its producer has completed (or there is none). Issue takes
+// the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A mispredicted
+// branch among them flushes: every younger instruction of the thread leaves (there is at most
+// one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it until it
+// resolves).
 
 module core_rs #(
   parameter W    = 4,
