@@ -8,33 +8,31 @@
 // stream only moves when correct-path words are consumed, the correct path is the same whatever
 // the wrong path, the fetch timing and the knobs were.
 //
-// Both streams keep their next W words decoded in registers, so a cycle in which nothing is
-// consumed costs nothing: the correct path shifts out the consumed words and decodes as many
-// new ones from the draws after the last one (last_q); the wrong path decodes its next block
-// when the current one is consumed. The correct-path words depend on the mix, which is only
-// constant once reset is over (the configuration is sampled during reset), so that cache is
-// filled at the first clock edge after reset (valid_q); until then the words are decoded from
-// the reset state s_q (kernel mode 0).
+// Both streams keep their next W words decoded in registers: the correct path shifts out the
+// consumed words and decodes as many new ones from the draws after the last one (last_q); the
+// wrong path decodes its next block when the current one is consumed. The correct-path words
+// depend on the mix, which is only constant once reset is over (the configuration is sampled
+// during reset), so those registers are loaded at the first clock edge after reset (valid_q);
+// until then the words are decoded from the reset state s_q (kernel mode 0).
 
 module core_gen #(
-  parameter TID = 0,
   parameter W   = 4,
   parameter WW  = 3
 ) (
   input  wire            clk_i,
   input  wire            rst_ni,
+  input  wire [2:0]      tid_i,      // the thread (salts the seed)
   input  wire [31:0]     seed_i,
   input  wire [7:0]      mix_i,
   input  wire [WW-1:0]   adv_i,      // correct-path words consumed this cycle (0..W)
   input  wire            adv_wp_i,   // the wrong-path block was consumed this cycle
   output reg  [W*16-1:0] attr_o,     // the next W correct-path words
-  output reg  [W*16-1:0] wp_attr_o   // the next W wrong-path words
+  output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
-  // Per-thread seed salts (odd multiples of the 64-bit golden ratio).
+  // Per-thread seed salts: odd multiples of the 64-bit golden ratio (see seed_c, seed_w).
   localparam [63:0] GOLD   = 64'h9e3779b97f4a7c15;
-  localparam [63:0] SALT_C = GOLD * (2 * TID + 1);
-  localparam [63:0] SALT_W = GOLD * (2 * TID + 2) ^ 64'h5851f42d4c957f2d;
+  localparam [63:0] SALT_X = 64'h5851f42d4c957f2d;
 
   // One xorshift64 step (Marsaglia 13/7/17).
   function [63:0] xs64;
@@ -47,20 +45,21 @@ module core_gen #(
     end
   endfunction
 
-  // Reset values: the seed spread over 64 bits and salted per thread; never 0. (Functions, so
-  // that they are only evaluated by the reset branch of the registers.)
+  // Reset values: the seed spread over 64 bits and salted with the thread number t; never 0.
   function [63:0] seed_c;
     input [31:0] s;
+    input [2:0]  t;
     begin
-      seed_c = {s, ~s} ^ SALT_C;
+      seed_c = {s, ~s} ^ (GOLD * {60'd0, t, 1'b1});
       if (seed_c == 64'd0) seed_c = GOLD;
     end
   endfunction
 
   function [63:0] seed_w;
     input [31:0] s;
+    input [2:0]  t;
     begin
-      seed_w = {~s, s} ^ SALT_W;
+      seed_w = {~s, s} ^ ((GOLD * ({60'd0, t, 1'b0} + 64'd2)) ^ SALT_X);
       if (seed_w == 64'd0) seed_w = GOLD;
     end
   endfunction
@@ -71,9 +70,9 @@ module core_gen #(
   // p_dep, p_ic, p_brm, p_ldm, t_load, t_long, t_alu}.
   localparam THW = 1 + 7 * 8;
   function [THW-1:0] thr;
-    input [7:0] mix;
+    input [7:0] mx;
     begin
-      case (mix)
+      case (mx)
         8'd1:    thr = {1'b0, 8'd128, 8'd2,   8'd8,  8'd80, 8'd224, 8'd96,  8'd96};   // memory
         8'd2:    thr = {1'b0, 8'd128, 8'd4,   8'd40, 8'd8,  8'd160, 8'd128, 8'd128};  // branchy
         8'd3:    thr = {1'b0, 8'd192, 8'd2,   8'd8,  8'd8,  8'd224, 8'd192, 8'd64};   // long-lat
@@ -96,7 +95,7 @@ module core_gen #(
     input [THW-1:0] th;
     reg   [1:0]     cls;
     reg             miss;
-    reg             icm;
+    reg             ic;
     reg   [3:0]     dep;
     reg             kn;
     begin
@@ -111,36 +110,41 @@ module core_gen #(
       end
       miss = ((cls == 2'd2) && (r[15:8] < th[31:24])) ||
              ((cls == 2'd3) && (r[15:8] < th[39:32]));
-      icm  = r[27:16] < {4'd0, th[47:40]};
+      ic   = r[27:16] < {4'd0, th[47:40]};
       if (r[35:28] < th[55:48]) begin
         dep = th[56] ? 4'd1 : {1'b0, r[38:36]} + 4'd1;
       end else begin
         dep = 4'd0;
       end
       kn  = km ? !(r[47:40] < 8'd8) : (r[47:40] == 8'd0);
-      dec = {7'd0, kn, dep, icm, miss, cls};
+      dec = {7'd0, kn, dep, ic, miss, cls};
     end
   endfunction
 
-  // The W correct-path words after state s (kernel mode 0), and the draw of the last one.
+  // The n (<= W) correct-path words after draw state x, the first with kernel mode km before
+  // it; returns {the draw of the last of them, the words from bit 0 on (0 above word n-1)}.
   function [64+W*16-1:0] words;
-    input [63:0]    s;
+    input [63:0]    x;
+    input           km;
     input [THW-1:0] th;
-    reg   [63:0]    x;
+    input [WW-1:0]  n;
+    reg   [63:0]    y;
     reg   [15:0]    w;
     reg             k;
-    integer         n;
+    integer         j;
     begin
       words = {(64 + W * 16){1'b0}};
-      x     = s;
-      k     = 1'b0;
-      for (n = 0; n < W; n = n + 1) begin
-        x                 = xs64(x);
-        w                 = dec(x, k, th);
-        words[n*16 +: 16] = w;
-        k                 = w[8];
+      y     = x;
+      k     = km;
+      for (j = 0; j < W; j = j + 1) begin
+        if (j[WW-1:0] < n) begin
+          y                 = xs64(y);
+          w                 = dec(y, k, th);
+          words[j*16 +: 16] = w;
+          k                 = w[8];
+        end
       end
-      words[W*16 +: 64] = x;
+      words[W*16 +: 64] = y;
     end
   endfunction
 
@@ -148,103 +152,97 @@ module core_gen #(
   // [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
   function [W*16-1:0] wp_words;
     input [63:0] x;
-    reg   [7:0]  b;
+    reg   [7:0]  by;
     integer      n;
     begin
       wp_words = {(W * 16){1'b0}};
       for (n = 0; n < W; n = n + 1) begin
-        b = x[(n % 8)*8 +: 8];
-        wp_words[n*16 +: 16] = {7'd0, 1'b0, (b[7] ? 4'd0 : {1'b0, b[6:4]}), 1'b0,
-                                (b[3:2] == 2'd0), b[1:0]};
+        by = x[(n % 8)*8 +: 8];
+        wp_words[n*16 +: 16] = {7'd0, 1'b0, (by[7] ? 4'd0 : {1'b0, by[6:4]}), 1'b0,
+                                (by[3:2] == 2'd0), by[1:0]};
       end
     end
   endfunction
+
+  localparam [31:0]   W32 = W;
+  localparam [WW-1:0] WN  = W32[WW-1:0];
 
   // ---------------------------------------------------------------------------------------------
   // Correct path
   // ---------------------------------------------------------------------------------------------
   reg [63:0]     s_q;      // the state after reset (kernel mode 0); used while valid_q is 0
-  reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge after reset)
+  reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge
+                           // after reset)
   reg [W*16-1:0] attr_q;   // the next W words
-  reg [W*16-1:0] attr_d;   // (attr_d, last_d: only used when adv_i != 0)
+  reg [W*16-1:0] attr_d;
   reg [63:0]     last_q;   // the draw of the last of them
   reg [63:0]     last_d;
   reg [63:0]     cur_last;
 
-  // The next W words: the cache, or (during reset and the first cycle after it) decoded from the
-  // reset state.
+  // The next W words: the registers, or (during reset and the first cycle after it) decoded from
+  // the reset state.
   always @* begin
     attr_o   = attr_q;
     cur_last = last_q;
     if (!valid_q) begin
-      {cur_last, attr_o} = words(s_q, thr(mix_i));
+      {cur_last, attr_o} = words(s_q, 1'b0, thr(mix_i), WN);
     end
   end
 
-  // Next state: consume adv_i words; shift them out and decode adv_i new words from the draws
-  // after the last one (the kernel-mode chain goes on from the last word's mode bit). This is
-  // the decode chain of words() again, for a part of the block: one function serving both
-  // (called here, in every cycle with a correct-path fetch) measured +10.7M host instructions
-  // in the callgrind run of the main run (--workload mixed --cycles 20000; about 188M in all).
-  reg [THW-1:0] th;
-  reg [63:0]    x;
-  reg [15:0]    w;
-  reg           k;
-  integer       j;
+  // Next state: consume adv_i words: shift them out and decode adv_i new words from the draws
+  // after the last one (the kernel-mode chain goes on from the last word's mode bit).
+  reg [64+W*16-1:0] nw;
+  reg [31:0]        adv32;
   always @* begin
-    attr_d = {(W * 16){1'b0}};
-    last_d = 64'd0;
-    th     = {THW{1'b0}};
-    x      = 64'd0;
-    w      = 16'd0;
-    k      = 1'b0;
+    attr_d = attr_o;
+    last_d = cur_last;
+    nw     = {(64 + W * 16){1'b0}};
+    adv32  = 32'd0;
     if (adv_i != {WW{1'b0}}) begin
-      th = thr(mix_i);
-      x  = cur_last;
-      k  = attr_o[(W-1)*16+8];
-      for (j = 0; j < W; j = j + 1) begin
-        if ({{(32 - WW){1'b0}}, adv_i} + j >= W) begin
-          x                  = xs64(x);
-          w                  = dec(x, k, th);
-          attr_d[j*16 +: 16] = w;
-          k                  = w[8];
-        end else begin
-          attr_d[j*16 +: 16] = attr_o[(j + {{(32 - WW){1'b0}}, adv_i})*16 +: 16];
-        end
-      end
-      last_d = x;
+      nw     = words(cur_last, attr_o[(W-1)*16+8], thr(mix_i), adv_i);
+      adv32  = {{(32 - WW){1'b0}}, adv_i};
+      attr_d = (attr_o >> (adv32 * 16)) | (nw[W*16-1:0] << ((W32 - adv32) * 16));
+      last_d = nw[W*16 +: 64];
     end
   end
 
   // ---------------------------------------------------------------------------------------------
   // Wrong path: wx_q is the draw of the next block (one xorshift step ahead of the stream's
-  // state), wp_attr_o its words.
+  // state), wp_attr_q its words.
   // ---------------------------------------------------------------------------------------------
-  reg [63:0] wx_q;
-  reg [63:0] wx_n;
+  reg [63:0]     wx_q;
+  reg [63:0]     wx_d;
+  reg [W*16-1:0] wp_attr_q;
+  reg [W*16-1:0] wp_attr_d;
   always @* begin
-    wx_n = 64'd0;
-    if (adv_wp_i) wx_n = xs64(wx_q);
+    wx_d      = wx_q;
+    wp_attr_d = wp_attr_q;
+    if (adv_wp_i) begin
+      wx_d      = xs64(wx_q);
+      wp_attr_d = wp_words(wx_d);
+    end
   end
+  assign wp_attr_o = wp_attr_q;
 
+  // Reset: both streams at their seeded states (s_q keeps the correct path's until the next
+  // reset); the correct-path words are decoded from it until the first edge after reset.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      s_q       <= seed_c(seed_i);
+      s_q       <= seed_c(seed_i, tid_i);
       valid_q   <= 1'b0;
-      wx_q      <= xs64(seed_w(seed_i));
-      wp_attr_o <= wp_words(xs64(seed_w(seed_i)));
+      wx_q      <= xs64(seed_w(seed_i, tid_i));
+      wp_attr_q <= wp_words(xs64(seed_w(seed_i, tid_i)));
     end else begin
-      // registers written only when they change
-      valid_q <= 1'b1;
-      if (!valid_q || adv_i != {WW{1'b0}}) begin
-        attr_q <= (adv_i != {WW{1'b0}}) ? attr_d : attr_o;
-        last_q <= (adv_i != {WW{1'b0}}) ? last_d : cur_last;
-      end
-      if (adv_wp_i) begin
-        wx_q      <= wx_n;
-        wp_attr_o <= wp_words(wx_n);
-      end
+      valid_q   <= 1'b1;
+      wx_q      <= wx_d;
+      wp_attr_q <= wp_attr_d;
     end
+  end
+
+  // No reset: loaded at the first edge after reset.
+  always @(posedge clk_i) begin
+    attr_q <= attr_d;
+    last_q <= last_d;
   end
 
 endmodule

@@ -2,7 +2,7 @@
 //
 // PROG_DEPTH 16-bit attribute words stored as rows of W words (a row is one aligned fetch
 // block). Written one word at a time through the load port (the harness does this during
-// reset) when the write is for this thread (tid_i == TID; the select and the address split are
+// reset) when the write is for this thread (tid_i == thr_i; the select and the address split are
 // evaluated at the clock edge only, so no logic depends combinationally on the load port); read
 // a whole row at a time: row_i for the fetch unit and row 0 for the restart after
 // the end marker. No reset: the contents survive it.
@@ -15,10 +15,10 @@ module core_progmem #(
   parameter PROG_DEPTH = 1024,
   parameter PAW        = 10,   // word address width
   parameter RAW        = 8,    // row address width
-  parameter TID        = 0,    // the thread whose writes this memory takes
   parameter PROG_FILE  = ""
 ) (
   input  wire            clk_i,
+  input  wire [2:0]      thr_i,      // the thread whose writes this memory takes
   input  wire            we_i,
   input  wire [2:0]      tid_i,
   input  wire [PAW-1:0]  waddr_i,
@@ -36,28 +36,26 @@ module core_progmem #(
 
   // Write port: word waddr_i is column waddr_i % W of row waddr_i / W (a row index needs fewer
   // bits than a word address: the quotient's top bits are 0).
-  localparam [31:0] TID32 = TID;
-  localparam [2:0]  TID3  = TID32[2:0];
   function [RAW-1:0] wrow;
-    input [PAW-1:0] a;
+    input [PAW-1:0] wa;
     /* verilator lint_off UNUSEDSIGNAL */  // the quotient's top bits are 0
     reg   [PAW-1:0] q;
     /* verilator lint_on UNUSEDSIGNAL */
     begin
-      q    = a / WA;
+      q    = wa / WA;
       wrow = q[RAW-1:0];
     end
   endfunction
   function [31:0] wcol;          // the column's first bit in the row
-    input [PAW-1:0] a;
+    input [PAW-1:0] wa;
     reg   [PAW-1:0] r;
     begin
-      r    = a % WA;
+      r    = wa % WA;
       wcol = {{(32 - PAW){1'b0}}, r} * 16;
     end
   endfunction
   always @(posedge clk_i) begin
-    if (we_i && tid_i == TID3) begin
+    if (we_i && tid_i == thr_i) begin
       mem_q[wrow(waddr_i)][wcol(waddr_i) +: 16] <= wdata_i;
     end
   end

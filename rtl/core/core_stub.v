@@ -2,10 +2,13 @@
 //
 // It runs synthetic programs (streams of instruction attributes), not an ISA:
 //   u_arb        shares the width W among the threads: fetch round robin, rotating priority at
-//                dispatch, issue and commit
-//   g_thr[t]     core_thread: program source, fetch, FQ, ROB/RS, execution latencies, flushes
-// and it packs the per-thread signals into the PMU's event inputs (docs/spec.md section 2) and
-// the per-stage trace slots (docs/core.md "Trace port").
+//                dispatch, issue and commit (core_arb)
+//   g_thr[t]     one thread: front end, back end and its PMU event inputs (core_thread); the
+//                threads' buses are the PMU's event inputs (docs/spec.md section 2)
+//   u_trc        the per-stage trace slots (core_trace, docs/core.md "Trace port")
+// Here: the configuration register, the registered trace enable and the reference tick. Every
+// top-level input is registered before any logic uses it (cfg_i, trc_en_i) or only written into
+// registers (seed_i and the load port), so nothing depends combinationally on an input.
 
 `include "pmu_map.vh"
 
@@ -37,21 +40,21 @@ module core_stub #(
   // PMU event inputs (docs/spec.md section 2)
   output wire [THREADS-1:0]                priv_o,
   output wire                              ref_tick_o,
-  output reg  [THREADS*`PMU_NEXT*LW-1:0]   ev_ext_o,
-  output reg  [THREADS*NW-1:0]             slot_fill_o,
-  output reg  [THREADS*NW-1:0]             slot_issue_o,
-  output reg  [THREADS*NW-1:0]             slot_retire_o,
-  output reg  [THREADS*3*NW-1:0]           stk_n_o,
-  output reg  [THREADS*2*NW-1:0]           stk_wp_o,
-  output reg  [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
+  output wire [THREADS*`PMU_NEXT*LW-1:0]   ev_ext_o,
+  output wire [THREADS*NW-1:0]             slot_fill_o,
+  output wire [THREADS*NW-1:0]             slot_issue_o,
+  output wire [THREADS*NW-1:0]             slot_retire_o,
+  output wire [THREADS*3*NW-1:0]           stk_n_o,
+  output wire [THREADS*2*NW-1:0]           stk_wp_o,
+  output wire [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
   // trace port; trc_en_i is registered: the slots of cycle t are filled when trc_en_i was 1 in
   // cycle t-1 (at the clock edge that starts cycle t), else they are all 0
   input  wire                              trc_en_i,
-  output reg  [W*64-1:0]                   trc_fetch_o,
-  output reg  [W*64-1:0]                   trc_disp_o,
-  output reg  [W*64-1:0]                   trc_issue_o,
-  output reg  [W*64-1:0]                   trc_commit_o,
-  output reg  [THREADS*64-1:0]             trc_flush_o
+  output wire [W*64-1:0]                   trc_fetch_o,
+  output wire [W*64-1:0]                   trc_disp_o,
+  output wire [W*64-1:0]                   trc_issue_o,
+  output wire [W*64-1:0]                   trc_commit_o,
+  output wire [THREADS*64-1:0]             trc_flush_o
 );
 
   localparam WW   = $clog2(W + 1);
@@ -69,9 +72,8 @@ module core_stub #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------------
-  // Configuration: sampled while in reset, constant afterwards (so no logic of the core depends
-  // on a top-level input: Verilator then evaluates it once per clock edge). The sampling itself
-  // is at the clock edge, so nothing depends combinationally on cfg_i either.
+  // Configuration: loaded from cfg_i at every clock edge in reset, held afterwards (loaded at the
+  // edge, so no logic depends combinationally on cfg_i).
   // ---------------------------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */  // idle bits of threads >= THREADS
   reg  [23:0] cfg_q;
@@ -83,8 +85,8 @@ module core_stub #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Trace enable: registered, so that no logic depends combinationally on the input (Verilator
-  // would evaluate such logic in every eval() call); sampled at every clock edge, also in reset.
+  // Trace enable: registered (the slots of cycle t show when trc_en_i was 1 in cycle t-1);
+  // sampled at every clock edge, also in reset.
   // ---------------------------------------------------------------------------------------------
   reg trc_en_q;
   always @(posedge clk_i) begin
@@ -146,13 +148,6 @@ module core_stub #(
   // ---------------------------------------------------------------------------------------------
   // Threads
   // ---------------------------------------------------------------------------------------------
-  wire [THREADS*NW-1:0]       t_fill;
-  wire [THREADS*NW-1:0]       t_alloc;
-  wire [THREADS*NW-1:0]       t_retire;
-  wire [THREADS*3*NW-1:0]     t_n;
-  wire [THREADS*2*NW-1:0]     t_wp;
-  wire [THREADS*NFL-1:0]      t_flags;
-  wire [THREADS*NEXT*LW-1:0]  t_ext;
   // trace fields of the threads (core_thread ports trc_*)
   wire [THREADS*32-1:0]       t_fseq;
   wire [THREADS*WW-1:0]       t_fn;
@@ -170,7 +165,6 @@ module core_stub #(
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
       core_thread #(
-        .TID        (gt),
         .W          (W),
         .FQ         (FQ),
         .ROB        (ROB),
@@ -188,6 +182,7 @@ module core_stub #(
       ) u_thr (
         .clk_i        (clk_i),
         .rst_ni       (rst_ni),
+        .tid_i        (gt[2:0]),
         .cfg_i        (cfg_q[15:0]),
         .idle_i       (cfg_q[16+gt]),
         .seed_i       (seed_i),
@@ -204,13 +199,13 @@ module core_stub #(
         .com_avail_o  (com_avail[gt*WW +: WW]),
         .com_n_i      (com_n[gt*WW +: WW]),
         .priv_o       (priv_o[gt]),
-        .fill_o       (t_fill[gt*NW +: NW]),
-        .alloc_o      (t_alloc[gt*NW +: NW]),
-        .retire_o     (t_retire[gt*NW +: NW]),
-        .stk_n_o      (t_n[gt*3*NW +: 3*NW]),
-        .stk_wp_o     (t_wp[gt*2*NW +: 2*NW]),
-        .flags_o      (t_flags[gt*NFL +: NFL]),
-        .ext_o        (t_ext[gt*NEXT*LW +: NEXT*LW]),
+        .fill_o       (slot_fill_o[gt*NW +: NW]),
+        .alloc_o      (slot_issue_o[gt*NW +: NW]),
+        .retire_o     (slot_retire_o[gt*NW +: NW]),
+        .stk_n_o      (stk_n_o[gt*3*NW +: 3*NW]),
+        .stk_wp_o     (stk_wp_o[gt*2*NW +: 2*NW]),
+        .flags_o      (stk_flags_o[gt*NFL +: NFL]),
+        .ext_o        (ev_ext_o[gt*NEXT*LW +: NEXT*LW]),
         .trc_en_i     (trc_en_q),
         .trc_fseq_o   (t_fseq[gt*32 +: 32]),
         .trc_fn_o     (t_fn[gt*WW +: WW]),
@@ -228,74 +223,37 @@ module core_stub #(
   endgenerate
 
   // ---------------------------------------------------------------------------------------------
-  // PMU inputs: the per-thread buses are already in the PMU's layout.
+  // Trace port (docs/core.md section 8)
   // ---------------------------------------------------------------------------------------------
-  always @* begin
-    ev_ext_o      = t_ext;
-    slot_fill_o   = t_fill;
-    slot_issue_o  = t_alloc;
-    slot_retire_o = t_retire;
-    stk_n_o       = t_n;
-    stk_wp_o      = t_wp;
-    stk_flags_o   = t_flags;
-  end
-
-  // ---------------------------------------------------------------------------------------------
-  // Trace (docs/core.md section 8), built only while enabled (trc_en_q; else every slot is 0).
-  // Fetch: the fetching thread's block. Dispatch, issue, commit: stage slot off[t] + j holds the
-  // j-th instruction of thread t (the threads in this cycle's priority order); at most W
-  // instructions per stage and cycle in all. Flush slot t: thread t's mispredicted branch.
-  // ---------------------------------------------------------------------------------------------
-  function [63:0] rec;           // one slot: valid, thread, wrong path, attributes, sequence
-    input integer tid;
-    input         wp;
-    input [15:0]  attr;
-    input [31:0]  seq;
-    /* verilator lint_off UNUSEDSIGNAL */  // a thread number is below 8
-    reg   [31:0]  t32;
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-      t32 = tid;
-      rec = {seq, 11'd0, attr, wp, t32[2:0], 1'b1};
-    end
-  endfunction
-
-  integer t;
-  integer k;
-  integer j;                     // the thread's instruction in slot k of a stage: k - off[t]
-  always @* begin
-    trc_fetch_o  = {(W * 64){1'b0}};
-    trc_disp_o   = {(W * 64){1'b0}};
-    trc_issue_o  = {(W * 64){1'b0}};
-    trc_commit_o = {(W * 64){1'b0}};
-    trc_flush_o  = {(THREADS * 64){1'b0}};
-    j            = 0;
-    if (trc_en_q) begin
-      for (t = 0; t < THREADS; t = t + 1) begin
-        trc_flush_o[t*64 +: 64] = {t_flseq[t*32 +: 32], 31'd0, t_fl[t]};
-        for (k = 0; k < W; k = k + 1) begin
-          if (fetch_go[t] && k < t_fn[t*WW +: WW]) begin
-            trc_fetch_o[k*64 +: 64] = rec(t, t_fe[(t*W+k)*10+9], {7'd0, t_fe[(t*W+k)*10 +: 9]},
-                                          t_fseq[t*32 +: 32] + k);
-          end
-          j = k - {{(32 - WW){1'b0}}, disp_off[t*WW +: WW]};
-          if (j >= 0 && j < disp_n[t*WW +: WW]) begin
-            trc_disp_o[k*64 +: 64] = rec(t, t_de[(t*W+j)*10+9], {7'd0, t_de[(t*W+j)*10 +: 9]},
-                                         t_dseq[t*32 +: 32] + j);
-          end
-          j = k - {{(32 - WW){1'b0}}, iss_off[t*WW +: WW]};
-          if (j >= 0 && j < iss_n[t*WW +: WW]) begin
-            trc_issue_o[k*64 +: 64] = rec(t, t_iat[(t*W+j)*16+15], {1'b0, t_iat[(t*W+j)*16 +: 15]},
-                                          t_iseq[(t*W+j)*32 +: 32]);
-          end
-          j = k - {{(32 - WW){1'b0}}, com_off[t*WW +: WW]};
-          if (j >= 0 && j < com_n[t*WW +: WW]) begin
-            trc_commit_o[k*64 +: 64] = rec(t, 1'b0, {7'd0, t_cat[(t*W+j)*9 +: 9]},
-                                           t_cseq[(t*W+j)*32 +: 32]);
-          end
-        end
-      end
-    end
-  end
+  core_trace #(
+    .THREADS (THREADS),
+    .W       (W),
+    .WW      (WW)
+  ) u_trc (
+    .en_i       (trc_en_q),
+    .fetch_go_i (fetch_go),
+    .fseq_i     (t_fseq),
+    .fn_i       (t_fn),
+    .fe_i       (t_fe),
+    .dseq_i     (t_dseq),
+    .de_i       (t_de),
+    .iseq_i     (t_iseq),
+    .iat_i      (t_iat),
+    .cseq_i     (t_cseq),
+    .cat_i      (t_cat),
+    .fl_i       (t_fl),
+    .flseq_i    (t_flseq),
+    .disp_n_i   (disp_n),
+    .disp_off_i (disp_off),
+    .iss_n_i    (iss_n),
+    .iss_off_i  (iss_off),
+    .com_n_i    (com_n),
+    .com_off_i  (com_off),
+    .fetch_o    (trc_fetch_o),
+    .disp_o     (trc_disp_o),
+    .issue_o    (trc_issue_o),
+    .commit_o   (trc_commit_o),
+    .flush_o    (trc_flush_o)
+  );
 
 endmodule

@@ -4,7 +4,7 @@
 // outputs, so that the same numbers can be compared with the main run
 // (`Vsim_top ... --counters`, tT.slot.retired; its window starts after the PMU set-up).
 //
-//   iverilog -g2005 -Irtl/pmu -s core_tb -o build/core_tb.vvp verif/core/core_tb.v sim/main/sim_top.v \
+//   iverilog -g2005 -Irtl/pmu -Irtl/core -s core_tb -o build/core_tb.vvp verif/core/core_tb.v sim/main/sim_top.v \
 //     rtl/core/core_*.v rtl/pmu/pmu_*.v
 //   vvp build/core_tb.vvp +cfg=16 +from=80 +cycles=1000          (programs: PROG_FILE)
 //   vvp build/core_tb.vvp +cfg=0 +seed=7 +from=80 +cycles=2000    (generator, mix 0)

@@ -11,7 +11,7 @@ RUN=${1:-$B/run/Vsim_top}
 mkdir -p "$B/xsim"
 pass=0; fail=0
 src="verif/core/core_tb.v sim/main/sim_top.v $(ls rtl/core/*.v rtl/pmu/*.v)"
-iverilog -g2005 -Irtl/pmu -s core_tb -o "$B/xsim/gen.vvp" $src || { echo "iverilog failed"; exit 1; }
+iverilog -g2005 -Irtl/pmu -Irtl/core -s core_tb -o "$B/xsim/gen.vvp" $src || { echo "iverilog failed"; exit 1; }
 check() {  # check NAME TB_ARGS -- RUN_ARGS
   local name=$1; shift
   local tb=() run=()
@@ -33,7 +33,7 @@ for wl in "mixed 0" "memory 1" "branchy 2" "icache 5"; do
     --workload "$1" --seed 7 --cycles 2000
 done
 for k in dcache_miss mispredict icache_miss; do
-  iverilog -g2005 -Irtl/pmu -s core_tb -P"core_tb.PROG_FILE=\"verif/kernels/$k.hex\"" \
+  iverilog -g2005 -Irtl/pmu -Irtl/core -s core_tb -P"core_tb.PROG_FILE=\"verif/kernels/$k.hex\"" \
     -o "$B/xsim/$k.vvp" $src || { echo "iverilog failed"; exit 1; }
   check "readmemh-$k" "$B/xsim/$k.vvp" +cfg=16 +from=80 +cycles=1000 -- \
     --prog "verif/kernels/$k.hex" --cycles 1000

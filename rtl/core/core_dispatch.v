@@ -1,0 +1,152 @@
+// StallScope core stub: dispatch of one thread (docs/core.md section 5, "Dispatch, issue,
+// commit").
+//
+// The disp_n_i oldest FQ entries go, in order, to the ROB entries from the tail on (dispatch
+// slot j to entry tail + j) and into the reservation stations. Here each slot gets its ROB entry,
+// its producer's entry and its properties after the knobs, decided once and kept as ROB-entry
+// bits (entry i at bit i) by core_rob and core_rs:
+//   Dcache miss:          a load with bit 2 (not with the perfect-Dcache knob);
+//   latency above 1:      a long-latency ALU op with LONG_LAT > 1 (not with the 1-cycle-ALU
+//                         knob), or a Dcache miss with MISS_LAT > 1;
+//   mispredicted branch:  a correct-path branch with bit 2 (not with perfect prediction); it
+//                         flushes when it issues;
+//   producer done:        the instruction DEP places older has completed or is no longer in
+//                         the ROB (DEP = 0: there is none). A producer in the same group has not
+//                         completed.
+// Wrong-path instructions count apart (the PMU's wp inputs).
+
+module core_dispatch #(
+  parameter W        = 4,
+  parameter WW       = 3,        // width of a count 0..W
+  parameter EW       = 10,       // entry: {wrong path, attr[8:0]}
+  parameter FQC      = 5,        // FQ count width
+  parameter ROB      = 32,
+  parameter ROBI     = 5,        // ROB index width
+  parameter ROBC     = 6,        // ROB count width
+  parameter RS       = 16,
+  parameter RSC      = 5,        // RS count width
+  parameter LONG_LAT = 6,
+  parameter MISS_LAT = 20
+) (
+  input  wire              perf_dc_i,   // knobs: perfect Dcache, perfect branch prediction,
+  input  wire              perf_bp_i,   //   1-cycle ALU
+  input  wire              alu1_i,
+  input  wire [WW-1:0]     disp_n_i,    // instructions dispatched
+  input  wire [W*EW-1:0]   e_i,         // the FQ entries they come from (core_fq pop_e_o)
+  input  wire [31:0]       fseq_i,      // sequence number of the next fetched instruction
+  input  wire [FQC-1:0]    fq_cnt_i,    // FQ entries
+  input  wire [ROBI-1:0]   rob_head_i,
+  input  wire [ROBC-1:0]   rob_cnt_i,
+  input  wire [ROB-1:0]    rob_done_i,  // completed entries
+  input  wire [RSC-1:0]    rs_cnt_i,    // RS entries
+  output reg  [WW-1:0]     avail_o,     // instructions that could dispatch
+  output reg  [31:0]       seq0_o,      // sequence number of slot 0 (the FQ head)
+  output reg  [W*ROBI-1:0] slot_o,      // slot j: its ROB entry
+  output reg  [W*ROBI-1:0] prod_o,      //   its producer's entry (unused when pd_o is set)
+  output reg  [ROB-1:0]    al_o,        // the group's entries
+  output reg  [ROB-1:0]    dm_o,        //   of these: Dcache-miss loads
+  output reg  [ROB-1:0]    ll_o,        //   latency above 1
+  output reg  [ROB-1:0]    wp_o,        //   wrong path
+  output reg  [ROB-1:0]    mbr_o,       //   the mispredicted branch
+  output reg  [ROB-1:0]    pd_o,        //   producer done or none
+  output reg  [WW-1:0]     c_n_o,       // correct-path instructions dispatched
+  output reg  [WW-1:0]     wp_n_o       // wrong-path instructions dispatched
+);
+
+  localparam [31:0]     W32   = W;
+  localparam [31:0]     ROB32 = ROB;
+  localparam [31:0]     RS32  = RS;
+  localparam [ROBC-1:0] ROBN  = ROB32[ROBC-1:0];
+  localparam [RSC-1:0]  RSN   = RS32[RSC-1:0];
+
+  localparam [1:0] CLS_LONG = 2'd1;
+  localparam [1:0] CLS_LOAD = 2'd2;
+  localparam [1:0] CLS_BR   = 2'd3;
+
+  `include "core_rob_fn.vh"
+
+  // (a - d) mod ROB: the entry d places before entry a. With d beyond the entry's age the index
+  // is not used.
+  function [ROBI-1:0] rob_sub;
+    input [ROBI-1:0] a;
+    input [3:0]      d;
+    integer          s;
+    begin
+      s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
+      if ((ROB & (ROB - 1)) != 0) begin
+        if (s < 0) s = s + ROB;
+        if (s < 0) s = 0;
+      end
+      rob_sub = s[ROBI-1:0];
+    end
+  endfunction
+
+  // What could dispatch (from registers only): min(FQ occupancy, W, free ROB entries, free RS
+  // entries), counted at the start of the cycle.
+  reg [31:0] da;
+  always @* begin
+    da = {{(32 - FQC){1'b0}}, fq_cnt_i};
+    if (da > W32) da = W32;
+    if ({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i} < da) da = {{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i};
+    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt_i} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt_i};
+    avail_o = da[WW-1:0];
+  end
+
+  // The group
+  reg [ROBI-1:0] tail;           // the first free entry
+  /* verilator lint_off UNUSEDSIGNAL */  // the kernel and Icache-miss bits do not matter here
+  reg [EW-1:0]   e;              // slot j's entry
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [ROBI-1:0] slot;
+  reg [ROBI-1:0] prod;
+  reg            dm;             // e is a Dcache-miss load (after the knob)
+  reg [ROB-1:0]  oh;             // entry slot
+  integer        j;
+  always @* begin
+    seq0_o = fseq_i - {{(32 - FQC){1'b0}}, fq_cnt_i};
+    slot_o = {(W * ROBI){1'b0}};
+    prod_o = {(W * ROBI){1'b0}};
+    al_o   = {ROB{1'b0}};
+    dm_o   = {ROB{1'b0}};
+    ll_o   = {ROB{1'b0}};
+    wp_o   = {ROB{1'b0}};
+    mbr_o  = {ROB{1'b0}};
+    pd_o   = {ROB{1'b0}};
+    wp_n_o = {WW{1'b0}};
+    tail   = {ROBI{1'b0}};
+    e      = {EW{1'b0}};
+    slot   = {ROBI{1'b0}};
+    prod   = {ROBI{1'b0}};
+    dm     = 1'b0;
+    oh     = {ROB{1'b0}};
+    if (disp_n_i != {WW{1'b0}}) begin
+      tail = rob_add(rob_head_i, {{(32 - ROBC){1'b0}}, rob_cnt_i});
+      for (j = 0; j < W; j = j + 1) begin
+        if (j[WW-1:0] < disp_n_i) begin
+          e    = e_i[j*EW +: EW];
+          slot = rob_add(tail, j);
+          prod = rob_sub(slot, e[7:4]);
+          dm   = (e[1:0] == CLS_LOAD) && e[2] && !perf_dc_i;
+          oh   = {{(ROB - 1){1'b0}}, 1'b1} << slot;
+          slot_o[j*ROBI +: ROBI] = slot;
+          prod_o[j*ROBI +: ROBI] = prod;
+          wp_n_o = wp_n_o + {{(WW - 1){1'b0}}, e[9]};
+          al_o   = al_o | oh;
+          if (dm) dm_o = dm_o | oh;
+          if ((e[1:0] == CLS_LONG && !alu1_i && LONG_LAT != 1) || (dm && MISS_LAT != 1)) begin
+            ll_o = ll_o | oh;
+          end
+          if (e[9]) wp_o = wp_o | oh;
+          if (e[1:0] == CLS_BR && e[2] && !e[9] && !perf_bp_i) mbr_o = mbr_o | oh;
+          if (e[7:4] == 4'd0 || {28'd0, e[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_i} + j) begin
+            pd_o = pd_o | oh;    // no producer in the ROB
+          end else if ({28'd0, e[7:4]} > j && rob_done_i[prod]) begin
+            pd_o = pd_o | oh;    // (a producer in this group is not done)
+          end
+        end
+      end
+    end
+    c_n_o = disp_n_i - wp_n_o;
+  end
+
+endmodule

@@ -1,0 +1,238 @@
+// StallScope core stub: fetch of one thread (docs/core.md section 5, "Fetch and the front-end
+// queue").
+//
+// Each cycle the thread tells the arbiter whether it could fetch (fetch_able_o, from registers
+// only); when granted (fetch_go_i) it forms the block from its program source and hands it to
+// the front-end queue (push_*). State: the program position (row, column), the Icache miss in
+// flight, the redirect after a flush, the wrong-path mode and the sequence number of the next
+// fetched instruction.
+
+module core_fetch #(
+  parameter W          = 4,
+  parameter WW         = 3,      // width of a count 0..W
+  parameter EW         = 10,     // FQ entry: {wrong path, attr[8:0]}
+  parameter IC_LAT     = 10,
+  parameter BR_PEN     = 3,
+  parameter PROG_DEPTH = 1024,
+  parameter RAW        = 8       // program row address width
+) (
+  input  wire            clk_i,
+  input  wire            rst_ni,
+  input  wire            perf_ic_i,      // knobs: perfect Icache, perfect branch prediction
+  input  wire            perf_bp_i,
+  input  wire            use_prog_i,     // program memory (else the generator)
+  input  wire            idle_i,         // the thread never fetches
+  input  wire            fq_room_i,      // the FQ has W free entries
+  output reg             fetch_able_o,
+  input  wire            fetch_go_i,
+  input  wire            flush_i,        // a mispredicted branch issues this cycle
+  // program source
+  output wire [RAW-1:0]  row_o,          // program memory row to read
+  input  wire [W*16-1:0] pm_row_i,       //   its words
+  input  wire [W*16-1:0] pm_row0_i,      //   row 0 (restart after the end marker)
+  input  wire [W*16-1:0] gen_attr_i,     // generator: the next W correct-path words
+  input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
+  output reg  [WW-1:0]   gen_adv_o,      //   correct-path words consumed
+  output reg             gen_adv_wp_o,   //   wrong-path block consumed
+  // the block, to the FQ (push_n_o and push_e_o also when a flush discards it: the trace)
+  output reg             push_o,
+  output reg  [WW-1:0]   push_n_o,
+  output reg  [W*EW-1:0] push_e_o,
+  // PMU signals
+  output reg             ic_start_o,     // an Icache miss starts (lane ic_miss)
+  output wire            ic_flag_o,      // an Icache miss is in flight (flag icache_miss)
+  output wire            bpm_o,          // a mispredict is being resolved (flag bpred_miss)
+  output wire [31:0]     fseq_o          // sequence number of the next fetched instruction
+);
+
+  localparam ROWS = (PROG_DEPTH + W - 1) / W;
+  localparam ICW  = (IC_LAT > 2) ? $clog2(IC_LAT) : 1;     // holds IC_LAT - 1
+  localparam PENW = (BR_PEN > 1) ? $clog2(BR_PEN + 1) : 1;
+
+  localparam [1:0]      CLS_BR  = 2'd3;
+  localparam [31:0]     W32     = W;
+  localparam [31:0]     ROWS32  = ROWS;
+  localparam [31:0]     ICM1    = IC_LAT - 1;
+  localparam [31:0]     PEN32   = BR_PEN;
+  localparam [ICW-1:0]  IC_WAIT = ICM1[ICW-1:0];
+  localparam [PENW-1:0] PEN     = PEN32[PENW-1:0];
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  reg [RAW-1:0]  row_q;          // program memory: next fetch row and column
+  reg [RAW-1:0]  row_d;
+  reg [WW-1:0]   col_q;
+  reg [WW-1:0]   col_d;
+  reg [ICW-1:0]  ic_wait_q;      // Icache miss: cycles left before fetch may retry
+  reg [ICW-1:0]  ic_wait_d;
+  reg            ic_flag_q;      // Icache miss in flight
+  reg            ic_flag_d;
+  reg            ic_srv_q;       // the next block's miss has been serviced: it hits
+  reg            ic_srv_d;
+  reg [PENW-1:0] pen_q;          // redirect cycles left after a flush
+  reg [PENW-1:0] pen_d;
+  reg            wpath_q;        // fetch is on the wrong path
+  reg            wpath_d;
+  reg            bpm_q;          // branch mispredict being resolved
+  reg            bpm_d;
+  reg [31:0]     fseq_q;         // sequence number of the next fetched instruction
+  reg [31:0]     fseq_d;
+
+  assign row_o     = row_q;
+  assign ic_flag_o = ic_flag_q;
+  assign bpm_o     = bpm_q;
+  assign fseq_o    = fseq_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // The thread can fetch this cycle (from registers only).
+  // ---------------------------------------------------------------------------------------------
+  always @* begin
+    fetch_able_o = !idle_i && (!use_prog_i || pm_row0_i[15:0] != 16'hffff) &&
+                   (ic_wait_q == {ICW{1'b0}}) && (pen_q == {PENW{1'b0}}) && fq_room_i;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // The block (only formed when the thread has the fetch slot). Correct path: from the current
+  // position to the end of the aligned row (program memory) or W words (generator), cut before
+  // the end marker and before an Icache-miss word that is not the first; an Icache miss on the
+  // first word delivers nothing and starts the miss; the words after a mispredicted branch are
+  // wrong path. Wrong path: W generated words.
+  // ---------------------------------------------------------------------------------------------
+  reg            at_end;         // the word at the current position is the end marker
+  reg [RAW-1:0]  eff_row;        // the position the block starts at
+  reg [WW-1:0]   eff_col;
+  reg [W*16-1:0] blk;            // program memory words from that position on
+  reg [15:0]     fw;
+  reg            hit_end;
+  reg            av;             // the word is in the row and before the end marker
+  reg            icm;            // the word misses the Icache
+  reg            stop;
+  reg            fb_wpm;         // a mispredicted branch is in the block
+  reg            fb_miss;        // the block starts an Icache miss
+  reg [WW-1:0]   fb_kc;          // correct-path words in the block
+  integer        j;
+  always @* begin
+    at_end   = 1'b0;
+    eff_row  = row_q;
+    eff_col  = col_q;
+    blk      = {(W * 16){1'b0}};
+    fw       = 16'd0;
+    hit_end  = 1'b0;
+    av       = 1'b0;
+    icm      = 1'b0;
+    stop     = 1'b0;
+    fb_wpm   = 1'b0;
+    fb_miss  = 1'b0;
+    fb_kc    = {WW{1'b0}};
+    push_n_o = {WW{1'b0}};
+    push_e_o = {(W * EW){1'b0}};
+    if (fetch_go_i) begin
+      if (use_prog_i) begin
+        at_end  = (pm_row_i[col_q*16 +: 16] == 16'hffff);
+        eff_row = at_end ? {RAW{1'b0}} : row_q;
+        eff_col = at_end ? {WW{1'b0}} : col_q;
+        blk     = (at_end ? pm_row0_i : pm_row_i) >> (eff_col * 16);
+      end
+      for (j = 0; j < W; j = j + 1) begin
+        fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
+        hit_end = hit_end || (use_prog_i && fw == 16'hffff);
+        av      = !hit_end && (!use_prog_i || ({{(32 - WW){1'b0}}, eff_col} + j < W));
+        icm     = fw[3] && !perf_ic_i;
+        if (wpath_q || fb_wpm) begin
+          push_e_o[j*EW +: EW] = {1'b1, gen_wp_attr_i[j*16 +: 9]};
+          push_n_o             = push_n_o + 1'b1;
+        end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
+          push_e_o[j*EW +: EW] = {1'b0, fw[8:0]};
+          fb_kc                = fb_kc + 1'b1;
+          push_n_o             = push_n_o + 1'b1;
+          fb_wpm               = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp_i;
+        end else begin
+          if (j == 0 && av && icm) begin
+            fb_miss = 1'b1;
+          end
+          stop = 1'b1;
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // What the fetch does: the block enters the FQ unless a flush discards it; the program source
+  // moves past its correct-path words.
+  // ---------------------------------------------------------------------------------------------
+  reg [WW:0] col_n;              // column after the block
+  always @* begin
+    push_o       = fetch_go_i && !flush_i;
+    ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
+    gen_adv_wp_o = push_o && (wpath_q || fb_wpm);
+    gen_adv_o    = (push_o && !wpath_q && !fb_miss && !use_prog_i) ? fb_kc : {WW{1'b0}};
+    col_n        = {1'b0, eff_col} + {1'b0, fb_kc};
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Next state
+  // ---------------------------------------------------------------------------------------------
+  always @* begin
+    row_d     = row_q;
+    col_d     = col_q;
+    ic_wait_d = (ic_wait_q != {ICW{1'b0}}) ? ic_wait_q - 1'b1 : ic_wait_q;
+    ic_flag_d = ic_flag_q;
+    ic_srv_d  = ic_srv_q;
+    pen_d     = (pen_q != {PENW{1'b0}}) ? pen_q - 1'b1 : pen_q;
+    wpath_d   = wpath_q;
+    bpm_d     = bpm_q;
+    fseq_d    = fetch_go_i ? fseq_q + {{(32 - WW){1'b0}}, push_n_o} : fseq_q;
+    if (push_o && !wpath_q) begin
+      bpm_d = fb_wpm;            // the first correct-path fetch after a redirect ends bpred_miss
+      if (fb_miss) begin
+        ic_wait_d = IC_WAIT;
+        ic_flag_d = 1'b1;
+        ic_srv_d  = 1'b1;
+      end else begin
+        ic_flag_d = 1'b0;
+        ic_srv_d  = 1'b0;
+        wpath_d   = fb_wpm;
+        if (use_prog_i) begin
+          if (col_n == W32[WW:0]) begin
+            row_d = ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
+            col_d = {WW{1'b0}};
+          end else begin
+            row_d = eff_row;
+            col_d = col_n[WW-1:0];
+          end
+        end
+      end
+    end
+    if (flush_i) begin
+      wpath_d = 1'b0;
+      pen_d   = PEN;
+    end
+  end
+
+  // Reset: program position 0, no miss, no redirect, correct path, sequence number 0.
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      row_q     <= {RAW{1'b0}};
+      col_q     <= {WW{1'b0}};
+      ic_wait_q <= {ICW{1'b0}};
+      ic_flag_q <= 1'b0;
+      ic_srv_q  <= 1'b0;
+      pen_q     <= {PENW{1'b0}};
+      wpath_q   <= 1'b0;
+      bpm_q     <= 1'b0;
+      fseq_q    <= 32'd0;
+    end else begin
+      row_q     <= row_d;
+      col_q     <= col_d;
+      ic_wait_q <= ic_wait_d;
+      ic_flag_q <= ic_flag_d;
+      ic_srv_q  <= ic_srv_d;
+      pen_q     <= pen_d;
+      wpath_q   <= wpath_d;
+      bpm_q     <= bpm_d;
+      fseq_q    <= fseq_d;
+    end
+  end
+
+endmodule

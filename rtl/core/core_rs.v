@@ -1,0 +1,212 @@
+// StallScope core stub: reservation stations (RS) and issue of one thread (docs/core.md
+// section 5, "Dispatch, issue, commit").
+//
+// The RS are the ROB entries dispatched and not yet issued; cnt_q counts them (the thread's
+// parameter RS limits the count: core_dispatch dispatches no more than the free entries). Each
+// keeps the ROB entry of its producer and whether that producer is known to have completed
+// (pdone_q); an entry is ready when its producer has completed (or there is none). Issue takes
+// the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A mispredicted
+// branch among them flushes: every younger instruction of the thread leaves (there is at most
+// one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it until it
+// resolves).
+
+module core_rs #(
+  parameter W    = 4,
+  parameter WW   = 3,            // width of a count 0..W
+  parameter ROB  = 32,
+  parameter ROBI = 5,            // ROB index width
+  parameter ROBC = 6,            // ROB count width
+  parameter RSC  = 5             // RS count width (holds 0..RS, wider than WW)
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  // dispatch (core_dispatch)
+  input  wire [WW-1:0]     disp_n_i,
+  input  wire [W*ROBI-1:0] disp_slot_i,  // slot j's ROB entry
+  input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
+  input  wire [ROB-1:0]    disp_al_i,    // the entries written
+  input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
+  // the ROB (core_rob)
+  input  wire [ROBI-1:0]   rob_head_i,
+  input  wire [ROB-1:0]    rob_valid_i,
+  input  wire [ROB-1:0]    rob_iss_i,
+  input  wire [ROB-1:0]    rob_done_i,
+  input  wire [ROB-1:0]    rob_dm_i,
+  input  wire [ROB-1:0]    rob_ll_i,
+  input  wire [ROB-1:0]    rob_wp_i,
+  input  wire [ROB-1:0]    rob_mbr_i,
+  // issue
+  output reg  [WW-1:0]     iss_avail_o,  // ready entries, up to W
+  input  wire [WW-1:0]     iss_n_i,
+  output reg  [ROB-1:0]    iss_vec_o,    // the issued entries
+  output reg  [ROB-1:0]    sel_o,        //   the same in age order (bit k: k places from the head)
+  output reg  [WW-1:0]     c_n_o,        //   correct path
+  output reg  [WW-1:0]     wp_n_o,       //   wrong path
+  output reg  [WW-1:0]     dm_n_o,       //   Dcache-miss loads
+  output reg               flush_o,      // a mispredicted branch issues
+  output reg  [ROBC-1:0]   flush_age_o,  //   places from the head
+  output reg  [ROB-1:0]    keep_o,       //   the entries that stay (all without a flush)
+  // stall signals
+  output wire [RSC-1:0]    cnt_o,        // RS entries at the start of the cycle
+  output reg               found_o,      // an entry is not ready (flag prod_valid)
+  output reg               prod_dm_o,    // the oldest such entry's producer: Dcache miss,
+  output reg               prod_ll_o     //   latency above 1
+);
+
+  localparam [31:0] W32 = W;
+
+  `include "core_rob_fn.vh"
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  reg [ROBI-1:0] prod_q [0:ROB-1];   // an RS entry's producer (used while its pdone bit is 0)
+  reg [ROB-1:0]  pdone_q;            // the producer has completed or there is none (RS entries;
+  reg [ROB-1:0]  pdone_d;            //   the bits of other entries are stale and never used)
+  reg [RSC-1:0]  cnt_q;
+  reg [RSC-1:0]  cnt_d;
+
+  assign cnt_o = cnt_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Ready and waiting entries. Only RS entries whose pdone bit is 0 look their producer up, in
+  // groups of 8 entries (a group without lookups is skipped).
+  // ---------------------------------------------------------------------------------------------
+  localparam NG = (ROB + 7) / 8;
+  reg [ROB-1:0]  rsv;                // in the RS: dispatched, not issued
+  reg [ROB-1:0]  need;               // in the RS, producer not known to have completed
+  reg [NG*8-1:0] need_g;
+  reg [ROB-1:0]  pready;             // the producer has completed (this cycle's view)
+  reg [ROB-1:0]  ready;
+  reg [ROB-1:0]  waiting;
+  integer        g;
+  integer        i;
+  always @* begin
+    rsv    = rob_valid_i & ~rob_iss_i;
+    need   = rsv & ~pdone_q;
+    need_g = {(NG * 8){1'b0}};
+    need_g[ROB-1:0] = need;
+    pready = pdone_q;
+    if (need != {ROB{1'b0}}) begin
+      for (g = 0; g < NG; g = g + 1) begin
+        if (need_g[g*8 +: 8] != 8'd0) begin
+          for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
+            if (need[i]) pready[i] = rob_done_i[prod_q[i]];
+          end
+        end
+      end
+    end
+    ready   = rsv & pready;
+    waiting = rsv & ~pready;
+  end
+
+  // The oldest waiting entry and its producer: the lowest waiting entry at or above the head,
+  // else the lowest one (the ROB wraps below the head).
+  reg [ROB-1:0]  wq;
+  reg [ROBI-1:0] pidx;
+  reg [31:0]     rdy_pop;
+  always @* begin
+    found_o   = waiting != {ROB{1'b0}};
+    prod_dm_o = 1'b0;
+    prod_ll_o = 1'b0;
+    wq        = {ROB{1'b0}};
+    pidx      = {ROBI{1'b0}};
+    if (found_o) begin
+      wq = waiting & ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_i});
+      if (wq == {ROB{1'b0}}) wq = waiting;
+      pidx      = prod_q[ctz(wq)];
+      prod_dm_o = rob_dm_i[pidx];
+      prod_ll_o = rob_ll_i[pidx];
+    end
+    rdy_pop     = popc(ready);
+    iss_avail_o = (rdy_pop > W32) ? W32[WW-1:0] : rdy_pop[WW-1:0];
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue: the lowest iss_n_i set bits of the ready vector in age order, taken off one at a time.
+  // ---------------------------------------------------------------------------------------------
+  reg [ROB-1:0] rq;
+  reg [ROB-1:0] lowb;
+  /* verilator lint_off UNUSEDSIGNAL */  // the counts are below W
+  reg [31:0]    n;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer       b;
+  always @* begin
+    iss_vec_o   = {ROB{1'b0}};
+    sel_o       = {ROB{1'b0}};
+    c_n_o       = {WW{1'b0}};
+    wp_n_o      = {WW{1'b0}};
+    dm_n_o      = {WW{1'b0}};
+    flush_o     = 1'b0;
+    flush_age_o = {ROBC{1'b0}};
+    rq          = {ROB{1'b0}};
+    lowb        = {ROB{1'b0}};
+    n           = 32'd0;
+    if (iss_n_i != {WW{1'b0}}) begin
+      rq = rotr(ready, rob_head_i);
+      for (b = 0; b < W; b = b + 1) begin
+        if (b[WW-1:0] < iss_n_i) begin
+          lowb  = rq & (~rq + 1'b1);
+          sel_o = sel_o | lowb;
+          rq    = rq ^ lowb;
+        end
+      end
+      iss_vec_o = rotl(sel_o, rob_head_i);
+      if ((iss_vec_o & rob_wp_i) != {ROB{1'b0}}) begin
+        n      = popc(iss_vec_o & rob_wp_i);
+        wp_n_o = n[WW-1:0];
+      end
+      c_n_o = iss_n_i - wp_n_o;
+      if ((iss_vec_o & rob_dm_i) != {ROB{1'b0}}) begin
+        n      = popc(iss_vec_o & rob_dm_i);
+        dm_n_o = n[WW-1:0];
+      end
+      if ((iss_vec_o & rob_mbr_i) != {ROB{1'b0}}) begin
+        flush_o     = 1'b1;
+        flush_age_o = {{(ROBC - ROBI){1'b0}}, ctz(sel_o & rotr(rob_mbr_i, rob_head_i))};
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Next state. RS occupancy: dispatched minus issued, recounted after a flush (the entries older
+  // than the branch not issued yet; those dispatched in this cycle are younger).
+  // ---------------------------------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
+  reg [31:0] rcnt;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    keep_o = {ROB{1'b1}};
+    rcnt   = 32'd0;
+    if (flush_o) begin
+      keep_o = rotl(lowmask(flush_age_o + 1'b1), rob_head_i);
+      rcnt   = popc(rsv & ~iss_vec_o & keep_o);
+      cnt_d  = rcnt[RSC-1:0];
+    end else begin
+      cnt_d  = cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
+    end
+    pdone_d = (pready & ~disp_al_i) | disp_pd_i;
+  end
+
+  // Reset: empty.
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pdone_q <= {ROB{1'b0}};
+      cnt_q   <= {RSC{1'b0}};
+    end else begin
+      pdone_q <= pdone_d;
+      cnt_q   <= cnt_d;
+    end
+  end
+
+  // Write port: dispatch slot j's producer.
+  integer f;
+  always @(posedge clk_i) begin
+    for (f = 0; f < W; f = f + 1) begin
+      if (f[WW-1:0] < disp_n_i) begin
+        prod_q[disp_slot_i[f*ROBI +: ROBI]] <= disp_prod_i[f*ROBI +: ROBI];
+      end
+    end
+  end
+
+endmodule
