@@ -65,10 +65,10 @@ all: cli lockstep
 
 help:
 	@echo "make run      - main job: core stub + PMU, 1M cycles, C model in lockstep; stacks, CSV, chart, traces"
-	@echo "make test     - everything that must pass (ends with 'N passed, N failed')"
+	@echo "make test     - everything that must pass: the pr tests of verif/regress/tests.txt (ends with 'N passed, N failed')"
 	@echo "make bench    - cycles/s of harness and main run; main run within 10% of BENCH_BASE"
 	@echo "make soak     - 10M+ random lockstep cycles over 20 seeds"
-	@echo "make regress  - the test list x 8 seeds with JUnit, coverage, waveforms of failures"
+	@echo "make regress  - every test of verif/regress/tests.txt x 8 seeds with JUnit, coverage, waveforms of failures"
 	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
 	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
@@ -93,16 +93,18 @@ deps:
 # clang, so missing after --no-install-recommends): probe by linking an empty fuzzer.
 SAN_DEB := libclang-rt-14-dev
 .PHONY: san-deps
+# (in a directory of its own: tests of the list may run this at the same time)
 san-deps: deps | $(BUILD)
-	@printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' \
-	  > $(BUILD)/san_probe.c
-	@clang -fsanitize=fuzzer,address,undefined -o $(BUILD)/san_probe $(BUILD)/san_probe.c 2>/dev/null || { \
+	@p=$$(mktemp -d $(BUILD)/san_probe.XXXXXX) && trap 'rm -rf '"$$p" EXIT && \
+	printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' \
+	  > $$p/san_probe.c && \
+	{ clang -fsanitize=fuzzer,address,undefined -o $$p/san_probe $$p/san_probe.c 2>/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing: apt-get install -y $(SAN_DEB) (libFuzzer, ASan, UBSan runtimes)"; \
-	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SAN_DEB)) >$(BUILD)/san_apt.log 2>&1 \
-	      || { tail -20 $(BUILD)/san_apt.log; exit 1; }; \
-	    clang -fsanitize=fuzzer,address,undefined -o $(BUILD)/san_probe $(BUILD)/san_probe.c; \
-	  else echo "sanitizer runtimes missing: sudo apt-get install -y $(SAN_DEB)"; exit 1; fi; }
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SAN_DEB)) >$$p/san_apt.log 2>&1 \
+	      || { tail -20 $$p/san_apt.log; exit 1; }; \
+	    clang -fsanitize=fuzzer,address,undefined -o $$p/san_probe $$p/san_probe.c; \
+	  else echo "sanitizer runtimes missing: sudo apt-get install -y $(SAN_DEB)"; exit 1; fi; }; }
 
 $(BUILD):
 	mkdir -p $(BUILD)
@@ -156,8 +158,15 @@ include verif/regress/regress.mk
 -include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)
 
 # ---- the two README commands -----------------------------------------------------------------
+# make test: the tests of verif/regress/tests.txt tagged pr, two at a time, each with a time limit
+# (TEST_TIMEOUT seconds unless the test sets timeout=); random seeds from TEST_SEED (default: the
+# clock). Console: PASS/FAIL per run with its time (failures with their log and its last lines),
+# last line "N passed, N failed"; JUnit XML in $(BUILD)/tests/junit.xml (docs/regression.md).
+TEST_JOBS    ?= 2
+TEST_TIMEOUT ?= 600
 test: deps
-	@scripts/run/run_tests.sh
+	@BUILD=$(BUILD) $(PYTHON) scripts/regress/regress.py --tags pr -j $(TEST_JOBS) --timeout $(TEST_TIMEOUT) \
+	  --base-seed $${TEST_SEED:-time} --no-wave --brief --fail-tail 25 --out $(BUILD)/tests $(TEST_ARGS)
 
 run: deps $(BUILD)/run/Vsim_top
 	@scripts/run/run_main.sh

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """StallScope regression runner (docs/regression.md). Python 3 standard library only.
 
-  regress.py [--tests FILE] [-j N] [--shard I/N] [--seeds N] [--base-seed S] [--out DIR] ...
-      runs every test of the list x its seeds (or only shard I of N), each in its own directory
-      under DIR/runs/, and writes DIR/junit.xml, DIR/summary.json and a console summary that ends
-      with "N passed, N failed". Exit status 1 when any run failed.
+  regress.py [--tests FILE] [--tags T,...] [-j N] [--shard I/N] [--seeds N] [--base-seed S] ...
+      runs every test of the list (or those with one of the tags) x its seeds (or only shard I of
+      N), each in its own directory under DIR/runs/, and writes DIR/junit.xml, DIR/summary.json
+      and a console summary that ends with "N passed, N failed". Exit status 1 when any run
+      failed. `make test` is the `pr` tag, `make regress` every test x 8 seeds.
   regress.py --merge DIR... --out DIR
       combines the outputs of shards (e.g. the tasks of a Slurm job array) into one JUnit file,
       one JSON summary and one console summary; missing shards or runs count as failures.
   regress.py --cov-merge FILE...
       sums stallscope-cov v1 coverage files and prints the merged report.
 
-A run passes only if it exits 0, prints its pass marker and none of its fail markers (and, when it
-declares a coverage file, writes a well-formed one). A failing lockstep run with a waveform build
+A run passes only if it exits 0 within its time limit, prints its pass marker (unless pass=-) and
+none of its fail markers (and, when it declares a coverage file, writes a well-formed one). A run
+starts only after every run of the tests it needs (needs=) has passed. A failing lockstep run with a waveform build
 is rerun with an FST waveform of the cycles before the first divergence and a GTKWave save file.
 """
 
@@ -41,8 +43,11 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SCHEMA = "stallscope-regress v1"
 COV_HEADER = "# stallscope-cov v1"
-TEST_KEYS = ("seeds", "cycles", "pass", "fail", "cov", "wave", "wavemake", "timeout", "foreach")
-PLACEHOLDERS = ("seed", "outdir", "cycles", "item", "stem", "root")
+TEST_KEYS = ("seeds", "cycles", "pass", "fail", "cov", "wave", "wavemake", "timeout", "foreach", "tags",
+             "needs")
+PLACEHOLDERS = ("seed", "outdir", "cycles", "item", "stem", "root", "build")
+# {build}: the build directory of the make that started the runner (BUILD, default build)
+BUILD_DIR = os.environ.get("BUILD") or "build"
 LOG_TAIL = 40
 
 
@@ -125,7 +130,7 @@ def parse_tests(path):
             raise InputError("%s: test name '%s': letters, digits, '_', '-', '+', '.' and {stem}/{item} only"
                              % (where, name))
         opts = {"seeds": 1, "cycles": None, "pass": None, "fail": [], "cov": None, "wave": None,
-                "wavemake": "yes", "timeout": None, "foreach": None}
+                "wavemake": "yes", "timeout": None, "foreach": None, "tags": [], "needs": []}
         seen = set()
         for w in words[1:]:
             if "=" not in w:
@@ -158,6 +163,13 @@ def parse_tests(path):
                 if not v:
                     raise InputError("%s: pass= needs a text" % where)
                 opts[k] = v
+            elif k in ("tags", "needs"):
+                vals = v.split(",")
+                rx = r"[A-Za-z0-9_][A-Za-z0-9_-]*" if k == "tags" else r"[A-Za-z0-9_][A-Za-z0-9_.{}+-]*"
+                if not v or not all(re.fullmatch(rx, x) for x in vals):
+                    raise InputError("%s: %s=%s: a comma list of %s" % (
+                        where, k, v, "tag names (letters, digits, '_', '-')" if k == "tags" else "test names"))
+                opts[k] = vals
             elif k == "wavemake":
                 if v not in ("yes", "no"):
                     raise InputError("%s: wavemake=%s: yes or no" % (where, v))
@@ -167,7 +179,8 @@ def parse_tests(path):
                     raise InputError("%s: %s= needs a value" % (where, k))
                 opts[k] = v
         if opts["pass"] is None:
-            raise InputError("%s: every test needs a pass marker (pass=TEXT)" % where)
+            raise InputError("%s: every test needs a pass marker (pass=TEXT, or pass=- when exit status 0 "
+                             "alone decides)" % where)
         if "{cycles}" in cmd and opts["cycles"] is None:
             raise InputError("%s: the command uses {cycles} but the test has no cycles=N" % where)
 
@@ -185,7 +198,7 @@ def parse_tests(path):
             if "{stem}" not in name and "{item}" not in name:
                 raise InputError("%s: a foreach test's name needs {stem} or {item}" % where)
         for it in items:
-            vals = {"seed": 1, "outdir": "/d", "cycles": 1, "root": ROOT,
+            vals = {"seed": 1, "outdir": "/d", "cycles": 1, "root": ROOT, "build": BUILD_DIR,
                     "item": it if it is not None else "", "stem": _stem(it)}
             if it is None and ("{item}" in s or "{stem}" in s):
                 raise InputError("%s: {item}/{stem} only in a test with foreach=" % where)
@@ -199,9 +212,21 @@ def parse_tests(path):
             if tname in names:
                 raise InputError("%s: test name '%s' already defined at %s" % (where, tname, names[tname]))
             names[tname] = where
-            tests.append(Test(tname, where, cmd, opts, it))
+            topts = dict(opts)
+            topts["needs"] = [_fmt(n, vals, where) for n in opts["needs"]]
+            tests.append(Test(tname, where, cmd, topts, it))
     if not tests:
         raise InputError("%s: the test list defines no test" % path)
+    # a test needs tests defined above it (so the list order is an order that works)
+    seen = set()
+    for t in tests:
+        for n in t.opts["needs"]:
+            if n not in names:
+                raise InputError("%s: needs=%s: no such test" % (t.line, n))
+            if n not in seen:
+                raise InputError("%s: needs=%s: that test is defined below this one (%s); a test needs tests "
+                                 "above it" % (t.line, n, names[n]))
+        seen.add(t.name)
     return tests
 
 
@@ -238,7 +263,7 @@ def values_for(job, outdir, args):
     if cyc is not None:
         cyc = max(1, int(round(cyc * args.cycles_scale)))
     return {"seed": job["seed"], "outdir": outdir, "cycles": cyc if cyc is not None else "",
-            "item": t.item or "", "stem": _stem(t.item), "root": ROOT}
+            "item": t.item or "", "stem": _stem(t.item), "root": ROOT, "build": BUILD_DIR}
 
 
 # ---- running one command --------------------------------------------------------------------
@@ -750,14 +775,16 @@ def do_job(job, args, runs_dir):
     text = read_text(res["log"])
     res["rc"], res["time_s"] = rc, round(secs, 3)
     why = []
-    if note:
+    if note and note.startswith("timeout"):
+        why.append("%s: %s (log: %s)" % (note, job["id"], res["log"]))
+    elif note:
         why.append(note)
     failed_marker = first_line_with(text, t.opts["fail"])
     if rc != 0:
         why.append("exit status %d" % rc)
     if failed_marker:
         why.append(failed_marker)
-    if t.opts["pass"] not in text:
+    if t.opts["pass"] != "-" and t.opts["pass"] not in text:
         why.append("pass marker '%s' not printed" % t.opts["pass"])
     cov = None
     if t.opts["cov"]:
@@ -845,7 +872,7 @@ def write_json(path, obj):
     os.replace(path + ".tmp", path)
 
 
-def summary_lines(runs, cov, header, outputs):
+def summary_lines(runs, cov, header, outputs, brief=False):
     out = ["", "== " + header]
     by = {}
     for r in runs:
@@ -853,9 +880,10 @@ def summary_lines(runs, cov, header, outputs):
         d[0 if r["status"] == "pass" else 1] += 1
         d[2] += r.get("time_s", 0)
     w = max([len("test")] + [len(k) for k in by])
-    out.append("%-*s %6s %6s %7s" % (w, "test", "passed", "failed", "time"))
-    for k, (p, f, s) in by.items():
-        out.append("%-*s %6d %6d %6.1fs" % (w, k, p, f, s))
+    if not brief:
+        out.append("%-*s %6s %6s %7s" % (w, "test", "passed", "failed", "time"))
+        for k, (p, f, s) in by.items():
+            out.append("%-*s %6d %6d %6.1fs" % (w, k, p, f, s))
     bad = [r for r in runs if r["status"] != "pass"]
     if bad:
         out.append("failures:")
@@ -884,16 +912,94 @@ def list_digest(path, args):
     with open(path, "rb") as f:
         h = hashlib.sha256(f.read())
     h.update(json.dumps([args.seeds, args.base_seed, args.cycles_scale]).encode())
+    if args.tags or args.exclude_tags:
+        h.update(json.dumps([args.tags, args.exclude_tags]).encode())
     return h.hexdigest()[:16]
 
 
-def mode_run(args):
-    tests = parse_tests(args.tests)
+def select_tests(tests, args):
+    """The tests of the list that --tags, --exclude-tags and --filter select."""
+    known = sorted({g for t in tests for g in t.opts["tags"]})
+    for g in args.tags or []:  # (an --exclude-tags tag no test has excludes nothing)
+        if g not in known:
+            raise InputError("--tags %s: no test of %s has that tag (tags: %s)" % (
+                g, args.tests, " ".join(known) or "none"))
+    if args.tags:
+        tests = [t for t in tests if set(t.opts["tags"]) & set(args.tags)]
+    if args.exclude_tags:
+        tests = [t for t in tests if not set(t.opts["tags"]) & set(args.exclude_tags)]
     if args.filter:
         rx = re.compile(args.filter)
         tests = [t for t in tests if rx.search(t.name)]
         if not tests:
             raise InputError("--filter %s: matches no test of %s" % (args.filter, args.tests))
+    if not tests:
+        raise InputError("%s: no test selected" % args.tests)
+    return tests
+
+
+def schedule(mine, args, one, blocked):
+    """Run the jobs of this shard with at most args.jobs at a time, in list order as far as needs=
+    allows: a job starts once every run (in this shard) of each test it needs has finished, and is
+    not run at all, but failed by blocked(job, why), when one of them did not pass. A needed test
+    that is not selected or lies in another shard counts as done (a cluster submission runs the
+    build tests first on the submitting host). Returns the results in job order."""
+    runs_of = {}
+    for j in mine:
+        runs_of.setdefault(j["test"].name, []).append(j["index"])
+    status = {}          # index -> "pass"/"fail"
+    results = {}
+    pending = list(mine)
+    running = {}
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
+        while pending or running:
+            progressed = True
+            while progressed and len(running) < args.jobs:
+                progressed = False
+                for j in pending:
+                    wait_for, failed = False, None
+                    for n in j["test"].opts["needs"]:
+                        for i in runs_of.get(n, []):
+                            if i not in status:
+                                wait_for = True
+                            elif status[i] != "pass" and failed is None:
+                                failed = n
+                    if failed is not None:
+                        pending.remove(j)
+                        r = blocked(j, "not run: needs %s, which did not pass" % failed)
+                        results[j["index"]] = r
+                        status[j["index"]] = r["status"]
+                        progressed = True
+                        break
+                    if not wait_for:
+                        pending.remove(j)
+                        running[pool.submit(one, j)] = j
+                        progressed = True
+                        break
+            if not running:
+                if pending:  # cannot happen: needs point upwards in the list
+                    for j in pending:
+                        r = blocked(j, "not run: its needs never finished (runner bug)")
+                        results[j["index"]] = r
+                    pending = []
+                break
+            done, _ = concurrent.futures.wait(list(running), return_when=concurrent.futures.FIRST_COMPLETED)
+            for f in done:
+                j = running.pop(f)
+                r = f.result()
+                results[j["index"]] = r
+                status[j["index"]] = r["status"]
+    except KeyboardInterrupt:
+        kill_all()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return [results[j["index"]] for j in mine]
+
+
+def mode_run(args):
+    tests = select_tests(parse_tests(args.tests), args)
     jobs = make_jobs(tests, args)
     si, sn = args.shard
     mine = shard_of(jobs, si, sn)
@@ -919,30 +1025,41 @@ def mode_run(args):
     results = []
     plock = threading.Lock()
 
+    def show(r):
+        with plock:
+            line = "%s %-40s %7.1fs" % ("PASS" if r["status"] == "pass" else "FAIL", r["id"], r.get("time_s", 0))
+            if r["status"] != "pass":
+                line += "  " + r.get("message", "")[:160]
+                if r.get("log"):
+                    line += "\n     log: %s" % r["log"]
+                if r.get("wave", {}).get("gtkw"):
+                    line += "\n     waveform: gtkwave %s" % r["wave"]["gtkw"]
+                if args.fail_tail and r.get("log_tail"):
+                    # indented, so a sub-suite's own "N passed, N failed" is never a line of ours
+                    line += "\n" + "\n".join("    | " + x for x in
+                                              r["log_tail"].rstrip("\n").split("\n")[-args.fail_tail:])
+            print(line, flush=True)
+
     def one(job):
         try:
             r = do_job(job, args, runs_dir)
         except Exception as e:  # a runner bug must not lose the other runs
             r = {"index": job["index"], "id": job["id"], "test": job["test"].name, "seed": job["seed"],
                  "status": "fail", "message": "runner error: %r" % e, "time_s": 0}
-        with plock:
-            line = "%s %-40s %7.1fs" % ("PASS" if r["status"] == "pass" else "FAIL", r["id"], r.get("time_s", 0))
-            if r["status"] != "pass":
-                line += "  " + r.get("message", "")[:160]
-                if r.get("wave", {}).get("gtkw"):
-                    line += "\n     waveform: gtkwave %s" % r["wave"]["gtkw"]
-            print(line, flush=True)
+        show(r)
         return r
 
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    def blocked(job, why):
+        r = {"index": job["index"], "id": job["id"], "test": job["test"].name, "seed": job["seed"],
+             "status": "fail", "message": why, "time_s": 0, "defined_at": job["test"].line}
+        show(r)
+        return r
+
     try:
-        results = list(pool.map(one, mine))
+        results = schedule(mine, args, one, blocked)
     except KeyboardInterrupt:
-        kill_all()
-        pool.shutdown(wait=False, cancel_futures=True)
         print("regress: interrupted", file=sys.stderr)
         return 130
-    pool.shutdown()
     elapsed = time.monotonic() - t0
     cov, by_test = Coverage(), {}
     for r in results:
@@ -960,7 +1077,8 @@ def mode_run(args):
         "schema": SCHEMA, "mode": "run", "host": socket.gethostname(), "started": started,
         "elapsed_s": round(elapsed, 3), "root": ROOT, "test_list": os.path.abspath(args.tests),
         "digest": list_digest(args.tests, args), "base_seed": args.base_seed, "seeds": args.seeds,
-        "cycles_scale": args.cycles_scale, "filter": args.filter, "jobs": args.jobs,
+        "cycles_scale": args.cycles_scale, "filter": args.filter, "tags": args.tags,
+        "exclude_tags": args.exclude_tags, "jobs": args.jobs,
         "shard": {"index": si, "count": sn}, "runs_total": len(jobs),
         "totals": {"runs": len(results), "passed": sum(r["status"] == "pass" for r in results),
                    "failed": sum(r["status"] != "pass" for r in results)},
@@ -971,7 +1089,7 @@ def mode_run(args):
     hdr = "regression summary: %d runs (shard %d/%d of %d), base seed %d, -j %d, %.1f s" % (
         len(results), si, sn, len(jobs), args.base_seed, args.jobs, elapsed)
     print("\n".join(summary_lines(results, crep, hdr, ["JUnit: %s" % xpath, "JSON: %s" % jpath,
-                                                       "runs: %s/<test>.<seed>/" % runs_dir])))
+                                                       "runs: %s/<test>.<seed>/" % runs_dir], args.brief)))
     return 0 if summary["totals"]["failed"] == 0 else 1
 
 
@@ -1084,8 +1202,15 @@ def parse_args(argv):
     ap.add_argument("--base-seed", default="1", help="first seed of seeds=N tests (default 1; 'time' = from the clock)")
     ap.add_argument("--cycles-scale", type=float, default=1.0, help="multiply every cycles=N (default 1)")
     ap.add_argument("--filter", default=None, help="only tests whose name matches this regular expression")
+    ap.add_argument("--tags", default=None, help="only tests with one of these tags (comma list; default: all tests)")
+    ap.add_argument("--exclude-tags", default=None, help="leave out tests with one of these tags (comma list)")
+    ap.add_argument("--brief", action="store_true", help="no per-test table in the summary (failures, coverage, "
+                    "outputs and the last line only)")
+    ap.add_argument("--fail-tail", type=int, default=0, metavar="N",
+                    help="print the last N log lines of a failing run under its FAIL line (default 0)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build/regress"), help="output directory (default build/regress)")
-    ap.add_argument("--timeout", type=int, default=1800, help="seconds per run unless the test sets timeout= (default 1800)")
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds per run unless the test sets timeout= (default "
+                    "1800); a run over it is killed and fails with 'timeout after N s: RUN (log: ...)'")
     ap.add_argument("--no-wave", action="store_true", help="do not rerun failing runs with a waveform")
     ap.add_argument("--wave-window", type=int, default=200, help="cycles dumped before the failing one (default 200)")
     ap.add_argument("--list", action="store_true", help="print the runs of this shard and exit")
@@ -1112,6 +1237,16 @@ def parse_args(argv):
         ap.error("--wave-window must be >= 0")
     if a.merge and a.cov_merge:
         ap.error("--merge and --cov-merge are exclusive")
+    for k in ("tags", "exclude_tags"):
+        v = getattr(a, k)
+        if v is not None:
+            setattr(a, k, [x for x in v.split(",") if x])
+            if not getattr(a, k):
+                ap.error("--%s needs a comma list of tags" % k.replace("_", "-"))
+    if a.fail_tail < 0:
+        ap.error("--fail-tail must be >= 0")
+    if a.timeout < 1:
+        ap.error("--timeout must be at least 1")
     a.timeout_for = lambda t: t.opts["timeout"] or a.timeout
     return a
 

@@ -16,8 +16,10 @@
 #       inside an array task: runs shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT.
 #   scripts/regress/regress_slurm.sh merge OUT       merges OUT/shard-* (also what the merge job runs)
 #
-# The binaries the tests run are built before submitting (make -s regress-bins), once, on the
-# submitting host; waveform builds for failing runs are made on demand by the task that needs one.
+# The binaries the tests run are built before submitting, once, on the submitting host: the tests
+# of the list tagged build (regress.py --tags build, into OUT/build); the array tasks then run the
+# other tests (--exclude-tags build). Waveform builds for failing runs are made on demand by the
+# task that needs one.
 set -u
 
 here=${SLURM_SUBMIT_DIR:-$PWD}
@@ -65,7 +67,8 @@ case "${1:-}" in
     # refuse a broken test list before anything is queued
     "$PY" scripts/regress/regress.py "${args[@]}" --list >/dev/null || die "the runner rejects these options (see above)"
     if [ "${REGRESS_SLURM_BUILD:-1}" = 1 ]; then
-      make -s regress-bins >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; die "build failed"; }
+      "$PY" scripts/regress/regress.py "${args[@]}" --tags build --out "$out/build" >"$out/build.log" 2>&1 \
+        || { tail -20 "$out/build.log"; die "build failed (the list's build tests: $out/build.log)"; }
     fi
     echo "$tasks" >"$out/tasks"
     jid=$(sbatch --parsable --array=0-$((tasks - 1)) -D "$ROOT" -o "$out/slurm-%A_%a.out" "${sb[@]}" \
@@ -102,6 +105,7 @@ case "${1:-}" in
     i=$SLURM_ARRAY_TASK_ID
     n=${SLURM_ARRAY_TASK_COUNT:-$(( ${SLURM_ARRAY_TASK_MAX:?} - ${SLURM_ARRAY_TASK_MIN:-0} + 1 ))}
     echo "regress_slurm: task $i of $n on $(hostname -s), job ${SLURM_ARRAY_JOB_ID:-?}"
-    exec "$PY" scripts/regress/regress.py "$@" --shard "$i/$n" -j "${SLURM_CPUS_PER_TASK:-1}" --out "$out/shard-$i"
+    exec "$PY" scripts/regress/regress.py "$@" --exclude-tags build --shard "$i/$n" -j "${SLURM_CPUS_PER_TASK:-1}" \
+      --out "$out/shard-$i"
     ;;
 esac

@@ -1,8 +1,10 @@
 // Main run: the core stub driving the PMU RTL (sim/main/sim_top.v, Verilated) with the C model of the
 // PMU (cmodel/) stepped in lockstep on the same inputs, compared every cycle: APB read data,
 // PSLVERR, interrupts and direct-read-port outputs before each clock edge, and the whole PMU
-// state (docs/spec.md section 6) after it. C++ only as glue for Verilator. Every 1024th cycle
-// each thread also reads one of its issue-slot counters through the direct read port.
+// state (docs/spec.md section 6) after it. The lockstep engine (verif/lockstep/lockstep_engine.h)
+// does the stepping, the comparisons and the mismatch report; SimTopPorts below tells it how the
+// PMU inside sim_top is reached. C++ only as glue for Verilator. Every 1024th cycle each thread
+// also reads one of its issue-slot counters through the direct read port.
 //
 // Sequence: reset (programs loaded through the core's load port meanwhile), PMU set-up over APB
 // (2-cycle transfers), --warmup cycles, all counters zeroed over APB (only with --warmup), then
@@ -37,7 +39,7 @@ extern "C" {
 }
 
 #define RTL_SIG(name) sim_top__DOT__u_pmu__DOT__##name
-#include "rtl_state.h"
+#include "lockstep_engine.h"
 
 // Core parameters of the build (run.mk passes the same values to verilator -G and here).
 #ifndef CORE_FQ
@@ -85,7 +87,6 @@ static const struct {
 };
 
 static const uint64_t MAX_RUN_CYCLES = 1000000000000ull;  // --cycles, --warmup, --trace-window: 10^12
-enum { HIST = 64 };                                        // input cycles kept for a mismatch report
 
 struct Expect {
   std::string name;
@@ -382,7 +383,7 @@ static void parse_args(int argc, char **argv, Opts *o) {
       o->expects.push_back(x);
     } else if (a == "--history") {
       once();
-      o->history = (int)num(need(), 1, HIST);
+      o->history = (int)num(need(), 1, LOCKSTEP_HIST);
     } else if (a == "--quiet") {
       flag();
       o->quiet = true;
@@ -530,14 +531,57 @@ static std::vector<uint16_t> load_program(const std::string &path) {
 
 // ---- the simulation ---------------------------------------------------------------------------
 
-struct Sim {
+// How the lockstep engine reaches the PMU inside sim_top: the bus and the direct read port come
+// from the harness, every other PMU input from the core (sim_top's outputs of the same names).
+struct SimTopPorts {
+  typedef Vsim_top Top;
   Vsim_top *top = nullptr;
-  pmu_state_t ms;
-  uint64_t cycle = 0;
-  uint64_t seed = 0;
-  int history = 8;
-  pmu_in_t hist[HIST];
-  std::string replay;
+  LOCKSTEP_INLINE void drive(const pmu_in_t *in) {
+    Vsim_top *d = top;
+    d->psel_i = in->psel;
+    d->penable_i = in->penable;
+    d->pwrite_i = in->pwrite;
+    d->paddr_i = in->paddr;
+    d->pwdata_i = in->pwdata;
+    d->pstrb_i = in->pstrb;
+    d->pprot_i = in->pprot;
+    uint32_t req = 0, sel = 0;
+    for (int t = 0; t < PMU_THREADS; t++) {
+      req |= (uint32_t)in->rdp_req[t] << t;
+      sel |= (uint32_t)in->rdp_sel[t] << (3 * t);
+    }
+    d->rdp_req_i = req;
+    d->rdp_sel_i = sel;
+  }
+  // The PMU inputs of this cycle as the core drives them (sim_top's outputs).
+  LOCKSTEP_INLINE void capture(pmu_in_t *in) {
+    Vsim_top *d = top;
+    in->ref_tick = d->ref_tick_o & 1;
+    // Byte-wide lanes are the bytes of the port, in the model's [t][j] order (little-endian host).
+    constexpr bool lanes_are_bytes = PMU_LW == 8 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
+                                     sizeof in->ev_ext == PMU_THREADS * PMU_NEXT &&
+                                     sizeof d->ev_ext_o >= sizeof in->ev_ext;
+    if (lanes_are_bytes) std::memcpy(in->ev_ext, &d->ev_ext_o, sizeof in->ev_ext);
+    for (int t = 0; t < PMU_THREADS; t++) {
+      in->priv[t] = (uint8_t)field(d->priv_o, t, 1);
+      if (!lanes_are_bytes)
+        for (int j = 0; j < PMU_NEXT; j++)
+          in->ev_ext[t][j] = (uint8_t)field(d->ev_ext_o, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
+      in->slot_fill[t] = (uint8_t)field(d->slot_fill_o, t * PMU_NW, PMU_NW);
+      in->slot_issue[t] = (uint8_t)field(d->slot_issue_o, t * PMU_NW, PMU_NW);
+      in->slot_retire[t] = (uint8_t)field(d->slot_retire_o, t * PMU_NW, PMU_NW);
+      in->stk_flags[t] = (uint16_t)field(d->stk_flags_o, t * PMU_NFLAG, PMU_NFLAG);
+      for (int st = 0; st < 3; st++) in->stk_n[t][st] = (uint8_t)field(d->stk_n_o, (t * 3 + st) * PMU_NW, PMU_NW);
+      for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)field(d->stk_wp_o, (t * 2 + st) * PMU_NW, PMU_NW);
+    }
+  }
+  void reset() {}  // main() runs the reset sequence itself (programs load meanwhile)
+  Vsim_top___024root *root() { return top->rootp; }
+};
+
+struct Sim : LockstepObserver {
+  Lockstep<SimTopPorts> ls;  // the RTL (ls.io.top), the model (ls.ms), the cycle count (ls.cycle)
+  Vsim_top *top = nullptr;
   // APB inputs of the current cycle
   uint8_t psel = 0, penable = 0, pwrite = 0, pstrb = 0, pprot = 0;
   uint32_t paddr = 0, pwdata = 0;
@@ -551,8 +595,10 @@ struct Sim {
   int trace_err = 0;
   // digest of the core's outputs
   bool hash = false;
-  bool model_off = false;  // --bench: RTL alone (no model, no compare)
   uint64_t digest = 0xcbf29ce484222325ull;
+  // the engine's hooks (set as ls.obs only with --hash or --trace-window)
+  void inputs(uint64_t cycle, const pmu_in_t *in) override;
+  void edge(uint64_t) override {}
 };
 
 static void digest_words(Sim *s, const uint32_t *w, int n) {
@@ -589,38 +635,6 @@ static void digest_cycle(Sim *s) {
 #undef DIG
 }
 
-// The PMU inputs of this cycle as the core drives them (sim_top's outputs), plus the bus.
-static void read_inputs(Sim *s, pmu_in_t *in) {
-  Vsim_top *d = s->top;
-  memset(in, 0, sizeof *in);
-  in->psel = s->psel;
-  in->penable = s->penable;
-  in->pwrite = s->pwrite;
-  in->paddr = s->paddr;
-  in->pwdata = s->pwdata;
-  in->pstrb = s->pstrb;
-  in->pprot = s->pprot;
-  in->ref_tick = d->ref_tick_o & 1;
-  // Byte-wide lanes are the bytes of the port, in the model's [t][j] order (little-endian host).
-  constexpr bool lanes_are_bytes = PMU_LW == 8 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
-                                   sizeof in->ev_ext == PMU_THREADS * PMU_NEXT &&
-                                   sizeof d->ev_ext_o >= sizeof in->ev_ext;
-  if (lanes_are_bytes) std::memcpy(in->ev_ext, &d->ev_ext_o, sizeof in->ev_ext);
-  for (int t = 0; t < PMU_THREADS; t++) {
-    in->priv[t] = (uint8_t)field(d->priv_o, t, 1);
-    if (!lanes_are_bytes)
-      for (int j = 0; j < PMU_NEXT; j++)
-        in->ev_ext[t][j] = (uint8_t)field(d->ev_ext_o, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
-    in->slot_fill[t] = (uint8_t)field(d->slot_fill_o, t * PMU_NW, PMU_NW);
-    in->slot_issue[t] = (uint8_t)field(d->slot_issue_o, t * PMU_NW, PMU_NW);
-    in->slot_retire[t] = (uint8_t)field(d->slot_retire_o, t * PMU_NW, PMU_NW);
-    in->stk_flags[t] = (uint16_t)field(d->stk_flags_o, t * PMU_NFLAG, PMU_NFLAG);
-    for (int st = 0; st < 3; st++) in->stk_n[t][st] = (uint8_t)field(d->stk_n_o, (t * 3 + st) * PMU_NW, PMU_NW);
-    for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)field(d->stk_wp_o, (t * 2 + st) * PMU_NW, PMU_NW);
-  }
-}
-
-
 // Trace port (docs/core.md) into trc_cycle_t: record j of a port is its 64-bit word j.
 static void unpack_rec(uint64_t v, trc_rec_t *r) {
   r->valid = v & 1;
@@ -630,10 +644,10 @@ static void unpack_rec(uint64_t v, trc_rec_t *r) {
   r->seq = (uint32_t)(v >> 32);
 }
 
-static void unpack_trace(Sim *s, const pmu_in_t *in, trc_cycle_t *c) {
+static void unpack_trace(Sim *s, uint64_t cycle, const pmu_in_t *in, trc_cycle_t *c) {
   Vsim_top *d = s->top;
   memset(c, 0, sizeof *c);
-  c->cycle = s->cycle;
+  c->cycle = cycle;
   c->w = PMU_W;
   c->pmu = in;
   for (int j = 0; j < PMU_W; j++) {
@@ -649,89 +663,55 @@ static void unpack_trace(Sim *s, const pmu_in_t *in, trc_cycle_t *c) {
   }
 }
 
-static void report_mismatch(Sim *s, const char *what, const std::string &diff) {
-  fprintf(stderr, "MISMATCH at cycle %" PRIu64 " (%s): %s\n", s->cycle, what, diff.c_str());
-  fprintf(stderr, "seed: %" PRIu64 "\nreplay: %s\nlast PMU inputs (oldest first):\n", s->seed,
-          s->replay.c_str());
-  int n = s->history < HIST ? s->history : HIST;
-  uint64_t first = s->cycle + 1 >= (uint64_t)n ? s->cycle + 1 - n : 0;
-  for (uint64_t c = first; c <= s->cycle; c++) print_in(stderr, c, &s->hist[c % HIST]);
-  printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", s->cycle, s->seed);
-  discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
-  exit(1);
-}
-
 static void close_traces(Sim *s) {
   if (s->kan && kanata_close(s->kan) != 0) s->trace_err = 1;
   if (s->pipe && pipetrace_close(s->pipe) != 0) s->trace_err = 1;
   s->kan = s->pipe = nullptr;
 }
 
-// One clock cycle of RTL and model with the current bus inputs.
-static void step(Sim *s) {
-  Vsim_top *d = s->top;
-  d->psel_i = s->psel;
-  d->penable_i = s->penable;
-  d->pwrite_i = s->pwrite;
-  d->paddr_i = s->paddr;
-  d->pwdata_i = s->pwdata;
-  d->pstrb_i = s->pstrb;
-  d->pprot_i = s->pprot;
-  // direct read port: every 1024th cycle, thread t reads slot counter (cycle / 1024 + t) % 5
-  uint32_t req = 0, sel = 0;
-  if ((s->cycle & 1023) == 0)
-    for (int t = 0; t < PMU_THREADS; t++) {
-      req |= 1u << t;
-      sel |= (uint32_t)((s->cycle / 1024 + t) % 5) << (3 * t);
-    }
-  d->rdp_req_i = req;
-  d->rdp_sel_i = sel;
-  // trace port enable, registered by the core: on in cycle c + 1 when set in cycle c
-  d->trc_en_i = s->hash || (s->trace && s->cycle + 1 >= s->tw_a && s->cycle + 1 < s->tw_b);
-  d->clk_i = 0;
-  d->eval();
-  pmu_in_t &in = s->hist[s->cycle % HIST];
-  read_inputs(s, &in);
-  for (int t = 0; t < PMU_THREADS; t++) {
-    in.rdp_req[t] = (req >> t) & 1;
-    in.rdp_sel[t] = (sel >> (3 * t)) & 7;
-  }
-  if (s->hash) digest_cycle(s);
-  pmu_out_t ro;
-  sample_outputs(d, &ro);
-  if (s->model_off) {  // --bench, RTL alone
-    s->out = ro;
-    d->clk_i = 1;
-    d->eval();
-    s->cycle++;
-    return;
-  }
-  pmu_comb(&s->ms, &in, &s->out);
-  std::string diff = out_diff(&s->out, &ro, &in);
-  if (!diff.empty()) report_mismatch(s, "outputs before the clock edge", diff);
-  if (s->trace && s->cycle >= s->tw_a && s->cycle < s->tw_b) {
-    if (s->cycle == s->tw_a) {
-      s->kan = kanata_open(s->kan_path.c_str(), s->tw_a);
-      s->pipe = pipetrace_open(s->pipe_path.c_str(), s->tw_a);
-      if (!s->kan || !s->pipe) s->trace_err = 1;
+// After the inputs of a cycle are evaluated: the digest and the trace window.
+void Sim::inputs(uint64_t cycle, const pmu_in_t *in) {
+  if (hash) digest_cycle(this);
+  if (trace && cycle >= tw_a && cycle < tw_b) {
+    if (cycle == tw_a) {
+      kan = kanata_open(kan_path.c_str(), tw_a);
+      pipe = pipetrace_open(pipe_path.c_str(), tw_a);
+      if (!kan || !pipe) trace_err = 1;
     }
     static trc_cycle_t c;
-    unpack_trace(s, &in, &c);
-    if (s->kan && kanata_cycle(s->kan, &c) != 0) s->trace_err = 1;
-    if (s->pipe && pipetrace_cycle(s->pipe, &c) != 0) s->trace_err = 1;
-    if (s->cycle + 1 == s->tw_b) close_traces(s);
+    unpack_trace(this, cycle, in, &c);
+    if (kan && kanata_cycle(kan, &c) != 0) trace_err = 1;
+    if (pipe && pipetrace_cycle(pipe, &c) != 0) trace_err = 1;
+    if (cycle + 1 == tw_b) close_traces(this);
   }
-  d->clk_i = 1;
-  d->eval();
-  pmu_step(&s->ms, &in);
-  if (!rtl_state_same(d->rootp, &s->ms)) {  // in place; on a difference, name the first one
-    static pmu_state_t rs;
-    rtl_state(d->rootp, &rs);
-    diff = state_diff(&s->ms, &rs);
-    if (diff.empty()) diff = "rtl_state_same() and state_diff() disagree (harness bug)";
-    report_mismatch(s, "state after the clock edge", diff);
+}
+
+// One clock cycle of RTL and model with the current bus inputs; the first divergence (reported by
+// the engine) ends the run.
+static void step(Sim *s) {
+  Lockstep<SimTopPorts> &ls = s->ls;
+  const uint64_t cyc = ls.cycle;
+  pmu_in_t *in = ls.next_in();  // built in place: the engine keeps it as history
+  in->psel = s->psel;
+  in->penable = s->penable;
+  in->pwrite = s->pwrite;
+  in->paddr = s->paddr;
+  in->pwdata = s->pwdata;
+  in->pstrb = s->pstrb;
+  in->pprot = s->pprot;
+  // direct read port: every 1024th cycle, thread t reads slot counter (cycle / 1024 + t) % 5
+  const bool rd = (cyc & 1023) == 0;
+  for (int t = 0; t < PMU_THREADS; t++) {
+    in->rdp_req[t] = rd;
+    in->rdp_sel[t] = rd ? (uint8_t)((cyc / 1024 + t) % 5) : 0;
   }
-  s->cycle++;
+  // trace port enable, registered by the core: on in cycle c + 1 when set in cycle c
+  s->top->trc_en_i = s->hash || (s->trace && cyc + 1 >= s->tw_a && cyc + 1 < s->tw_b);
+  if (ls.step(in, &s->out)) {
+    printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", ls.cycle, ls.seed);
+    discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
+    exit(1);
+  }
 }
 
 static void bus_idle(Sim *s) {
@@ -761,14 +741,14 @@ static uint32_t apb(Sim *s, bool write, uint32_t addr, uint32_t data, bool *err)
 static void apb_wr(Sim *s, uint32_t addr, uint32_t data) {
   bool err;
   apb(s, true, addr, data, &err);
-  if (err) die("APB write of 0x%08x to 0x%04x failed (PSLVERR) at cycle %" PRIu64, data, addr, s->cycle);
+  if (err) die("APB write of 0x%08x to 0x%04x failed (PSLVERR) at cycle %" PRIu64, data, addr, s->ls.cycle);
 }
 
 static uint64_t apb_rd64(Sim *s, uint32_t addr) {
   bool e1, e2;
   uint64_t lo = apb(s, false, addr, 0, &e1);
   uint64_t hi = apb(s, false, addr + 4, 0, &e2);
-  if (e1 || e2) die("APB read of 0x%04x failed (PSLVERR) at cycle %" PRIu64, addr, s->cycle);
+  if (e1 || e2) die("APB read of 0x%04x failed (PSLVERR) at cycle %" PRIu64, addr, s->ls.cycle);
   return lo | (hi << 32);
 }
 
@@ -856,13 +836,14 @@ int main(int argc, char **argv) {
   }
 
   static Sim s;
-  s.top = new Vsim_top;
-  s.seed = o.seed;
-  s.history = o.history;
+  s.top = s.ls.io.top = new Vsim_top;
+  s.ls.seeded = true;
+  s.ls.seed = o.seed;
+  s.ls.history = o.history;
   s.hash = o.hash;
   for (int i = 0; i < argc; i++) {
-    if (i) s.replay += " ";
-    s.replay += argv[i];
+    if (i) s.ls.replay += " ";
+    s.ls.replay += argv[i];
   }
   if (o.trace) {
     s.trace = true;
@@ -912,7 +893,8 @@ int main(int argc, char **argv) {
   d->prog_we_i = 0;
   for (int i = 0; i < 4; i++) clock();
   d->rst_ni = 1;
-  pmu_reset(&s.ms);
+  s.ls.reset();  // the model (SimTopPorts leaves the RTL's reset to the sequence above)
+  if (s.hash || s.trace) s.ls.obs = &s;
   bus_idle(&s);
 
   double t0 = now_s();
@@ -972,14 +954,14 @@ int main(int argc, char **argv) {
     double best_l = 0, best_r = 0;
     for (int r = 0; r < BENCH_ROUNDS; r++) {
       for (int pass = 0; pass < 2; pass++) {
-        s.model_off = pass == 1;
+        s.ls.use_model = pass == 0;
         double b0 = now_s();
         run_cycles(&s, per);
         double rate = per / (now_s() - b0);
         double &best = pass ? best_r : best_l;
         if (rate > best) best = rate;
       }
-      rtl_state(s.top->rootp, &s.ms);
+      s.ls.model_from_rtl();
     }
     printf("bench: core stub + PMU, workload %s, seed %" PRIu64 ", best of %d rounds of %" PRIu64
            " cycles each\n", o.workload.c_str(), o.seed, (int)BENCH_ROUNDS, per);
@@ -994,12 +976,12 @@ int main(int argc, char **argv) {
   }
 
   // ---- the measured window
-  uint64_t win_start = s.cycle;
-  pmu_state_t base = s.ms;
+  uint64_t win_start = s.ls.cycle;
+  pmu_state_t base = s.ls.ms;
   run_cycles(&s, o.cycles);
-  pmu_state_t win = s.ms;
-  for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
-  uint64_t win_end = s.cycle;
+  pmu_state_t win = s.ls.ms;
+  for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ls.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
+  uint64_t win_end = s.ls.cycle;
 
   // Read the fixed counters back over APB (torn-free 64-bit reads) as software would.
   uint64_t rb_cyc[PMU_THREADS], rb_ret[PMU_THREADS];
@@ -1011,9 +993,9 @@ int main(int argc, char **argv) {
   }
   double secs = now_s() - t0;
   if (s.kan || s.pipe) close_traces(&s);
-  if (s.cycle != planned) {  // keeps the --trace-window check above honest
+  if (s.ls.cycle != planned) {  // keeps the --trace-window check above honest
     fprintf(stderr, "Vsim_top: internal error: the run took %" PRIu64 " cycles, planned_cycles() says %" PRIu64
-            "; update planned_cycles() with the run sequence\n", s.cycle, planned);
+            "; update planned_cycles() with the run sequence\n", s.ls.cycle, planned);
     discard_outputs();
     return 2;
   }
@@ -1072,7 +1054,7 @@ int main(int argc, char **argv) {
                      (uint64_t)PMU_W * o.cycles);
   for (int t = 0; t < PMU_THREADS; t++) {
     // the APB read-back happens after the window: the live counters, not the window deltas
-    uint64_t c = s.ms.cnt_q[pmu_cnt_idx(t, PMU_P)], r = s.ms.cnt_q[pmu_cnt_idx(t, PMU_P + 1)];
+    uint64_t c = s.ls.ms.cnt_q[pmu_cnt_idx(t, PMU_P)], r = s.ls.ms.cnt_q[pmu_cnt_idx(t, PMU_P + 1)];
     if (rb_cyc[t] > c || rb_ret[t] > r) {
       printf("check: FAIL t%d APB read-back of fix0/fix1 (%" PRIu64 ", %" PRIu64 ") above the final values\n", t,
              rb_cyc[t], rb_ret[t]);
@@ -1097,10 +1079,10 @@ int main(int argc, char **argv) {
       printf("%s %" PRIu64 "\n", n.c_str(), win.cnt_q[i]);
     }
   }
-  if (o.hash) printf("digest: %016" PRIx64 " over %" PRIu64 " cycles\n", s.digest, s.cycle);
+  if (o.hash) printf("digest: %016" PRIx64 " over %" PRIu64 " cycles\n", s.digest, s.ls.cycle);
   printf("window: cycles %" PRIu64 "..%" PRIu64 " (warm-up %" PRIu64 ")\n", win_start, win_end - 1, o.warmup);
-  printf("lockstep: %" PRIu64 " cycles, 0 mismatches (seed %" PRIu64 ", %.2f s, %.0f cycles/s)\n", s.cycle, o.seed,
-         secs, s.cycle / secs);
+  printf("lockstep: %" PRIu64 " cycles, 0 mismatches (seed %" PRIu64 ", %.2f s, %.0f cycles/s)\n", s.ls.cycle, o.seed,
+         secs, s.ls.cycle / secs);
   delete s.top;
   if (fails) return 1;
   return bad ? 1 : 0;

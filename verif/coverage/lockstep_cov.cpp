@@ -1,5 +1,5 @@
-// The lockstep harness (verif/lockstep/lockstep.cpp, unchanged) built with Verilator's --coverage-line
-// --coverage-toggle, plus one option of its own:
+// The lockstep harness (verif/lockstep/lockstep.cpp, unchanged, with its lockstep engine) built with
+// Verilator's --coverage-line --coverage-toggle, plus one option of its own:
 //   --code-cov FILE.dat   where to write the RTL's line/toggle counts when the run ends
 //                         (default: coverage.dat in the current directory)
 // Every other option goes to the harness. The counts are written after the harness's main

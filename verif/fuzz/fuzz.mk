@@ -6,7 +6,8 @@
 #                      pick some); corpora kept in build/fuzz/corpus/
 #   make fuzz-smoke    about 20 s: each fuzzer briefly from the committed corpus verif/fuzz/corpus/,
 #                      plus a deliberately broken RTL copy that the lockstep fuzzer must catch;
-#                      ends with "N passed, N failed"
+#                      ends with "N passed, N failed"; FUZZ_ONLY=NAME (lockstep, stim, prog, golden, mutant) runs one
+#                      (the test list's fuzz-NAME tests, after its build-fuzz test)
 #
 # Binaries: build/fuzz/fuzz_lockstep (Verilated RTL + model, FUZZ_CFG parameters),
 # build/fuzz/fuzz_stim (verif/stim/pmu_stim.c parser + runner on the model), build/fuzz/fuzz_prog
@@ -111,4 +112,7 @@ fuzz: deps $(FUZZ_BINS)
 	@BUILD=$(BUILD) verif/fuzz/run.sh long $(FUZZ_TIME) $(FUZZERS)
 
 fuzz-smoke: deps $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep
-	@BUILD=$(BUILD) FUZZ_MUT_WHAT="$(FUZZ_MUT_WHAT)" verif/fuzz/run.sh smoke
+	@BUILD=$(BUILD) FUZZ_MUT_WHAT="$(FUZZ_MUT_WHAT)" verif/fuzz/run.sh smoke $(FUZZ_ONLY)
+
+.PHONY: fuzz-bins
+fuzz-bins: deps $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep

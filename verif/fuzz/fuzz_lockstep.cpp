@@ -1,6 +1,7 @@
 // Differential fuzzing of the PMU (libFuzzer): fuzzer bytes -> per-cycle PMU inputs, run on the
-// Verilated RTL and the C model in lockstep (verif/lockstep/lockstep_pair.h: the same drive, compare and
-// mismatch report as Vpmu_lockstep), abort() on the first divergence. C++ only as Verilator glue.
+// Verilated RTL and the C model in lockstep (the lockstep engine, verif/lockstep/lockstep_engine.h with
+// pmu_top_ports.h: the same drive, compare and mismatch report as Vpmu_lockstep and the main run),
+// abort() on the first divergence. C++ only as Verilator glue.
 //
 // Built by verif/fuzz/fuzz.mk with small parameters (FUZZ_CFG: THREADS=2 P=4 CW=33 W=4; the RTL
 // gets -G, the model -DPMU_): CW=33 is the smallest legal width, so a counter preloaded just below
@@ -69,13 +70,13 @@
 #include <ctime>
 #include <string>
 
-#include "lockstep_pair.h"
+#include "pmu_top_ports.h"
 
 namespace {
 
 enum { MAX_CYCLES = 20000, TAIL_CYCLES = 2 };
 
-Pair *g_pair;
+PmuLockstep *g_pair;
 bool g_trace;
 pmu_cov_t g_cov;          // functional coverage (verif/coverage/pmu_cov.c) over the whole session
 
@@ -135,7 +136,7 @@ void bus_idle(pmu_in_t *in) {
   in->pstrb = in->pprot = 0;
 }
 
-// One cycle on both sides; a mismatch has been reported by pair_cycle(): stop the fuzzer.
+// One cycle on both sides; a mismatch has been reported by the engine: stop the fuzzer.
 void cycle(Run *r) {
   if (r->cycles >= MAX_CYCLES) {
     r->stop = true;
@@ -143,7 +144,7 @@ void cycle(Run *r) {
   }
   uint64_t st[PMU_THREADS];
   for (int t = 0; t < PMU_THREADS; t++) st[t] = g_pair->ms.gstatus_q[t];
-  if (pair_cycle(g_pair, &r->in, &r->out)) {
+  if (g_pair->step(&r->in, &r->out)) {
     fprintf(stderr, "fuzz_lockstep: first divergence at cycle %" PRIu64 " of this input (%s); replay: %s FILE, "
             "with FUZZ_TRACE=1 to print the decoded commands\n",
             g_pair->cycle, g_is_mutant ? "mutant RTL" : "RTL vs model", g_argv0.c_str());
@@ -367,7 +368,7 @@ void run_input(const uint8_t *data, size_t size) {
   memset(&r.in, 0, sizeof r.in);
   memset(&r.out, 0, sizeof r.out);
   Reader rd{data, size};
-  pair_reset(g_pair);
+  g_pair->reset();
   g_pair->cycle = 0;
   while (rd.more() && !r.stop) {
     uint8_t op = 0, L, V;
@@ -415,7 +416,7 @@ void run_input(const uint8_t *data, size_t size) {
     case 0xE:
       if (x == 15) {
         trace("reset");
-        pair_reset(g_pair);  // one cycle with reset asserted on both sides
+        g_pair->reset();  // one cycle with reset asserted on both sides
         g_resets++;
       } else {
         trace("step %u", (x + 1) * 16);
@@ -458,10 +459,11 @@ void print_stats() {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  g_pair = new Pair();
-  g_pair->rtl = new Vpmu_top;
+  g_pair = new PmuLockstep();
+  g_pair->io.top = new Vpmu_top;
   g_pair->history = 8;
-  g_pair->cov = &g_cov;
+  g_pair->cross_check = true;  // as Vpmu_lockstep
+  sample_coverage(g_pair, &g_cov);
   g_pair->replay = std::string((*argc > 0) ? (*argv)[0] : "fuzz_lockstep") + " FILE (the crash file libFuzzer wrote)";
   g_argv0 = (*argc > 0) ? (*argv)[0] : "fuzz_lockstep";
   g_trace = getenv("FUZZ_TRACE") && atoi(getenv("FUZZ_TRACE"));

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs the fuzzers built by verif/fuzz/fuzz.mk (docs/fuzzing.md).
 #
-#   run.sh smoke         fuzz-smoke: each fuzzer briefly (FUZZ_SMOKE_SECS: seconds for lockstep,
+#   run.sh smoke [NAME]  fuzz-smoke: each fuzzer briefly (FUZZ_SMOKE_SECS: seconds for lockstep,
 #                        stim, prog, golden; default "5 2 2 2"),
 #                        seeded from verif/fuzz/corpus/<fuzzer>/, then the mutant RTL build must
 #                        hit a mismatch within FUZZ_MUT_RUNS inputs (default 300000; a count, not
 #                        a time, so the result does not depend on machine load), seeded the same way;
-#                        ends with "N passed, N failed", exit 1 on any failure
+#                        ends with "N passed, N failed", exit 1 on any failure. With NAME (a fuzzer,
+#                        fuzz_ optional, or "mutant") only that one: the test list runs them as tests
+#                        of their own
 #   run.sh long SECS [FUZZER...]  each fuzzer (default all four) for SECS seconds; corpora kept in
 #                        $BUILD/fuzz/corpus/<fuzzer>/
 #
@@ -76,12 +78,22 @@ if [ "$mode" = long ]; then
 fi
 
 # ---- smoke ---------------------------------------------------------------------------------
+only=${2:-}
+[ -z "$only" ] || [ "$only" = mutant ] || only=fuzz_${only#fuzz_}  # "stim" or "fuzz_stim"
+case " $ALL mutant " in *" $only "*) ;; *) echo "run.sh smoke: unknown fuzzer '$only' ($ALL mutant)" >&2; exit 2 ;; esac
 read -r s_ls s_stim s_prog s_gold <<<"${FUZZ_SMOKE_SECS:-5 2 2 2}"
 for n in fuzz_lockstep:$s_ls fuzz_stim:$s_stim fuzz_prog:$s_prog fuzz_golden:$s_gold; do
+  [ -z "$only" ] || [ "$only" = "${n%%:*}" ] || continue
   w=$F/smoke/${n%%:*}
   rm -rf "$w"
   run_fuzzer "${n%%:*}" "${n##*:}" "$w"
 done
+if [ -n "$only" ] && [ "$only" != mutant ]; then
+  [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
+  echo "$pass passed, $fail failed"
+  [ $fail -eq 0 ]
+  exit
+fi
 
 # The checker can fail: the lockstep fuzzer on the broken RTL copy ($F/mut/rtl), seeded from the
 # committed corpus (made on the correct RTL), must stop with a mismatch within FUZZ_MUT_RUNS

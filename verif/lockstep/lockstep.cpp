@@ -1,6 +1,8 @@
 // Lockstep co-simulation: the Verilated PMU RTL and the C model, stepped in the same cycle and
-// compared on every output every cycle and on every state element after every clock edge.
-// C++ only as glue for Verilator; all stimulus and checking logic is the C in cmodel/ and verif/.
+// compared on every output every cycle and on every state element after every clock edge, by
+// the lockstep engine (lockstep_engine.h; pmu_top_ports.h reaches pmu_top's ports). This file
+// only chooses the stimulus (random, a .stim file) and the run mode. C++ only as glue for
+// Verilator; all stimulus and checking logic is the C in cmodel/ and verif/.
 //
 //   Vpmu_lockstep --seed S --cycles N          constrained-random run (prints its seed)
 //   Vpmu_lockstep --stim FILE.stim             directed test (docs/stimulus.md)
@@ -22,7 +24,7 @@
 #include <ctime>
 #include <string>
 
-#include "lockstep_pair.h"
+#include "pmu_top_ports.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
 #endif
@@ -32,38 +34,37 @@ extern "C" {
 #include "pmu_stim.h"
 }
 
-// ---- waveform (--wave): dumped around pair_cycle, which it leaves untouched ----------------
-#if VM_TRACE_FST
-static VerilatedFstC *g_fst = nullptr;
-static void wave_close() {
-  if (g_fst) g_fst->close();
-  g_fst = nullptr;
-}
-#endif
+// ---- waveform (--wave): an observer of the engine ------------------------------------------
+// Cycle c is dumped at 10c (inputs applied, clock low: what the outputs are compared on) and
+// 10c+5 (after the rising edge: the state that is compared; not when the outputs differed).
 static uint64_t g_wave_from = 0, g_wave_to = UINT64_MAX;
-
-// One lockstep cycle. While dumping, the inputs are applied with the clock low and dumped first
-// (pair_cycle repeats that evaluation, which changes nothing), then the state after the edge.
-static int traced_cycle(Pair *p, const pmu_in_t *in, pmu_out_t *out) {
 #if VM_TRACE_FST
-  if (g_fst && p->cycle >= g_wave_from && p->cycle <= g_wave_to) {
-    uint64_t c = p->cycle;
-    drive(p->rtl, in);
-    p->rtl->clk_i = 0;
-    p->rtl->eval();
-    g_fst->dump(10 * c);
-    int r = pair_cycle(p, in, out);
-    if (p->rtl->clk_i) g_fst->dump(10 * c + 5);  // no edge when the outputs already differed
-    return r;
+struct WaveDump : LockstepObserver {
+  VerilatedFstC *fst = nullptr;
+  bool in_window(uint64_t c) const { return c >= g_wave_from && c <= g_wave_to; }
+  void inputs(uint64_t c, const pmu_in_t *) override {
+    if (in_window(c)) fst->dump(10 * c);
   }
-#endif
-  return pair_cycle(p, in, out);
+  void edge(uint64_t c) override {
+    if (in_window(c)) fst->dump(10 * c + 5);
+  }
+};
+static WaveDump *g_wave = nullptr;
+static void wave_close() {
+  if (g_wave && g_wave->fst) g_wave->fst->close();
+  if (g_wave) g_wave->fst = nullptr;
 }
+#endif
 
 // pmu_dut_t adapter for directed stimulus files
-static int dut_cycle(void *ctx, const pmu_in_t *in, pmu_out_t *out) { return traced_cycle((Pair *)ctx, in, out); }
-static void dut_reset(void *ctx) { pair_reset((Pair *)ctx); }
-static const pmu_state_t *dut_state(void *ctx) { return &((Pair *)ctx)->ms; }
+static int dut_cycle(void *ctx, const pmu_in_t *in, pmu_out_t *out) {
+  PmuLockstep *p = (PmuLockstep *)ctx;
+  pmu_in_t *x = p->next_in();
+  *x = *in;
+  return p->step(x, out);
+}
+static void dut_reset(void *ctx) { ((PmuLockstep *)ctx)->reset(); }
+static const pmu_state_t *dut_state(void *ctx) { return &((PmuLockstep *)ctx)->ms; }
 
 static double now_s() {
   struct timespec ts;
@@ -71,10 +72,10 @@ static double now_s() {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static double run_random(Pair *p, uint64_t seed, uint64_t cycles, int *fail) {
+static double run_random(PmuLockstep *p, uint64_t seed, uint64_t cycles, int *fail) {
   pmu_rand_t r;
   pmu_rand_init(&r, seed);
-  pair_reset(p);
+  p->reset();
   pmu_in_t in;
   pmu_out_t out;
   double t0 = now_s();
@@ -82,10 +83,10 @@ static double run_random(Pair *p, uint64_t seed, uint64_t cycles, int *fail) {
   for (uint64_t c = 0; c < cycles; c++) {
     pmu_rand_next(&r, &in);
     if (c % 100003 == 100002) {  // a reset now and then, in the middle of everything
-      pair_reset(p);
+      p->reset();
       continue;
     }
-    if (traced_cycle(p, &in, &out)) {
+    if (p->step(&in, &out)) {
       *fail = 1;
       break;
     }
@@ -161,14 +162,17 @@ int main(int argc, char **argv) {
   }
 #endif
 
-  Pair *p = new Pair();
-  p->rtl = new Vpmu_top;
+  PmuLockstep *p = new PmuLockstep();
+  p->io.top = new Vpmu_top;
+  p->cross_check = true;  // this harness proves the main run's in-place state check every cycle
 #if VM_TRACE_FST
   if (wave) {
-    g_fst = new VerilatedFstC;
-    p->rtl->trace(g_fst, 99);
-    g_fst->open(wave);
-    if (!g_fst->isOpen()) {
+    g_wave = new WaveDump;
+    g_wave->fst = new VerilatedFstC;
+    p->io.top->trace(g_wave->fst, 99);
+    g_wave->fst->open(wave);
+    p->obs = g_wave;
+    if (!g_wave->fst->isOpen()) {
       fprintf(stderr, "error: --wave: cannot open %s\n", wave);
       return 2;
     }
@@ -191,7 +195,7 @@ int main(int argc, char **argv) {
     snprintf(cmd, sizeof cmd, "%s --stim %s", argv[0], stim);
     p->replay = cmd;
     pmu_dut_t dut = {p, dut_cycle, dut_reset, dut_state};
-    pair_reset(p);
+    p->reset();
     uint64_t ncyc = 0;
     int bad = pmu_stim_run(prog, &dut, stderr, &ncyc);
     pmu_stim_free(prog);
@@ -247,7 +251,7 @@ int main(int argc, char **argv) {
   fflush(stdout);
   int fail;
   static pmu_cov_t cov;
-  p->cov = &cov;
+  sample_coverage(p, &cov);
   double t = run_random(p, seed, cycles, &fail);
   int unhit = pmu_cov_report(&cov, stdout, cov_verbose);
   if (cov_out) {

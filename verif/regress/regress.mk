@@ -2,8 +2,9 @@
 # the waveform builds it reruns a failing lockstep run with. Included by the top Makefile after
 # verif/lockstep/lockstep.mk.
 #
-#   make regress          full local regression: every test of verif/regress/tests.txt x 8 seeds
-#   make regress-smoke    1 seed each, a tenth of the cycles
+#   make regress          full local regression: every test of verif/regress/tests.txt (all tags)
+#                         x 8 seeds (seeds=N tests; seeds=once tests run once)
+#   make regress-smoke    the builds and simulation tests, 1 seed each, a tenth of the cycles
 #   REGRESS_ARGS=...      more runner options, e.g. REGRESS_ARGS="--base-seed 4242 -j 1"
 #   REGRESS_OUT=DIR       output directory (default build/regress, build/regress-smoke)
 #
@@ -38,19 +39,20 @@ $(BUILD)/lockstep_wave_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,%) | $
 
 wave: deps $(BUILD)/lockstep_wave/Vpmu_lockstep
 
-# What every test of the list runs (the waveform builds are made on demand).
-REGRESS_BINS := $(foreach c,$(CONFIGS),$(BUILD)/lockstep_$(c)/Vpmu_lockstep) \
-                $(BUILD)/lockstep_x/Vpmu_lockstep $(BUILD)/run/Vsim_top
-
-regress: deps $(REGRESS_BINS)
-	@$(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds $(REGRESS_SEEDS) \
+# The list builds what its tests run (its build-tagged tests, which the others need), so these
+# targets only start the runner. BUILD goes to the list's {build} placeholder.
+regress: deps
+	@BUILD=$(BUILD) $(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds $(REGRESS_SEEDS) \
 	  --out $${REGRESS_OUT:-$(BUILD)/regress} $(REGRESS_ARGS)
 
-regress-smoke: deps $(REGRESS_BINS)
-	@$(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds 1 --cycles-scale 0.1 \
-	  --out $${REGRESS_OUT:-$(BUILD)/regress-smoke} $(REGRESS_ARGS)
+# 1 seed each, a tenth of the cycles, without the tests that run their own suites (kernels,
+# fuzzing, formal, the runner's self-tests, mutants): the simulation tests and the builds
+regress-smoke: deps
+	@BUILD=$(BUILD) $(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds 1 --cycles-scale 0.1 \
+	  --filter '^(build-|directed-|lockstep|reset_x|run-)' --out $${REGRESS_OUT:-$(BUILD)/regress-smoke} $(REGRESS_ARGS)
 
-# The binaries of the default test list, built once before a cluster submission
-# (scripts/regress/regress_slurm.sh submit).
+# The list's build tests alone (what scripts/regress/regress_slurm.sh submit runs first).
 .PHONY: regress-bins
-regress-bins: $(REGRESS_BINS)
+regress-bins: deps
+	@BUILD=$(BUILD) $(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j 1 --tags build \
+	  --out $(BUILD)/regress-bins

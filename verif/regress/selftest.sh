@@ -6,6 +6,8 @@
 #  - shards: deterministic partition, the merge of 2 shards equals the unsharded run; a missing
 #    shard fails the merge;
 #  - coverage files: name-driven merge, malformed files rejected with FILE:LINE and the rule;
+#  - time limits (a command that sleeps fails with "timeout after N s: RUN (log: ...)"), tags
+#    (--tags, --exclude-tags), needs= (order, a failed need stops its needers), pass=-;
 #  - a deliberately broken RTL (a mutant of scripts/run/mutate.sh, built with FST tracing) fails, is
 #    rerun automatically with a waveform of the cycles before the first divergence, and the .gtkw
 #    opens that .fst on signals that exist in it.
@@ -216,6 +218,59 @@ $R --tests "$T/badlist.txt" --out "$T/badlist" >"$T/badlist.out" 2>&1
 rc=$?
 check "malformed test list: exit 2 with FILE:LINE and the rule" bash -c "
   test $rc = 2 && grep -q '^$T/badlist.txt:1: a test line is' $T/badlist.out && test ! -e $T/badlist/summary.json"
+
+echo "== time limits, tags, needs (what make test relies on)"
+# A hung simulator: a command that sleeps past its timeout= is killed (its whole process group,
+# so the sleeping child too) and fails with the timeout message and its log; the runner goes on.
+cat >"$T/timeout.txt" <<'EOF'
+hang  seeds=once pass=done timeout=2 tags=pr -- /bin/sh -c "echo started; sleep 61; echo done"
+quick seeds=once pass=- tags=pr -- /bin/true
+EOF
+t0=$SECONDS
+$R --tests "$T/timeout.txt" --out "$T/timeout" -j 2 --brief >"$T/timeout.out" 2>&1
+rc=$?
+secs=$((SECONDS-t0))
+check "timeout: a sleeping command fails after its timeout=2 ($secs s), the run goes on" bash -c "
+  test $rc = 1 && test $secs -lt 30 &&
+  grep -q 'timeout after 2 s: hang.0 (log: $T/timeout/runs/hang.0/log.txt)' $T/timeout.out &&
+  grep -q '^PASS quick.0 ' $T/timeout.out &&
+  test \"\$(grep -c ' passed, .* failed\$' $T/timeout.out)\" = 1 &&
+  test \"\$(tail -n 1 $T/timeout.out)\" = '1 passed, 1 failed' &&
+  grep -q 'started' $T/timeout/runs/hang.0/log.txt && ! pgrep -f '^sleep 61\$' >/dev/null"
+check "timeout: the JUnit failure says so" grep -q 'message="timeout after 2 s: hang.0' "$T/timeout/junit.xml"
+$R --tests "$T/timeout.txt" --out "$T/timeout2" --timeout 1 --filter quick >"$T/timeout2.out" 2>&1
+check "timeout: --timeout sets the default (a fast test passes under it)" grep -q '^1 passed, 0 failed$' "$T/timeout2.out"
+
+# tags select; needs order the runs and stop the runs whose needs failed; pass=- is exit status 0
+cat >"$T/tags.txt" <<EOF
+mk    seeds=once pass=- tags=pr,build -- /bin/sh -c "sleep 1; echo made > $T/made"
+use   seeds=2 pass=made tags=pr needs=mk -- /bin/cat $T/made
+night seeds=once pass=- tags=nightly -- /bin/true
+brk   seeds=once pass=- tags=x -- /bin/false
+after seeds=once pass=- tags=x needs=brk -- /bin/true
+EOF
+rm -f "$T/made"
+$R --tests "$T/tags.txt" --out "$T/tags_pr" --tags pr -j 2 >"$T/tags_pr.out" 2>&1
+check "tags: --tags pr runs the pr tests only; needs waits for the build (-j 2)" bash -c "
+  test \"\$(tail -n 1 $T/tags_pr.out)\" = '3 passed, 0 failed' && ! grep -q night $T/tags_pr.out"
+$R --tests "$T/tags.txt" --out "$T/tags_x" --tags x >"$T/tags_x.out" 2>&1
+check "needs: a run whose need failed is not run and fails saying why" bash -c "
+  grep -q 'after.0 .*not run: needs brk, which did not pass' $T/tags_x.out &&
+  test \"\$(tail -n 1 $T/tags_x.out)\" = '0 passed, 2 failed'"
+$R --tests "$T/tags.txt" --out "$T/tags_nb" --exclude-tags build,x --list >"$T/tags_nb.out" 2>&1
+check "tags: --exclude-tags leaves the build test out (its needers run without it)" bash -c "
+  grep -q ' use.1' $T/tags_nb.out && ! grep -q ' mk.0' $T/tags_nb.out && grep -q '^3 of 3 runs' $T/tags_nb.out"
+$R --tests "$T/tags.txt" --out "$T/tags_bad" --tags nosuch >"$T/tags_bad.out" 2>&1
+rc=$?
+check "tags: an unknown tag is an input error (exit 2)" bash -c "test $rc = 2 && grep -q 'tags nosuch: no test' $T/tags_bad.out"
+printf 'a seeds=once pass=- needs=b -- /bin/true\nb seeds=once pass=- -- /bin/true\n' >"$T/needs_bad.txt"
+$R --tests "$T/needs_bad.txt" --out "$T/needs_bad" >"$T/needs_bad.out" 2>&1
+rc=$?
+check "needs: a need defined below is an input error with FILE:LINE" bash -c "
+  test $rc = 2 && grep -q '^$T/needs_bad.txt:1: needs=b: that test is defined below' $T/needs_bad.out"
+$R --tests verif/regress/tests.txt --tags pr --list >"$T/pr.out" 2>&1
+check "the shipped list: the pr tag selects at least 75 runs" bash -c "
+  n=\$(sed -n 's/^\([0-9]*\) of .* runs in shard.*/\1/p' $T/pr.out); test -n \"\$n\" && test \$n -ge 75"
 
 echo "== a deliberately broken RTL: failing run rerun with a waveform"
 cat >"$T/broken.txt" <<EOF
