@@ -56,6 +56,8 @@ VERILATOR_FLAGS = $(VERILATOR_OPTS) --top-module pmu_top
 
 # depfile BIN MDIR...: after a build, write BIN.dep from the dependency files in MDIR...
 depfile = $(PYTHON) scripts/build/depfile.py $(1) $(1).dep $(2)
+# depprune MDIR: before a Verilator build, forget objects whose .d names a file that is gone
+depprune = $(PYTHON) scripts/build/depfile.py --prune $(1)
 # cdepfile BIN FLAGS SOURCES: the same for a one-command C build (the compiler lists the headers)
 cdepfile = $(CC) $(2) -MM -MP -MT $(1) $(3) > $(1).dep
 

@@ -2,6 +2,7 @@
 """Turn the dependency files of one build into one make rule for the binary it made.
 
 Usage: depfile.py TARGET OUT DIR...
+       depfile.py --prune DIR...
 
 Reads every *.d file under each DIR (Verilator's V*__ver.d lists the Verilog sources and
 includes it read; the compiler's -MMD files list the C/C++ sources and headers), keeps the
@@ -9,6 +10,11 @@ prerequisites (what follows the first ':'), drops files inside DIR (generated) a
 and writes OUT as 'TARGET: prereq...' plus one empty rule per prerequisite (as gcc -MP does), so
 a deleted header does not stop make. The top Makefile includes every OUT it finds: editing any
 file a binary was built from rebuilds that binary.
+
+--prune runs before a build into DIR: Verilator's generated makefile includes its objects' .d
+files without such empty rules, so a header that was deleted or renamed since the last build
+would stop it ("No rule to make target"). Each .d under DIR that names a missing file is removed
+with its object, which is then simply compiled again.
 """
 import glob
 import os
@@ -26,7 +32,22 @@ def prereqs(path):
     return out
 
 
+def prune(dirs):
+    for d in dirs:
+        for dfile in glob.glob(os.path.join(d, "**", "*.d"), recursive=True):
+            base = os.path.dirname(dfile)
+            missing = [p for p in prereqs(dfile)
+                       if not os.path.exists(p) and not os.path.exists(os.path.join(base, p))]
+            if missing:
+                for f in (dfile, dfile[:-2] + ".o"):
+                    if os.path.exists(f):
+                        os.remove(f)
+    return 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "--prune":
+        return prune(argv[2:])
     if len(argv) < 4:
         sys.stderr.write("usage: depfile.py TARGET OUT DIR...\n")
         return 2

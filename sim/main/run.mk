@@ -35,7 +35,7 @@ $(foreach c,$(RUN_CFGS),$(eval $(call model_lib_rules,run_$(c),$(CC),$(CWARN) $(
 define run_build
 	@echo "verilator: building the main run ($(2:%=RUN_CFG_%)$(if $(2),,default))"
 	@mkdir -p $(1)/c
-	@rm -f $(1)/Vsim_top  # Verilator's makefile does not relink for the .o files given below
+	@$(call depprune,$(1)); rm -f $(1)/Vsim_top  # Verilator's makefile does not relink for the .o files given below
 	@for f in $(REPORT_SRC); do \
 	  $(CC) $(CWARN) $(SIM_OPT) $(MODEL_INC) -Isim/report $(call run_dflags,$(2)) -MMD -MP \
 	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done

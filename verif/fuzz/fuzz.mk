@@ -49,7 +49,7 @@ $(eval $(call model_lib_rules,fuzz_san,$(FUZZ_CC),$(FUZZ_CWARN) $(FUZZ_SAN) -fsa
 # fuzz_lockstep_build OUTDIR RTLDIR EXTRA_CFLAGS
 define fuzz_lockstep_build
 	@echo "verilator + clang: building $(1)/fuzz_lockstep ($(FUZZ_CFG), RTL $(2))"
-	@mkdir -p $(1)/c && rm -f $(1)/fuzz_lockstep
+	@mkdir -p $(1)/c && rm -f $(1)/fuzz_lockstep && $(call depprune,$(1))
 	@$(FUZZ_CC) $(FUZZ_CWARN) -Iverif/coverage -O2 $(FUZZ_LS_SAN) $(FUZZ_EDGES) $(fuzz_dflags) -MMD -MP \
 	    -c verif/coverage/pmu_cov.c -o $(1)/c/pmu_cov.o
 	@verilator --cc --exe --build -j $(FUZZ_JOBS) -Wall -Wno-fatal -I$(2) --top-module pmu_top \

@@ -17,7 +17,7 @@ LOCKSTEP_DEPS  = $(RTL_SRC) $(RTL_INC) $(LOCKSTEP_C) $(wildcard verif/lockstep/*
 # lockstep_build DIR CFG MODEL-VARIANT EXTRA-VERILATOR-FLAGS HARNESS-CPP C++OPT
 define lockstep_build
 	@echo "verilator: building lockstep harness ($(notdir $(1)))"
-	@rm -f $(1)/Vpmu_lockstep
+	@rm -f $(1)/Vpmu_lockstep; $(call depprune,$(1))
 	@verilator $(VERILATOR_FLAGS) $(4) $(call gflags,$(2)) \
 	  -CFLAGS "$(6) $(LOCKSTEP_INC) $(call dflags,$(2))" \
 	  --Mdir $(1) -o Vpmu_lockstep $(RTL_SRC) $(abspath $(5) $(LOCKSTEP_C) $(call model_lib,$(3))) \
