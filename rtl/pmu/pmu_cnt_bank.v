@@ -72,28 +72,26 @@ module pmu_cnt_bank #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [CW-1:0] wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
 
+  // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
+  // or above NCNT).
+  reg [NCNT-1:0] wsel;
+  always @* begin
+    wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
+  end
+
   // ---------------------------------------------------------------------------------------------
-  // Per counter: next value, wrap and the register
+  // Per counter: next value, carry out and the register
   // ---------------------------------------------------------------------------------------------
+  wire [NCNT-1:0] carry;   // carry out of each counter's adder
+
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
-      // written this cycle (the write port's address decode)
-      localparam [31:0] I32 = gi;
-      wire          wsel  = we_i && (widx_i == I32[CIW-1:0]);
       // stored value plus increment, with the carry out at bit CW
-      /* verilator lint_off UNUSEDSIGNAL */  // sum[CW] of a silent counter
       wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
-      /* verilator lint_on UNUSEDSIGNAL */
       // a write wins: the increment is dropped
-      wire [CW-1:0] cnt_d = wsel ? wval : sum[CW-1:0];
-
-      // wrap: the carry out, except in a write cycle and for a silent counter
-      if (WRAP_EN[gi]) begin : g_wrap
-        assign wrap_o[gi] = sum[CW] & ~wsel;
-      end else begin : g_silent
-        assign wrap_o[gi] = 1'b0;
-      end
+      wire [CW-1:0] cnt_d = wsel[gi] ? wval : sum[CW-1:0];
+      assign carry[gi] = sum[CW];
 
       // the register; reset clears it
       always @(posedge clk_i) begin
@@ -105,6 +103,9 @@ module pmu_cnt_bank #(
       end
     end
   endgenerate
+
+  // Wrap: the carry out, except in a write cycle and for a silent counter (WRAP_EN clear).
+  assign wrap_o = carry & ~wsel & WRAP_EN;
 
   // ---------------------------------------------------------------------------------------------
   // Read ports

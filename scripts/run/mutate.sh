@@ -11,7 +11,7 @@ SEED=${MUT_SEED:-7}
 MUTANTS=(
   'edge|rtl/pmu/pmu_evctl_ctr.v|s/\(cond && !cprev_i\)/(cond)/|EDGE counts levels instead of rising edges'
   'chain|rtl/pmu/pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1'"'"'b0}};/|CHAIN carry is lost'
-  'write-wins|rtl/pmu/pmu_cnt_bank.v|s/cnt_d = wsel \? wval :/cnt_d = wsel ? wval + sum[CW-1:0] - cnt_q[gi] :/|increment not dropped on a write'
+  'write-wins|rtl/pmu/pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|increment not dropped on a write'
   'set-beats-clear|rtl/pmu/pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|a clear beats a set'
   'stack-cause|rtl/pmu/pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|issue stage blames the ROB head instead of the producer'
   # the generated register block (pmu_regs_gen.vh from rtl/pmu/data/pmu.rdl), broken after generation

@@ -134,7 +134,7 @@ MUTANTS=(
   'mut.edge-level|fv_evcnt|-|6|pmu_evctl_ctr.v|s/\(cond && !cprev_i\)/(cond)/|c.edge'
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
   'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc'
-  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel \? wval :/cnt_d = wsel ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
+  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.vh|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
