@@ -2,8 +2,8 @@
  * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
  * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu/pmu_evctl.v: the lanes (its lane[]: each thread's, and
  * each summed over all threads for ANY), then per thread what its per-counter blocks
- * g_thr[t].g_ctr[k] (v, and the counter's pmu_evctl_ctr, rtl/pmu/pmu_evctl_ctr.v: cond,
- * counted, edgehit, cprev_o, inc_o) and its QUALIFY cascade (qin) compute, here for all
+ * g_thr[t].g_ctr[k] (v, the QUALIFY cascade q/qin, and the counter's pmu_evctl_ctr,
+ * rtl/pmu/pmu_evctl_ctr.v: cond, counted, edgehit, cprev_o, inc_o) compute, here for all
  * counters of the thread at once as bit vectors, bit k = counter k: cond_v, qin_v, counted_v,
  * edgehit, and the increments by kind (a speed-up, docs/cmodel.md).
  * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
@@ -285,13 +285,13 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 
-    /* QUALIFY cascade, the RTL's loop in pmu_evctl: qin[k] = q, then q = f_chain ? q : cond &&
-     * (f_qual ? q : 1), starting from q = 1 (Qin(0) = 1). That is a carry chain, Q(k) = g(k) |
-     * p(k) & Q(k-1), with generate g = C & !CHAIN & !QUALIFY (Q = C, whatever came before),
-     * propagate p = CHAIN | QUALIFY & C (Q = Qin, or Qin & C) and carry-in 1. Speed-up: all P
-     * at once, by one addition (a ripple-carry adder with a = g | p, b = g: the carry into bit
-     * k is Qin(k)); against a loop over the counters (saving: docs/performance.md). Counter 0
-     * neither chains nor qualifies, so the carry-in never reaches bit 1. */
+    /* QUALIFY cascade, the RTL's chain of g_ctr[k] wires in pmu_evctl: q = f_chain ? qin :
+     * cond && (f_qual ? qin : 1), qin = q of counter k-1 (Qin(0) = 1). That is a carry chain,
+     * Q(k) = g(k) | p(k) & Q(k-1), with generate g = C & !CHAIN & !QUALIFY (Q = C, whatever came
+     * before), propagate p = CHAIN | QUALIFY & C (Q = Qin, or Qin & C) and carry-in 1. Speed-up:
+     * all P at once, by one addition (a ripple-carry adder with a = g | p, b = g: the carry into
+     * bit k is Qin(k)); against a loop over the counters (saving: docs/performance.md). Counter
+     * 0 neither chains nor qualifies, so the carry-in never reaches bit 1. */
     gq = cond_v & ~m->chain_v & ~m->qual_v;
     pq = m->chain_v | (m->qual_v & cond_v);
     qin_v = ((gq | pq) + gq + 1u) ^ (gq | pq) ^ gq;

@@ -123,10 +123,6 @@ module pmu_evctl #(
   // ---------------------------------------------------------------------------------------------
   // Per counter: V from the lane table, then pmu_evctl_ctr (C, gating, edge, chain, increment)
   // ---------------------------------------------------------------------------------------------
-  wire [THREADS*P-1:0] f_chain;     // ext[k].chain, RAZ on counter 0
-  wire [THREADS*P-1:0] f_qual;      // ext[k].qualify, RAZ on counter 0
-  wire [THREADS*P-1:0] cond;        // condition C of each counter
-  reg  [THREADS*P-1:0] qin;         // Qin of each counter (QUALIFY cascade below)
   wire [THREADS*P-1:0] cprev_upd;   // edge history moved by this cycle's counted cycles
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
@@ -154,8 +150,9 @@ module pmu_evctl #(
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
         localparam integer K = gt * P + gk;   // bank-order index of this counter
 
-        assign f_chain[K] = (gk != 0) && ext_i[K*32+`PMU_EXT_CHAIN_LSB];
-        assign f_qual[K]  = (gk != 0) && ext_i[K*32+`PMU_EXT_QUALIFY_LSB];
+        // CHAIN and QUALIFY link counter k to counter k-1 (RAZ on counter 0)
+        wire f_chain = (gk != 0) && ext_i[K*32+`PMU_EXT_CHAIN_LSB];
+        wire f_qual  = (gk != 0) && ext_i[K*32+`PMU_EXT_QUALIFY_LSB];
 
         // V: sum of the table entries that evtsel[k]'s picks name (its lanes, or with ANY the
         // sums over all threads; an invalid pick names the zero entry)
@@ -169,45 +166,42 @@ module pmu_evctl #(
           end
         end
 
+        // QUALIFY cascade along the thread's counters (spec 4.1): Qin of counter 0 is 1, of
+        // counter k the Q of counter k-1; Q = Qin for a CHAIN counter, else C AND (QUALIFY ? Qin
+        // : 1).
+        wire cond;
+        wire qin;
+        /* verilator lint_off UNUSEDSIGNAL */  // (Q of the thread's last counter)
+        wire q = f_chain ? qin : (cond && (f_qual ? qin : 1'b1));
+        /* verilator lint_on UNUSEDSIGNAL */
+        if (gk == 0) begin : g_first
+          assign qin = 1'b1;
+        end else begin : g_next
+          assign qin = g_ctr[gk-1].q;
+        end
+
         pmu_evctl_ctr #(
           .VW (VW),
           .IW (IW)
         ) u_ctr (
           .evtsel_i     (evtsel_i[K*32 +: 32]),
           .ext_i        (ext_i[K*32 +: 32]),
-          .chain_i      (f_chain[K]),
-          .qual_i       (f_qual[K]),
+          .chain_i      (f_chain),
+          .qual_i       (f_qual),
           .v_i          (v),
           .priv_i       (priv_i[gt]),
           .pmc_en_i     (pmc_en_i[K]),
           .frz_i        (frz_i[gt]),
-          .qin_i        (qin[K]),
+          .qin_i        (qin),
           .cprev_i      (cprev_q[K]),
           .carry_prev_i (carry_prev[K]),
-          .cond_o       (cond[K]),
+          .cond_o       (cond),
           .cprev_o      (cprev_upd[K]),
           .inc_o        (inc_o[K*IW +: IW])
         );
       end
     end
   endgenerate
-
-  // QUALIFY cascade along the counters of each thread (spec 4.1): Qin(0) = 1, Qin(k) = Q(k-1),
-  // Q(k) = Qin(k) for a CHAIN counter, else C(k) AND (QUALIFY ? Qin(k) : 1).
-  reg     q;
-  integer qt;
-  integer qk;
-  always @* begin
-    qin = {(THREADS * P){1'b0}};
-    q   = 1'b0;
-    for (qt = 0; qt < THREADS; qt = qt + 1) begin
-      q = 1'b1;
-      for (qk = 0; qk < P; qk = qk + 1) begin
-        qin[qt*P+qk] = q;
-        q = f_chain[qt*P+qk] ? q : (cond[qt*P+qk] && (f_qual[qt*P+qk] ? q : 1'b1));
-      end
-    end
-  end
 
   // ---------------------------------------------------------------------------------------------
   // Edge history and chain carry
