@@ -297,7 +297,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     qin_v = ((gq | pq) + gq + 1u) ^ (gq | pq) ^ gq;
     counted_v = active & (~m->qual_v | qin_v);
 
-    /* EDGE (BOTH: either direction) on the edge history */
+    /* EDGE (BOTH: either direction) on the edge history; the RTL's edgehit = f_edge &&
+     * (cprev_o != cprev_i) && (f_both || cond) is the same: the history changes only in a
+     * counted cycle, to C */
     edgehit = m->edge_v & counted_v &
               ((m->both_v & (cond_v ^ cprev_v)) | (~m->both_v & cond_v & ~cprev_v));
 

@@ -65,10 +65,10 @@ module pmu_evctl_ctr #(
   wire counted = evtsel_i[`PMU_EVTSEL_EN_LSB] && pmc_en_i && privok && !frz_i
                  && (qual_i ? qin_i : 1'b1);
 
-  // EDGE (BOTH: falling transitions too) against the edge history, which moves in counted
-  // cycles only.
-  wire edgehit = f_edge && counted && (f_both ? (cond != cprev_i) : (cond && !cprev_i));
+  // Edge history: C of the last counted cycle (it moves in counted cycles only). EDGE counts the
+  // cycles where it changes to 1 (BOTH: where it changes either way).
   assign cprev_o = counted ? cond : cprev_i;
+  wire edgehit = f_edge && (cprev_o != cprev_i) && (f_both || cond);
 
   // Increment: CHAIN (ungated) > not counted > EDGE > V (plain counting or CNTV) > 1 per cycle
   // the condition holds.

@@ -9,7 +9,7 @@ SEED=${MUT_SEED:-7}
 
 # name | file | perl substitution (must match exactly once) | what it breaks
 MUTANTS=(
-  'edge|rtl/pmu/pmu_evctl_ctr.v|s/\(cond && !cprev_i\)/(cond)/|EDGE counts levels instead of rising edges'
+  'edge|rtl/pmu/pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|EDGE counts levels instead of rising edges'
   'chain|rtl/pmu/pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1'"'"'b0}};/|CHAIN carry is lost'
   'write-wins|rtl/pmu/pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|increment not dropped on a write'
   'set-beats-clear|rtl/pmu/pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|a clear beats a set'

@@ -131,7 +131,7 @@ CHECKS=(
 
 # Mutants: NAME|TOP|DEFS|DEPTH|FILE|PERL SUBSTITUTION (must match one line)|EXPECTED PROPERTY
 MUTANTS=(
-  'mut.edge-level|fv_evcnt|-|6|pmu_evctl_ctr.v|s/\(cond && !cprev_i\)/(cond)/|c.edge'
+  'mut.edge-level|fv_evcnt|-|6|pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|c.edge'
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
   'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc'
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
