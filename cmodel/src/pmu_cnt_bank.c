@@ -1,9 +1,9 @@
 /* pmu_cnt_bank: storage of all NCNT counters, CW bits each (docs/spec.md sections 4, 5.3).
- * Mirrors rtl/pmu/pmu_cnt_bank.v (its g_cnt[i] blocks, the write merge wval and wrap_o):
+ * Mirrors rtl/pmu/pmu_cnt_bank.v (the write merge wval and its g_cnt[i] blocks):
  *   sum   = cnt_q + inc                        (CW+1 bits)
- *   write : cnt_d = written value, increment dropped, no wrap   (wsel[i]: wval; ~wsel)
- *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW]                 (carry[i])
- * Flop: cnt_q.
+ *   write : cnt_d = written value, increment dropped, no wrap   (wsel[i]: cnt_d = wval)
+ *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW]                 (carry[i]; wrap_o = carry & ~wsel)
+ * Flop: cnt_q (cnt_q[i] <= cnt_d).
  * Only the programmable and fixed counters report a wrap (the RTL bank's WRAP_EN, set by
  * pmu_top); the issue-slot and stack counters wrap silently (wrap bit 0).
  * Simulation speed-ups (the RTL needs none):

@@ -2,9 +2,10 @@
  * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
  * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu/pmu_evctl.v: the lanes (its lane[]: each thread's, and
  * each summed over all threads for ANY), then per thread what its per-counter blocks
- * g_thr[t].g_ctr[k] compute (v, cond, the cascade q_v, counted, edgehit, cprev_d, inc), here
- * for all counters of the thread at once as bit vectors, bit k = counter k: cond_v, qin_v,
- * counted_v, edgehit, and the increments by kind (a speed-up, docs/cmodel.md).
+ * g_thr[t].g_ctr[k] (v, the QUALIFY cascade q/qin, and the counter's pmu_evctl_ctr,
+ * rtl/pmu/pmu_evctl_ctr.v: cond, counted, edgehit, cprev_o, inc_o) compute, here for all
+ * counters of the thread at once as bit vectors, bit k = counter k: cond_v, qin_v, counted_v,
+ * edgehit, and the increments by kind (a speed-up, docs/cmodel.md).
  * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
  * Simulation speed-ups (docs/cmodel.md): the evtsel/ext decode memo, V and C of every counter
  * without a branch, lane_all only with ANY, the per-counter logic as bit vectors with
@@ -39,7 +40,8 @@ enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
 
 /* ---- Decoded configuration of one thread's counters ----------------------------------- */
 /* The fields of evtsel[k] and ext[k] of thread t as the per-cycle logic below uses them (the
- * RTL's f_* wires of g_ctr[k], and the lane choice that pmu_regs keeps in pick_q), one-bit
+ * RTL's f_* wires of pmu_evctl_ctr and g_ctr[k], and the lane choice that pmu_regs keeps in
+ * pick_q), one-bit
  * fields as vectors, bit k = counter k. A pure function of t and the thread's evtsel_q and
  * ext_q. Simulation speed-up: kept from cycle to cycle in a memo per thread index, keyed on the
  * register values, which are compared every cycle, so a stale decode is never used and no
@@ -249,7 +251,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       lane_all[l] = (uint16_t)sum;
     }
 
-  /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks compute,
+  /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks (with
+   * their pmu_evctl_ctr) and the QUALIFY cascade compute,
    * as vectors with bit k = counter k (a speed-up against writing it per counter, as the RTL;
    * the saving is in docs/performance.md) ---- */
   for (t = 0; t < PMU_THREADS; t++) {
@@ -282,23 +285,25 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 
-    /* QUALIFY cascade, the RTL's q_v[idx] = f_chain ? qin : cond && (f_qual ? qin : 1), qin =
-     * q_v[idx-1] (Qin(0) = 1). That is a carry chain, Q(k) = g(k) | p(k) & Q(k-1), with
-     * generate g = C & !CHAIN & !QUALIFY (Q = C, whatever came before), propagate p = CHAIN |
-     * QUALIFY & C (Q = Qin, or Qin & C) and carry-in 1. Speed-up: all P at once, by one
-     * addition (a ripple-carry adder with a = g | p, b = g: the carry into bit k is Qin(k));
-     * against a loop over the counters (saving: docs/performance.md). Counter 0 neither
-     * chains nor qualifies, so the carry-in never reaches bit 1. */
+    /* QUALIFY cascade, the RTL's chain of g_ctr[k] wires in pmu_evctl: q = f_chain ? qin :
+     * cond && (f_qual ? qin : 1), qin = q of counter k-1 (Qin(0) = 1). That is a carry chain,
+     * Q(k) = g(k) | p(k) & Q(k-1), with generate g = C & !CHAIN & !QUALIFY (Q = C, whatever came
+     * before), propagate p = CHAIN | QUALIFY & C (Q = Qin, or Qin & C) and carry-in 1. Speed-up:
+     * all P at once, by one addition (a ripple-carry adder with a = g | p, b = g: the carry into
+     * bit k is Qin(k)); against a loop over the counters (saving: docs/performance.md). Counter
+     * 0 neither chains nor qualifies, so the carry-in never reaches bit 1. */
     gq = cond_v & ~m->chain_v & ~m->qual_v;
     pq = m->chain_v | (m->qual_v & cond_v);
     qin_v = ((gq | pq) + gq + 1u) ^ (gq | pq) ^ gq;
     counted_v = active & (~m->qual_v | qin_v);
 
-    /* EDGE (BOTH: either direction) on the edge history */
+    /* EDGE (BOTH: either direction) on the edge history; the RTL's edgehit = f_edge &&
+     * (cprev_o != cprev_i) && (f_both || cond) is the same: the history changes only in a
+     * counted cycle, to C */
     edgehit = m->edge_v & counted_v &
               ((m->both_v & (cond_v ^ cprev_v)) | (~m->both_v & cond_v & ~cprev_v));
 
-    /* increment, the RTL's inc of g_ctr[k]: chain (ungated) > not counted > EDGE > plain
+    /* increment, the RTL's inc_o of pmu_evctl_ctr: chain (ungated) > not counted > EDGE > plain
      * (CMASK=0, GE) or CNTV with C: V > threshold: C. addc: counted, not chain, not edge; of
      * these addv add V; one: the counters that add 1 (chain carry, edge hit, threshold C); addv
      * and one do not meet */
@@ -313,8 +318,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       inc_t[k] = v[k];
     }
 
-    /* edge history, the RTL's cprev_d[idx] = counted ? cond : cprev_q[idx] (it moves only in
-     * counted cycles); a write clears it at the flop (pmu_evctl_commit) */
+    /* edge history, the RTL's cprev_o = counted ? cond : cprev_i of pmu_evctl_ctr (it moves
+     * only in counted cycles); a write clears it (pmu_evctl_commit) */
     bits_to_bytes((cprev_v & ~counted_v) | (cond_v & counted_v), d->cprev_q[t]);
   }
 }
@@ -332,8 +337,8 @@ void pmu_evctl_carry(const uint64_t wrap[PMU_THREADS], pmu_state_t *d)
   }
 }
 
-/* cprev_q <= cprev_d & ~sel_wr (as the RTL: the edge history of a counter whose evtsel or ext
- * is written this cycle is cleared at the flop); carry_q <= carry_d */
+/* cprev_q <= cprev_d, carry_q <= carry_d, with the RTL's cprev_d = cprev_upd & ~sel_wr (the
+ * edge history of a counter whose evtsel or ext is written this cycle is cleared) */
 void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
 {
   unsigned t, k;

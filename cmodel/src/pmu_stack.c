@@ -70,7 +70,8 @@ static inline uint32_t stall_causes(uint32_t fl)
 }
 
 /* One stage stg of one thread: split this cycle's W slots over the 8 components c[] (stage
- * counters stg*8..stg*8+7), the body of the RTL's loop over s; n, wp: the thread's counts;
+ * counters stg*8..stg*8+7), the RTL's pmu_stack_stage with STAGE = stg (rtl/pmu/
+ * pmu_stack_stage.v, one instance per thread and stage); n, wp: the thread's counts;
  * sib: the sibling threads' n + wp; carry: stk_carry_q; causes: stall_causes(flags); returns
  * carry_d. Called with a constant stg (a speed-up: the stage's decisions fold at compile
  * time). */
@@ -133,7 +134,8 @@ void pmu_stack_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     uint32_t n, wp;
 
     /* the three stages written out, each with its stage constant: as a loop over stg (the RTL's
-     * shape), gcc -O3 does not fold the stage decisions (saving: docs/performance.md) */
+     * generate loop g_stg), gcc -O3 does not fold the stage decisions (saving:
+     * docs/performance.md) */
 
     n = stk_n(in, t, D);
     wp = stk_wp(in, t, D);

@@ -56,73 +56,60 @@ module pmu_cnt_bank #(
   output wire [NCNT-1:0]     wrap_o
 );
 
-  // (* mem2reg *): flip-flops, one register per counter (yosys would otherwise say so in a warning)
+  // The counters: one CW-bit register each ((* mem2reg *): flip-flops, not a memory).
   (* mem2reg *) reg [CW-1:0] cnt_q [0:NCNT-1] /*verilator public_flat_rd*/;
 
+  // ---------------------------------------------------------------------------------------------
+  // Write port (spec 5.3)
+  // ---------------------------------------------------------------------------------------------
   // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
-  // high: bits CW-1:32) of the write data over its stored value. One shared merge, evaluated
-  // only on a write (a simulator skips it otherwise).
-  reg [31:0]    bm;
+  // high: bits CW-1:32) of the write data over its stored value.
+  wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
   // (bits 63:CW of the 64-bit forms are unused when CW < 64)
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [63:0]    wm64;
-  reg [63:0]    wd64;
+  wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
+  wire [63:0]   wd64 = {wdata_i, wdata_i};
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [CW-1:0]  wval;
-  always @* begin
-    bm   = 32'd0;
-    wm64 = 64'd0;
-    wd64 = 64'd0;
-    wval = {CW{1'b0}};
-    if (we_i) begin
-      bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
-      wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
-      wd64 = {wdata_i, wdata_i};
-      wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
-    end
-  end
+  wire [CW-1:0] wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
 
-  // Written counter, one-hot (a decoder; a simulator skips it on cycles without a write).
+  // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
+  // or above NCNT).
   reg [NCNT-1:0] wsel;
   always @* begin
-    wsel = {NCNT{1'b0}};
-    if (we_i) begin
-      wsel = {{(NCNT - 1){1'b0}}, 1'b1} << widx_i;
-    end
+    wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
   end
 
-  // One block per counter, all indices constant. The sum depends on the stored value and the
-  // increment only (not on the write port), so a simulator evaluates it once per clock.
-  // (public: a simulator then keeps it as a variable computed once per clock instead of
-  // re-deriving it from the sums inside wrap_o, which depends on the write port's APB inputs)
-  wire [NCNT-1:0] carry /*verilator public_flat_rd*/;
+  // ---------------------------------------------------------------------------------------------
+  // Per counter: next value, carry out and the register
+  // ---------------------------------------------------------------------------------------------
+  wire [NCNT-1:0] carry;   // carry out of each counter's adder
+
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
-      /* verilator lint_off UNUSEDSIGNAL */  // sum[CW] of a silent counter
-      wire [CW:0] sum = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
-      /* verilator lint_on UNUSEDSIGNAL */
-      if (WRAP_EN[gi]) begin : g_wrap
-        assign carry[gi] = sum[CW];
-      end else begin : g_silent
-        assign carry[gi] = 1'b0;     // (sum[CW] unused)
-      end
+      // stored value plus increment, with the carry out at bit CW
+      wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
+      // a write wins: the increment is dropped
+      wire [CW-1:0] cnt_d = wsel[gi] ? wval : sum[CW-1:0];
+      assign carry[gi] = sum[CW];
+
+      // the register; reset clears it
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           cnt_q[gi] <= {CW{1'b0}};
-        end else if (wsel[gi]) begin
-          cnt_q[gi] <= wval;
         end else begin
-          cnt_q[gi] <= sum[CW-1:0];
+          cnt_q[gi] <= cnt_d;
         end
       end
     end
   endgenerate
 
-  // A written counter does not wrap (its increment is dropped).
-  assign wrap_o = carry & ~wsel;
+  // Wrap: the carry out, except in a write cycle and for a silent counter (WRAP_EN clear).
+  assign wrap_o = carry & ~wsel & WRAP_EN;
 
-  // Read port.
+  // ---------------------------------------------------------------------------------------------
+  // Read ports
+  // ---------------------------------------------------------------------------------------------
   localparam [31:0]  NCNT32 = NCNT;
   localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
   always @* begin
@@ -133,8 +120,8 @@ module pmu_cnt_bank #(
     end
   end
 
-  // Window read ports (constant indices only; the mux is behind the read enable, so a simulator
-  // skips it on cycles without a read).
+  // Window read port w: a WSPAN-way mux over its counters (constant indices), gated by its
+  // read enable.
   integer w;
   integer i;
   always @* begin

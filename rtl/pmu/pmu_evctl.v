@@ -1,10 +1,11 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
-// Per thread t and counter k: the event value V (the sum of the entries of thread t's lane
-// table that pick_i names: the catalog decode of evtsel[k]'s event/umask and ANY that pmu_regs
-// keeps), the condition C (threshold/compare/INV), the QUALIFY AND-cascade Q along the counters
-// of a thread, the gating (EN, gctrl, privilege, freeze), EDGE/BOTH on the edge history cprev_q,
-// and CHAIN on the carry of counter k-1 (carry_q, one cycle after its wrap, not gated).
+// The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
+// counter k the event value V (the sum of the entries of thread t's lane table that pick_i
+// names: the catalog decode of evtsel[k]'s event/umask and ANY that pmu_regs keeps) and one
+// pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
+// the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
+// of counter k-1 one cycle later, not gated).
 // Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
 
 `include "pmu_map.vh"
@@ -25,12 +26,8 @@ module pmu_evctl #(
   input  wire [THREADS*NW-1:0]          slot_fill_i,
   input  wire [THREADS*NW-1:0]          slot_issue_i,
   input  wire [THREADS*NW-1:0]          slot_retire_i,
-  // evtsel.int (bit 20) is used by the interrupt logic in pmu_regs, bit 19 is reserved and
-  // ext[31:6] are reserved: not needed here.
-  /* verilator lint_off UNUSEDSIGNAL */
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu/pmu_lane_x.vh)
   input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
@@ -64,13 +61,10 @@ module pmu_evctl #(
     end
   endfunction
 
-  localparam CMP_GE = 2'd0;
-  localparam CMP_LT = 2'd1;
-  localparam CMP_EQ = 2'd2;
-
-  reg [THREADS*P-1:0] cprev_q /*verilator public_flat_rd*/;
-  reg [THREADS*P-1:0] carry_q /*verilator public_flat_rd*/;
-  reg [THREADS*P-1:0] carry_d;
+  reg  [THREADS*P-1:0] cprev_q /*verilator public_flat_rd*/;   // edge history, bit t*P+k
+  reg  [THREADS*P-1:0] carry_q /*verilator public_flat_rd*/;   // chain carry, bit t*P+k
+  wire [THREADS*P-1:0] cprev_d;
+  wire [THREADS*P-1:0] carry_d;
 
   // ---------------------------------------------------------------------------------------------
   // Lanes: lane l of thread t at lane[t*NL+l] (internal lanes zero-extended or truncated to LW
@@ -127,29 +121,18 @@ module pmu_evctl #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Per counter: V, C, Q cascade, gating, edge, chain.
+  // Per counter: V from the lane table, then pmu_evctl_ctr (C, gating, edge, chain, increment)
   // ---------------------------------------------------------------------------------------------
-  // Carry of counter k-1 at position k (never used at k = 0: CHAIN is RAZ/WI there).
+  wire [THREADS*P-1:0] cprev_upd;   // edge history moved by this cycle's counted cycles
+  // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // Q of each counter (the QUALIFY cascade along the counters of a thread): Q(k) = Qin(k) for a
-  // CHAIN counter, else C(k) AND (QUALIFY ? Qin(k) : 1), with Qin(k) = Q(k-1) and Qin(0) = 1.
-  // Bit k depends on bit k-1 (split_var: a simulator keeps one variable per bit).
-  wire [THREADS*P-1:0] q_v /*verilator split_var*/;
-  // Next edge history of each counter: moves in counted cycles only; a write of evtsel[k]/ext[k]
-  // clears it at the flop below. Only the flop sees the APB-driven write strobe, so none of the
-  // per-counter logic depends on the APB inputs (a simulator then evaluates it once per clock,
-  // not on every input change).
-  wire [THREADS*P-1:0] cprev_d;
-
-  // One block per counter, all indices constant.
   genvar gt;
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
-      // This thread's lane table (rtl/pmu/pmu_lane_x.vh): its lanes, the sums over all threads, 0
-      // at XZ. A table per thread, so a counter's picks mux this thread's entries, not
-      // those of every thread; 2^XW entries, so an index needs no bounds check.
+      // This thread's lane table (rtl/pmu/pmu_lane_x.vh): its lanes, the sums over all threads,
+      // 0 at XZ. 2^XW entries, so an index needs no bounds check.
       (* mem2reg *) reg [SW-1:0] lt [0:NX-1];
       integer      li;
       always @* begin
@@ -165,29 +148,17 @@ module pmu_evctl #(
       end
 
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
-        // Bank-order index of this counter (lower case keeps the rule text of scripts/run/mutate.sh).
-        localparam integer idx = gt * P + gk;
+        localparam integer K = gt * P + gk;   // bank-order index of this counter
 
-        // evtsel.int (bit 20) is used by the interrupt logic in pmu_regs, bit 19 is reserved and
-        // ext[31:6] are reserved.
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [31:0] es = evtsel_i[idx*32 +: 32];
-        wire [31:0] ex = ext_i[idx*32 +: 32];
-        /* verilator lint_on UNUSEDSIGNAL */
-        wire [7:0]  f_cmask = es[`PMU_EVTSEL_CMASK_LSB +: 8];
-        wire [1:0]  f_cmp   = ex[`PMU_EXT_CMP_LSB +: 2];
-        wire        f_edge  = es[`PMU_EVTSEL_EDGE_LSB];
-        wire        f_cntv  = ex[`PMU_EXT_CNTV_LSB];
-        wire        f_both  = ex[`PMU_EXT_BOTH_LSB];
-        wire        f_chain = (gk != 0) && ex[`PMU_EXT_CHAIN_LSB];
-        wire        f_qual  = (gk != 0) && ex[`PMU_EXT_QUALIFY_LSB];
-        // the picked lanes as lane table indices (an invalid pick reads a zero entry)
-        wire [NPICK*XW-1:0] pick = pick_i[idx*NPICK*XW +: NPICK*XW];
+        // CHAIN and QUALIFY link counter k to counter k-1 (RAZ on counter 0)
+        wire f_chain = (gk != 0) && ext_i[K*32+`PMU_EXT_CHAIN_LSB];
+        wire f_qual  = (gk != 0) && ext_i[K*32+`PMU_EXT_QUALIFY_LSB];
 
-        // V: sum of the picked entries of this thread's lane table (its lanes, or with ANY the
-        // sums over all threads)
-        reg [VW-1:0]  v;
-        integer       pj;
+        // V: sum of the table entries that evtsel[k]'s picks name (its lanes, or with ANY the
+        // sums over all threads; an invalid pick names the zero entry)
+        wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
+        reg  [VW-1:0]       v;
+        integer             pj;
         always @* begin
           v = {VW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
@@ -195,69 +166,58 @@ module pmu_evctl #(
           end
         end
 
-        // condition C (threshold mode unless CMASK = 0 with compare mode GE)
-        wire [VW+7:0] vx  = {8'd0, v};
-        wire [VW+7:0] cx  = {{VW{1'b0}}, f_cmask};
-        wire          thr = (f_cmask != 8'd0) || (f_cmp != CMP_GE);
-        reg           cmpr;
-        always @* begin
-          case (f_cmp)
-            CMP_GE:  cmpr = (vx >= cx);
-            CMP_LT:  cmpr = (vx < cx);
-            CMP_EQ:  cmpr = (vx == cx);
-            default: cmpr = (vx != cx);
-          endcase
-        end
-        wire cond = thr ? (cmpr ^ es[`PMU_EVTSEL_INV_LSB]) : (v != {VW{1'b0}});
-
-        // QUALIFY cascade
+        // QUALIFY cascade along the thread's counters (spec 4.1): Qin of counter 0 is 1, of
+        // counter k the Q of counter k-1; Q = Qin for a CHAIN counter, else C AND (QUALIFY ? Qin
+        // : 1).
+        wire cond;
         wire qin;
-        if (gk == 0) begin : g_q0
+        /* verilator lint_off UNUSEDSIGNAL */  // (Q of the thread's last counter)
+        wire q = f_chain ? qin : (cond && (f_qual ? qin : 1'b1));
+        /* verilator lint_on UNUSEDSIGNAL */
+        if (gk == 0) begin : g_first
           assign qin = 1'b1;
-        end else begin : g_qk
-          assign qin = q_v[idx-1];
+        end else begin : g_next
+          assign qin = g_ctr[gk-1].q;
         end
-        assign q_v[idx] = f_chain ? qin : (cond && (f_qual ? qin : 1'b1));
 
-        // gating
-        wire privok  = priv_i[gt] ? es[`PMU_EVTSEL_OS_LSB] : es[`PMU_EVTSEL_USR_LSB];
-        wire counted = es[`PMU_EVTSEL_EN_LSB] && pmc_en_i[idx] && privok && !frz_i[gt]
-                       && (f_qual ? qin : 1'b1);
-        wire edgehit = f_edge && counted
-                       && (f_both ? (cond != cprev_q[idx]) : (cond && !cprev_q[idx]));
-        assign cprev_d[idx] = counted ? cond : cprev_q[idx];
-
-        // increment
-        reg [IW-1:0] inc;
-        always @* begin
-          if (f_chain) begin
-            inc = {{(IW - 1){1'b0}}, carry_prev[idx]};
-          end else if (!counted) begin
-            inc = {IW{1'b0}};
-          end else if (f_edge) begin
-            inc = {{(IW - 1){1'b0}}, edgehit};
-          end else if (!thr || (cond && f_cntv)) begin
-            inc = {{(IW - VW){1'b0}}, v};
-          end else begin
-            inc = {{(IW - 1){1'b0}}, cond};
-          end
-        end
-        assign inc_o[idx*IW +: IW] = inc;
+        pmu_evctl_ctr #(
+          .VW (VW),
+          .IW (IW)
+        ) u_ctr (
+          .evtsel_i     (evtsel_i[K*32 +: 32]),
+          .ext_i        (ext_i[K*32 +: 32]),
+          .chain_i      (f_chain),
+          .qual_i       (f_qual),
+          .v_i          (v),
+          .priv_i       (priv_i[gt]),
+          .pmc_en_i     (pmc_en_i[K]),
+          .frz_i        (frz_i[gt]),
+          .qin_i        (qin),
+          .cprev_i      (cprev_q[K]),
+          .carry_prev_i (carry_prev[K]),
+          .cond_o       (cond),
+          .cprev_o      (cprev_upd[K]),
+          .inc_o        (inc_o[K*IW +: IW])
+        );
       end
     end
   endgenerate
 
-  // Chain carry: the wrap of counter k, used by counter k+1 in the next cycle.
-  always @* begin
-    carry_d = wrap_i;
-  end
+  // ---------------------------------------------------------------------------------------------
+  // Edge history and chain carry
+  // ---------------------------------------------------------------------------------------------
+  // A write of evtsel[k] or ext[k] clears counter k's edge history.
+  assign cprev_d = cprev_upd & ~sel_wr_i;
+  // The wrap of counter k, used by counter k+1 (CHAIN) in the next cycle.
+  assign carry_d = wrap_i;
 
+  // Reset clears both.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       cprev_q <= {(THREADS * P){1'b0}};
       carry_q <= {(THREADS * P){1'b0}};
     end else begin
-      cprev_q <= cprev_d & ~sel_wr_i;
+      cprev_q <= cprev_d;
       carry_q <= carry_d;
     end
   end

@@ -24,7 +24,7 @@ module pmu_fixslot #(
   input  wire [THREADS*3-1:0]    fix_os_i,    // fixctl.os_i
   input  wire [THREADS*3-1:0]    fix_usr_i,   // fixctl.usr_i
   input  wire [THREADS-1:0]      frz_i,       // gstatus.ctr_frz
-  output reg  [THREADS*8*IW-1:0] inc_o
+  output wire [THREADS*8*IW-1:0] inc_o
 );
 
   localparam [31:0]   W32      = W;
@@ -33,37 +33,32 @@ module pmu_fixslot #(
   localparam [IW-1:0] INC_TICK = TICK32[IW-1:0];
   localparam [IW-1:0] INC_ONE  = {{(IW - 1){1'b0}}, 1'b1};
 
-  reg [2:0]    fen;
-  reg [IW-1:0] fill;
-  reg [IW-1:0] issue;
-  reg [IW-1:0] retire;
-  integer t;
-  integer i;
-  always @* begin
-    inc_o  = {(THREADS * 8 * IW){1'b0}};
-    fen    = 3'd0;
-    fill   = {IW{1'b0}};
-    issue  = {IW{1'b0}};
-    retire = {IW{1'b0}};
-    for (t = 0; t < THREADS; t = t + 1) begin
+  genvar gt;
+  generate
+    for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
+      localparam integer B = gt * 8;   // this thread's first field of inc_o
+
       // slot inputs zero-extended to IW (IW > NW)
-      fill   = {{(IW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
-      issue  = {{(IW - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
-      retire = {{(IW - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
+      wire [IW-1:0] fill   = {{(IW - NW){1'b0}}, slot_fill_i[gt*NW +: NW]};
+      wire [IW-1:0] issue  = {{(IW - NW){1'b0}}, slot_issue_i[gt*NW +: NW]};
+      wire [IW-1:0] retire = {{(IW - NW){1'b0}}, slot_retire_i[gt*NW +: NW]};
+
+      // fixed counter i counts while gctrl.fix_en[i], its fixctl bit for the thread's mode and
+      // not frozen
+      wire [2:0] fix_priv = priv_i[gt] ? fix_os_i[gt*3 +: 3] : fix_usr_i[gt*3 +: 3];
+      wire [2:0] fen      = fix_en_i[gt*3 +: 3] & fix_priv & {3{~frz_i[gt]}};
+
       // fixed counters
-      for (i = 0; i < 3; i = i + 1) begin
-        fen[i] = fix_en_i[t*3+i] & (priv_i[t] ? fix_os_i[t*3+i] : fix_usr_i[t*3+i]) & ~frz_i[t];
-      end
-      inc_o[(t*8+0)*IW +: IW] = fen[0] ? INC_ONE : {IW{1'b0}};
-      inc_o[(t*8+1)*IW +: IW] = fen[1] ? retire : {IW{1'b0}};
-      inc_o[(t*8+2)*IW +: IW] = (fen[2] & ref_tick_i) ? INC_ONE : {IW{1'b0}};
+      assign inc_o[(B+0)*IW +: IW] = fen[0] ? INC_ONE : {IW{1'b0}};
+      assign inc_o[(B+1)*IW +: IW] = fen[1] ? retire : {IW{1'b0}};
+      assign inc_o[(B+2)*IW +: IW] = (fen[2] & ref_tick_i) ? INC_ONE : {IW{1'b0}};
       // issue-slot counters
-      inc_o[(t*8+3)*IW +: IW] = INC_W;
-      inc_o[(t*8+4)*IW +: IW] = fill;
-      inc_o[(t*8+5)*IW +: IW] = issue;
-      inc_o[(t*8+6)*IW +: IW] = retire;
-      inc_o[(t*8+7)*IW +: IW] = ref_tick_i ? INC_TICK : {IW{1'b0}};
+      assign inc_o[(B+3)*IW +: IW] = INC_W;
+      assign inc_o[(B+4)*IW +: IW] = fill;
+      assign inc_o[(B+5)*IW +: IW] = issue;
+      assign inc_o[(B+6)*IW +: IW] = retire;
+      assign inc_o[(B+7)*IW +: IW] = ref_tick_i ? INC_TICK : {IW{1'b0}};
     end
-  end
+  endgenerate
 
 endmodule

@@ -24,35 +24,37 @@ module pmu_rdp #(
   output wire [THREADS*64-1:0] data_o
 );
 
-  reg [THREADS*64-1:0] data_q /*verilator public_flat_rd*/;
-  reg [THREADS-1:0]    valid_q /*verilator public_flat_rd*/;
+  // Read data and valid of thread t at [t*64 +: 64] and bit t; reset clears both.
+  reg  [THREADS*64-1:0] data_q /*verilator public_flat_rd*/;
+  reg  [THREADS-1:0]    valid_q /*verilator public_flat_rd*/;
+  reg  [THREADS*64-1:0] data_d;
+  wire [THREADS-1:0]    valid_d;
 
+  // Thread t reads counter sel through window read port t of the bank while it requests.
   assign re_o   = req_i;
   assign ridx_o = sel_i;
 
-  // The selected counter zero-extended to 64 bits.
-  reg [THREADS*64-1:0] rd64;
-  integer              v;
+  // Next state: on a request, the selected counter zero-extended to 64 bits; otherwise the data
+  // holds. Valid follows the request.
+  integer v;
   always @* begin
-    rd64 = {(THREADS * 64){1'b0}};
+    data_d = data_q;
     for (v = 0; v < THREADS; v = v + 1) begin
-      rd64[v*64 +: CW] = rdata_i[v*CW +: CW];
+      if (req_i[v]) begin
+        data_d[v*64 +: 64] = 64'd0;
+        data_d[v*64 +: CW] = rdata_i[v*CW +: CW];
+      end
     end
   end
+  assign valid_d = req_i;
 
-  // On a request, sample it; otherwise hold data and drop valid.
-  integer u;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       data_q  <= {(THREADS * 64){1'b0}};
       valid_q <= {THREADS{1'b0}};
     end else begin
-      valid_q <= req_i;
-      for (u = 0; u < THREADS; u = u + 1) begin
-        if (req_i[u]) begin
-          data_q[u*64 +: 64] <= rd64[u*64 +: 64];
-        end
-      end
+      data_q  <= data_d;
+      valid_q <= valid_d;
     end
   end
 

@@ -62,15 +62,11 @@ module pmu_top #(
   localparam NCNT  = THREADS * NCPT;
   localparam CIW   = $clog2(NCNT);
   localparam VW    = LW + 3 + $clog2(THREADS);
-  // Increment width: wider than V, the slot inputs (NW), W (3 bits) and NS_PER_TICK.
+  // Increment width (spec 4): wider than V, the slot inputs (NW), W (3 bits) and NS_PER_TICK.
   localparam IWA   = (VW > NW) ? VW : NW;
   localparam IWB   = $clog2(NS_PER_TICK + 1);
   localparam IWC   = (IWA > IWB) ? IWA : IWB;
-  localparam IWD   = ((IWC > 3) ? IWC : 3) + 1;
-  // Rounded up to 8, 16 or 32 bits: increment fields then never straddle a 32-bit word of the
-  // packed increment vectors, which a simulator packs and unpacks every cycle (the extra bits
-  // are constant 0 and synthesis removes them).
-  localparam IW    = (IWD <= 8) ? 8 : (IWD <= 16) ? 16 : 32;
+  localparam IW    = ((IWC > 3) ? IWC : 3) + 1;
 
   // ---------------------------------------------------------------------------------------------
   // Registers and APB
@@ -221,8 +217,7 @@ module pmu_top #(
   // Counter bank: increments in, wraps and values out
   // ---------------------------------------------------------------------------------------------
   // Bank increment vector: thread t's block of NCPT fields is its P programmable, NFIX+NSLOT
-  // fixed/slot and NSTK stack increments in bank order (three part-selects per thread; with IW
-  // a multiple of 8 they are whole bytes).
+  // fixed/slot and NSTK stack increments in bank order.
   wire [NCNT*IW-1:0] inc;
   genvar gt;
   generate
@@ -289,7 +284,7 @@ module pmu_top #(
     .wnd_re_i   (slot_re),
     .wnd_idx_i  (slot_ridx),
     .wnd_data_o (slot_rdata),
-    .wrap_o  (wrap)
+    .wrap_o     (wrap)
   );
 
   // ---------------------------------------------------------------------------------------------

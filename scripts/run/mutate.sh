@@ -9,11 +9,11 @@ SEED=${MUT_SEED:-7}
 
 # name | file | perl substitution (must match exactly once) | what it breaks
 MUTANTS=(
-  'edge|rtl/pmu/pmu_evctl.v|s/\(cond && !cprev_q\[idx\]\)/(cond)/|EDGE counts levels instead of rising edges'
-  'chain|rtl/pmu/pmu_evctl.v|s/inc = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev\[idx\]\};/inc = {IW{1'"'"'b0}};/|CHAIN carry is lost'
-  'write-wins|rtl/pmu/pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|increment not dropped on a write'
+  'edge|rtl/pmu/pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|EDGE counts levels instead of rising edges'
+  'chain|rtl/pmu/pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1'"'"'b0}};/|CHAIN carry is lost'
+  'write-wins|rtl/pmu/pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|increment not dropped on a write'
   'set-beats-clear|rtl/pmu/pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|a clear beats a set'
-  'stack-cause|rtl/pmu/pmu_stack.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|issue stage blames the ROB head instead of the producer'
+  'stack-cause|rtl/pmu/pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|issue stage blames the ROB head instead of the producer'
   # the generated register block (pmu_regs_gen.vh from rtl/pmu/data/pmu.rdl), broken after generation
   'gen-reset|rtl/pmu/pmu_regs_gen.vh|s/localparam \[31:0\] CTRL_RESET = 32.h00000000;/localparam [31:0] CTRL_RESET = 32\x27h00000004;/|generated ctrl reset value (wpvis = 1) differs from the model'
   'gen-razwi|rtl/pmu/pmu_regs_gen.vh|s/<= wword & \(\(kw == 0\) \? EXT_MASK_AT0 : EXT_MASK\);/<= wword \& EXT_MASK;/|generated access rule: ext0.chain/qualify writable instead of RAZ/WI'

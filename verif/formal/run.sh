@@ -29,9 +29,9 @@ done
 rtl_of() {
   case $1 in
     fv_bank)  echo pmu_cnt_bank.v ;;
-    fv_evcnt) echo pmu_evctl.v pmu_cnt_bank.v ;;
+    fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v ;;
     fv_regs)  echo pmu_regs.v ;;
-    fv_stack) echo pmu_stack.v ;;
+    fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
   esac
 }
 
@@ -131,16 +131,16 @@ CHECKS=(
 
 # Mutants: NAME|TOP|DEFS|DEPTH|FILE|PERL SUBSTITUTION (must match one line)|EXPECTED PROPERTY
 MUTANTS=(
-  'mut.edge-level|fv_evcnt|-|6|pmu_evctl.v|s/\(cond && !cprev_q\[idx\]\)/(cond)/|c.edge'
-  'mut.chain-lost|fv_evcnt|-|6|pmu_evctl.v|s/inc = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev\[idx\]\};/inc = {IW{1\x27b0}};/|d.chain'
-  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl.v|s/assign cprev_d\[idx\] = counted \? cond : cprev_q\[idx\];/assign cprev_d[idx] = cond;/|r.inc'
-  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
+  'mut.edge-level|fv_evcnt|-|6|pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|c.edge'
+  'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
+  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc'
+  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.vh|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_wr;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
-  'mut.stack-cause|fv_stack|-|4|pmu_stack.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
-  'mut.stack-carry|fv_stack|-|4|pmu_stack.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
+  'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
+  'mut.stack-carry|fv_stack|-|4|pmu_stack_stage.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
 )
 
 t0=$SECONDS

@@ -1,0 +1,118 @@
+// StallScope PMU: CPI-stack accounting of one thread and one stage (spec 4.6, Table 2 of
+// Eyerman et al., in slot units).
+//
+// The W slots of a cycle go to the 8 components, in this order: base (this cycle's
+// instructions plus the carry of earlier excess, at most W), bpred (wrong-path instructions
+// when they are visible as such), smt (instructions of the sibling threads), and the rest to
+// the one stall cause the flags name. Combinational: the carry register is in pmu_stack, which
+// instances this module once per thread and stage.
+
+`include "pmu_map.vh"
+
+module pmu_stack_stage #(
+  parameter STAGE = `PMU_STG_DISPATCH,   // 0 dispatch, 1 issue, 2 commit
+  parameter W     = `PMU_DEF_W,
+  parameter CRW   = `PMU_DEF_CRW,
+  parameter XW    = 8,                   // working width (holds n+wp+carry, sib and W)
+  parameter IW    = 13
+) (
+  input  wire                   wpvis_i,    // ctrl.wpvis of the thread
+  input  wire [XW-1:0]          n_i,        // correct-path instructions processed
+  input  wire [XW-1:0]          wp_i,       // wrong-path instructions processed (0 at commit)
+  input  wire [XW-1:0]          sib_i,      // instructions of the sibling threads
+  input  wire [`PMU_NFLAG-1:0]  flags_i,    // the thread's Table-2 flags
+  input  wire [CRW-1:0]         carry_i,    // carry_q of this thread and stage
+  output wire [CRW-1:0]         carry_d_o,
+  output reg  [8*IW-1:0]        inc_o       // component c at [c*IW +: IW]
+);
+
+  localparam NFLAG = `PMU_NFLAG;
+
+  localparam C_BASE   = `PMU_CMP_BASE;
+  localparam C_ICACHE = `PMU_CMP_ICACHE;
+  localparam C_BPRED  = `PMU_CMP_BPRED;
+  localparam C_DCACHE = `PMU_CMP_DCACHE;
+  localparam C_ALU    = `PMU_CMP_ALU;
+  localparam C_DEPEND = `PMU_CMP_DEPEND;
+  localparam C_SMT    = `PMU_CMP_SMT;
+  localparam C_OTHER  = `PMU_CMP_OTHER;
+
+  localparam          COMMIT = (STAGE == `PMU_STG_COMMIT);
+  localparam [31:0]   W32    = W;
+  localparam [31:0]   CRM32  = (1 << CRW) - 1;
+  localparam [XW-1:0] WX     = W32[XW-1:0];
+  localparam [XW-1:0] CRMAX  = CRM32[XW-1:0];
+
+  wire [NFLAG-1:0] f = flags_i;
+
+  // Wrong path visible as such: dispatch and issue with ctrl.wpvis; otherwise it counts as base.
+  wire wpv = !COMMIT && wpvis_i;
+
+  // base: instructions of this cycle plus the carry, at most W slots; the excess is carried,
+  // saturating at 2^CRW - 1
+  wire [XW-1:0] m    = (wpv || COMMIT) ? n_i : n_i + wp_i;
+  wire [XW-1:0] tot  = m + {{(XW - CRW){1'b0}}, carry_i};
+  wire [XW-1:0] used = (tot > WX) ? WX : tot;
+  wire [XW-1:0] rem  = tot - used;
+  assign carry_d_o = (rem > CRMAX) ? CRMAX[CRW-1:0] : rem[CRW-1:0];
+
+  // bpred: visible wrong-path instructions, in the slots base left
+  wire [XW-1:0] u0   = WX - used;
+  wire [XW-1:0] wps  = wpv ? ((wp_i < u0) ? wp_i : u0) : {XW{1'b0}};
+  // smt: instructions of the sibling threads, in the slots left after that
+  wire [XW-1:0] u1   = u0 - wps;
+  wire [XW-1:0] smts = (sib_i < u1) ? sib_i : u1;
+  // the rest goes to the stall cause (at most W: bits 2:0)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [XW-1:0] u2   = u1 - smts;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Stall cause of this stage.
+  reg [2:0] cause;
+  always @* begin
+    if (STAGE == `PMU_STG_DISPATCH) begin
+      if (f[`PMU_FLG_FE_EMPTY]) begin
+        cause = f[`PMU_FLG_ICACHE_MISS] ? C_ICACHE : f[`PMU_FLG_BPRED_MISS] ? C_BPRED : C_OTHER;
+      end else if (f[`PMU_FLG_ROB_FULL] || f[`PMU_FLG_RS_FULL]) begin
+        cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE : f[`PMU_FLG_HEAD_LONGLAT] ? C_ALU : C_DEPEND;
+      end else begin
+        cause = C_OTHER;
+      end
+    end else if (STAGE == `PMU_STG_ISSUE) begin
+      if (f[`PMU_FLG_RS_EMPTY]) begin
+        cause = f[`PMU_FLG_ICACHE_MISS] ? C_ICACHE : f[`PMU_FLG_BPRED_MISS] ? C_BPRED : C_OTHER;
+      end else if (f[`PMU_FLG_PROD_VALID]) begin
+        cause = f[`PMU_FLG_PROD_DMISS] ? C_DCACHE : f[`PMU_FLG_PROD_LONGLAT] ? C_ALU : C_DEPEND;
+      end else begin
+        cause = C_OTHER;
+      end
+    end else begin
+      if (f[`PMU_FLG_ROB_EMPTY]) begin
+        cause = f[`PMU_FLG_ICACHE_MISS] ? C_ICACHE : f[`PMU_FLG_BPRED_MISS] ? C_BPRED : C_OTHER;
+      end else if (!f[`PMU_FLG_HEAD_DONE]) begin
+        cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE : f[`PMU_FLG_HEAD_LONGLAT] ? C_ALU : C_DEPEND;
+      end else begin
+        cause = C_OTHER;
+      end
+    end
+  end
+
+  // Component increments (each at most W, so 3 bits): base, bpred and smt, plus the cause's
+  // slots on the component it names.
+  reg [8*3-1:0] cinc;
+  integer       c;
+  always @* begin
+    cinc = {(8 * 3){1'b0}};
+    cinc[C_BASE*3 +: 3]  = used[2:0];
+    cinc[C_BPRED*3 +: 3] = wps[2:0];
+    cinc[C_SMT*3 +: 3]   = smts[2:0];
+    inc_o = {(8 * IW){1'b0}};
+    for (c = 0; c < 8; c = c + 1) begin
+      if (cause == c[2:0]) begin
+        cinc[c*3 +: 3] = cinc[c*3 +: 3] + u2[2:0];
+      end
+      inc_o[c*IW +: IW] = {{(IW - 3){1'b0}}, cinc[c*3 +: 3]};
+    end
+  end
+
+endmodule
