@@ -132,7 +132,7 @@ gen: venv
 	$(VENV_PY) scripts/gen/gen_map.py --export $(BUILD)/gen
 
 check-gen: deps venv
-	$(VENV_PY) scripts/gen/gen_map.py --check
+	$(VENV_PY) scripts/gen/gen_map.py --check --export $(BUILD)/gen
 
 # ---- RTL checks ------------------------------------------------------------------------------
 lint: deps

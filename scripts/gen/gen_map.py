@@ -753,7 +753,8 @@ def main(argv):
     ap.add_argument("--rdl", default=RDL, metavar="FILE", help="the register map (default %s)" % shown(RDL))
     ap.add_argument("--out", default=ROOT, metavar="DIR", help="write into DIR instead of the repository")
     ap.add_argument("--export", metavar="DIR", help="also write IP-XACT and UVM into DIR")
-    ap.add_argument("--check", action="store_true", help="fail (exit 1) if a generated file is stale")
+    ap.add_argument("--check", action="store_true", help="fail (exit 1) if a generated file is stale "
+                    "(with --export: or if the IP-XACT file read back differs from the .rdl)")
     for opt in ("--params", "--rdl", "--out", "--export"):
         if sum(1 for x in argv if x == opt or x.startswith(opt + "=")) > 1:
             ap.error("%s given twice" % opt)
@@ -797,7 +798,16 @@ def main(argv):
             if cur != content:
                 sys.stderr.write("gen_map: %s is stale; run `make gen`\n" % rel)
                 bad += 1
-        print("check-gen: %d passed, %d failed" % (len(files) - bad, bad))
+        n = len(files)
+        if a.export:
+            # the exporters' output, read back by PeakRDL-ipxact's importer: one more check
+            n += 1
+            diffs = ["export failed"] if export(j, a.rdl, a.export) else \
+                rdl_regs.check_ipxact(a.rdl, rdl_params(j), os.path.join(a.export, "pmu.xml"))
+            for d in diffs[:10]:
+                sys.stderr.write("gen_map: %s\n" % d)
+            bad += 1 if diffs else 0
+        print("check-gen: %d passed, %d failed" % (n - bad, bad))
         return 1 if bad else 0
     rc = write_all(files, a.out)
     if rc == 0 and a.export:

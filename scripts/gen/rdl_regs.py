@@ -1344,3 +1344,36 @@ def export_ipxact_uvm(path, params, out_xml, out_uvm):
     # class names from the hierarchy (pmu__thread__evtsel): re-used definitions would be named
     # after the anonymous types that the ss_* assignments make (pmu__thread_ss_count_b80c5f18__...)
     UVMExporter().export(root.top, out_uvm, reuse_class_definitions=False)
+
+
+def _fields_by_address(top):
+    """{(absolute address, field name): (lsb, msb, reset, software access)} of every field."""
+    out = {}
+    for node in top.descendants(unroll=True):
+        if node.__class__.__name__ != "FieldNode":
+            continue
+        reset = node.get_property("reset")
+        out[(node.parent.absolute_address, node.inst_name)] = (
+            node.lsb, node.msb, reset if isinstance(reset, int) else None,
+            node.get_property("sw").name, node.get_property("onwrite").name
+            if node.get_property("onwrite") is not None else "")
+    return out
+
+
+def check_ipxact(path, params, xml):
+    """Read the exported IP-XACT back with PeakRDL-ipxact's own importer and compare every field
+    (address, bits, reset, software access, write side effect) with the map compiled from the
+    .rdl. Returns a list of differences (empty when the file says what the .rdl says)."""
+    from peakrdl_ipxact import IPXACTImporter
+    want = _fields_by_address(_compile(path, path, params).top)
+    rdlc = RDLCompiler()
+    IPXACTImporter(rdlc).import_file(xml)
+    got = _fields_by_address(rdlc.elaborate().top)
+    diffs = []
+    for k in sorted(set(want) | set(got)):
+        if want.get(k) != got.get(k):
+            diffs.append("%s: field %s at 0x%x: the .rdl says %s, the IP-XACT file %s"
+                         % (xml, k[1], k[0], want.get(k), got.get(k)))
+    if not want:
+        diffs.append("%s: no fields compiled from %s" % (xml, path))
+    return diffs
