@@ -82,10 +82,8 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // gstatus next state (spec 4.3): W1C clear by a write (wclr) of the strobed bytes of wd to the
   // word whi, set by the wraps of the thread's programmable (pw) and fixed (fw) counters, freeze
-  // on a set with frz_on_ovf; a set beats a clear. Applied at the flop: it combines the bus with
-  // the wraps, and a simulator evaluates it once per clock there instead of on every bus input
-  // change. (The arguments are taken at the call site: a function reading the module's signals
-  // with the thread as an index cost 157 more instructions per cycle under Verilator.)
+  // on a set with frz_on_ovf; a set beats a clear. Applied at the flop, where the bus meets the
+  // wraps; its arguments are the thread's own slices, taken at the call site.
   function automatic [63:0] gstatus_next(input [63:0] q, input wclr, input whi, input [31:0] wd,
                                          input [3:0] strb, input [P-1:0] pw, input [2:0] fw,
                                          input frz_on);

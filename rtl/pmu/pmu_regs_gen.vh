@@ -92,7 +92,7 @@
   reg [KIW-1:0] ksel;      // element of evtsel/ext
   reg [LIW-1:0] lsel;      // counter index inside the thread
   // Decoded only while the slave is selected (all zero otherwise: every use below is gated by
-  // the access phase), so a simulator skips it on idle bus cycles.
+  // the access phase), so the decoder does not toggle on idle bus cycles.
   always @* begin
     a         = 32'd0;
     blk       = 32'd0;
@@ -172,8 +172,8 @@
   // ---------------------------------------------------------------------------------------------
   // Access phase, errors (spec 5.2)
   // ---------------------------------------------------------------------------------------------
-  // Evaluated only while the slave is selected (all 0 otherwise, so a simulator skips them on
-  // idle bus cycles; an error only shows in the access phase).
+  // Evaluated only while the slave is selected (all 0 otherwise: an error only shows in the
+  // access phase, and the terms do not toggle on idle bus cycles).
   reg acc;      // access phase
   reg priv;     // privileged access (pprot[0])
   reg mapped;
@@ -237,7 +237,7 @@
 
   // Counters are read through the bank's read port (index cidx); evtsel/ext element eidx through a
   // binary mux tree (a level per index bit, entries past the end read as 0). The tree is only
-  // evaluated in an access phase (a simulator skips it on idle cycles).
+  // selected in an access phase (its select is 0 on idle cycles, so it does not toggle).
   assign cnt_re_o   = rd_ok & r_cnt;
   assign cnt_ridx_o = cidx;
 
@@ -296,7 +296,7 @@
   // Writes (spec 5.3)
   // ---------------------------------------------------------------------------------------------
   // The bytes of a word that the strobes select, and the strobed bytes of wd over old. Functions
-  // used where a write lands (not wires), so a simulator evaluates them on a write alone.
+  // applied where a write lands, in each written register's next-state term.
   function automatic [31:0] bmask(input [3:0] strb);
     bmask = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};
   endfunction

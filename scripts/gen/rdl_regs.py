@@ -536,7 +536,7 @@ def gen_rtl(m, banner):
         a("  reg [KIW-1:0] ksel;      // element of %s" % "/".join(r.name for r in sarr))
     a("  reg [LIW-1:0] lsel;      // counter index inside the thread")
     a("  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by")
-    a("  // the access phase), so a simulator skips it on idle bus cycles.")
+    a("  // the access phase), so the decoder does not toggle on idle bus cycles.")
     a("  always @* begin")
     zero = [("a", "32'd0"), ("blk", "32'd0"), ("tblk", "32'd0"), ("off", "32'd0"), ("in_thr", "1'b0"),
             ("tsel", "{TIW{1'b0}}"), ("hi", "1'b0")]
@@ -582,8 +582,8 @@ def gen_rtl(m, banner):
     a("  // ---------------------------------------------------------------------------------------------")
     a("  // Access phase, errors (spec 5.2)")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  // Evaluated only while the slave is selected (all 0 otherwise, so a simulator skips them on")
-    a("  // idle bus cycles; an error only shows in the access phase).")
+    a("  // Evaluated only while the slave is selected (all 0 otherwise: an error only shows in the")
+    a("  // access phase, and the terms do not toggle on idle bus cycles).")
     a("  reg acc;      // access phase")
     a("  reg priv;     // privileged access (pprot[0])")
     a("  reg mapped;")
@@ -660,7 +660,7 @@ def gen_rtl(m, banner):
         "; %s element eidx through a" % "/".join(r.name for r in sarr) if sarr else "."))
     if sarr:
         a("  // binary mux tree (a level per index bit, entries past the end read as 0). The tree is only")
-        a("  // evaluated in an access phase (a simulator skips it on idle cycles).")
+        a("  // selected in an access phase (its select is 0 on idle cycles, so it does not toggle).")
     a("  assign cnt_re_o   = rd_ok & r_cnt;")
     a("  assign cnt_ridx_o = cidx;")
     if sarr:
@@ -724,7 +724,7 @@ def gen_rtl(m, banner):
     a("  // Writes (spec 5.3)")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  // The bytes of a word that the strobes select, and the strobed bytes of wd over old. Functions")
-    a("  // used where a write lands (not wires), so a simulator evaluates them on a write alone.")
+    a("  // applied where a write lands, in each written register's next-state term.")
     a("  function automatic [31:0] bmask(input [3:0] strb);")
     a("    bmask = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};")
     a("  endfunction")
