@@ -73,6 +73,8 @@ help:
 	@echo "make regress  - every test of verif/regress/tests.txt x 8 seeds with JUnit, coverage, waveforms of failures"
 	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
 	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
+	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
+	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------

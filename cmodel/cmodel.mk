@@ -9,6 +9,10 @@
 #
 #   make cli     build/pmu_cli: run a .stim file on the model (docs/stimulus.md)
 #   make model   build/test_model: the model's unit tests
+#   CFG=small|big (a parameter set of the Makefile, CFG_small/CFG_big): build/pmu_cli_small,
+#   build/test_model_small, ... instead (or name those files directly).
+# These are plain C: they need only a C compiler, ar and make (c-deps), never the RTL tools
+# of deps (the generated pmu_map.h is committed; the generator is not run).
 
 MODEL_SRC := $(wildcard cmodel/src/*.c)
 MODEL_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
@@ -48,6 +52,44 @@ $(BUILD)/test_model_san: $(TEST_SRC) $(call model_lib,san)
 	clang $(CWARN) $(SAN_OPT) $(MODEL_INC) -o $@ $(TEST_SRC) $(call model_lib,san)
 	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC),$(TEST_SRC))
 
+# The CLI and unit tests of the other parameter sets: the model library of that set, and the
+# same -DPMU_<KEY> flags for the sources that include pmu_map.h (the one list: CFG_<set>).
+# cli_rules SET
+define cli_rules
+$(BUILD)/pmu_cli_$(1): $(CLI_SRC) $(call model_lib,$(1))
+	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) $(STIM_INC) -o $$@ $(CLI_SRC) $(call model_lib,$(1))
+	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC) $(STIM_INC),$(CLI_SRC))
+
+$(BUILD)/test_model_$(1): $(TEST_SRC) $(call model_lib,$(1))
+	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) -o $$@ $(TEST_SRC) $(call model_lib,$(1))
+	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC),$(TEST_SRC))
+endef
+$(foreach c,$(filter-out default,$(CONFIGS)),$(eval $(call cli_rules,$(c))))
+
+# make cli / make model [CFG=default|small|big]
+CFG ?= default
+cfg_suffix = $(if $(filter $(1),$(CONFIGS)),,$(error CFG=$(1): not a parameter set (one of: $(CONFIGS))))$(if $(filter default,$(1)),,_$(1))
+
+# C-only tools: a C compiler, ar and make (this make). Installs gcc (with binutils) when root,
+# else prints the command; unlike deps it never asks for verilator, iverilog, yosys or z3.
+C_DEB_PKGS := gcc binutils make
+.PHONY: c-deps
+c-deps:
+	@missing=""; for c in $(firstword $(CC)) ar; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "missing tools:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: apt-get install -y $(C_DEB_PKGS)"; \
+	    mkdir -p $(BUILD); \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(C_DEB_PKGS)) >$(BUILD).apt.log 2>&1 \
+	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	  else \
+	    echo "run as root: sudo apt-get update && sudo apt-get install -y $(C_DEB_PKGS)"; exit 1; \
+	  fi; \
+	fi
+
 .PHONY: cli model
-cli: deps $(BUILD)/pmu_cli
-model: deps $(BUILD)/test_model
+cli: c-deps
+	@$(MAKE) --no-print-directory $(BUILD)/pmu_cli$(call cfg_suffix,$(CFG))
+model: c-deps
+	@$(MAKE) --no-print-directory $(BUILD)/test_model$(call cfg_suffix,$(CFG))

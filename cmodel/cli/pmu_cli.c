@@ -3,7 +3,8 @@
  *   pmu_cli [--quiet] [--dump-every N] FILE.stim|-
  *
  * Exit status: 0 all checks passed, 1 a check failed, 2 usage or parse error (message on stderr,
- * nothing on stdout). Check failures go to stderr as "FILE:LINE: expected X, got Y (cycle C)".
+ * nothing on stdout). Check failures go to stderr as
+ * "FILE:LINE: expected WHAT = X, got Y (cycle C)" (docs/stimulus.md, Errors).
  *
  * Output (stdout), stable so that runs can be diffed. Values are those of the state after the
  * last cycle (what the next cycle would see); irq is irq_o of that next cycle. Example
@@ -87,7 +88,7 @@ static void usage(FILE *f)
           "(total, filled, issued, retired, elapsed) in decimal and hex, and the CPI-stack\n"
           "counters as a table stage x component with row sums; last line 'result: PASS' or\n"
           "'result: FAIL (K failed checks)'. Check failures go to stderr as\n"
-          "'FILE:LINE: expected X, got Y (cycle C)'.\n"
+          "'FILE:LINE: expected WHAT = X, got Y (cycle C)'.\n"
           "\n"
           "Exit status: 0 all checks passed, 1 a check failed, 2 usage or parse error.\n",
           PMU_P - 1);

@@ -423,6 +423,15 @@ def check_cross(j, lines, src, rm):
                          % (src, lines.get(path, 1), fmt_path(path), m.d.get("NCPT"), rm.src, ncpt,
                             ", ".join("%s %d" % (r.name, r.count) for r, _ in rm.counters())))
         sys.exit(2)
+    # V adds at most NPICK LW-bit lanes of every thread (ANY): VW must hold that sum
+    npick = lane_picks(m)[1]
+    need_vw = m.p["LW"] + clog2(npick) + clog2(m.p["THREADS"])
+    if m.d.get("VW", 0) < need_vw:
+        i = [x["name"] for x in j["derived"]].index("VW") if "VW" in m.d else None
+        path = ("derived", i, "expr") if i is not None else ("derived",)
+        sys.stderr.write("%s:%d: %s: VW = %s, but V sums up to NPICK = %d lanes of LW = %d bits over THREADS = %d threads: LW + clog2(NPICK) + clog2(THREADS) = %d bits\n"
+                         % (src, lines.get(path, 1), fmt_path(path), m.d.get("VW"), npick, m.p["LW"], m.p["THREADS"], need_vw))
+        sys.exit(2)
     end = rm.thread_base + m.p["THREADS"] * rm.thread_stride
     if end > 1 << m.p["AW"]:
         sys.stderr.write("%s:%d: regfile thread: %d thread blocks of 0x%x from 0x%x do not fit AW = %d address bits (%s)\n"
