@@ -74,8 +74,7 @@ module fv_evcnt #(
   generate
     for (gp = 0; gp < P; gp = gp + 1) begin : g_pick
       assign pick[gp*PKW +: PKW] = pmu_lane_x(pmu_lane_pick(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
-                                                            evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]),
-                                              evtsel_i[gp*32 + `PMU_EVTSEL_ANY_LSB]);
+                                                            evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]));
     end
   endgenerate
 
