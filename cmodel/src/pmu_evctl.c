@@ -1,14 +1,14 @@
 /* pmu_evctl: event lanes, event value V, threshold/compare/INV/EDGE/BOTH/CNTV, the QUALIFY
  * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
- * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu/pmu_evctl.v: the lanes (its lane[]: each thread's, and
- * each summed over all threads for ANY), then per thread what its per-counter blocks
+ * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu/pmu_evctl.v: the lanes (its lane[] and lane tables lt:
+ * each thread's), then per thread what its per-counter blocks
  * g_thr[t].g_ctr[k] (v, the QUALIFY cascade q/qin, and the counter's pmu_evctl_ctr,
  * rtl/pmu/pmu_evctl_ctr.v: cond, counted, edgehit, cprev_o, inc_o) compute, here for all
  * counters of the thread at once as bit vectors, bit k = counter k: cond_v, qin_v, counted_v,
  * edgehit, and the increments by kind (a speed-up, docs/cmodel.md).
  * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
  * Simulation speed-ups (docs/cmodel.md): the evtsel/ext decode memo, V and C of every counter
- * without a branch, lane_all only with ANY, the per-counter logic as bit vectors with
+ * without a branch, the per-counter logic as bit vectors with
  * cprev_q/carry_q converted eight bytes at a time, the QUALIFY cascade as one addition.
  */
 #include <string.h>
@@ -18,20 +18,25 @@
 #error "pmu_evctl expects 6 internal lanes (one, ref_tick, fill, unfill, issue, retire), NL <= 32"
 #endif
 
-/* V: the sum of the lanes sel selects, thread t's own (own = lane[t]) or, with ANY, each summed
- * over all threads (all = lane_all) -- the RTL's lane table entries l and NL + l. The catalog
+/* V: the sum of the lanes sel selects of the threads in src: thread t alone, or with ANY every
+ * thread whose own privilege passes the counter's USR/OS (the RTL's pok) -- the RTL adds entry l
+ * of those threads' lane tables. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
  * model is not the RTL's structure, on purpose: the RTL adds the entries that the indices
  * pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written), the
  * model masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog
  * against each other (as the formal reference r.inc does). (The common case, at most two own
  * lanes, adds them directly: l0 and l1 in pmc_cfg_t below.) */
-static inline uint32_t lane_sum(const uint8_t *own, const uint16_t *all, uint32_t any,
+static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uint32_t src,
                                 uint32_t sel)
 {
   uint32_t v = 0;
-  for (; sel != 0; sel &= sel - 1u)
-    v += any ? all[pmu_lsb_idx(sel)] : own[pmu_lsb_idx(sel)];
+  for (; sel != 0; sel &= sel - 1u) {
+    const unsigned l = pmu_lsb_idx(sel);
+    uint32_t u;
+    for (u = src; u != 0; u &= u - 1u)
+      v += lane[pmu_lsb_idx(u)][l];
+  }
   return v & PMU_VW_MASK;
 }
 
@@ -50,6 +55,7 @@ enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
  * nothing. */
 typedef struct {
   uint32_t sel;      /* lanes of V: pmu_lane_sel(event, umask) */
+  uint8_t usr, os;   /* USR, OS: with ANY, which threads' lanes enter V (the RTL's pok) */
   uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none,
                       * a zero lane like the RTL's zero entry XZ); PMU_NL for a gen_v counter */
   uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
@@ -62,11 +68,13 @@ typedef struct {
   uint8_t filled;                 /* es and x hold a decode */
   pmc_cfg_t c[PMU_P];
   /* vectors, bit k = counter k */
-  uint32_t en_os, en_usr;         /* EN, and OS / USR (the privilege filter passes) */
+  uint32_t en_os, en_usr;         /* EN and OS / USR without ANY (the own thread's filter) */
   uint32_t thr_v, edge_v, both_v, cntv_v;
   uint32_t chain_v, qual_v;       /* CHAIN, QUALIFY (RAZ on counter 0) */
   uint32_t any_v;                 /* ANY */
   uint32_t gen_v;                 /* V by lane_sum (ANY, or more than two lanes) */
+  uint32_t any_usr_v, any_os_v;   /* ANY and EN with USR / OS: counted while some thread is in
+                                   * user / kernel mode */
 } thr_cfg_t;
 
 static PMU_THREAD_LOCAL thr_cfg_t cfg_memo[PMU_THREADS];
@@ -117,12 +125,16 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     const uint32_t cmask = (es >> PMU_EVTSEL_CMASK_LSB) & 0xffu;
     const uint32_t thr = (uint32_t)(cmask != 0u || cmp != CMP_GE);
     const uint32_t any = (es >> PMU_EVTSEL_ANY_LSB) & 1u;
+    const uint32_t usr = (es >> PMU_EVTSEL_USR_LSB) & 1u;
+    const uint32_t os = (es >> PMU_EVTSEL_OS_LSB) & 1u;
     pmc_cfg_t *c = &m->c[k];
     uint32_t gen;
     m->es[k] = es;
     m->x[k] = x;
     c->sel = pmu_lane_sel((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
                           (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
+    c->usr = (uint8_t)usr;
+    c->os = (uint8_t)os;
     gen = (uint32_t)(any || popcount_gt2(c->sel));
     c->l0 = c->l1 = PMU_NL;                                /* lane NL is 0 */
     if (!gen && c->sel != 0u)
@@ -132,8 +144,10 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     cond_range(c, thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
     m->gen_v |= gen << k;
     m->any_v |= any << k;
-    m->en_os |= (en & (es >> PMU_EVTSEL_OS_LSB) & 1u) << k;
-    m->en_usr |= (en & (es >> PMU_EVTSEL_USR_LSB) & 1u) << k;
+    m->en_os |= (en & os & (any ^ 1u)) << k;
+    m->en_usr |= (en & usr & (any ^ 1u)) << k;
+    m->any_os_v |= (en & os & any) << k;
+    m->any_usr_v |= (en & usr & any) << k;
     m->thr_v |= thr << k;
     m->edge_v |= ((es >> PMU_EVTSEL_EDGE_LSB) & 1u) << k;
     m->both_v |= ((x >> PMU_EXT_BOTH_LSB) & 1u) << k;
@@ -212,15 +226,15 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
                        pmu_state_t *d)
 {
   uint8_t lane[PMU_THREADS][PMU_NL + 1]; /* lane[t][l], LW <= 8 bits; lane NL = 0 (none) */
-  uint16_t lane_all[PMU_NL + 1];         /* lane l summed over all threads (SW bits), for ANY */
   const thr_cfg_t *cfg[PMU_THREADS];
   const uint32_t tick = (uint32_t)in->ref_tick & 1u;
-  uint32_t any_v = 0;
+  uint32_t in_usr = 0, in_os = 0;      /* the threads in user / kernel mode, bit u = thread u */
   unsigned t, k, l;
 
   for (t = 0; t < PMU_THREADS; t++) {
     cfg[t] = thread_cfg(s, t);
-    any_v |= cfg[t]->any_v;
+    in_os |= ((uint32_t)in->priv[t] & 1u) << t;
+    in_usr |= (((uint32_t)in->priv[t] & 1u) ^ 1u) << t;
   }
 
   /* ---- lanes (2.1): internal lanes zero-extended/truncated to LW bits ---- */
@@ -241,15 +255,6 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       for (l = 0; l < PMU_NEXT; l++)
         lane[t][PMU_NINT + l] = (uint8_t)(in->ev_ext[t][l] & PMU_LW_MASK);
   }
-  /* lane_all (the RTL's lane[THREADS*NL + l]): only in a cycle where some counter has ANY (a
-   * speed-up; nothing else reads it) */
-  if (any_v != 0u)
-    for (l = 0; l < PMU_NL; l++) {
-      uint32_t sum = 0;
-      for (t = 0; t < PMU_THREADS; t++)
-        sum += lane[t][l];
-      lane_all[l] = (uint16_t)sum;
-    }
 
   /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks (with
    * their pmu_evctl_ctr) and the QUALIFY cascade compute,
@@ -260,8 +265,11 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     const uint8_t *lt = lane[t];
     const uint32_t frz = (uint32_t)(s->gstatus_q[t] >> PMU_GSTATUS_CTR_FRZ_LSB) & 1u;
     const uint32_t pmc_en = (uint32_t)(s->gctrl_q[t] >> PMU_GCTRL_PMC_EN_LSB) & PMU_P_MASK;
-    /* EN, gctrl.pmc_en, the privilege filter (the counter's own thread), not frozen */
-    const uint32_t active = ((in->priv[t] & 1u) ? m->en_os : m->en_usr) & (frz ? 0u : pmc_en);
+    /* EN, gctrl.pmc_en, the privilege filter (the RTL's privok: without ANY the counter's own
+     * thread; with ANY some thread passes USR/OS), not frozen */
+    const uint32_t active = (((in->priv[t] & 1u) ? m->en_os : m->en_usr) |
+                             (in_usr ? m->any_usr_v : 0u) | (in_os ? m->any_os_v : 0u)) &
+                            (frz ? 0u : pmc_en);
     const uint32_t cprev_v = bytes_to_bits(s->cprev_q[t]);           /* cprev_q, bit k */
     const uint32_t carry_prev = bytes_to_bits(s->carry_q[t]) << 1;   /* carry of counter k-1 */
     uint32_t *inc_t = &inc[t * PMU_NCPT + PMU_CI_PMC];
@@ -269,7 +277,7 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     uint32_t cond_v = 0, qin_v, gq, pq;
     uint32_t counted_v, edgehit, addc, addv, one, bits;
 
-    /* V (VW bits: own lanes, or all threads' lanes with ANY) and condition C of every counter,
+    /* V (VW bits: own lanes, or with ANY the lanes of the threads that pass USR/OS) and condition C of every counter,
      * as the RTL, without a branch: the sum of lanes l0 and l1 (own lanes, at most two: the
      * common case). A gen_v counter (ANY, or more lanes; V = 0 here) is redone below. */
     for (k = 0; k < PMU_P; k++) {
@@ -281,7 +289,10 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       const pmc_cfg_t *c;
       k = pmu_lsb_idx(bits);
       c = &m->c[k];
-      v[k] = lane_sum(lt, lane_all, (m->any_v >> k) & 1u, c->sel);
+      /* the threads whose lanes enter V: t, or with ANY those whose own mode passes (pok) */
+      const uint32_t src = ((m->any_v >> k) & 1u) ? (c->usr ? in_usr : 0u) | (c->os ? in_os : 0u)
+                                                  : 1u << t;
+      v[k] = lane_sum((const uint8_t (*)[PMU_NL + 1])lane, src, c->sel);
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 

@@ -502,20 +502,49 @@ static void qualify_uses_neighbour_condition(void)
   CHECK(&b, "counter 0 disabled", 0, cnt(&b, 0, 0));
 }
 
-/* ANY sums all threads' lanes; privilege filter uses the counter's own thread. */
-static void any_sums_all_threads(void)
+/* ANY (spec 4.1): each thread's lanes enter V only while that thread's own privilege passes
+ * the counter's USR/OS; the threshold acts on the gated sum; a cycle where no thread passes is
+ * not counted. EXECUTED with thread 0 at 3 and thread 1 at 4 per cycle, 5 cycles per phase. */
+static void any_sums_threads_under_their_own_privilege(void)
 {
+  const uint32_t any = 1u << PMU_EVTSEL_ANY_LSB, en = 1u << PMU_EVTSEL_EN_LSB;
+  const uint32_t usr = 1u << PMU_EVTSEL_USR_LSB, os = 1u << PMU_EVTSEL_OS_LSB;
+  const uint32_t ev = 0xb1u | (0x01u << 8);                 /* executed */
+  /* expected counts after each phase (t0 user/t1 user, user/kernel, kernel/user, kernel/kernel):
+   * USR: 5x(3+4), 5x3, 5x4, not counted; USR OS: 5x7 each; OS: not counted, 5x4, 5x3, 5x7;
+   * USR INV CMASK 4 (C = V < 4): V 7, 3, 4 -> 0, 5, 0, not counted */
+  static const unsigned exp[4][4] = {{35, 35, 0, 0}, {50, 70, 20, 5}, {70, 105, 35, 5},
+                                     {70, 140, 70, 5}};
+  static const uint8_t pr[4][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
+  char what[64];
+  unsigned ph, k;
   tb_t b;
   tb_init(&b, __func__);
-  if (PMU_THREADS < 2)
+  if (PMU_THREADS < 2 || PMU_P < 4)
     return;
-  wr(&b, a_evtsel(0, 0), EVS(0xb1, 0x01) | (1u << PMU_EVTSEL_ANY_LSB));   /* executed */
-  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 1u);
+  for (k = 0; k < PMU_THREADS; k++)        /* set up in kernel mode with no events: adds 0; */
+    b.in.priv[k] = 1;                       /* threads 2.. stay there (no lanes, not USR) */
+  wr(&b, a_evtsel(0, 0), ev | usr | en | any);
+  wr(&b, a_evtsel(0, 1), ev | usr | os | en | any);
+  wr(&b, a_evtsel(0, 2), ev | os | en | any);
+  wr(&b, a_evtsel(0, 3), ev | usr | en | any | (1u << PMU_EVTSEL_INV_LSB) |
+                         (4u << PMU_EVTSEL_CMASK_LSB));
+  wr(&b, a_evtsel(1, 0), ev | usr | en | any);
+  wr(&b, pmu_treg(1, PMU_GCTRL_OFF), 1u);
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 0xfu);
   b.in.ev_ext[0][PMU_LANE_EXECUTED - PMU_NINT] = 3;
   b.in.ev_ext[1][PMU_LANE_EXECUTED - PMU_NINT] = 4;
-  b.in.priv[1] = 0;                                         /* other thread in user mode */
-  steps(&b, 5);
-  CHECK(&b, "ANY: 5 x (3+4)", 35, cnt(&b, 0, 0));
+  for (ph = 0; ph < 4; ph++) {
+    b.in.priv[0] = pr[ph][0];
+    b.in.priv[1] = pr[ph][1];
+    steps(&b, 5);
+    for (k = 0; k < 4; k++) {
+      snprintf(what, sizeof what, "ANY phase %u t0 counter %u", ph, k);
+      CHECK(&b, what, exp[ph][k], cnt(&b, 0, k));
+    }
+    snprintf(what, sizeof what, "ANY phase %u t1 counter 0 (USR)", ph);
+    CHECK(&b, what, exp[ph][0], cnt(&b, 1, 0));
+  }
 }
 
 /* The condition C (spec 4.1) for every compare mode, INV, CMASK and V of one lane: the counter
@@ -652,7 +681,7 @@ int main(void)
   hi_latch_gives_consistent_64bit_read();
   rdp_returns_value_one_cycle_later();
   qualify_uses_neighbour_condition();
-  any_sums_all_threads();
+  any_sums_threads_under_their_own_privilege();
   condition_every_mode_cmask_and_v();
   cascade_random_patterns();
   inputs_masked_to_port_widths();

@@ -1,8 +1,9 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
 // The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
-// counter k the event value V (the sum of the entries of thread t's lane table that pick_i
-// names: the catalog decode of evtsel[k]'s event/umask and ANY that pmu_regs keeps) and one
+// counter k the event value V (for each pick in pick_i, the catalog decode of evtsel[k]'s
+// event/umask that pmu_regs keeps, the entry of thread t's lane table, or with ANY the entries of
+// the tables of every thread whose own privilege passes evtsel[k]'s USR/OS, spec 4.1) and one
 // pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
 // the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
 // of counter k-1 one cycle later, not gated).
@@ -41,19 +42,19 @@ module pmu_evctl #(
   localparam NEXT  = `PMU_NEXT;
   localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
   localparam XW    = `PMU_XW;             // lane table index width (rtl/pmu/pmu_lane_x.vh)
-  localparam NX    = 1 << XW;             // entries of a thread's lane table
-  localparam XZ    = `PMU_LT_XZ;          // its zero entry (2*NL)
+  localparam NX    = 1 << XW;             // entries of a thread's lane table (padded)
+  localparam XZ    = `PMU_LT_XZ;          // its zero entry (NL)
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
-  localparam SW    = LW + TW;             // a lane table entry (one lane summed over all threads)
+  localparam SW    = LW + TW;             // one lane summed over all threads
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
 
   localparam [31:0] W32 = W;
   localparam [UW-1:0] WU  = W32[UW-1:0];
 
-  // A lane zero-extended to a table entry.
+  // A lane zero-extended to the width of a sum over the threads.
   function automatic [SW-1:0] zx(input [LW-1:0] x);
     begin
       zx = {SW{1'b0}};
@@ -68,10 +69,9 @@ module pmu_evctl #(
 
   // ---------------------------------------------------------------------------------------------
   // Lanes: lane l of thread t at lane[t*NL+l] (internal lanes zero-extended or truncated to LW
-  // bits), lane l summed over all threads at lane[THREADS*NL+l] (for ANY), as table entries.
-  // Each thread's lane table (rtl/pmu/pmu_lane_x.vh) is built from them in g_thr below.
+  // bits). Each thread's lane table (rtl/pmu/pmu_lane_x.vh) is built from them in lt below.
   // ---------------------------------------------------------------------------------------------
-  (* mem2reg *) reg [SW-1:0] lane [0:(THREADS+1)*NL-1];
+  (* mem2reg *) reg [LW-1:0] lane [0:THREADS*NL-1];
   reg [UW-1:0]            fill;
   reg [UW-1:0]            unfill;
   // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
@@ -81,11 +81,8 @@ module pmu_evctl #(
   reg [31:0]              x_issue;
   reg [31:0]              x_retire;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [SW-1:0]            lacc;
   integer t;
   integer j;
-  integer l;
-  integer u;
   always @* begin
     fill     = {UW{1'b0}};
     unfill   = {UW{1'b0}};
@@ -93,7 +90,6 @@ module pmu_evctl #(
     x_unfill = 32'd0;
     x_issue  = 32'd0;
     x_retire = 32'd0;
-    lacc     = {SW{1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
       fill     = {{(UW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
       unfill   = (fill < WU) ? WU - fill : {UW{1'b0}};
@@ -101,22 +97,15 @@ module pmu_evctl #(
       x_unfill = {{(32 - UW){1'b0}}, unfill};
       x_issue  = {{(32 - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
       x_retire = {{(32 - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
-      lane[t*NL+`PMU_LANE_CYCLES]   = zx({{(LW - 1){1'b0}}, 1'b1});
-      lane[t*NL+`PMU_LANE_REF_TICK] = zx({{(LW - 1){1'b0}}, ref_tick_i});
-      lane[t*NL+`PMU_LANE_FILLED]   = zx(x_fill[LW-1:0]);
-      lane[t*NL+`PMU_LANE_UNFILLED] = zx(x_unfill[LW-1:0]);
-      lane[t*NL+`PMU_LANE_ISSUED]   = zx(x_issue[LW-1:0]);
-      lane[t*NL+`PMU_LANE_RETIRED]  = zx(x_retire[LW-1:0]);
+      lane[t*NL+`PMU_LANE_CYCLES]   = {{(LW - 1){1'b0}}, 1'b1};
+      lane[t*NL+`PMU_LANE_REF_TICK] = {{(LW - 1){1'b0}}, ref_tick_i};
+      lane[t*NL+`PMU_LANE_FILLED]   = x_fill[LW-1:0];
+      lane[t*NL+`PMU_LANE_UNFILLED] = x_unfill[LW-1:0];
+      lane[t*NL+`PMU_LANE_ISSUED]   = x_issue[LW-1:0];
+      lane[t*NL+`PMU_LANE_RETIRED]  = x_retire[LW-1:0];
       for (j = 0; j < NEXT; j = j + 1) begin
-        lane[t*NL+NINT+j] = zx(ev_ext_i[(t*NEXT+j)*LW +: LW]);
+        lane[t*NL+NINT+j] = ev_ext_i[(t*NEXT+j)*LW +: LW];
       end
-    end
-    for (l = 0; l < NL; l = l + 1) begin
-      lacc = {SW{1'b0}};
-      for (u = 0; u < THREADS; u = u + 1) begin
-        lacc = lacc + lane[u*NL+l];
-      end
-      lane[THREADS*NL+l] = lacc;
     end
   end
 
@@ -127,26 +116,28 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes, 0 at XZ.
+  // 2^XW entries each, so an index needs no bounds check.
+  (* mem2reg *) reg [LW-1:0] lt [0:THREADS*NX-1];
+  integer lu;
+  integer li;
+  always @* begin
+    for (lu = 0; lu < THREADS; lu = lu + 1) begin
+      for (li = 0; li < NL; li = li + 1) begin
+        lt[lu*NX+li] = lane[lu*NL+li];
+      end
+      lt[lu*NX+XZ] = {LW{1'b0}};
+      // Entries above XZ are never picked (pmu_lane_x): don't-care.
+      for (li = XZ + 1; li < NX; li = li + 1) begin
+        lt[lu*NX+li] = {LW{1'bx}};
+      end
+    end
+  end
+
   genvar gt;
   genvar gk;
   generate
     for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_thr
-      // This thread's lane table (rtl/pmu/pmu_lane_x.vh): its lanes, the sums over all threads,
-      // 0 at XZ. 2^XW entries, so an index needs no bounds check.
-      (* mem2reg *) reg [SW-1:0] lt [0:NX-1];
-      integer      li;
-      always @* begin
-        for (li = 0; li < NL; li = li + 1) begin
-          lt[li]    = lane[gt*NL+li];
-          lt[NL+li] = lane[THREADS*NL+li];
-        end
-        lt[XZ] = {SW{1'b0}};
-        // Entries above XZ are never picked (pmu_lane_x): don't-care.
-        for (li = XZ + 1; li < NX; li = li + 1) begin
-          lt[li] = {SW{1'bx}};
-        end
-      end
-
       for (gk = 0; gk < P; gk = gk + 1) begin : g_ctr
         localparam integer K = gt * P + gk;   // bank-order index of this counter
 
@@ -154,15 +145,34 @@ module pmu_evctl #(
         wire f_chain = (gk != 0) && ext_i[K*32+`PMU_EXT_CHAIN_LSB];
         wire f_qual  = (gk != 0) && ext_i[K*32+`PMU_EXT_QUALIFY_LSB];
 
-        // V: sum of the table entries that evtsel[k]'s picks name (its lanes, or with ANY the
-        // sums over all threads; an invalid pick names the zero entry)
+        // Privilege filter (spec 4.1): thread u passes USR/OS in its own mode (pok). V reads
+        // thread t's table alone (not gated: the filter gates counting only), with ANY the
+        // tables of the threads that pass. The cycle is counted (privok) when thread t passes,
+        // with ANY when some thread passes.
+        wire               f_any = evtsel_i[K*32+`PMU_EVTSEL_ANY_LSB];
+        wire [THREADS-1:0] pok   = (priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_OS_LSB]}})
+                                   | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
+        wire               privok = f_any ? (|pok) : pok[gt];
+
+        // V: for each of evtsel[k]'s picks, that entry of thread t's table, or with ANY the sum
+        // of that entry of the tables of the threads that pass (an invalid pick names the zero
+        // entry)
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
         reg  [VW-1:0]       v;
         integer             pj;
+        integer             pu;
         always @* begin
           v = {VW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            v = v + {3'b000, lt[pick[pj*XW +: XW]]};
+            if (f_any) begin
+              for (pu = 0; pu < THREADS; pu = pu + 1) begin
+                if (pok[pu]) begin
+                  v = v + {3'b000, zx(lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}])};
+                end
+              end
+            end else begin
+              v = v + {3'b000, zx(lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}])};
+            end
           end
         end
 
@@ -189,7 +199,7 @@ module pmu_evctl #(
           .chain_i      (f_chain),
           .qual_i       (f_qual),
           .v_i          (v),
-          .priv_i       (priv_i[gt]),
+          .privok_i     (privok),
           .pmc_en_i     (pmc_en_i[K]),
           .frz_i        (frz_i[gt]),
           .qin_i        (qin),

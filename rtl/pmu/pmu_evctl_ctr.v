@@ -1,8 +1,8 @@
 // StallScope PMU: event control of one programmable counter k (spec 4.1, 4.2).
 //
 // From the event value V of this cycle and the counter's evtsel[k]/ext[k]: the condition C
-// (threshold, compare mode, INV), the gating (EN, gctrl.pmc_en, privilege, freeze, QUALIFY),
-// EDGE/BOTH on the edge history, and the increment (CHAIN: the carry of counter k-1, ungated).
+// (threshold, compare mode, INV), the gating (EN, gctrl.pmc_en, the privilege filter's outcome,
+// freeze, QUALIFY), EDGE/BOTH on the edge history, and the increment (CHAIN: the carry of counter k-1, ungated).
 // Combinational: the edge history and chain carry flops and the QUALIFY cascade along the
 // counters of a thread are in pmu_evctl, which instances this module once per counter.
 
@@ -12,8 +12,8 @@ module pmu_evctl_ctr #(
   parameter VW = 12,
   parameter IW = 13
 ) (
-  // evtsel[k]: event/umask/ANY reach V through the lane picks, INT is used by pmu_regs, bit 19
-  // is reserved; ext[k]: CHAIN/QUALIFY come in as chain_i/qual_i, bits 31:6 are reserved.
+  // evtsel[k]: event/umask reach V through the lane picks, USR/OS/ANY through V and privok_i
+  // (pmu_evctl), INT is used by pmu_regs, bit 19 is reserved; ext[k]: CHAIN/QUALIFY come in as chain_i/qual_i, bits 31:6 are reserved.
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [31:0]   evtsel_i,
   input  wire [31:0]   ext_i,
@@ -21,7 +21,7 @@ module pmu_evctl_ctr #(
   input  wire          chain_i,       // ext[k].chain (0 for counter 0)
   input  wire          qual_i,        // ext[k].qualify (0 for counter 0)
   input  wire [VW-1:0] v_i,           // event value V
-  input  wire          priv_i,        // the counter's thread is in kernel mode
+  input  wire          privok_i,      // privilege filter passes (spec 4.1; pmu_evctl)
   input  wire          pmc_en_i,      // gctrl.pmc_en[k]
   input  wire          frz_i,         // gstatus.ctr_frz
   input  wire          qin_i,         // Q of counter k-1 (1 for counter 0)
@@ -60,9 +60,9 @@ module pmu_evctl_ctr #(
   wire cond = thr ? (cmpr ^ f_inv) : (v_i != {VW{1'b0}});
   assign cond_o = cond;
 
-  // Gating: enables, the privilege filter of the counter's own thread, freeze and QUALIFY.
-  wire privok  = priv_i ? evtsel_i[`PMU_EVTSEL_OS_LSB] : evtsel_i[`PMU_EVTSEL_USR_LSB];
-  wire counted = evtsel_i[`PMU_EVTSEL_EN_LSB] && pmc_en_i && privok && !frz_i
+  // Gating: enables, the privilege filter (the counter's own thread; with ANY some thread),
+  // freeze and QUALIFY.
+  wire counted = evtsel_i[`PMU_EVTSEL_EN_LSB] && pmc_en_i && privok_i && !frz_i
                  && (qual_i ? qin_i : 1'b1);
 
   // Edge history: C of the last counted cycle (it moves in counted cycles only). EDGE counts the

@@ -16,8 +16,8 @@
 `define PMU_NFLAG 13
 `define PMU_NPICK 2  // lanes an event/umask pair selects, at most (rtl/pmu/pmu_lane_pick.vh)
 `define PMU_LIW 5  // lane index width
-`define PMU_LT_XZ 36  // the lane table's zero entry, 2*NL (rtl/pmu/pmu_lane_x.vh)
-`define PMU_XW 6  // lane table index width, clog2(2*NL+1)
+`define PMU_LT_XZ 18  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)
+`define PMU_XW 5  // lane table index width, clog2(NL+1)
 `define PMU_NFIX 3
 `define PMU_NSLOT 5
 `define PMU_NSTK 24

@@ -101,11 +101,11 @@ module pmu_regs #(
 
   // ---------------------------------------------------------------------------------------------
   // Lane picks: evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) into
-  // pmu_evctl's lane table indices (pmu_lane_x, with evtsel.any) when evtsel[k] is written: one
-  // shared decoder on the write path instead of one per counter in pmu_evctl.
+  // pmu_evctl's lane table indices (pmu_lane_x) when evtsel[k] is written: one shared decoder
+  // on the write path instead of one per counter in pmu_evctl (ANY and USR/OS act there).
   // ---------------------------------------------------------------------------------------------
   reg [THREADS*P*PKW-1:0] pick_q;
-  // (only the event, umask and any fields of ev_wr are decoded)
+  // (only the event and umask fields of ev_wr are decoded)
   /* verilator lint_off UNUSEDSIGNAL */
   reg [31:0]     ev_wr;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -116,8 +116,7 @@ module pmu_regs #(
     if (wr_ok && r_evtsel) begin
       ev_wr   = wword & EVTSEL_MASK;
       pick_wr = pmu_lane_x(pmu_lane_pick(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                         ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]),
-                           ev_wr[`PMU_EVTSEL_ANY_LSB]);
+                                         ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]));
     end
   end
 
@@ -177,8 +176,7 @@ module pmu_regs #(
     if (!rst_ni) begin
       gstatus_q  <= {THREADS{GSTATUS_RESET}};
       pick_q     <= {(THREADS * P){pmu_lane_x(pmu_lane_pick(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                                            EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]),
-                                              EVTSEL_RESET[`PMU_EVTSEL_ANY_LSB])}};
+                                                            EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]))}};
       hi_latch_q <= 32'd0;
       hi_addr_q  <= {AW{1'b0}};
       hi_vld_q   <= 1'b0;

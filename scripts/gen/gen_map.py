@@ -456,9 +456,9 @@ def gen_vh(m):
     liw, npick, _ = lane_picks(m)
     a("`define PMU_NPICK %d  // lanes an event/umask pair selects, at most (rtl/pmu/pmu_lane_pick.vh)" % npick)
     a("`define PMU_LIW %d  // lane index width" % liw)
-    # a thread's lane table (rtl/pmu/pmu_lane_x.vh): 2*NL+1 entries, the last one 0
-    a("`define PMU_LT_XZ %d  // the lane table's zero entry, 2*NL (rtl/pmu/pmu_lane_x.vh)" % (2 * m.d["NL"]))
-    a("`define PMU_XW %d  // lane table index width, clog2(2*NL+1)" % clog2(2 * m.d["NL"] + 1))
+    # a thread's lane table (rtl/pmu/pmu_lane_x.vh): NL+1 entries, the last one 0
+    a("`define PMU_LT_XZ %d  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)" % m.d["NL"])
+    a("`define PMU_XW %d  // lane table index width, clog2(NL+1)" % clog2(m.d["NL"] + 1))
     for n in ("NFIX", "NSLOT", "NSTK"):
         a("`define PMU_%s %d" % (n, m.d[n]))
     a("`define PMU_THREAD_BASE 'h%03x" % rm.thread_base)

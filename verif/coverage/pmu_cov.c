@@ -87,6 +87,7 @@ static void make_names(void)
   }
 #if COV_HAS_SMT
   set_name(COV_ANY_OTHER, "any.other_thread_only");
+  set_name(COV_ANY_GATED, "any.thread_gated_by_own_priv");
 #endif
   for (i = 0; i < 4; i++) {
     snprintf(names[COV_OVF_PMC0 + i], NAME_LEN, "ovf.pmc.%s.%s", (i & 2) ? "int" : "noint",
@@ -345,16 +346,26 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       uint32_t ev = es & 0xffu, um = (es >> 8) & 0xffu;
       uint32_t sel = (es | x) ? pmu_lane_sel((uint8_t)ev, (uint8_t)um) : 0u;
       unsigned any = BIT(es, 21);
+      /* with ANY, thread u's lanes count only while u's own privilege passes USR/OS (4.1) */
+      unsigned pok[PMU_THREADS], pok_any = 0;
+      for (unsigned u = 0; u < PMU_THREADS; u++) {
+        pok[u] = (in->priv[u] & 1u) ? BIT(es, 17) : BIT(es, 16);
+        pok_any |= pok[u];
+      }
       uint32_t v = 0, own = 0;
       unsigned nlanes = 0;              /* selected lanes with a non-zero contribution */
+      unsigned gated = 0;               /* ANY: some thread's non-zero lane left out by its priv */
       for (uint32_t s = sel; s; s &= s - 1u) {
         unsigned l = lsb_idx(s);
-        uint32_t lv = lane[t][l];
-        own += lv;
+        uint32_t lv = any ? 0u : lane[t][l];
+        own += lane[t][l];
         if (any)
-          for (unsigned u = 0; u < PMU_THREADS; u++)
-            if (u != t)
+          for (unsigned u = 0; u < PMU_THREADS; u++) {
+            if (pok[u])
               lv += lane[u][l];
+            else
+              gated |= lane[u][l] != 0;
+          }
         v += lv;
         nlanes += lv != 0;
       }
@@ -367,7 +378,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       unsigned qgate = qual ? qin : 1u;
       unsigned q = chain ? qin : (cc & qgate);
       unsigned en_all = BIT(es, 22) && BIT(pre->gctrl_q[t], k) && !frz;
-      unsigned privok = tpriv ? BIT(es, 17) : BIT(es, 16);
+      unsigned privok = any ? pok_any : pok[t];
       unsigned active = en_all && privok;
       uint64_t d = (post->cnt_q[ci] - pre->cnt_q[ci]) & PMU_CW_MASK;
 
@@ -412,7 +423,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
 #endif
       if (!en_all || chain)
         continue;
-      if (!written && qgate) {
+      if (!written && qgate && !any) {  /* the own thread's filter (ANY: any.* bins) */
         unsigned usr = BIT(es, 16), os = BIT(es, 17);
         if (privok ? d != 0 : cc)
           h[COV_PRIV_PMC0 + usr * 4 + os * 2 + tpriv]++;
@@ -465,6 +476,8 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
 #if COV_HAS_SMT
         if (any && own == 0)
           h[COV_ANY_OTHER]++;
+        if (any && gated)
+          h[COV_ANY_GATED]++;
 #endif
       }
       if (edge) {

@@ -56,10 +56,12 @@ enum {
   /* ---- privilege: USR x OS x current privilege: + usr*4 + os*2 + priv ---- */
   COV_PRIV_PMC0 = COV_CMASK0 + 6,
   COV_PRIV_FIX0 = COV_PRIV_PMC0 + 8,
-  /* ---- ANY: the count comes from another thread only ---- */
+  /* ---- ANY: the count comes from another thread only; a thread's non-zero lanes are left
+   *      out of a count by that thread's own privilege ---- */
   COV_ANY_OTHER = COV_PRIV_FIX0 + 8,
+  COV_ANY_GATED = COV_ANY_OTHER + COV_HAS_SMT,
   /* ---- overflow with/without INT (PMI) and with/without freeze: + int*2 + frz ---- */
-  COV_OVF_PMC0 = COV_ANY_OTHER + COV_HAS_SMT,
+  COV_OVF_PMC0 = COV_ANY_GATED + COV_HAS_SMT,
   COV_OVF_FIX0 = COV_OVF_PMC0 + 4,
   COV_WRAP_SLOT = COV_OVF_FIX0 + 4,            /* silent wraps: issue-slot counter */
   COV_WRAP_STK,                                /* silent wraps: CPI-stack counter */

@@ -3,7 +3,9 @@
 // bank counter k, bank wrap k -> evctl wrap k), bound to their ports only. The register block is
 // replaced by free inputs (evtsel, ext, gctrl.pmc_en, ctr_frz, "evtsel/ext written", the counter
 // write port), restricted only to what pmu_regs can produce (reserved bits 0, ext[0].chain and
-// ext[0].qualify 0). THREADS=1 (ANY is then a no-op), P=3 (a chain can cascade 0 -> 1 -> 2).
+// ext[0].qualify 0). THREADS=1, P=3 (a chain can cascade 0 -> 1 -> 2). With one thread ANY
+// still matters (spec 4.1): the thread's lanes enter V only while its own privilege passes
+// USR/OS, so an ANY counter in a filtered mode sees V = 0 (its C, and the Q it passes on).
 //
 // A reference of spec 4.1 is written here from the spec text (lanes, V, C, Q cascade, gating);
 // the event catalog is the generated rtl/pmu/pmu_lane_sel.vh (rtl/pmu/data/pmu_params.json, spec table 2.2).
@@ -19,7 +21,7 @@
 // Bounded (BMC only, `FV_FULL`):
 //   r.inc  every increment equals the spec 4.1 reference, with the reference's own edge
 //          history, so EDGE history across disabled/filtered/frozen/unqualified cycles is
-//          covered. Not inductive: the edge history flop is internal to evctl.
+//          covered, and ANY's per-thread privilege gate of V (through C and the Q cascade). Not inductive: the edge history flop is internal to evctl.
 
 `include "pmu_map.vh"
 
@@ -74,8 +76,7 @@ module fv_evcnt #(
   generate
     for (gp = 0; gp < P; gp = gp + 1) begin : g_pick
       assign pick[gp*PKW +: PKW] = pmu_lane_x(pmu_lane_pick(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
-                                                            evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]),
-                                              evtsel_i[gp*32 + `PMU_EVTSEL_ANY_LSB]);
+                                                            evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]));
     end
   endgenerate
 
@@ -151,6 +152,7 @@ module fv_evcnt #(
   reg            thr;
   reg            cmpr;
   reg            qin;
+  reg            pok;       // the thread's own privilege passes USR/OS
   reg            privok;
   reg            edgehit;
   integer k;
@@ -161,9 +163,11 @@ module fv_evcnt #(
       es  = evtsel_i[k*32 +: 32];
       xs  = ext_i[k*32 +: 32];
       sel = pmu_lane_sel(es[7:0], es[15:8]);
+      pok = priv_i ? es[17] : es[16];
       v   = 0;
+      // V: the thread's lanes; with ANY only while its own privilege passes (spec 4.1)
       for (l = 0; l < NL; l = l + 1) begin
-        if (sel[l]) v = v + lane[l*LW +: LW];
+        if (sel[l] && (!es[21] || pok)) v = v + lane[l*LW +: LW];
       end
       thr = (es[31:24] != 0) || (xs[1:0] != 2'd0);
       case (xs[1:0])
@@ -175,7 +179,7 @@ module fv_evcnt #(
       rC[k]       = thr ? (cmpr ^ es[23]) : (v != 0);
       qin         = (k == 0) ? 1'b1 : rQ[(k == 0) ? 0 : k - 1];
       rQ[k]       = xs[4] ? qin : (rC[k] && (xs[5] ? qin : 1'b1));
-      privok      = priv_i ? es[17] : es[16];
+      privok      = pok;   // with one thread, ANY's "some thread passes" is the same
       rcounted[k] = es[22] && pmc_en_i[k] && privok && !frz_i && (xs[5] ? qin : 1'b1);
       rchain[k]   = xs[4];
       redge[k]    = es[18] && !xs[4];

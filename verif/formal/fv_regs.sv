@@ -199,8 +199,7 @@ module fv_regs #(
       always @* begin
         if (rst_ni) begin
           assert (pick[gk*PKW +: PKW] == pmu_lane_x(pmu_lane_pick(evtsel[gk*32 + `PMU_EVTSEL_EVENT_LSB +: 8], // [g.pick]
-                                                                  evtsel[gk*32 + `PMU_EVTSEL_UMASK_LSB +: 8]),
-                                                    evtsel[gk*32 + `PMU_EVTSEL_ANY_LSB]));
+                                                                  evtsel[gk*32 + `PMU_EVTSEL_UMASK_LSB +: 8])));
         end
       end
     end
