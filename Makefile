@@ -10,7 +10,7 @@
 #   sim/main/run.mk           the main run: core stub + PMU + model
 #   verif/{formal,coverage,fuzz,regress}/*.mk
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
-# V*__ver.d; scripts/build/depfile.py), included below, so editing any source, header or Verilog
+# V*__ver.d; scripts/mk/depfile.py), included below, so editing any source, header or Verilog
 # include rebuilds exactly what used it.
 
 SHELL      := /bin/bash
@@ -55,9 +55,9 @@ VERILATOR_OPTS = --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) \
 VERILATOR_FLAGS = $(VERILATOR_OPTS) --top-module pmu_top
 
 # depfile BIN MDIR...: after a build, write BIN.dep from the dependency files in MDIR...
-depfile = $(PYTHON) scripts/build/depfile.py $(1) $(1).dep $(2)
+depfile = $(PYTHON) scripts/mk/depfile.py $(1) $(1).dep $(2)
 # depprune MDIR: before a Verilator build, forget objects whose .d names a file that is gone
-depprune = $(PYTHON) scripts/build/depfile.py --prune $(1)
+depprune = $(PYTHON) scripts/mk/depfile.py --prune $(1)
 # cdepfile BIN FLAGS SOURCES: the same for a one-command C build (the compiler lists the headers)
 cdepfile = $(CC) $(2) -MM -MP -MT $(1) $(3) > $(1).dep
 

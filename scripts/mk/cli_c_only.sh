@@ -4,9 +4,9 @@
 # few commands the recipes call, into a build directory of their own, then run what they built.
 # verilator, iverilog, yosys, z3, clang, g++ and python3 must not be reachable on that PATH.
 #
-#   scripts/build/cli_c_only.sh OUTDIR      (from the repository root; tests.txt: cli-c-only)
+#   scripts/mk/cli_c_only.sh OUTDIR      (from the repository root; tests.txt: cli-c-only)
 set -euo pipefail
-out=${1:?usage: scripts/build/cli_c_only.sh OUTDIR}
+out=${1:?usage: scripts/mk/cli_c_only.sh OUTDIR}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 bin=$out/bin
