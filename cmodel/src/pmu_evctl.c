@@ -30,14 +30,18 @@
 static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uint32_t src,
                                 uint32_t sel)
 {
-  uint32_t v = 0;
+  uint32_t v = 0, cv = 0;             /* sum of the count lanes, OR of the condition lanes */
   for (; sel != 0; sel &= sel - 1u) {
     const unsigned l = pmu_lsb_idx(sel);
     uint32_t u;
-    for (u = src; u != 0; u &= u - 1u)
-      v += lane[pmu_lsb_idx(u)][l];
+    for (u = src; u != 0; u &= u - 1u) {
+      if ((PMU_LANE_COND >> l) & 1u)
+        cv |= lane[pmu_lsb_idx(u)][l];  /* a condition lane is 0 or 1 here */
+      else
+        v += lane[pmu_lsb_idx(u)][l];
+    }
   }
-  return v & PMU_VW_MASK;
+  return (v + cv) & PMU_VW_MASK;
 }
 
 /* compare modes of ext.cmp (as the RTL's CMP_* localparams) */
@@ -58,6 +62,7 @@ typedef struct {
   uint8_t usr, os;   /* USR, OS: with ANY, which threads' lanes enter V (the RTL's pok) */
   uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none,
                       * a zero lane like the RTL's zero entry XZ); PMU_NL for a gen_v counter */
+  uint8_t or2;       /* 0xff when l0 and l1 are both condition lanes (ORed, 2.2), else 0 */
   uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
   uint32_t span;     /*   span] mod 2^32, one unsigned compare for every mode (cond_range) in
                       *   place of the RTL's thr, cmpr case and INV */
@@ -141,6 +146,8 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
       c->l0 = (uint8_t)pmu_lsb_idx(c->sel);
     if (!gen && (c->sel & (c->sel - 1u)) != 0u)
       c->l1 = (uint8_t)pmu_lsb_idx(c->sel & (c->sel - 1u));
+    c->or2 = (uint8_t)((c->l1 != PMU_NL && ((PMU_LANE_COND >> c->l0) & 1u) &&
+                        ((PMU_LANE_COND >> c->l1) & 1u)) ? 0xffu : 0u);
     cond_range(c, thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
     m->gen_v |= gen << k;
     m->any_v |= any << k;
@@ -254,6 +261,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     else
       for (l = 0; l < PMU_NEXT; l++)
         lane[t][PMU_NINT + l] = (uint8_t)(in->ev_ext[t][l] & PMU_LW_MASK);
+    /* a condition lane (2.2) is 1 when non-zero, as the RTL's lane */
+    for (l = PMU_LANE_COND; l != 0u; l &= l - 1u)
+      lane[t][pmu_lsb_idx(l)] = (uint8_t)(lane[t][pmu_lsb_idx(l)] != 0u);
   }
 
   /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks (with
@@ -282,7 +292,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
      * common case). A gen_v counter (ANY, or more lanes; V = 0 here) is redone below. */
     for (k = 0; k < PMU_P; k++) {
       const pmc_cfg_t *c = &m->c[k];
-      v[k] = (uint32_t)lt[c->l0] + lt[c->l1];
+      /* two condition lanes (0 or 1 each) are ORed: a + b - (a & b) */
+      v[k] = (uint32_t)lt[c->l0] + lt[c->l1] - (uint32_t)(lt[c->l0] & lt[c->l1] & c->or2);
       cond_v |= (uint32_t)(v[k] - c->lo <= c->span) << k;
     }
     for (bits = m->gen_v; bits != 0; bits &= bits - 1u) {
