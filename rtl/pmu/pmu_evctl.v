@@ -3,7 +3,8 @@
 // The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
 // counter k the event value V (for each pick in pick_i, the catalog decode of evtsel[k]'s
 // event/umask that pmu_regs keeps, the entry of thread t's lane table, or with ANY the entries of
-// the tables of every thread whose own privilege passes evtsel[k]'s USR/OS, spec 4.1) and one
+// the tables of every thread whose own privilege passes evtsel[k]'s USR/OS, spec 4.1; count lanes
+// summed, condition lanes ORed, spec 2.2) and one
 // pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
 // the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
 // of counter k-1 one cycle later, not gated).
@@ -48,6 +49,7 @@ module pmu_evctl #(
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
   localparam SW    = LW + TW;             // one lane summed over all threads
+  localparam [NL-1:0] LCOND = `PMU_LANE_COND;  // condition lanes (spec 2.2): ORed in V
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
 
@@ -106,6 +108,12 @@ module pmu_evctl #(
       for (j = 0; j < NEXT; j = j + 1) begin
         lane[t*NL+NINT+j] = ev_ext_i[(t*NEXT+j)*LW +: LW];
       end
+      // a condition lane (spec 2.2, PMU_LANE_COND) is 1 when non-zero
+      for (j = 0; j < NL; j = j + 1) begin
+        if (LCOND[j]) begin
+          lane[t*NL+j] = {{(LW - 1){1'b0}}, |lane[t*NL+j]};
+        end
+      end
     end
   end
 
@@ -119,6 +127,8 @@ module pmu_evctl #(
   // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes, 0 at XZ.
   // 2^XW entries each, so an index needs no bounds check.
   (* mem2reg *) reg [LW-1:0] lt [0:THREADS*NX-1];
+  // ltc[i]: entry i of a lane table is a condition lane (0 at XZ and above)
+  wire [NX-1:0] ltc = {{(NX - NL){1'b0}}, LCOND};
   integer lu;
   integer li;
   always @* begin
@@ -154,26 +164,35 @@ module pmu_evctl #(
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
         wire               privok = f_any ? (|pok) : pok[gt];
 
-        // V: for each of evtsel[k]'s picks, that entry of thread t's table, or with ANY the sum
-        // of that entry of the tables of the threads that pass (an invalid pick names the zero
-        // entry)
+        // V: for each of evtsel[k]'s picks, that entry of thread t's table, or with ANY that
+        // entry of the tables of the threads that pass (an invalid pick names the zero entry);
+        // count entries are summed, condition entries (0 or 1) ORed into cv (spec 2.2)
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
         reg  [VW-1:0]       v;
+        reg                 cv;
+        reg  [XW-1:0]       px;
+        reg  [LW-1:0]       pe;
         integer             pj;
         integer             pu;
         always @* begin
-          v = {VW{1'b0}};
+          v  = {VW{1'b0}};
+          cv = 1'b0;
+          px = {XW{1'b0}};
+          pe = {LW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            if (f_any) begin
-              for (pu = 0; pu < THREADS; pu = pu + 1) begin
-                if (pok[pu]) begin
-                  v = v + {3'b000, zx(lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}])};
+            px = pick[pj*XW +: XW];
+            for (pu = 0; pu < THREADS; pu = pu + 1) begin
+              if (f_any ? pok[pu] : (pu == gt)) begin
+                pe = lt[pu*NX+{{(32 - XW){1'b0}}, px}];
+                if (ltc[px]) begin
+                  cv = cv | pe[0];
+                end else begin
+                  v = v + {3'b000, zx(pe)};
                 end
               end
-            end else begin
-              v = v + {3'b000, zx(lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}])};
             end
           end
+          v = v + {{(VW - 1){1'b0}}, cv};
         end
 
         // QUALIFY cascade along the thread's counters (spec 4.1): Qin of counter 0 is 1, of
