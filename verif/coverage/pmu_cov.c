@@ -73,6 +73,7 @@ static void make_names(void)
              pmu_events[i].umask);
   set_name(COV_EVT_SEL_NONE, "evt.sel.no_lane");
   set_name(COV_EVT_SEL_MULTI, "evt.sel.multi_lane_sum");
+  set_name(COV_EVT_SEL_COND_OR, "evt.sel.conditions_ored");
   set_name(COV_EVT_V_WIDE, "evt.v_wider_than_lane");
   for (i = 0; i < 40; i++)
     snprintf(names[COV_CROSS0 + i], NAME_LEN, "cross.%s.%s.%s.%s", mode[i / 8],
@@ -289,6 +290,9 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
     lane[t][PMU_LANE_RETIRED] = (in->slot_retire[t] & NW_MASK) & LW_MASK;
     for (unsigned l = 0; l < PMU_NEXT; l++)
       lane[t][PMU_NINT + l] = in->ev_ext[t][l] & LW_MASK;
+    for (unsigned l = 0; l < PMU_NL; l++)   /* a condition lane (2.2) is 1 when non-zero */
+      if ((PMU_LANE_COND >> l) & 1u)
+        lane[t][l] = lane[t][l] != 0u;
   }
 
   for (unsigned t = 0; t < PMU_THREADS; t++) {
@@ -353,6 +357,8 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         pok_any |= pok[u];
       }
       uint32_t v = 0, own = 0;
+      uint32_t vc = 0;                  /* condition lanes (2.2): ORed, not summed */
+      unsigned ncond = 0;               /* true condition contributions (lanes x threads) */
       unsigned nlanes = 0;              /* selected lanes with a non-zero contribution */
       unsigned gated = 0;               /* ANY: some thread's non-zero lane left out by its priv */
       for (uint32_t s = sel; s; s &= s - 1u) {
@@ -366,10 +372,15 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
             else
               gated |= lane[u][l] != 0;
           }
-        v += lv;
+        if ((PMU_LANE_COND >> l) & 1u) {
+          vc |= lv != 0u;
+          ncond += lv;                  /* condition lanes are 0 or 1 per thread */
+        } else {
+          v += lv;
+        }
         nlanes += lv != 0;
       }
-      v &= VW_MASK;
+      v = (v + vc) & VW_MASK;
       uint32_t cmask = es >> 24, cmp = x & 3u;
       unsigned inv = BIT(es, 23), edge = BIT(es, 18), cntv = BIT(x, 2);
       unsigned thr = cmask != 0 || cmp != 0;
@@ -473,6 +484,8 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         }
         if (nlanes >= 2)
           h[COV_EVT_SEL_MULTI]++;
+        if (ncond >= 2)
+          h[COV_EVT_SEL_COND_OR]++;
 #if COV_HAS_SMT
         if (any && own == 0)
           h[COV_ANY_OTHER]++;
