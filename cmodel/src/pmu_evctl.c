@@ -34,10 +34,11 @@ static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uin
   for (; sel != 0; sel &= sel - 1u) {
     const unsigned l = pmu_lsb_idx(sel);
     uint32_t u;
-    for (u = src; u != 0; u &= u - 1u) {
-      if ((PMU_LANE_COND >> l) & 1u)
+    if ((PMU_LANE_COND >> l) & 1u) {
+      for (u = src; u != 0; u &= u - 1u)
         cv |= lane[pmu_lsb_idx(u)][l];  /* a condition lane is 0 or 1 here */
-      else
+    } else {
+      for (u = src; u != 0; u &= u - 1u)
         v += lane[pmu_lsb_idx(u)][l];
     }
   }
@@ -59,7 +60,8 @@ enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
  * nothing. */
 typedef struct {
   uint32_t sel;      /* lanes of V: pmu_lane_sel(event, umask) */
-  uint8_t usr, os;   /* USR, OS: with ANY, which threads' lanes enter V (the RTL's pok) */
+  uint8_t uo;        /* USR (bit 0), OS (bit 1): with ANY, which threads' lanes enter V (the
+                      * RTL's pok); one byte so that the entry stays 16 bytes with or2 */
   uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none,
                       * a zero lane like the RTL's zero entry XZ); PMU_NL for a gen_v counter */
   uint8_t or2;       /* 0xff when l0 and l1 are both condition lanes (ORed, 2.2), else 0 */
@@ -138,8 +140,7 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     m->x[k] = x;
     c->sel = pmu_lane_sel((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
                           (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
-    c->usr = (uint8_t)usr;
-    c->os = (uint8_t)os;
+    c->uo = (uint8_t)(usr | os << 1);
     gen = (uint32_t)(any || popcount_gt2(c->sel));
     c->l0 = c->l1 = PMU_NL;                                /* lane NL is 0 */
     if (!gen && c->sel != 0u)
@@ -301,8 +302,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       k = pmu_lsb_idx(bits);
       c = &m->c[k];
       /* the threads whose lanes enter V: t, or with ANY those whose own mode passes (pok) */
-      const uint32_t src = ((m->any_v >> k) & 1u) ? (c->usr ? in_usr : 0u) | (c->os ? in_os : 0u)
-                                                  : 1u << t;
+      const uint32_t src = ((m->any_v >> k) & 1u)
+                               ? ((c->uo & 1u) ? in_usr : 0u) | ((c->uo & 2u) ? in_os : 0u)
+                               : 1u << t;
       v[k] = lane_sum((const uint8_t (*)[PMU_NL + 1])lane, src, c->sel);
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
