@@ -181,14 +181,23 @@ module pmu_evctl #(
           pe = {LW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
             px = pick[pj*XW +: XW];
-            for (pu = 0; pu < THREADS; pu = pu + 1) begin
-              if (f_any ? pok[pu] : (pu == gt)) begin
-                pe = lt[pu*NX+{{(32 - XW){1'b0}}, px}];
-                if (ltc[px]) begin
-                  cv = cv | pe[0];
-                end else begin
-                  v = v + {3'b000, zx(pe)};
+            if (f_any) begin
+              for (pu = 0; pu < THREADS; pu = pu + 1) begin
+                if (pok[pu]) begin
+                  pe = lt[pu*NX+{{(32 - XW){1'b0}}, px}];
+                  if (ltc[px]) begin
+                    cv = cv | pe[0];
+                  end else begin
+                    v = v + {3'b000, zx(pe)};
+                  end
                 end
+              end
+            end else begin
+              pe = lt[gt*NX+{{(32 - XW){1'b0}}, px}];
+              if (ltc[px]) begin
+                cv = cv | pe[0];
+              end else begin
+                v = v + {3'b000, zx(pe)};
               end
             end
           end
