@@ -48,21 +48,17 @@ module pmu_evctl #(
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
-  localparam SW    = LW + TW;             // one lane summed over all threads
+  // A lane table entry: a count lane's value in bits VW-1:0, a condition lane's 1 in bit VW. A
+  // sum of NPICK entries of THREADS tables then holds the sum of the count lanes below bit VW
+  // and the number of true condition lanes (at most 8 * THREADS, CB bits) above it.
+  localparam CB    = 4 + TW;
+  localparam EW    = VW + CB;
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;  // condition lanes (spec 2.2): ORed in V
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
 
   localparam [31:0] W32 = W;
   localparam [UW-1:0] WU  = W32[UW-1:0];
-
-  // A lane zero-extended to the width of a sum over the threads.
-  function automatic [SW-1:0] zx(input [LW-1:0] x);
-    begin
-      zx = {SW{1'b0}};
-      zx[LW-1:0] = x;
-    end
-  endfunction
 
   reg  [THREADS*P-1:0] cprev_q /*verilator public_flat_rd*/;   // edge history, bit t*P+k
   reg  [THREADS*P-1:0] carry_q /*verilator public_flat_rd*/;   // chain carry, bit t*P+k
@@ -108,12 +104,6 @@ module pmu_evctl #(
       for (j = 0; j < NEXT; j = j + 1) begin
         lane[t*NL+NINT+j] = ev_ext_i[(t*NEXT+j)*LW +: LW];
       end
-      // a condition lane (spec 2.2, PMU_LANE_COND) is 1 when non-zero
-      for (j = 0; j < NL; j = j + 1) begin
-        if (LCOND[j]) begin
-          lane[t*NL+j] = {{(LW - 1){1'b0}}, |lane[t*NL+j]};
-        end
-      end
     end
   end
 
@@ -124,22 +114,24 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes, 0 at XZ.
-  // 2^XW entries each, so an index needs no bounds check.
-  (* mem2reg *) reg [LW-1:0] lt [0:THREADS*NX-1];
-  // ltc[i]: entry i of a lane table is a condition lane (0 at XZ and above)
-  wire [NX-1:0] ltc = {{(NX - NL){1'b0}}, LCOND};
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes as EW-bit
+  // entries (a count lane's value, a condition lane's 1 << VW when the lane is non-zero, spec
+  // 2.2), 0 at XZ. 2^XW entries each, so an index needs no bounds check.
+  (* mem2reg *) reg [EW-1:0] lt [0:THREADS*NX-1];
+  reg [31:0] le;   // a lane zero-extended, its bits above LW are 0
   integer lu;
   integer li;
   always @* begin
+    le = 32'd0;
     for (lu = 0; lu < THREADS; lu = lu + 1) begin
       for (li = 0; li < NL; li = li + 1) begin
-        lt[lu*NX+li] = lane[lu*NL+li];
+        le = {{(32 - LW){1'b0}}, lane[lu*NL+li]};
+        lt[lu*NX+li] = LCOND[li] ? {{(CB - 1){1'b0}}, |le, {VW{1'b0}}} : le[EW-1:0];
       end
-      lt[lu*NX+XZ] = {LW{1'b0}};
+      lt[lu*NX+XZ] = {EW{1'b0}};
       // Entries above XZ are never picked (pmu_lane_x): don't-care.
       for (li = XZ + 1; li < NX; li = li + 1) begin
-        lt[lu*NX+li] = {LW{1'bx}};
+        lt[lu*NX+li] = {EW{1'bx}};
       end
     end
   end
@@ -165,43 +157,28 @@ module pmu_evctl #(
         wire               privok = f_any ? (|pok) : pok[gt];
 
         // V: for each of evtsel[k]'s picks, that entry of thread t's table, or with ANY that
-        // entry of the tables of the threads that pass (an invalid pick names the zero entry);
-        // count entries are summed, condition entries (0 or 1) ORed into cv (spec 2.2)
+        // entry of the tables of the threads that pass (an invalid pick names the zero entry),
+        // summed in acc; V is the sum of the count lanes (acc's bits below VW) plus 1 when some
+        // condition lane is true (acc's bits from VW up are not 0): count lanes sum, condition
+        // lanes OR (spec 2.2).
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
-        reg  [VW-1:0]       v;
-        reg                 cv;
-        reg  [XW-1:0]       px;
-        reg  [LW-1:0]       pe;
+        reg  [EW-1:0]       acc;
+        wire [VW-1:0]       v = acc[VW-1:0] + {{(VW - 1){1'b0}}, |acc[EW-1:VW]};
         integer             pj;
         integer             pu;
         always @* begin
-          v  = {VW{1'b0}};
-          cv = 1'b0;
-          px = {XW{1'b0}};
-          pe = {LW{1'b0}};
+          acc = {EW{1'b0}};
           for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            px = pick[pj*XW +: XW];
             if (f_any) begin
               for (pu = 0; pu < THREADS; pu = pu + 1) begin
                 if (pok[pu]) begin
-                  pe = lt[pu*NX+{{(32 - XW){1'b0}}, px}];
-                  if (ltc[px]) begin
-                    cv = cv | pe[0];
-                  end else begin
-                    v = v + {3'b000, zx(pe)};
-                  end
+                  acc = acc + lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
                 end
               end
             end else begin
-              pe = lt[gt*NX+{{(32 - XW){1'b0}}, px}];
-              if (ltc[px]) begin
-                cv = cv | pe[0];
-              end else begin
-                v = v + {3'b000, zx(pe)};
-              end
+              acc = acc + lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
             end
           end
-          v = v + {{(VW - 1){1'b0}}, cv};
         end
 
         // QUALIFY cascade along the thread's counters (spec 4.1): Qin of counter 0 is 1, of
