@@ -18,9 +18,9 @@
 #error "pmu_evctl expects 6 internal lanes (one, ref_tick, fill, unfill, issue, retire), NL <= 32"
 #endif
 
-/* V: the sum of the lanes sel selects of the threads in src: thread t alone, or with ANY every
- * thread whose own privilege passes the counter's USR/OS (the RTL's pok) -- the RTL adds entry l
- * of those threads' lane tables. The catalog
+/* V (2.2, 4.1): over the threads in src (thread t alone, or with ANY every thread whose own
+ * privilege passes the counter's USR/OS, the RTL's pok), the sum of each thread's part: the
+ * count lanes of sel summed plus 1 when some condition lane of sel holds. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
  * model is not the RTL's structure, on purpose: the RTL adds the entries that the indices
  * pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written), the
@@ -30,19 +30,20 @@
 static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uint32_t src,
                                 uint32_t sel)
 {
-  uint32_t v = 0, cv = 0;             /* sum of the count lanes, OR of the condition lanes */
-  for (; sel != 0; sel &= sel - 1u) {
-    const unsigned l = pmu_lsb_idx(sel);
-    uint32_t u;
-    if ((PMU_LANE_COND >> l) & 1u) {
-      for (u = src; u != 0; u &= u - 1u)
-        cv |= lane[pmu_lsb_idx(u)][l];  /* a condition lane is 0 or 1 here */
-    } else {
-      for (u = src; u != 0; u &= u - 1u)
-        v += lane[pmu_lsb_idx(u)][l];
+  uint32_t v = 0, u;
+  for (u = src; u != 0; u &= u - 1u) {  /* each thread's part, summed (ANY) */
+    const unsigned t = pmu_lsb_idx(u);
+    uint32_t s, cv = 0;                 /* OR of the thread's condition lanes */
+    for (s = sel; s != 0; s &= s - 1u) {
+      const unsigned l = pmu_lsb_idx(s);
+      if ((PMU_LANE_COND >> l) & 1u)
+        cv |= lane[t][l];               /* a condition lane is 0 or 1 here */
+      else
+        v += lane[t][l];
     }
+    v += cv;
   }
-  return (v + cv) & PMU_VW_MASK;
+  return v & PMU_VW_MASK;
 }
 
 /* compare modes of ext.cmp (as the RTL's CMP_* localparams) */

@@ -548,7 +548,8 @@ static void any_sums_threads_under_their_own_privilege(void)
 }
 
 /* Lane kinds (spec 2.2): RESOURCE_STALLS.RS|ROB (0xa2/0x14, two condition lanes) adds 1 in a
- * cycle where either or both hold; with ANY the conditions of both threads are ORed too;
+ * cycle where either or both hold; with ANY each thread's OR is summed over the threads (the
+ * SDM's AnyThread counts the conditions of every logical processor);
  * MEM_LOAD_RETIRED.L1_HIT|L1_MISS (0xd1/0x09, two count lanes) adds the sum. Every pattern of
  * rs_full/rob_full in {0, 1, 2} on thread 0 (and thread 1 for ANY) against the hand rule. */
 static void conditions_or_counts_sum(void)
@@ -580,7 +581,7 @@ static void conditions_or_counts_sum(void)
     }
     exp[0] = (a0 | b0) != 0u;                               /* ORed, not a0 + b0 */
     exp[1] = h + m;                                         /* summed */
-    exp[2] = (a0 | b0 | (PMU_THREADS > 1 ? a1 | b1 : 0u)) != 0u;
+    exp[2] = ((a0 | b0) != 0u) + (PMU_THREADS > 1 ? (a1 | b1) != 0u : 0u);
     for (k = 0; k < 3; k++)
       before[k] = cnt(&b, 0, k);
     cycle(&b);

@@ -1,10 +1,10 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
 // The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
-// counter k the event value V (for each pick in pick_i, the catalog decode of evtsel[k]'s
-// event/umask that pmu_regs keeps, the entry of thread t's lane table, or with ANY the entries of
-// the tables of every thread whose own privilege passes evtsel[k]'s USR/OS, spec 4.1; count lanes
-// summed, condition lanes ORed, spec 2.2) and one
+// counter k the event value V (spec 2.2, 4.1): for the picks in pick_i (the catalog decode of
+// evtsel[k]'s event/umask that pmu_regs keeps), thread t's entries with their count lanes summed
+// and condition lanes ORed, or with ANY the sum of that over every thread whose own privilege
+// passes evtsel[k]'s USR/OS; and one
 // pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
 // the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
 // of counter k-1 one cycle later, not gated).
@@ -49,10 +49,19 @@ module pmu_evctl #(
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
   // A lane table entry: a count lane's value in bits VW-1:0, a condition lane's 1 in bit VW. A
-  // sum of NPICK entries of THREADS tables then holds the sum of the count lanes below bit VW
-  // and the number of true condition lanes (at most 8 * THREADS, CB bits) above it.
-  localparam CB    = 4 + TW;
+  // sum of one thread's NPICK entries then holds the sum of its count lanes below bit VW and the
+  // number of its true condition lanes (at most 8, CB bits) above it; fold() makes it that
+  // thread's part of V.
+  localparam CB    = 4;
   localparam EW    = VW + CB;
+
+  // One thread's part of V from the sum of its picked entries: its count lanes summed, plus 1
+  // when some condition lane holds (spec 2.2).
+  function automatic [VW-1:0] fold(input [EW-1:0] a);
+    begin
+      fold = a[VW-1:0] + {{(VW - 1){1'b0}}, |a[EW-1:VW]};
+    end
+  endfunction
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;  // condition lanes (spec 2.2): ORed in V
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
@@ -156,28 +165,33 @@ module pmu_evctl #(
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
         wire               privok = f_any ? (|pok) : pok[gt];
 
-        // V: for each of evtsel[k]'s picks, that entry of thread t's table, or with ANY that
-        // entry of the tables of the threads that pass (an invalid pick names the zero entry),
-        // summed in acc; V is the sum of the count lanes (acc's bits below VW) plus 1 when some
-        // condition lane is true (acc's bits from VW up are not 0): count lanes sum, condition
-        // lanes OR (spec 2.2).
+        // V (spec 2.2, 4.1): a thread's part is the sum of the entries of its table that
+        // evtsel[k]'s picks name (an invalid pick names the zero entry), folded (count lanes
+        // summed, condition lanes ORed); V is thread t's part, with ANY the sum of the parts of
+        // the threads that pass.
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
+        reg  [VW-1:0]       v;
         reg  [EW-1:0]       acc;
-        wire [VW-1:0]       v = acc[VW-1:0] + {{(VW - 1){1'b0}}, |acc[EW-1:VW]};
         integer             pj;
         integer             pu;
         always @* begin
+          v   = {VW{1'b0}};
           acc = {EW{1'b0}};
-          for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            if (f_any) begin
-              for (pu = 0; pu < THREADS; pu = pu + 1) begin
-                if (pok[pu]) begin
-                  acc = acc + lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
-                end
+          if (f_any) begin
+            for (pu = 0; pu < THREADS; pu = pu + 1) begin
+              acc = {EW{1'b0}};
+              for (pj = 0; pj < NPICK; pj = pj + 1) begin
+                acc = acc + lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
               end
-            end else begin
+              if (pok[pu]) begin
+                v = v + fold(acc);
+              end
+            end
+          end else begin
+            for (pj = 0; pj < NPICK; pj = pj + 1) begin
               acc = acc + lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
             end
+            v = fold(acc);
           end
         end
 

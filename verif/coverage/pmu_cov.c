@@ -357,30 +357,37 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         pok_any |= pok[u];
       }
       uint32_t v = 0, own = 0;
-      uint32_t vc = 0;                  /* condition lanes (2.2): ORed, not summed */
-      unsigned ncond = 0;               /* true condition contributions (lanes x threads) */
+      uint32_t vc[PMU_THREADS] = {0};   /* per thread, its condition lanes ORed (2.2) */
+      unsigned ncond[PMU_THREADS] = {0};/* per thread, its true selected condition lanes */
       unsigned nlanes = 0;              /* selected lanes with a non-zero contribution */
       unsigned gated = 0;               /* ANY: some thread's non-zero lane left out by its priv */
       for (uint32_t s = sel; s; s &= s - 1u) {
         unsigned l = lsb_idx(s);
-        uint32_t lv = any ? 0u : lane[t][l];
+        unsigned cond = (PMU_LANE_COND >> l) & 1u;
+        uint32_t lv = 0;
         own += lane[t][l];
-        if (any)
-          for (unsigned u = 0; u < PMU_THREADS; u++) {
-            if (pok[u])
-              lv += lane[u][l];
-            else
-              gated |= lane[u][l] != 0;
+        for (unsigned u = 0; u < PMU_THREADS; u++) {
+          if (any ? !pok[u] : u != t) {
+            gated |= any && lane[u][l] != 0;
+            continue;
           }
-        if ((PMU_LANE_COND >> l) & 1u) {
-          vc |= lv != 0u;
-          ncond += lv;                  /* condition lanes are 0 or 1 per thread */
-        } else {
-          v += lv;
+          lv += lane[u][l];
+          if (cond) {
+            vc[u] |= lane[u][l];          /* a condition lane is 0 or 1 here */
+            ncond[u] += lane[u][l];
+          } else {
+            v += lane[u][l];
+          }
         }
         nlanes += lv != 0;
       }
-      v = (v + vc) & VW_MASK;
+      unsigned ncond_max = 0;
+      for (unsigned u = 0; u < PMU_THREADS; u++) {
+        v += vc[u];
+        if (ncond[u] > ncond_max)
+          ncond_max = ncond[u];
+      }
+      v &= VW_MASK;
       uint32_t cmask = es >> 24, cmp = x & 3u;
       unsigned inv = BIT(es, 23), edge = BIT(es, 18), cntv = BIT(x, 2);
       unsigned thr = cmask != 0 || cmp != 0;
@@ -484,7 +491,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         }
         if (nlanes >= 2)
           h[COV_EVT_SEL_MULTI]++;
-        if (ncond >= 2)
+        if (ncond_max >= 2)
           h[COV_EVT_SEL_COND_OR]++;
 #if COV_HAS_SMT
         if (any && own == 0)
