@@ -176,6 +176,8 @@
 #define PMU_LANE_ROB_OCC 15
 #define PMU_LANE_RS_OCC 16
 #define PMU_LANE_RS_EMPTY 17
+/* condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed */
+#define PMU_LANE_COND 0x20180u
 
 /* Names, for tools and parsers */
 static const char *const pmu_stage_names[3] = {"dispatch", "issue", "commit"};

@@ -18,9 +18,9 @@
 #error "pmu_evctl expects 6 internal lanes (one, ref_tick, fill, unfill, issue, retire), NL <= 32"
 #endif
 
-/* V: the sum of the lanes sel selects of the threads in src: thread t alone, or with ANY every
- * thread whose own privilege passes the counter's USR/OS (the RTL's pok) -- the RTL adds entry l
- * of those threads' lane tables. The catalog
+/* V (2.2, 4.1): over the threads in src (thread t alone, or with ANY every thread whose own
+ * privilege passes the counter's USR/OS, the RTL's pok), the sum of each thread's part: the
+ * count lanes of sel summed plus 1 when some condition lane of sel holds. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
  * model is not the RTL's structure, on purpose: the RTL adds the entries that the indices
  * pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written), the
@@ -30,12 +30,18 @@
 static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uint32_t src,
                                 uint32_t sel)
 {
-  uint32_t v = 0;
-  for (; sel != 0; sel &= sel - 1u) {
-    const unsigned l = pmu_lsb_idx(sel);
-    uint32_t u;
-    for (u = src; u != 0; u &= u - 1u)
-      v += lane[pmu_lsb_idx(u)][l];
+  uint32_t v = 0, u;
+  for (u = src; u != 0; u &= u - 1u) {  /* each thread's part, summed (ANY) */
+    const unsigned t = pmu_lsb_idx(u);
+    uint32_t s, cv = 0;                 /* OR of the thread's condition lanes */
+    for (s = sel; s != 0; s &= s - 1u) {
+      const unsigned l = pmu_lsb_idx(s);
+      if ((PMU_LANE_COND >> l) & 1u)
+        cv |= lane[t][l];               /* a condition lane is 0 or 1 here */
+      else
+        v += lane[t][l];
+    }
+    v += cv;
   }
   return v & PMU_VW_MASK;
 }
@@ -55,9 +61,11 @@ enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
  * nothing. */
 typedef struct {
   uint32_t sel;      /* lanes of V: pmu_lane_sel(event, umask) */
-  uint8_t usr, os;   /* USR, OS: with ANY, which threads' lanes enter V (the RTL's pok) */
+  uint8_t uo;        /* USR (bit 0), OS (bit 1): with ANY, which threads' lanes enter V (the
+                      * RTL's pok); one byte so that the entry stays 16 bytes with or2 */
   uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none,
                       * a zero lane like the RTL's zero entry XZ); PMU_NL for a gen_v counter */
+  uint8_t or2;       /* 0xff when l0 and l1 are both condition lanes (ORed, 2.2), else 0 */
   uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
   uint32_t span;     /*   span] mod 2^32, one unsigned compare for every mode (cond_range) in
                       *   place of the RTL's thr, cmpr case and INV */
@@ -133,14 +141,15 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     m->x[k] = x;
     c->sel = pmu_lane_sel((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
                           (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
-    c->usr = (uint8_t)usr;
-    c->os = (uint8_t)os;
+    c->uo = (uint8_t)(usr | os << 1);
     gen = (uint32_t)(any || popcount_gt2(c->sel));
     c->l0 = c->l1 = PMU_NL;                                /* lane NL is 0 */
     if (!gen && c->sel != 0u)
       c->l0 = (uint8_t)pmu_lsb_idx(c->sel);
     if (!gen && (c->sel & (c->sel - 1u)) != 0u)
       c->l1 = (uint8_t)pmu_lsb_idx(c->sel & (c->sel - 1u));
+    c->or2 = (uint8_t)((c->l1 != PMU_NL && ((PMU_LANE_COND >> c->l0) & 1u) &&
+                        ((PMU_LANE_COND >> c->l1) & 1u)) ? 0xffu : 0u);
     cond_range(c, thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
     m->gen_v |= gen << k;
     m->any_v |= any << k;
@@ -254,6 +263,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     else
       for (l = 0; l < PMU_NEXT; l++)
         lane[t][PMU_NINT + l] = (uint8_t)(in->ev_ext[t][l] & PMU_LW_MASK);
+    /* a condition lane (2.2) is 1 when non-zero, as the RTL's lane */
+    for (l = PMU_LANE_COND; l != 0u; l &= l - 1u)
+      lane[t][pmu_lsb_idx(l)] = (uint8_t)(lane[t][pmu_lsb_idx(l)] != 0u);
   }
 
   /* ---- programmable counters (4.1, 4.2): per thread, what the RTL's g_ctr[k] blocks (with
@@ -282,7 +294,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
      * common case). A gen_v counter (ANY, or more lanes; V = 0 here) is redone below. */
     for (k = 0; k < PMU_P; k++) {
       const pmc_cfg_t *c = &m->c[k];
-      v[k] = (uint32_t)lt[c->l0] + lt[c->l1];
+      /* two condition lanes (0 or 1 each) are ORed: a + b - (a & b) */
+      v[k] = (uint32_t)lt[c->l0] + lt[c->l1] - (uint32_t)(lt[c->l0] & lt[c->l1] & c->or2);
       cond_v |= (uint32_t)(v[k] - c->lo <= c->span) << k;
     }
     for (bits = m->gen_v; bits != 0; bits &= bits - 1u) {
@@ -290,8 +303,9 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       k = pmu_lsb_idx(bits);
       c = &m->c[k];
       /* the threads whose lanes enter V: t, or with ANY those whose own mode passes (pok) */
-      const uint32_t src = ((m->any_v >> k) & 1u) ? (c->usr ? in_usr : 0u) | (c->os ? in_os : 0u)
-                                                  : 1u << t;
+      const uint32_t src = ((m->any_v >> k) & 1u)
+                               ? ((c->uo & 1u) ? in_usr : 0u) | ((c->uo & 2u) ? in_os : 0u)
+                               : 1u << t;
       v[k] = lane_sum((const uint8_t (*)[PMU_NL + 1])lane, src, c->sel);
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }

@@ -207,7 +207,7 @@ static void cmask1_inv_counts_cycles_with_v_below_1(void)
   if (PMU_P > 1)
     wr(&b, a_evtsel(0, 1), rs_full | (1u << PMU_EVTSEL_CMASK_LSB) | (1u << PMU_EVTSEL_INV_LSB) |
                                (1u << PMU_EVTSEL_EDGE_LSB));
-  if (PMU_P > 2)   /* CMASK=0: INV ignored, plain sum */
+  if (PMU_P > 2)   /* CMASK=0: INV ignored, plain count of V = (rs_full != 0), a condition */
     wr(&b, a_evtsel(0, 2), rs_full | (1u << PMU_EVTSEL_INV_LSB));
   wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 0xffffu);
   for (c = 0; c < n; c++) {
@@ -216,13 +216,13 @@ static void cmask1_inv_counts_cycles_with_v_below_1(void)
     exp_lvl += pat[c] == 0;
     exp_edge += pat[c] == 0 && !prev;
     prev = pat[c] == 0;
-    exp_sum += pat[c];
+    exp_sum += pat[c] != 0;                                 /* rs_full is a condition (2.2) */
   }
   CHECK(&b, "INV count of V < 1", exp_lvl, cnt(&b, 0, 0));
   if (PMU_P > 1)
     CHECK(&b, "EDGE+INV count of entries into V < 1", exp_edge, cnt(&b, 0, 1));
   if (PMU_P > 2)
-    CHECK(&b, "CMASK=0: INV ignored, sum of V", exp_sum, cnt(&b, 0, 2));
+    CHECK(&b, "CMASK=0: INV ignored, cycles with rs_full != 0", exp_sum, cnt(&b, 0, 2));
   CHECK(&b, "pattern values", 8, exp_lvl);                  /* the pattern, by hand */
   CHECK(&b, "pattern edges", 5, exp_edge);
 }
@@ -547,6 +547,53 @@ static void any_sums_threads_under_their_own_privilege(void)
   }
 }
 
+/* Lane kinds (spec 2.2): RESOURCE_STALLS.RS|ROB (0xa2/0x14, two condition lanes) adds 1 in a
+ * cycle where either or both hold; with ANY each thread's OR is summed over the threads (the
+ * SDM's AnyThread counts the conditions of every logical processor);
+ * MEM_LOAD_RETIRED.L1_HIT|L1_MISS (0xd1/0x09, two count lanes) adds the sum. Every pattern of
+ * rs_full/rob_full in {0, 1, 2} on thread 0 (and thread 1 for ANY) against the hand rule. */
+static void conditions_or_counts_sum(void)
+{
+  tb_t b;
+  unsigned c, bad = 0;
+  const unsigned rs = PMU_LANE_RS_FULL - PMU_NINT, rob = PMU_LANE_ROB_FULL - PMU_NINT;
+  const unsigned hit = PMU_LANE_LD_HIT - PMU_NINT, miss = PMU_LANE_LD_MISS - PMU_NINT;
+  tb_init(&b, __func__);
+  if (PMU_P < 3)
+    return;
+  wr(&b, a_evtsel(0, 0), EVS(0xa2, 0x14));
+  wr(&b, a_evtsel(0, 1), EVS(0xd1, 0x09));
+  wr(&b, a_evtsel(0, 2), EVS(0xa2, 0x14) | (1u << PMU_EVTSEL_ANY_LSB));
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 7u);
+  for (c = 0; c < 81u * 4u; c++) {
+    const unsigned p = c % 81u;
+    const unsigned a0 = p % 3u, b0 = (p / 3u) % 3u, a1 = (p / 9u) % 3u, b1 = (p / 27u) % 3u;
+    const unsigned h = c % 5u, m = (c / 5u) % 4u;
+    uint64_t before[3], exp[3];
+    unsigned k;
+    b.in.ev_ext[0][rs] = (uint8_t)a0;
+    b.in.ev_ext[0][rob] = (uint8_t)b0;
+    b.in.ev_ext[0][hit] = (uint8_t)h;
+    b.in.ev_ext[0][miss] = (uint8_t)m;
+    if (PMU_THREADS > 1) {
+      b.in.ev_ext[PMU_THREADS - 1][rs] = (uint8_t)a1;
+      b.in.ev_ext[PMU_THREADS - 1][rob] = (uint8_t)b1;
+    }
+    exp[0] = (a0 | b0) != 0u;                               /* ORed, not a0 + b0 */
+    exp[1] = h + m;                                         /* summed */
+    exp[2] = ((a0 | b0) != 0u) + (PMU_THREADS > 1 ? (a1 | b1) != 0u : 0u);
+    for (k = 0; k < 3; k++)
+      before[k] = cnt(&b, 0, k);
+    cycle(&b);
+    for (k = 0; k < 3; k++)
+      if (cnt(&b, 0, k) - before[k] != exp[k] && bad++ == 0)
+        printf("  first: counter %u, rs %u rob %u (t1 %u %u) hit %u miss %u: +%llu, expected"
+               " +%llu\n", k, a0, b0, a1, b1, h, m,
+               (unsigned long long)(cnt(&b, 0, k) - before[k]), (unsigned long long)exp[k]);
+  }
+  CHECK(&b, "increments that differ from OR of conditions / sum of counts", 0, bad);
+}
+
 /* The condition C (spec 4.1) for every compare mode, INV, CMASK and V of one lane: the counter
  * adds V in plain mode (CMASK 0, GE; INV ignored) and C otherwise. The configuration is set in
  * the state directly (so the model's decode memo also has to notice the change). */
@@ -683,6 +730,7 @@ int main(void)
   qualify_uses_neighbour_condition();
   any_sums_threads_under_their_own_privilege();
   condition_every_mode_cmask_and_v();
+  conditions_or_counts_sum();
   cascade_random_patterns();
   inputs_masked_to_port_widths();
   printf("%u passed, %u failed\n", n_pass, n_fail);

@@ -1,9 +1,10 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
 // The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
-// counter k the event value V (for each pick in pick_i, the catalog decode of evtsel[k]'s
-// event/umask that pmu_regs keeps, the entry of thread t's lane table, or with ANY the entries of
-// the tables of every thread whose own privilege passes evtsel[k]'s USR/OS, spec 4.1) and one
+// counter k the event value V (spec 2.2, 4.1): for the picks in pick_i (the catalog decode of
+// evtsel[k]'s event/umask that pmu_regs keeps), thread t's entries with their count lanes summed
+// and condition lanes ORed, or with ANY the sum of that over every thread whose own privilege
+// passes evtsel[k]'s USR/OS; and one
 // pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
 // the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
 // of counter k-1 one cycle later, not gated).
@@ -47,20 +48,26 @@ module pmu_evctl #(
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
-  localparam SW    = LW + TW;             // one lane summed over all threads
+  // A lane table entry: a count lane's value in bits VW-1:0, a condition lane's 1 in bit VW. A
+  // sum of one thread's NPICK entries then holds the sum of its count lanes below bit VW and the
+  // number of its true condition lanes (at most 8, CB bits) above it; fold() makes it that
+  // thread's part of V.
+  localparam CB    = 4;
+  localparam EW    = VW + CB;
+
+  // One thread's part of V from the sum of its picked entries: its count lanes summed, plus 1
+  // when some condition lane holds (spec 2.2).
+  function automatic [VW-1:0] fold(input [EW-1:0] a);
+    begin
+      fold = a[VW-1:0] + {{(VW - 1){1'b0}}, |a[EW-1:VW]};
+    end
+  endfunction
+  localparam [NL-1:0] LCOND = `PMU_LANE_COND;  // condition lanes (spec 2.2): ORed in V
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
 
   localparam [31:0] W32 = W;
   localparam [UW-1:0] WU  = W32[UW-1:0];
-
-  // A lane zero-extended to the width of a sum over the threads.
-  function automatic [SW-1:0] zx(input [LW-1:0] x);
-    begin
-      zx = {SW{1'b0}};
-      zx[LW-1:0] = x;
-    end
-  endfunction
 
   reg  [THREADS*P-1:0] cprev_q /*verilator public_flat_rd*/;   // edge history, bit t*P+k
   reg  [THREADS*P-1:0] carry_q /*verilator public_flat_rd*/;   // chain carry, bit t*P+k
@@ -116,20 +123,24 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes, 0 at XZ.
-  // 2^XW entries each, so an index needs no bounds check.
-  (* mem2reg *) reg [LW-1:0] lt [0:THREADS*NX-1];
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes as EW-bit
+  // entries (a count lane's value, a condition lane's 1 << VW when the lane is non-zero, spec
+  // 2.2), 0 at XZ. 2^XW entries each, so an index needs no bounds check.
+  (* mem2reg *) reg [EW-1:0] lt [0:THREADS*NX-1];
+  reg [31:0] le;   // a lane zero-extended, its bits above LW are 0
   integer lu;
   integer li;
   always @* begin
+    le = 32'd0;
     for (lu = 0; lu < THREADS; lu = lu + 1) begin
       for (li = 0; li < NL; li = li + 1) begin
-        lt[lu*NX+li] = lane[lu*NL+li];
+        le = {{(32 - LW){1'b0}}, lane[lu*NL+li]};
+        lt[lu*NX+li] = LCOND[li] ? {{(CB - 1){1'b0}}, |le, {VW{1'b0}}} : le[EW-1:0];
       end
-      lt[lu*NX+XZ] = {LW{1'b0}};
+      lt[lu*NX+XZ] = {EW{1'b0}};
       // Entries above XZ are never picked (pmu_lane_x): don't-care.
       for (li = XZ + 1; li < NX; li = li + 1) begin
-        lt[lu*NX+li] = {LW{1'bx}};
+        lt[lu*NX+li] = {EW{1'bx}};
       end
     end
   end
@@ -154,25 +165,33 @@ module pmu_evctl #(
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
         wire               privok = f_any ? (|pok) : pok[gt];
 
-        // V: for each of evtsel[k]'s picks, that entry of thread t's table, or with ANY the sum
-        // of that entry of the tables of the threads that pass (an invalid pick names the zero
-        // entry)
+        // V (spec 2.2, 4.1): a thread's part is the sum of the entries of its table that
+        // evtsel[k]'s picks name (an invalid pick names the zero entry), folded (count lanes
+        // summed, condition lanes ORed); V is thread t's part, with ANY the sum of the parts of
+        // the threads that pass.
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
         reg  [VW-1:0]       v;
+        reg  [EW-1:0]       acc;
         integer             pj;
         integer             pu;
         always @* begin
-          v = {VW{1'b0}};
-          for (pj = 0; pj < NPICK; pj = pj + 1) begin
-            if (f_any) begin
-              for (pu = 0; pu < THREADS; pu = pu + 1) begin
-                if (pok[pu]) begin
-                  v = v + {3'b000, zx(lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}])};
-                end
+          v   = {VW{1'b0}};
+          acc = {EW{1'b0}};
+          if (f_any) begin
+            for (pu = 0; pu < THREADS; pu = pu + 1) begin
+              acc = {EW{1'b0}};
+              for (pj = 0; pj < NPICK; pj = pj + 1) begin
+                acc = acc + lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
               end
-            end else begin
-              v = v + {3'b000, zx(lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}])};
+              if (pok[pu]) begin
+                v = v + fold(acc);
+              end
             end
+          end else begin
+            for (pj = 0; pj < NPICK; pj = pj + 1) begin
+              acc = acc + lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+            end
+            v = fold(acc);
           end
         end
 

@@ -94,6 +94,8 @@ PARAM_RANGE = {  # name: (lo, hi); further rules below
     "CRW": (1, 16), "NS_PER_TICK": (1, 65535), "AW": (12, 32),
 }
 LANE_SRCS = ("one", "ref_tick", "fill", "issue", "retire", "unfill", "ext")
+# lane kinds (spec 2.2): a per-cycle condition (the selected ones are ORed) or a count (summed)
+LANE_KINDS = ("cond", "count")
 ACCESS = ("rw", "w1c", "cnt", "ro")
 
 
@@ -313,8 +315,10 @@ def check_schema(j, dup):
         raise MapError(("lanes",), "1..32 lanes, has %d" % len(j["lanes"]))
     for i, l in enumerate(j["lanes"]):
         p = ("lanes", i)
-        need(l, p, ("name", "src", "desc"))
+        need(l, p, ("name", "src", "kind", "desc"))
         unique(seen, ident(l["name"], p + ("name",), "lane"), p + ("name",), "lane")
+        if l["kind"] not in LANE_KINDS:
+            raise MapError(p + ("kind",), "lane kind %s is not one of %s" % (json.dumps(l["kind"]), ", ".join(LANE_KINDS)))
         if l["src"] not in LANE_SRCS:
             raise MapError(p + ("src",), "lane source %s is not one of %s" % (json.dumps(l["src"]), ", ".join(LANE_SRCS)))
         if l["src"] == "ext":
@@ -482,9 +486,16 @@ def gen_vh(m):
         a("`define PMU_FLG_%s %d" % (f["name"].upper(), i))
     for i, l in enumerate(m.lanes):
         a("`define PMU_LANE_%s %d" % (l["name"].upper(), i))
+    a("// condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed")
+    a("`define PMU_LANE_COND %d'h%x" % (len(m.lanes), lane_cond_mask(m)))
     a("`endif")
     a("")
     return "\n".join(L)
+
+
+def lane_cond_mask(m):
+    """Bit l set when lane l is a condition (kind cond)."""
+    return sum(1 << i for i, l in enumerate(m.lanes) if l["kind"] == "cond")
 
 
 def catalog_by_code(m):
@@ -617,6 +628,8 @@ def gen_h(m):
         a("#define PMU_FLG_%s %d" % (f["name"].upper(), i))
     for i, l in enumerate(m.lanes):
         a("#define PMU_LANE_%s %d" % (l["name"].upper(), i))
+    a("/* condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed */")
+    a("#define PMU_LANE_COND 0x%xu" % lane_cond_mask(m))
     a("")
     a("/* Names, for tools and parsers */")
     a("static const char *const pmu_stage_names[3] = {%s};" % ", ".join('"%s"' % s for s in m.j["stages"]))
@@ -668,10 +681,10 @@ def md_tables(m):
     T["fields"] = rdl_regs.md_fields(m.r)
     T["state"] = rdl_regs.state_table(m.r, m.j["state"])
 
-    L = ["| index | lane | source | description |", "|---|---|---|---|"]
+    L = ["| index | lane | source | kind | description |", "|---|---|---|---|---|"]
     for i, l in enumerate(m.lanes):
         src = "core input `ev_ext_i` lane %d" % (i - len(m.int_lanes)) if l["src"] == "ext" else "internal (%s)" % l["src"]
-        L.append("| %d | `%s` | %s | %s |" % (i, l["name"], src, l["desc"]))
+        L.append("| %d | `%s` | %s | %s | %s |" % (i, l["name"], src, l["kind"], l["desc"]))
     T["lanes"] = "\n".join(L)
 
     L = ["| event | umask | name | lane | raw code (usr+os+en, cmask 0) |", "|---|---|---|---|---|"]

@@ -73,6 +73,7 @@ static void make_names(void)
              pmu_events[i].umask);
   set_name(COV_EVT_SEL_NONE, "evt.sel.no_lane");
   set_name(COV_EVT_SEL_MULTI, "evt.sel.multi_lane_sum");
+  set_name(COV_EVT_SEL_COND_OR, "evt.sel.conditions_ored");
   set_name(COV_EVT_V_WIDE, "evt.v_wider_than_lane");
   for (i = 0; i < 40; i++)
     snprintf(names[COV_CROSS0 + i], NAME_LEN, "cross.%s.%s.%s.%s", mode[i / 8],
@@ -289,6 +290,9 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
     lane[t][PMU_LANE_RETIRED] = (in->slot_retire[t] & NW_MASK) & LW_MASK;
     for (unsigned l = 0; l < PMU_NEXT; l++)
       lane[t][PMU_NINT + l] = in->ev_ext[t][l] & LW_MASK;
+    for (unsigned l = 0; l < PMU_NL; l++)   /* a condition lane (2.2) is 1 when non-zero */
+      if ((PMU_LANE_COND >> l) & 1u)
+        lane[t][l] = lane[t][l] != 0u;
   }
 
   for (unsigned t = 0; t < PMU_THREADS; t++) {
@@ -353,21 +357,35 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         pok_any |= pok[u];
       }
       uint32_t v = 0, own = 0;
+      uint32_t vc[PMU_THREADS] = {0};   /* per thread, its condition lanes ORed (2.2) */
+      unsigned ncond[PMU_THREADS] = {0};/* per thread, its true selected condition lanes */
       unsigned nlanes = 0;              /* selected lanes with a non-zero contribution */
       unsigned gated = 0;               /* ANY: some thread's non-zero lane left out by its priv */
       for (uint32_t s = sel; s; s &= s - 1u) {
         unsigned l = lsb_idx(s);
-        uint32_t lv = any ? 0u : lane[t][l];
+        unsigned cond = (PMU_LANE_COND >> l) & 1u;
+        uint32_t lv = 0;
         own += lane[t][l];
-        if (any)
-          for (unsigned u = 0; u < PMU_THREADS; u++) {
-            if (pok[u])
-              lv += lane[u][l];
-            else
-              gated |= lane[u][l] != 0;
+        for (unsigned u = 0; u < PMU_THREADS; u++) {
+          if (any ? !pok[u] : u != t) {
+            gated |= any && lane[u][l] != 0;
+            continue;
           }
-        v += lv;
+          lv += lane[u][l];
+          if (cond) {
+            vc[u] |= lane[u][l];          /* a condition lane is 0 or 1 here */
+            ncond[u] += lane[u][l];
+          } else {
+            v += lane[u][l];
+          }
+        }
         nlanes += lv != 0;
+      }
+      unsigned ncond_max = 0;
+      for (unsigned u = 0; u < PMU_THREADS; u++) {
+        v += vc[u];
+        if (ncond[u] > ncond_max)
+          ncond_max = ncond[u];
       }
       v &= VW_MASK;
       uint32_t cmask = es >> 24, cmp = x & 3u;
@@ -473,6 +491,8 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         }
         if (nlanes >= 2)
           h[COV_EVT_SEL_MULTI]++;
+        if (ncond_max >= 2)
+          h[COV_EVT_SEL_COND_OR]++;
 #if COV_HAS_SMT
         if (any && own == 0)
           h[COV_ANY_OTHER]++;

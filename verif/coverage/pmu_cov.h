@@ -46,6 +46,7 @@ enum {
   COV_EVT0 = COV_NBASE,
   COV_EVT_SEL_NONE = COV_EVT0 + PMU_NEVENTS,   /* counted with no lane selected (V = 0) */
   COV_EVT_SEL_MULTI,                           /* two or more selected lanes summed */
+  COV_EVT_SEL_COND_OR,                         /* two or more true conditions ORed into 1 */
   COV_EVT_V_WIDE,                              /* V added with V >= 2^LW (wider than a lane) */
 
   /* ---- compare mode x EDGE x INV x count-1/count-V: + mode*8 + edge*4 + inv*2 + cntv;

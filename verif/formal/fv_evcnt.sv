@@ -149,6 +149,8 @@ module fv_evcnt #(
   reg [31:0]     xs;
   reg [NL-1:0]   sel;
   reg [31:0]     v;
+  reg            vc;        // OR of the selected condition lanes
+  localparam [NL-1:0] LCOND = `PMU_LANE_COND;
   reg            thr;
   reg            cmpr;
   reg            qin;
@@ -165,10 +167,16 @@ module fv_evcnt #(
       sel = pmu_lane_sel(es[7:0], es[15:8]);
       pok = priv_i ? es[17] : es[16];
       v   = 0;
-      // V: the thread's lanes; with ANY only while its own privilege passes (spec 4.1)
+      vc  = 0;
+      // V: the thread's lanes; with ANY only while its own privilege passes (spec 4.1); count
+      // lanes summed, condition lanes (spec 2.2, PMU_LANE_COND) ORed as "non-zero", adding 1
       for (l = 0; l < NL; l = l + 1) begin
-        if (sel[l] && (!es[21] || pok)) v = v + lane[l*LW +: LW];
+        if (sel[l] && (!es[21] || pok)) begin
+          if (LCOND[l]) vc = vc | (lane[l*LW +: LW] != 0);
+          else          v  = v + lane[l*LW +: LW];
+        end
       end
+      v = v + vc;
       thr = (es[31:24] != 0) || (xs[1:0] != 2'd0);
       case (xs[1:0])
         2'd0: cmpr = v >= es[31:24];
