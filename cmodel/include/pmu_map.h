@@ -114,6 +114,10 @@
 #define PMU_GSTATUS_CTR_FRZ_LSB 59
 #define PMU_GSTATUS_MASK64 ((uint64_t)0x0800000700000000ull | ((((uint64_t)1 << (PMU_P)) - 1u) << 0))
 #define PMU_GSTATUS_RESET64 0x0000000000000000ull
+#define PMU_EVSTAT_OFF 0x138u
+#define PMU_EVSTAT_UNSUP_LSB 0
+#define PMU_EVSTAT_MASK 0x00000000u
+#define PMU_EVSTAT_RESET 0x00000000u
 #define PMU_SLOT_OFF 0x140u
 #define PMU_SLOT_STRIDE 8u
 #define PMU_STK_OFF 0x180u
@@ -132,7 +136,8 @@
   uint32_t fixctl_q[PMU_THREADS]; \
   uint32_t ctrl_q[PMU_THREADS]; \
   uint64_t gctrl_q[PMU_THREADS]; \
-  uint64_t gstatus_q[PMU_THREADS];
+  uint64_t gstatus_q[PMU_THREADS]; \
+  uint32_t evstat_q[PMU_THREADS];
 
 #define PMU_STG_DISPATCH 0
 #define PMU_STG_ISSUE 1
@@ -184,27 +189,30 @@ static const char *const pmu_stage_names[3] = {"dispatch", "issue", "commit"};
 static const char *const pmu_comp_names[8] = {"base", "icache", "bpred", "dcache", "alu", "depend", "smt", "other"};
 static const char *const pmu_flag_names[PMU_NFLAG] = {"fe_empty", "rs_empty", "rob_empty", "rob_full", "rs_full", "icache_miss", "bpred_miss", "head_done", "head_dmiss", "head_longlat", "prod_valid", "prod_dmiss", "prod_longlat"};
 static const char *const pmu_lane_names[PMU_NL] = {"cycles", "ref_tick", "filled", "unfilled", "issued", "retired", "executed", "rs_full", "rob_full", "br_ret", "br_misp", "ic_miss", "ld_hit", "ld_miss", "l1d_pend", "rob_occ", "rs_occ", "rs_empty"};
-typedef struct { const char *name; uint8_t event, umask, lane; } pmu_event_desc_t;
-#define PMU_NEVENTS 18
+/* A catalog entry: sel = its lanes (bit l = lane l), core = core scope (acts as ANY, 2.2) */
+typedef struct { const char *name; uint8_t event, umask, core; uint32_t sel; } pmu_event_desc_t;
+#define PMU_NEVENTS 20
 static const pmu_event_desc_t pmu_events[PMU_NEVENTS] = {
-  {"CPU_CLK_UNHALTED.THREAD", 0x3c, 0x00, 0},
-  {"CPU_CLK_UNHALTED.REF_XCLK", 0x3c, 0x01, 1},
-  {"UOPS_ISSUED.ANY", 0x0e, 0x01, 4},
-  {"IDQ_UOPS_NOT_DELIVERED.CORE", 0x9c, 0x01, 3},
-  {"RS_EVENTS.EMPTY_CYCLES", 0x5e, 0x01, 17},
-  {"ICACHE.MISSES", 0x80, 0x02, 11},
-  {"L1D_PEND_MISS.PENDING", 0x48, 0x01, 14},
-  {"RESOURCE_STALLS.RS", 0xa2, 0x04, 7},
-  {"RESOURCE_STALLS.ROB", 0xa2, 0x10, 8},
-  {"UOPS_EXECUTED.THREAD", 0xb1, 0x01, 6},
-  {"INST_RETIRED.ANY_P", 0xc0, 0x00, 5},
-  {"BR_INST_RETIRED.ALL_BRANCHES", 0xc4, 0x00, 9},
-  {"BR_MISP_RETIRED.ALL_BRANCHES", 0xc5, 0x00, 10},
-  {"MEM_LOAD_RETIRED.L1_HIT", 0xd1, 0x01, 12},
-  {"MEM_LOAD_RETIRED.L1_MISS", 0xd1, 0x08, 13},
-  {"SS_SLOTS.FILLED", 0xe0, 0x01, 2},
-  {"SS_OCCUPANCY.ROB", 0xe1, 0x01, 15},
-  {"SS_OCCUPANCY.RS", 0xe1, 0x02, 16},
+  {"CPU_CLK_UNHALTED.THREAD", 0x3c, 0x00, 0, 0x1u},
+  {"CPU_CLK_UNHALTED.REF_XCLK", 0x3c, 0x01, 0, 0x2u},
+  {"UOPS_ISSUED.ANY", 0x0e, 0x01, 0, 0x10u},
+  {"IDQ_UOPS_NOT_DELIVERED.CORE", 0x9c, 0x01, 0, 0x8u},
+  {"RS_EVENTS.EMPTY_CYCLES", 0x5e, 0x01, 0, 0x20000u},
+  {"ICACHE.MISSES", 0x80, 0x02, 0, 0x800u},
+  {"L1D_PEND_MISS.PENDING", 0x48, 0x01, 0, 0x4000u},
+  {"RESOURCE_STALLS.ANY", 0xa2, 0x01, 0, 0x180u},
+  {"RESOURCE_STALLS.RS", 0xa2, 0x04, 0, 0x80u},
+  {"RESOURCE_STALLS.ROB", 0xa2, 0x10, 0, 0x100u},
+  {"UOPS_EXECUTED.THREAD", 0xb1, 0x01, 0, 0x40u},
+  {"UOPS_EXECUTED.CORE", 0xb1, 0x02, 1, 0x40u},
+  {"INST_RETIRED.ANY_P", 0xc0, 0x00, 0, 0x20u},
+  {"BR_INST_RETIRED.ALL_BRANCHES", 0xc4, 0x00, 0, 0x200u},
+  {"BR_MISP_RETIRED.ALL_BRANCHES", 0xc5, 0x00, 0, 0x400u},
+  {"MEM_LOAD_RETIRED.L1_HIT", 0xd1, 0x01, 0, 0x1000u},
+  {"MEM_LOAD_RETIRED.L1_MISS", 0xd1, 0x08, 0, 0x2000u},
+  {"SS_SLOTS.FILLED", 0xe0, 0x01, 0, 0x4u},
+  {"SS_OCCUPANCY.ROB", 0xe1, 0x01, 0, 0x8000u},
+  {"SS_OCCUPANCY.RS", 0xe1, 0x02, 0, 0x10000u},
 };
 
 /* Event catalog as a lane-select function (same rule as rtl/pmu/pmu_lane_sel.vh). */
@@ -213,55 +221,151 @@ static inline uint32_t pmu_lane_sel(uint8_t ev, uint8_t um)
   uint32_t sel = 0;
   switch (ev) {
   case 0x0e:
-    sel |= (uint32_t)((um >> 0) & 1u) << 4; /* UOPS_ISSUED.ANY */
+    sel |= ((um >> 0) & 1u) ? 0x10u : 0u; /* UOPS_ISSUED.ANY */
     break;
   case 0x3c:
-    sel |= (uint32_t)(um == 0x00u) << 0; /* CPU_CLK_UNHALTED.THREAD */
-    sel |= (uint32_t)((um >> 0) & 1u) << 1; /* CPU_CLK_UNHALTED.REF_XCLK */
+    sel |= (um == 0x00u) ? 0x1u : 0u; /* CPU_CLK_UNHALTED.THREAD */
+    sel |= ((um >> 0) & 1u) ? 0x2u : 0u; /* CPU_CLK_UNHALTED.REF_XCLK */
     break;
   case 0x48:
-    sel |= (uint32_t)((um >> 0) & 1u) << 14; /* L1D_PEND_MISS.PENDING */
+    sel |= ((um >> 0) & 1u) ? 0x4000u : 0u; /* L1D_PEND_MISS.PENDING */
     break;
   case 0x5e:
-    sel |= (uint32_t)((um >> 0) & 1u) << 17; /* RS_EVENTS.EMPTY_CYCLES */
+    sel |= ((um >> 0) & 1u) ? 0x20000u : 0u; /* RS_EVENTS.EMPTY_CYCLES */
     break;
   case 0x80:
-    sel |= (uint32_t)((um >> 1) & 1u) << 11; /* ICACHE.MISSES */
+    sel |= ((um >> 1) & 1u) ? 0x800u : 0u; /* ICACHE.MISSES */
     break;
   case 0x9c:
-    sel |= (uint32_t)((um >> 0) & 1u) << 3; /* IDQ_UOPS_NOT_DELIVERED.CORE */
+    sel |= ((um >> 0) & 1u) ? 0x8u : 0u; /* IDQ_UOPS_NOT_DELIVERED.CORE */
     break;
   case 0xa2:
-    sel |= (uint32_t)((um >> 2) & 1u) << 7; /* RESOURCE_STALLS.RS */
-    sel |= (uint32_t)((um >> 4) & 1u) << 8; /* RESOURCE_STALLS.ROB */
+    sel |= ((um >> 0) & 1u) ? 0x180u : 0u; /* RESOURCE_STALLS.ANY */
+    sel |= ((um >> 2) & 1u) ? 0x80u : 0u; /* RESOURCE_STALLS.RS */
+    sel |= ((um >> 4) & 1u) ? 0x100u : 0u; /* RESOURCE_STALLS.ROB */
     break;
   case 0xb1:
-    sel |= (uint32_t)((um >> 0) & 1u) << 6; /* UOPS_EXECUTED.THREAD */
+    sel |= ((um >> 0) & 1u) ? 0x40u : 0u; /* UOPS_EXECUTED.THREAD */
+    sel |= ((um >> 1) & 1u) ? 0x40u : 0u; /* UOPS_EXECUTED.CORE */
     break;
   case 0xc0:
-    sel |= (uint32_t)(um == 0x00u) << 5; /* INST_RETIRED.ANY_P */
+    sel |= (um == 0x00u) ? 0x20u : 0u; /* INST_RETIRED.ANY_P */
     break;
   case 0xc4:
-    sel |= (uint32_t)(um == 0x00u) << 9; /* BR_INST_RETIRED.ALL_BRANCHES */
+    sel |= (um == 0x00u) ? 0x200u : 0u; /* BR_INST_RETIRED.ALL_BRANCHES */
     break;
   case 0xc5:
-    sel |= (uint32_t)(um == 0x00u) << 10; /* BR_MISP_RETIRED.ALL_BRANCHES */
+    sel |= (um == 0x00u) ? 0x400u : 0u; /* BR_MISP_RETIRED.ALL_BRANCHES */
     break;
   case 0xd1:
-    sel |= (uint32_t)((um >> 0) & 1u) << 12; /* MEM_LOAD_RETIRED.L1_HIT */
-    sel |= (uint32_t)((um >> 3) & 1u) << 13; /* MEM_LOAD_RETIRED.L1_MISS */
+    sel |= ((um >> 0) & 1u) ? 0x1000u : 0u; /* MEM_LOAD_RETIRED.L1_HIT */
+    sel |= ((um >> 3) & 1u) ? 0x2000u : 0u; /* MEM_LOAD_RETIRED.L1_MISS */
     break;
   case 0xe0:
-    sel |= (uint32_t)((um >> 0) & 1u) << 2; /* SS_SLOTS.FILLED */
+    sel |= ((um >> 0) & 1u) ? 0x4u : 0u; /* SS_SLOTS.FILLED */
     break;
   case 0xe1:
-    sel |= (uint32_t)((um >> 0) & 1u) << 15; /* SS_OCCUPANCY.ROB */
-    sel |= (uint32_t)((um >> 1) & 1u) << 16; /* SS_OCCUPANCY.RS */
+    sel |= ((um >> 0) & 1u) ? 0x8000u : 0u; /* SS_OCCUPANCY.ROB */
+    sel |= ((um >> 1) & 1u) ? 0x10000u : 0u; /* SS_OCCUPANCY.RS */
     break;
   default:
     break;
   }
   return sel;
+}
+
+/* The pair is supported (2.2): bit 1; its sub-events are core-scoped: bit 0 (as pmu_ev_sup of
+ * rtl/pmu/pmu_lane_pick.vh). (0x00, 0x00) is not supported. */
+static inline unsigned pmu_ev_sup(uint8_t ev, uint8_t um)
+{
+  switch (ev) {
+  case 0x0e:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfeu) != 0u)
+      return 0u;
+    return 2u;
+  case 0x3c:
+    if (um == 0x00u)
+      return 2u;
+    if ((um & 0xfeu) != 0u)
+      return 0u;
+    return 2u;
+  case 0x48:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfeu) != 0u)
+      return 0u;
+    return 2u;
+  case 0x5e:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfeu) != 0u)
+      return 0u;
+    return 2u;
+  case 0x80:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfdu) != 0u)
+      return 0u;
+    return 2u;
+  case 0x9c:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfeu) != 0u)
+      return 0u;
+    return 2u;
+  case 0xa2:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xeau) != 0u)
+      return 0u;
+    return 2u;
+  case 0xb1:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfcu) != 0u)
+      return 0u;
+    return (um & 0x02u) == 0u ? 2u : (um & 0x01u) == 0u ? 3u : 0u; /* one scope */
+  case 0xc0:
+    if (um == 0x00u)
+      return 2u;
+    if ((um & 0xffu) != 0u)
+      return 0u;
+    return 2u;
+  case 0xc4:
+    if (um == 0x00u)
+      return 2u;
+    if ((um & 0xffu) != 0u)
+      return 0u;
+    return 2u;
+  case 0xc5:
+    if (um == 0x00u)
+      return 2u;
+    if ((um & 0xffu) != 0u)
+      return 0u;
+    return 2u;
+  case 0xd1:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xf6u) != 0u)
+      return 0u;
+    return 2u;
+  case 0xe0:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfeu) != 0u)
+      return 0u;
+    return 2u;
+  case 0xe1:
+    if (um == 0x00u)
+      return 0u;
+    if ((um & 0xfcu) != 0u)
+      return 0u;
+    return 2u;
+  default:
+    return 0u;
+  }
 }
 
 #endif

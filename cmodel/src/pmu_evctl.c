@@ -129,10 +129,14 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
   for (k = 0; k < PMU_P; k++) {
     const uint32_t es = es_t[k], x = x_t[k];
     const uint32_t cmp = (x >> PMU_EXT_CMP_LSB) & 3u;
-    const uint32_t en = (es >> PMU_EVTSEL_EN_LSB) & 1u;
+    /* 2.2: an unsupported pair (or no event) counts nothing: as EN = 0, and C never holds;
+     * a core-scoped one acts as ANY */
+    const unsigned sup = pmu_ev_sup((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
+                                    (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
+    const uint32_t en = (es >> PMU_EVTSEL_EN_LSB) & (sup >> 1) & 1u;
     const uint32_t cmask = (es >> PMU_EVTSEL_CMASK_LSB) & 0xffu;
     const uint32_t thr = (uint32_t)(cmask != 0u || cmp != CMP_GE);
-    const uint32_t any = (es >> PMU_EVTSEL_ANY_LSB) & 1u;
+    const uint32_t any = ((es >> PMU_EVTSEL_ANY_LSB) | sup) & 1u;
     const uint32_t usr = (es >> PMU_EVTSEL_USR_LSB) & 1u;
     const uint32_t os = (es >> PMU_EVTSEL_OS_LSB) & 1u;
     pmc_cfg_t *c = &m->c[k];
@@ -151,6 +155,10 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     c->or2 = (uint8_t)((c->l1 != PMU_NL && ((PMU_LANE_COND >> c->l0) & 1u) &&
                         ((PMU_LANE_COND >> c->l1) & 1u)) ? 0xffu : 0u);
     cond_range(c, thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
+    if (!(sup & 2u)) {                                     /* C = 0: the empty interval */
+      c->lo = ~0u;
+      c->span = 0;
+    }
     m->gen_v |= gen << k;
     m->any_v |= any << k;
     m->en_os |= (en & os & (any ^ 1u)) << k;

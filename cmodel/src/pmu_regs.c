@@ -5,7 +5,8 @@
  * is generated from rtl/pmu/data/pmu.rdl into pmu_regs_gen.h (as the RTL's pmu_regs_gen.vh);
  * written here by hand is the behaviour: the APB transfer, gstatus (W1C, set beats clear,
  * freeze), the high-word latch and the interrupt. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q
- * (enable flops, loaded by a write only), gstatus_q hi_latch_q hi_addr_q hi_vld_q.
+ * (enable flops, loaded by a write only), evstat_q (loaded by an evtsel write), gstatus_q
+ * hi_latch_q hi_addr_q hi_vld_q.
  */
 #include <string.h>
 #include "pmu_blocks.h"
@@ -162,8 +163,15 @@ void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a,
     s->gstatus_q[t] = gstatus_next(s->gstatus_q[t], clr, wrap[t],
                                    (s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u);
   }
-  if (a->we)                                    /* the written register only (enable flops) */
+  if (a->we) {                                  /* the written register only (enable flops) */
     pmu_regs_load(s, d, m);
+    if (m->kind == PMU_RK_EVTSEL) {             /* evstat.unsup[k] from the written evtsel (2.2) */
+      const uint32_t es = s->evtsel_q[m->t][m->k];
+      const uint8_t ev = (uint8_t)(es >> PMU_EVTSEL_EVENT_LSB), um = (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB);
+      const uint32_t unsup = !(pmu_ev_sup(ev, um) & 2u) && (ev | um) != 0u;
+      s->evstat_q[m->t] = (s->evstat_q[m->t] & ~(1u << m->k)) | unsup << m->k;
+    }
+  }
   s->hi_latch_q = d->hi_latch_q;
   s->hi_addr_q = d->hi_addr_q;
   s->hi_vld_q = d->hi_vld_q;

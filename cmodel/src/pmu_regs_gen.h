@@ -18,6 +18,7 @@ enum {
   PMU_RK_CTRL,
   PMU_RK_GCTRL,
   PMU_RK_GSTATUS,
+  PMU_RK_EVSTAT,
   PMU_RK_SLOT, /* counter (64-bit, lo/hi) */
   PMU_RK_STK, /* counter (64-bit, lo/hi) */
   PMU_RK_N
@@ -80,6 +81,8 @@ static inline void pmu_regs_map_gen(uint32_t a, pmu_dec_t *m)
   } else if (pmu_in_win(o, PMU_GSTATUS_OFF, 8u)) {
     m->kind = PMU_RK_GSTATUS;
     m->hi = (uint8_t)((o - PMU_GSTATUS_OFF) >> 2);
+  } else if (o == PMU_EVSTAT_OFF) {
+    m->kind = PMU_RK_EVSTAT;
   } else if (pmu_in_win(o, PMU_SLOT_OFF, 5 * PMU_SLOT_STRIDE)) {
     m->kind = PMU_RK_SLOT;
     m->k = (uint8_t)((o - PMU_SLOT_OFF) / PMU_SLOT_STRIDE);
@@ -116,7 +119,7 @@ static inline uint32_t pmu_regs_uread(const pmu_state_t *s, const pmu_dec_t *m)
 /* A write to the register is an error: it has no writable field (spec 5.2). */
 static inline uint32_t pmu_regs_wr_ro(unsigned kind)
 {
-  return (uint32_t)(kind == PMU_RK_ID || kind == PMU_RK_CFG);
+  return (uint32_t)(kind == PMU_RK_ID || kind == PMU_RK_CFG || kind == PMU_RK_EVSTAT);
 }
 
 static inline uint32_t pmu_word64(uint64_t v, unsigned hi)
@@ -136,6 +139,7 @@ static inline uint32_t pmu_regs_word_gen(const pmu_state_t *s, const pmu_dec_t *
   case PMU_RK_CTRL: return s->ctrl_q[m->t];
   case PMU_RK_GCTRL: return pmu_word64(s->gctrl_q[m->t], m->hi);
   case PMU_RK_GSTATUS: return pmu_word64(s->gstatus_q[m->t], m->hi);
+  case PMU_RK_EVSTAT: return s->evstat_q[m->t];
   case PMU_RK_PMC:
   case PMU_RK_FIX:
   case PMU_RK_SLOT:
@@ -202,6 +206,7 @@ static inline void pmu_regs_reset_gen(pmu_state_t *s)
     s->ctrl_q[t] = 0x00000000u;   /* PMU_CTRL_RESET */
     s->gctrl_q[t] = 0x0000000000000000ull;   /* PMU_GCTRL_RESET64 */
     s->gstatus_q[t] = 0x0000000000000000ull;   /* PMU_GSTATUS_RESET64 */
+    s->evstat_q[t] = 0x00000000u;   /* PMU_EVSTAT_RESET */
   }
 }
 

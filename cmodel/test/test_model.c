@@ -93,6 +93,27 @@ static void wr(tb_t *b, uint32_t addr, uint32_t data)
 {
   CHECK(b, "write ok", 0, apb(b, 1, addr, data, 0xf, 0, NULL));
 }
+/* A privileged full-word write without the per-transfer checks (for sweeps): its PSLVERR */
+static unsigned wr_quiet(tb_t *b, uint32_t addr, uint32_t data)
+{
+  unsigned err;
+  b->in.psel = 1;
+  b->in.pwrite = 1;
+  b->in.paddr = addr;
+  b->in.pwdata = data;
+  b->in.pstrb = 0xf;
+  b->in.pprot = 1;
+  b->in.penable = 0;
+  cycle(b);
+  b->in.penable = 1;
+  cycle(b);
+  err = b->out.pslverr;
+  b->in.psel = b->in.penable = b->in.pwrite = 0;
+  b->in.paddr = b->in.pwdata = 0;
+  b->in.pstrb = b->in.pprot = 0;
+  return err;
+}
+
 static uint32_t rd(tb_t *b, uint32_t addr)
 {
   uint32_t v = 0;
@@ -594,6 +615,69 @@ static void conditions_or_counts_sum(void)
   CHECK(&b, "increments that differ from OR of conditions / sum of counts", 0, bad);
 }
 
+/* Supported codes (spec 2.2): for every (event, umask) pair, the rule worked out from the
+ * catalog table pmu_events[] (not from pmu_ev_sup): umask 0x00 needs an entry with umask 0x00;
+ * a non-zero umask needs an entry for every set bit, all of one scope. An unsupported pair
+ * counts nothing on counter 0 (CMASK 1, INV: V < 1 would count) and counter 1 (plain V, with
+ * every lane driven to 1) and sets evstat.unsup[k] unless it is (0x00, 0x00). */
+static void unsupported_codes(void)
+{
+  tb_t b;
+  unsigned ev, um, e, bad_cnt = 0, bad_flag = 0, bad_wr = 0, nsup = 0, nsup_hand = 0;
+  const unsigned k1 = PMU_P > 1 ? 1u : 0u;
+  tb_init(&b, __func__);
+  for (e = 0; e < PMU_NEXT; e++)
+    for (unsigned t = 0; t < PMU_THREADS; t++)
+      b.in.ev_ext[t][e] = 1;
+  for (unsigned t = 0; t < PMU_THREADS; t++) {
+    b.in.slot_fill[t] = 1;
+    b.in.slot_issue[t] = 1;
+    b.in.slot_retire[t] = 1;
+  }
+  b.in.ref_tick = 1;
+  wr(&b, pmu_treg(0, PMU_GCTRL_OFF), 3u);
+  for (ev = 0; ev < 256u; ev++) {
+    for (um = 0; um < 256u; um++) {
+      unsigned bits = 0, z = 0, core = 0, thread = 0, sup;
+      for (e = 0; e < PMU_NEVENTS; e++) {
+        if (pmu_events[e].event != ev)
+          continue;
+        if (pmu_events[e].umask == 0u)
+          z = 1;
+        else
+          bits |= pmu_events[e].umask;
+        if (pmu_events[e].umask == 0u ? um == 0u : (um & pmu_events[e].umask) != 0u) {
+          core |= pmu_events[e].core;
+          thread |= !pmu_events[e].core;
+        }
+      }
+      sup = (um == 0u ? z : (um & ~bits) == 0u) && !(core && thread);
+      nsup_hand += sup;
+      bad_wr += wr_quiet(&b, a_evtsel(0, 0), EVS(ev, um) | (1u << PMU_EVTSEL_CMASK_LSB) |
+                                                 (1u << PMU_EVTSEL_INV_LSB));
+      if (k1)
+        bad_wr += wr_quiet(&b, a_evtsel(0, k1), EVS(ev, um));
+      const uint64_t c0 = cnt(&b, 0, 0), c1 = cnt(&b, 0, k1);
+      uint32_t st = 0xdeadbeefu;
+      bad_wr += (unsigned)pmu_peek(&b.s, pmu_treg(0, PMU_EVSTAT_OFF), &st);
+      cycle(&b);
+      const unsigned flag = !sup && (ev | um) != 0u;
+      if (!sup && (cnt(&b, 0, 0) != c0 || cnt(&b, 0, k1) != c1) && bad_cnt++ == 0)
+        printf("  first count: event 0x%02x umask 0x%02x counted +%llu/+%llu\n", ev, um,
+               (unsigned long long)(cnt(&b, 0, 0) - c0), (unsigned long long)(cnt(&b, 0, k1) - c1));
+      if ((st & (1u | (1u << k1))) != (flag ? 1u | (1u << k1) : 0u) && bad_flag++ == 0)
+        printf("  first flag: event 0x%02x umask 0x%02x evstat 0x%x\n", ev, um, st);
+      nsup += (st & 1u) == 0u && (ev | um) != 0u;
+    }
+  }
+  CHECK(&b, "evtsel writes that erred", 0, bad_wr);
+  CHECK(&b, "unsupported pairs that counted", 0, bad_cnt);
+  CHECK(&b, "pairs whose evstat.unsup differs from the rule", 0, bad_flag);
+  CHECK(&b, "pairs read as supported (evstat 0, not (0, 0))", nsup_hand, nsup);
+  CHECK(&b, "a write to evstat errs (read-only)", 1,
+        apb(&b, 1, pmu_treg(0, PMU_EVSTAT_OFF), 0, 0xf, 0, 0) != 0);
+}
+
 /* The condition C (spec 4.1) for every compare mode, INV, CMASK and V of one lane: the counter
  * adds V in plain mode (CMASK 0, GE; INV ignored) and C otherwise. The configuration is set in
  * the state directly (so the model's decode memo also has to notice the change). */
@@ -731,6 +815,7 @@ int main(void)
   any_sums_threads_under_their_own_privilege();
   condition_every_mode_cmask_and_v();
   conditions_or_counts_sum();
+  unsupported_codes();
   cascade_random_patterns();
   inputs_masked_to_port_widths();
   printf("%u passed, %u failed\n", n_pass, n_fail);

@@ -32,6 +32,8 @@ module pmu_evctl #(
   input  wire [THREADS*P*32-1:0]        ext_i,
   // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu/pmu_lane_x.vh)
   input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
+  input  wire [THREADS*P-1:0]    sup_i,      // evtsel[k]'s pair is supported (pmu_regs, 2.2)
+  input  wire [THREADS*P-1:0]    core_i,     // ... and core-scoped: acts as ANY (2.2)
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
   input  wire [THREADS-1:0]             frz_i,      // gstatus.ctr_frz
   input  wire [THREADS*P-1:0]           sel_wr_i,   // evtsel[k] or ext[k] written this cycle
@@ -159,8 +161,8 @@ module pmu_evctl #(
         // Privilege filter (spec 4.1): thread u passes USR/OS in its own mode (pok). V reads
         // thread t's table alone (not gated: the filter gates counting only), with ANY the
         // tables of the threads that pass. The cycle is counted (privok) when thread t passes,
-        // with ANY when some thread passes.
-        wire               f_any = evtsel_i[K*32+`PMU_EVTSEL_ANY_LSB];
+        // with ANY when some thread passes. A core-scoped event (core_i, 2.2) acts as ANY.
+        wire               f_any = evtsel_i[K*32+`PMU_EVTSEL_ANY_LSB] || core_i[K];
         wire [THREADS-1:0] pok   = (priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_OS_LSB]}})
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
         wire               privok = f_any ? (|pok) : pok[gt];
@@ -219,6 +221,7 @@ module pmu_evctl #(
           .qual_i       (f_qual),
           .v_i          (v),
           .privok_i     (privok),
+          .sup_i        (sup_i[K]),
           .pmc_en_i     (pmc_en_i[K]),
           .frz_i        (frz_i[gt]),
           .qin_i        (qin),

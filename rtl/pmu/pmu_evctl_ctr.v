@@ -1,8 +1,8 @@
 // StallScope PMU: event control of one programmable counter k (spec 4.1, 4.2).
 //
 // From the event value V of this cycle and the counter's evtsel[k]/ext[k]: the condition C
-// (threshold, compare mode, INV), the gating (EN, gctrl.pmc_en, the privilege filter's outcome,
-// freeze, QUALIFY), EDGE/BOTH on the edge history, and the increment (CHAIN: the carry of counter k-1, ungated).
+// (threshold, compare mode, INV; 0 for an unsupported event), the gating (EN, gctrl.pmc_en, the
+// privilege filter's outcome, a supported event, freeze, QUALIFY), EDGE/BOTH on the edge history, and the increment (CHAIN: the carry of counter k-1, ungated).
 // Combinational: the edge history and chain carry flops and the QUALIFY cascade along the
 // counters of a thread are in pmu_evctl, which instances this module once per counter.
 
@@ -22,6 +22,7 @@ module pmu_evctl_ctr #(
   input  wire          qual_i,        // ext[k].qualify (0 for counter 0)
   input  wire [VW-1:0] v_i,           // event value V
   input  wire          privok_i,      // privilege filter passes (spec 4.1; pmu_evctl)
+  input  wire          sup_i,         // evtsel[k]'s event/umask is supported (spec 2.2)
   input  wire          pmc_en_i,      // gctrl.pmc_en[k]
   input  wire          frz_i,         // gstatus.ctr_frz
   input  wire          qin_i,         // Q of counter k-1 (1 for counter 0)
@@ -57,12 +58,13 @@ module pmu_evctl_ctr #(
       default: cmpr = (vx != cx);
     endcase
   end
-  wire cond = thr ? (cmpr ^ f_inv) : (v_i != {VW{1'b0}});
+  // An unsupported pair (spec 2.2) has no condition (it qualifies nothing) and counts nothing.
+  wire cond = sup_i && (thr ? (cmpr ^ f_inv) : (v_i != {VW{1'b0}}));
   assign cond_o = cond;
 
-  // Gating: enables, the privilege filter (the counter's own thread; with ANY some thread),
-  // freeze and QUALIFY.
-  wire counted = evtsel_i[`PMU_EVTSEL_EN_LSB] && pmc_en_i && privok_i && !frz_i
+  // Gating: enables, the privilege filter (the counter's own thread; with ANY some thread), a
+  // supported event, freeze and QUALIFY.
+  wire counted = evtsel_i[`PMU_EVTSEL_EN_LSB] && pmc_en_i && privok_i && sup_i && !frz_i
                  && (qual_i ? qin_i : 1'b1);
 
   // Edge history: C of the last counted cycle (it moves in counted cycles only). EDGE counts the

@@ -32,11 +32,11 @@ function automatic [11:0] pmu_lane_pick;
         pmu_lane_pick[0 +: 6] = {um[0], 5'd3};  // IDQ_UOPS_NOT_DELIVERED.CORE
       end
       8'ha2: begin
-        pmu_lane_pick[0 +: 6] = {um[2], 5'd7};  // RESOURCE_STALLS.RS
-        pmu_lane_pick[6 +: 6] = {um[4], 5'd8};  // RESOURCE_STALLS.ROB
+        pmu_lane_pick[0 +: 6] = {um[0] | um[2], 5'd7};  // RESOURCE_STALLS.ANY, RESOURCE_STALLS.RS
+        pmu_lane_pick[6 +: 6] = {um[0] | um[4], 5'd8};  // RESOURCE_STALLS.ANY, RESOURCE_STALLS.ROB
       end
       8'hb1: begin
-        pmu_lane_pick[0 +: 6] = {um[0], 5'd6};  // UOPS_EXECUTED.THREAD
+        pmu_lane_pick[0 +: 6] = {um[0] | um[1], 5'd6};  // UOPS_EXECUTED.THREAD, UOPS_EXECUTED.CORE
       end
       8'hc0: begin
         if (um == 8'h00) begin
@@ -65,6 +65,123 @@ function automatic [11:0] pmu_lane_pick;
         pmu_lane_pick[6 +: 6] = {um[1], 5'd16};  // SS_OCCUPANCY.RS
       end
       default: pmu_lane_pick = 12'd0;
+    endcase
+  end
+endfunction
+
+// The event/umask pair is supported (spec 2.2): umask 0x00 with a umask-0x00 sub-event, or
+// every set umask bit with a sub-event, all of one scope. bit 1: supported, bit 0: the
+// selected sub-events are core-scoped (act as ANY). (0x00, 0x00) is not supported.
+function automatic [1:0] pmu_ev_sup;
+  input [7:0] ev;
+  input [7:0] um;
+  begin
+    pmu_ev_sup = 2'b00;
+    case (ev)
+      8'h0e: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfe) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'h3c: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end else if ((um & 8'hfe) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'h48: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfe) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'h5e: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfe) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'h80: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfd) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'h9c: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfe) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'ha2: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hea) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'hb1: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfc) == 8'h00) begin
+          // all core-scoped or none
+          if ((um & 8'h02) == 8'h00) begin
+            pmu_ev_sup = 2'b10;
+          end else if ((um & 8'h01) == 8'h00) begin
+            pmu_ev_sup = 2'b11;
+          end
+        end
+      end
+      8'hc0: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end else if ((um & 8'hff) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'hc4: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end else if ((um & 8'hff) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'hc5: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end else if ((um & 8'hff) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'hd1: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hf6) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'he0: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfe) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      8'he1: begin
+        if (um == 8'h00) begin
+          pmu_ev_sup = 2'b00;
+        end else if ((um & 8'hfc) == 8'h00) begin
+          pmu_ev_sup = 2'b10;
+        end
+      end
+      default: pmu_ev_sup = 2'b00;
     endcase
   end
 endfunction

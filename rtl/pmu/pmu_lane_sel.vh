@@ -9,50 +9,53 @@ function automatic [17:0] pmu_lane_sel;
     pmu_lane_sel = 18'd0;
     case (ev)
       8'h0e: begin
-        pmu_lane_sel[4] = um[0];  // UOPS_ISSUED.ANY
+        pmu_lane_sel[4] = pmu_lane_sel[4] | um[0];  // UOPS_ISSUED.ANY
       end
       8'h3c: begin
-        pmu_lane_sel[0] = (um == 8'h00);  // CPU_CLK_UNHALTED.THREAD
-        pmu_lane_sel[1] = um[0];  // CPU_CLK_UNHALTED.REF_XCLK
+        pmu_lane_sel[0] = pmu_lane_sel[0] | (um == 8'h00);  // CPU_CLK_UNHALTED.THREAD
+        pmu_lane_sel[1] = pmu_lane_sel[1] | um[0];  // CPU_CLK_UNHALTED.REF_XCLK
       end
       8'h48: begin
-        pmu_lane_sel[14] = um[0];  // L1D_PEND_MISS.PENDING
+        pmu_lane_sel[14] = pmu_lane_sel[14] | um[0];  // L1D_PEND_MISS.PENDING
       end
       8'h5e: begin
-        pmu_lane_sel[17] = um[0];  // RS_EVENTS.EMPTY_CYCLES
+        pmu_lane_sel[17] = pmu_lane_sel[17] | um[0];  // RS_EVENTS.EMPTY_CYCLES
       end
       8'h80: begin
-        pmu_lane_sel[11] = um[1];  // ICACHE.MISSES
+        pmu_lane_sel[11] = pmu_lane_sel[11] | um[1];  // ICACHE.MISSES
       end
       8'h9c: begin
-        pmu_lane_sel[3] = um[0];  // IDQ_UOPS_NOT_DELIVERED.CORE
+        pmu_lane_sel[3] = pmu_lane_sel[3] | um[0];  // IDQ_UOPS_NOT_DELIVERED.CORE
       end
       8'ha2: begin
-        pmu_lane_sel[7] = um[2];  // RESOURCE_STALLS.RS
-        pmu_lane_sel[8] = um[4];  // RESOURCE_STALLS.ROB
+        pmu_lane_sel[7] = pmu_lane_sel[7] | um[0];  // RESOURCE_STALLS.ANY
+        pmu_lane_sel[8] = pmu_lane_sel[8] | um[0];  // RESOURCE_STALLS.ANY
+        pmu_lane_sel[7] = pmu_lane_sel[7] | um[2];  // RESOURCE_STALLS.RS
+        pmu_lane_sel[8] = pmu_lane_sel[8] | um[4];  // RESOURCE_STALLS.ROB
       end
       8'hb1: begin
-        pmu_lane_sel[6] = um[0];  // UOPS_EXECUTED.THREAD
+        pmu_lane_sel[6] = pmu_lane_sel[6] | um[0];  // UOPS_EXECUTED.THREAD
+        pmu_lane_sel[6] = pmu_lane_sel[6] | um[1];  // UOPS_EXECUTED.CORE
       end
       8'hc0: begin
-        pmu_lane_sel[5] = (um == 8'h00);  // INST_RETIRED.ANY_P
+        pmu_lane_sel[5] = pmu_lane_sel[5] | (um == 8'h00);  // INST_RETIRED.ANY_P
       end
       8'hc4: begin
-        pmu_lane_sel[9] = (um == 8'h00);  // BR_INST_RETIRED.ALL_BRANCHES
+        pmu_lane_sel[9] = pmu_lane_sel[9] | (um == 8'h00);  // BR_INST_RETIRED.ALL_BRANCHES
       end
       8'hc5: begin
-        pmu_lane_sel[10] = (um == 8'h00);  // BR_MISP_RETIRED.ALL_BRANCHES
+        pmu_lane_sel[10] = pmu_lane_sel[10] | (um == 8'h00);  // BR_MISP_RETIRED.ALL_BRANCHES
       end
       8'hd1: begin
-        pmu_lane_sel[12] = um[0];  // MEM_LOAD_RETIRED.L1_HIT
-        pmu_lane_sel[13] = um[3];  // MEM_LOAD_RETIRED.L1_MISS
+        pmu_lane_sel[12] = pmu_lane_sel[12] | um[0];  // MEM_LOAD_RETIRED.L1_HIT
+        pmu_lane_sel[13] = pmu_lane_sel[13] | um[3];  // MEM_LOAD_RETIRED.L1_MISS
       end
       8'he0: begin
-        pmu_lane_sel[2] = um[0];  // SS_SLOTS.FILLED
+        pmu_lane_sel[2] = pmu_lane_sel[2] | um[0];  // SS_SLOTS.FILLED
       end
       8'he1: begin
-        pmu_lane_sel[15] = um[0];  // SS_OCCUPANCY.ROB
-        pmu_lane_sel[16] = um[1];  // SS_OCCUPANCY.RS
+        pmu_lane_sel[15] = pmu_lane_sel[15] | um[0];  // SS_OCCUPANCY.ROB
+        pmu_lane_sel[16] = pmu_lane_sel[16] | um[1];  // SS_OCCUPANCY.RS
       end
       default: pmu_lane_sel = 18'd0;
     endcase

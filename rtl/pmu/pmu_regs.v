@@ -45,6 +45,8 @@ module pmu_regs #(
   // configuration for the event, fixed-counter and stack logic
   output wire [THREADS*P*32-1:0]             evtsel_o,
   output wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_o, // evtsel[k]'s lane indices
+  output wire [THREADS*P-1:0]                sup_o,      // evtsel[k]'s event is supported (2.2)
+  output wire [THREADS*P-1:0]                core_o,     // ... and core-scoped (acts as ANY)
   output wire [THREADS*P*32-1:0]             ext_o,
   output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
   output reg  [THREADS*P-1:0]                pmc_en_o,
@@ -68,6 +70,9 @@ module pmu_regs #(
   `include "pmu_regs_gen.vh"
 
   localparam PKW = `PMU_NPICK * XW;   // lane table indices of one event select
+  // pmu_ev_sup of evtsel's reset value (the reset of sup_q, core_q)
+  wire [1:0] evsup_reset = pmu_ev_sup(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                      EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]);
 
   // ---------------------------------------------------------------------------------------------
   // High-word latch (5.4): a low-word counter read samples the high word; any write invalidates
@@ -104,19 +109,29 @@ module pmu_regs #(
   // pmu_evctl's lane table indices (pmu_lane_x) when evtsel[k] is written: one shared decoder
   // on the write path instead of one per counter in pmu_evctl (ANY and USR/OS act there).
   // ---------------------------------------------------------------------------------------------
+  // With them, whether the pair is supported and core-scoped (pmu_ev_sup, spec 2.2): sup_q,
+  // core_q, and evstat.unsup[k] (an unsupported pair other than (0x00, 0x00)).
   reg [THREADS*P*PKW-1:0] pick_q;
+  reg [THREADS*P-1:0]     sup_q;
+  reg [THREADS*P-1:0]     core_q;
   // (only the event and umask fields of ev_wr are decoded)
   /* verilator lint_off UNUSEDSIGNAL */
   reg [31:0]     ev_wr;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [PKW-1:0]  pick_wr;
+  reg [1:0]      sup_wr;     // {supported, core-scoped}
+  reg            unsup_wr;   // evstat.unsup of the written pair
   always @* begin
-    ev_wr   = 32'd0;
-    pick_wr = {PKW{1'b0}};
+    ev_wr    = 32'd0;
+    pick_wr  = {PKW{1'b0}};
+    sup_wr   = 2'b00;
+    unsup_wr = 1'b0;
     if (wr_ok && r_evtsel) begin
-      ev_wr   = wword & EVTSEL_MASK;
-      pick_wr = pmu_lane_x(pmu_lane_pick(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                         ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]));
+      ev_wr    = wword & EVTSEL_MASK;
+      pick_wr  = pmu_lane_x(pmu_lane_pick(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                          ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]));
+      sup_wr   = pmu_ev_sup(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8], ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]);
+      unsup_wr = !sup_wr[1] && (ev_wr[15:0] != 16'd0);
     end
   end
 
@@ -125,6 +140,8 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   assign evtsel_o = evtsel_q;
   assign pick_o   = pick_q;
+  assign sup_o    = sup_q;
+  assign core_o   = core_q;
   assign ext_o    = ext_q;
 
   always @* begin
@@ -166,9 +183,9 @@ module pmu_regs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Flops of the behaviour: gstatus (declared, decoded and read by the generated block), the
-  // high-word latch and the lane picks. Reset value of the picks: the decode of evtsel's reset
-  // value.
+  // Flops of the behaviour: gstatus and evstat (declared, decoded and read by the generated
+  // block), the high-word latch and the lane picks with sup_q/core_q. Reset value of the picks,
+  // sup_q and core_q: the decode of evtsel's reset value; evstat: its reset value (0).
   // ---------------------------------------------------------------------------------------------
   integer tp;
   integer kp;
@@ -177,6 +194,9 @@ module pmu_regs #(
       gstatus_q  <= {THREADS{GSTATUS_RESET}};
       pick_q     <= {(THREADS * P){pmu_lane_x(pmu_lane_pick(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
                                                             EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]))}};
+      sup_q      <= {(THREADS * P){evsup_reset[1]}};
+      core_q     <= {(THREADS * P){evsup_reset[0]}};
+      evstat_q   <= {THREADS{EVSTAT_RESET}};
       hi_latch_q <= 32'd0;
       hi_addr_q  <= {AW{1'b0}};
       hi_vld_q   <= 1'b0;
@@ -194,6 +214,9 @@ module pmu_regs #(
           for (kp = 0; kp < P; kp = kp + 1) begin
             if (we_evtsel[tp*P+kp]) begin
               pick_q[(tp*P+kp)*PKW +: PKW] <= pick_wr;
+              sup_q[tp*P+kp]               <= sup_wr[1];
+              core_q[tp*P+kp]              <= sup_wr[0];
+              evstat_q[tp*32+kp]           <= unsup_wr;
             end
           end
         end

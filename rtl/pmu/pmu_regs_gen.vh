@@ -6,6 +6,8 @@
 //   wire [31:0] cnt_hi_rdata   read data of a counter's high word (the 64-bit read latch)
 // and holds the flop of gstatus, whose fields hardware sets: its next value (set, W1C clear of a
 // write, their priority) is behaviour; this block declares it and decodes, reads and masks it.
+// and holds the flop of evstat, a status that hardware writes and software only reads: its
+// next value is behaviour; this block declares it and decodes and reads it.
 // It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour
 // reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the
 // <REG>_MASK / <REG>_RESET constants.
@@ -39,6 +41,7 @@
   localparam [63:0] GCTRL_RESET = 64'h0000000000000000;
   localparam [63:0] GSTATUS_MASK = 64'h0800000700000000 | (((64'd1 << (P)) - 64'd1) << 0);
   localparam [63:0] GSTATUS_RESET = 64'h0000000000000000;
+  localparam [31:0] EVSTAT_RESET = 32'h00000000;
 
   // Bank index of a thread's first counter of each array, and loop bounds
   localparam [31:0] LI_PMC = 0;
@@ -57,6 +60,7 @@
   reg [THREADS*32-1:0] ctrl_q /*verilator public_flat_rd*/;
   reg [THREADS*64-1:0] gctrl_q /*verilator public_flat_rd*/;
   reg [THREADS*64-1:0] gstatus_q /*verilator public_flat_rd*/;
+  reg [THREADS*32-1:0] evstat_q /*verilator public_flat_rd*/;
 
   // ---------------------------------------------------------------------------------------------
   // Address decode (spec 3): word address a, thread block tblk, offset off inside the block
@@ -84,6 +88,7 @@
   reg           r_ctrl;
   reg           r_gctrl;
   reg           r_gstatus;
+  reg           r_evstat;
   reg           r_slot;
   reg           r_stk;
   reg           r_cnt;     // a counter (pmc, fix, slot, stk)
@@ -119,6 +124,7 @@
     r_ctrl    = 1'b0;
     r_gctrl   = 1'b0;
     r_gstatus = 1'b0;
+    r_evstat  = 1'b0;
     r_slot    = 1'b0;
     r_stk     = 1'b0;
     r_cnt     = 1'b0;
@@ -150,6 +156,7 @@
       r_ctrl    = in_thr && (off == 'h124);
       r_gctrl   = in_thr && (d_gctrl < 8);
       r_gstatus = in_thr && (d_gstatus < 8);
+      r_evstat  = in_thr && (off == 'h138);
       r_slot    = in_thr && (d_slot < 8 * (5));
       r_stk     = in_thr && (d_stk < 8 * (24));
       r_cnt     = r_pmc | r_fix | r_slot | r_stk;
@@ -196,10 +203,10 @@
     if (psel_i) begin
       acc    = penable_i;
       priv   = pprot_i[0];
-      mapped = r_id | r_cfg | r_evtsel | r_ext | r_pmc | r_fix | r_fixctl | r_ctrl | r_gctrl | r_gstatus | r_slot | r_stk;
+      mapped = r_id | r_cfg | r_evtsel | r_ext | r_pmc | r_fix | r_fixctl | r_ctrl | r_gctrl | r_gstatus | r_evstat | r_slot | r_stk;
       ue_ctrl_uren = ctrl_q[tsel*32 + `PMU_CTRL_UREN_LSB];
       usr_rd = r_id | r_cfg | r_slot | ((r_pmc | r_fix | r_stk) & ue_ctrl_uren);
-      wr_ro  = r_id | r_cfg;
+      wr_ro  = r_id | r_cfg | r_evstat;
       err    = !mapped
                | (pwrite_i & !priv)
                | (!pwrite_i & !priv & !usr_rd)
@@ -279,6 +286,8 @@
         rdata = gctrl_q[{tsel, hi}*32 +: 32];
       end else if (r_gstatus) begin
         rdata = gstatus_q[{tsel, hi}*32 +: 32];
+      end else if (r_evstat) begin
+        rdata = evstat_q[tsel*32 +: 32];
       end else if (hi) begin       // a counter (rd_ok: the address is mapped)
         rdata = cnt_hi_rdata;
       end else begin

@@ -94,6 +94,8 @@ module pmu_top #(
   wire [THREADS*P*32-1:0] evtsel;
   wire [THREADS*P*32-1:0] ext;
   wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick;  // lane table indices (pmu_lane_x.vh)
+  wire [THREADS*P-1:0]                    evsup;   // evtsel[k]'s pair is supported (2.2)
+  wire [THREADS*P-1:0]                    evcore;  // ... and core-scoped (acts as ANY)
   wire [THREADS*P-1:0]   sel_wr;
   wire [THREADS*P-1:0]   pmc_en;
   wire [THREADS*3-1:0]   fix_en;
@@ -135,6 +137,8 @@ module pmu_top #(
     .evtsel_o    (evtsel),
     .ext_o       (ext),
     .pick_o      (pick),
+    .sup_o       (evsup),
+    .core_o      (evcore),
     .sel_wr_o    (sel_wr),
     .pmc_en_o    (pmc_en),
     .fix_en_o    (fix_en),
@@ -171,6 +175,8 @@ module pmu_top #(
     .evtsel_i      (evtsel),
     .ext_i         (ext),
     .pick_i        (pick),
+    .sup_i         (evsup),
+    .core_i        (evcore),
     .pmc_en_i      (pmc_en),
     .frz_i         (frz),
     .sel_wr_i      (sel_wr),

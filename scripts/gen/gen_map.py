@@ -330,7 +330,7 @@ def check_schema(j, dup):
     seen, codes = set(), {}
     for i, e in enumerate(j["events"]):
         p = ("events", i)
-        need(e, p, ("name", "event", "umask", "lane"))
+        need(e, p, ("name", "event", "umask", "lane"), ("scope",))
         nm = typed(e["name"], p + ("name",), str, "name")
         if not re.match(r"^[A-Za-z0-9_.:]+$", nm):
             raise MapError(p + ("name",), "event name '%s' must be letters, digits, _ . :" % nm[:40])
@@ -342,8 +342,17 @@ def check_schema(j, dup):
         if (ec, um) in codes:
             raise MapError(p + ("umask",), "event 0x%02x umask 0x%02x already used by %s" % (ec, um, codes[(ec, um)]))
         codes[(ec, um)] = nm
-        if e["lane"] not in lanes:
-            raise MapError(p + ("lane",), "unknown lane %s" % json.dumps(e["lane"]))
+        ls = e["lane"] if isinstance(e["lane"], list) else [e["lane"]]
+        if not ls:
+            raise MapError(p + ("lane",), "lane list is empty (name one lane or a list of lanes)")
+        for li, ln in enumerate(ls):
+            lp = p + ("lane",) + ((li,) if isinstance(e["lane"], list) else ())
+            if not isinstance(ln, str) or ln not in lanes:
+                raise MapError(lp, "unknown lane %s" % json.dumps(ln))
+            if ls.index(ln) != li:
+                raise MapError(lp, "lane '%s' named twice" % ln)
+        if e.get("scope", "thread") not in ("thread", "core"):
+            raise MapError(p + ("scope",), "scope %s is not thread or core" % json.dumps(e["scope"]))
 
     # behaviour state compared by lockstep (the registers' state comes from the .rdl)
     env["NL"] = len(j["lanes"])
@@ -498,18 +507,34 @@ def lane_cond_mask(m):
     return sum(1 << i for i, l in enumerate(m.lanes) if l["kind"] == "cond")
 
 
+def entry_lanes(m, e):
+    """The lane indices a catalog entry names ("lane": one name or a list)."""
+    ls = e["lane"] if isinstance(e["lane"], list) else [e["lane"]]
+    return [m.lane_idx[x] for x in ls]
+
+
 def catalog_by_code(m):
-    """The event catalog grouped by event code: [(code, [(lane, umask bit or None, name)])],
-    where None means the sub-event is selected by umask 0x00."""
+    """The event catalog grouped by event code: [(code, [(lanes, umask bit or None, name, core)])],
+    where None means the sub-event is selected by umask 0x00 and core its scope is core."""
     out = []
     for c in sorted(set(num(e["event"]) for e in m.j["events"])):
         subs = []
         for e in m.j["events"]:
             if num(e["event"]) == c:
                 u = num(e["umask"])
-                subs.append((m.lane_idx[e["lane"]], u.bit_length() - 1 if u else None, e["name"]))
+                subs.append((entry_lanes(m, e), u.bit_length() - 1 if u else None, e["name"],
+                             e.get("scope", "thread") == "core"))
         out.append((c, subs))
     return out
+
+
+def code_rules(subs):
+    """Of one code's sub-events: whether umask 0x00 is supported, the core scope at umask 0x00,
+    and the masks of the umask bits with an entry and of those whose entry is core-scoped."""
+    z = [s for s in subs if s[1] is None]
+    bits = sum(1 << s[1] for s in subs if s[1] is not None)
+    cbits = sum(1 << s[1] for s in subs if s[1] is not None and s[3])
+    return bool(z), any(s[3] for s in z), bits, cbits
 
 
 def gen_lane_sel_v(m):
@@ -527,11 +552,12 @@ def gen_lane_sel_v(m):
     a("    case (ev)")
     for c, subs in catalog_by_code(m):
         a("      8'h%02x: begin" % c)
-        for li, bit, name in subs:
-            if bit is None:
-                a("        pmu_lane_sel[%d] = (um == 8'h00);  // %s" % (li, name))
-            else:
-                a("        pmu_lane_sel[%d] = um[%d];  // %s" % (li, bit, name))
+        for lis, bit, name, _ in subs:
+            for li in lis:
+                if bit is None:
+                    a("        pmu_lane_sel[%d] = pmu_lane_sel[%d] | (um == 8'h00);  // %s" % (li, li, name))
+                else:
+                    a("        pmu_lane_sel[%d] = pmu_lane_sel[%d] | um[%d];  // %s" % (li, li, bit, name))
         a("      end")
     a("      default: pmu_lane_sel = %d'd0;" % m.d["NL"])
     a("    endcase")
@@ -542,15 +568,27 @@ def gen_lane_sel_v(m):
 
 
 def lane_picks(m):
-    """The catalog as up to NPICK picks {valid, lane}: an event/umask pair selects at most NPICK
-    lanes (the sub-events of one code selected by umask 0x00, or those selected by umask bits,
-    never both), so V can add NPICK muxed lanes instead of masking all NL. Returns (LIW, NPICK,
-    [(code, umask-0 sub-events, umask-bit sub-events)])."""
+    """The catalog as up to NPICK picks {valid, lane}: per event code, one pick per distinct lane
+    its umask-0x00 sub-events name, or per distinct lane its umask-bit sub-events name (a pick is
+    valid when some umask bit of a sub-event naming that lane is set; never both groups), so V
+    adds NPICK muxed lanes instead of masking all NL. Returns (LIW, NPICK, [(code, [(lane, names)]
+    of umask 0x00, [(lane, [bits], names)] of umask bits)])."""
     liw = clog2(m.d["NL"])
     slots = []
     for c, subs in catalog_by_code(m):
-        z = [(li, name) for li, bit, name in subs if bit is None]
-        b = [(li, bit, name) for li, bit, name in subs if bit is not None]
+        z, b = [], []
+        for lis, bit, name, _ in subs:
+            for li in lis:
+                if bit is None:
+                    if li not in [x[0] for x in z]:
+                        z.append((li, []))
+                    [x for x in z if x[0] == li][0][1].append(name)
+                else:
+                    if li not in [x[0] for x in b]:
+                        b.append((li, [], []))
+                    e = [x for x in b if x[0] == li][0]
+                    e[1].append(bit)
+                    e[2].append(name)
         slots.append((c, z, b))
     npick = max(max(len(z), len(b)) for c, z, b in slots)
     return liw, npick, slots
@@ -579,16 +617,49 @@ def gen_lane_pick_v(m):
         ind = "          " if z and b else "        "
         if z:
             a("        if (um == 8'h00) begin")
-            for j, (li, name) in enumerate(z):
-                a("          pmu_lane_pick[%d +: %d] = {1'b1, %d'd%d};  // %s" % (j * pw, pw, liw, li, name))
+            for j, (li, names) in enumerate(z):
+                a("          pmu_lane_pick[%d +: %d] = {1'b1, %d'd%d};  // %s" % (j * pw, pw, liw, li, ", ".join(names)))
             a("        end" + (" else begin" if b else ""))
-        for j, (li, bit, name) in enumerate(b):
-            a("%spmu_lane_pick[%d +: %d] = {um[%d], %d'd%d};  // %s"
-              % (ind, j * pw, pw, bit, liw, li, name))
+        for j, (li, bits, names) in enumerate(b):
+            a("%spmu_lane_pick[%d +: %d] = {%s, %d'd%d};  // %s"
+              % (ind, j * pw, pw, " | ".join("um[%d]" % x for x in bits), liw, li, ", ".join(names)))
         if z and b:
             a("        end")
         a("      end")
     a("      default: pmu_lane_pick = %d'd0;" % (npick * pw))
+    a("    endcase")
+    a("  end")
+    a("endfunction")
+    a("")
+    a("// The event/umask pair is supported (spec 2.2): umask 0x00 with a umask-0x00 sub-event, or")
+    a("// every set umask bit with a sub-event, all of one scope. bit 1: supported, bit 0: the")
+    a("// selected sub-events are core-scoped (act as ANY). (0x00, 0x00) is not supported.")
+    a("function automatic [1:0] pmu_ev_sup;")
+    a("  input [7:0] ev;")
+    a("  input [7:0] um;")
+    a("  begin")
+    a("    pmu_ev_sup = 2'b00;")
+    a("    case (ev)")
+    for c, subs in catalog_by_code(m):
+        z0, zc, bits, cbits = code_rules(subs)
+        a("      8'h%02x: begin" % c)
+        a("        if (um == 8'h00) begin")
+        a("          pmu_ev_sup = 2'b%d%d;" % (int(z0), int(z0 and zc)))
+        a("        end else if ((um & 8'h%02x) == 8'h00) begin" % ((~bits) & 0xff))
+        if cbits == 0:
+            a("          pmu_ev_sup = 2'b10;")
+        elif cbits == bits:
+            a("          pmu_ev_sup = 2'b11;")
+        else:
+            a("          // all core-scoped or none")
+            a("          if ((um & 8'h%02x) == 8'h00) begin" % cbits)
+            a("            pmu_ev_sup = 2'b10;")
+            a("          end else if ((um & 8'h%02x) == 8'h00) begin" % (bits & ~cbits & 0xff))
+            a("            pmu_ev_sup = 2'b11;")
+            a("          end")
+        a("        end")
+        a("      end")
+    a("      default: pmu_ev_sup = 2'b00;")
     a("    endcase")
     a("  end")
     a("endfunction")
@@ -636,11 +707,14 @@ def gen_h(m):
     a("static const char *const pmu_comp_names[8] = {%s};" % ", ".join('"%s"' % s for s in m.j["components"]))
     a("static const char *const pmu_flag_names[PMU_NFLAG] = {%s};" % ", ".join('"%s"' % f["name"] for f in m.j["stack_flags"]))
     a("static const char *const pmu_lane_names[PMU_NL] = {%s};" % ", ".join('"%s"' % l["name"] for l in m.lanes))
-    a("typedef struct { const char *name; uint8_t event, umask, lane; } pmu_event_desc_t;")
+    a("/* A catalog entry: sel = its lanes (bit l = lane l), core = core scope (acts as ANY, 2.2) */")
+    a("typedef struct { const char *name; uint8_t event, umask, core; uint32_t sel; } pmu_event_desc_t;")
     a("#define PMU_NEVENTS %d" % len(m.j["events"]))
     a("static const pmu_event_desc_t pmu_events[PMU_NEVENTS] = {")
     for e in m.j["events"]:
-        a('  {"%s", 0x%02x, 0x%02x, %d},' % (e["name"], num(e["event"]), num(e["umask"]), m.lane_idx[e["lane"]]))
+        a('  {"%s", 0x%02x, 0x%02x, %d, 0x%xu},' % (e["name"], num(e["event"]), num(e["umask"]),
+                                                 int(e.get("scope", "thread") == "core"),
+                                                 sum(1 << li for li in entry_lanes(m, e))))
     a("};")
     a("")
     a("/* Event catalog as a lane-select function (same rule as rtl/pmu/pmu_lane_sel.vh). */")
@@ -650,16 +724,41 @@ def gen_h(m):
     a("  switch (ev) {")
     for c, subs in catalog_by_code(m):
         a("  case 0x%02x:" % c)
-        for li, bit, name in subs:
+        for lis, bit, name, _ in subs:
+            ls = sum(1 << li for li in lis)
             if bit is None:
-                a("    sel |= (uint32_t)(um == 0x00u) << %d; /* %s */" % (li, name))
+                a("    sel |= (um == 0x00u) ? 0x%xu : 0u; /* %s */" % (ls, name))
             else:
-                a("    sel |= (uint32_t)((um >> %d) & 1u) << %d; /* %s */" % (bit, li, name))
+                a("    sel |= ((um >> %d) & 1u) ? 0x%xu : 0u; /* %s */" % (bit, ls, name))
         a("    break;")
     a("  default:")
     a("    break;")
     a("  }")
     a("  return sel;")
+    a("}")
+    a("")
+    a("/* The pair is supported (2.2): bit 1; its sub-events are core-scoped: bit 0 (as pmu_ev_sup of")
+    a(" * rtl/pmu/pmu_lane_pick.vh). (0x00, 0x00) is not supported. */")
+    a("static inline unsigned pmu_ev_sup(uint8_t ev, uint8_t um)")
+    a("{")
+    a("  switch (ev) {")
+    for c, subs in catalog_by_code(m):
+        z0, zc, bits, cbits = code_rules(subs)
+        a("  case 0x%02x:" % c)
+        a("    if (um == 0x00u)")
+        a("      return %du;" % (2 * int(z0) + int(z0 and zc)))
+        a("    if ((um & 0x%02xu) != 0u)" % ((~bits) & 0xff))
+        a("      return 0u;")
+        if cbits == 0:
+            a("    return 2u;")
+        elif cbits == bits:
+            a("    return 3u;")
+        else:
+            a("    return (um & 0x%02xu) == 0u ? 2u : (um & 0x%02xu) == 0u ? 3u : 0u; /* one scope */"
+              % (cbits, bits & ~cbits & 0xff))
+    a("  default:")
+    a("    return 0u;")
+    a("  }")
     a("}")
     a("")
     a("#endif")
@@ -687,10 +786,13 @@ def md_tables(m):
         L.append("| %d | `%s` | %s | %s | %s |" % (i, l["name"], src, l["kind"], l["desc"]))
     T["lanes"] = "\n".join(L)
 
-    L = ["| event | umask | name | lane | raw code (usr+os+en, cmask 0) |", "|---|---|---|---|---|"]
+    L = ["| event | umask | name | lanes | scope | raw code (usr+os+en, cmask 0) |", "|---|---|---|---|---|---|"]
     for e in m.j["events"]:
         raw = (1 << 16) | (1 << 17) | (1 << 22) | (num(e["umask"]) << 8) | num(e["event"])
-        L.append("| `0x%02x` | `0x%02x` | %s | `%s` | `0x%08x` |" % (num(e["event"]), num(e["umask"]), e["name"], e["lane"], raw))
+        ls = e["lane"] if isinstance(e["lane"], list) else [e["lane"]]
+        L.append("| `0x%02x` | `0x%02x` | %s | %s | %s | `0x%08x` |" % (num(e["event"]), num(e["umask"]), e["name"],
+                                                                  ", ".join("`%s`" % x for x in ls),
+                                                                  e.get("scope", "thread"), raw))
     T["events"] = "\n".join(L)
 
     L = ["| bit | flag | meaning |", "|---|---|---|"]

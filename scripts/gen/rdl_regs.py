@@ -83,13 +83,19 @@ class Reg:
         """'cnt' counter in the bank (external), 'const' read-only constant, 'store' flops here."""
         if self.external:
             return "cnt"
-        if not any(f.access in ("rw", "w1c") for f in self.fields):
+        if not any(f.access in ("rw", "w1c", "sts") for f in self.fields):
             return "const"
         return "store"
 
     @property
     def hwset(self):
-        return any(f.access == "w1c" for f in self.fields)
+        """Fields that hardware writes (w1c, sts): the includer holds the register's flop."""
+        return any(f.access in ("w1c", "sts") for f in self.fields)
+
+    @property
+    def writable(self):
+        """Software may write it (else every write is an error, spec 5.2)."""
+        return any(f.access in ("rw", "w1c", "cnt") for f in self.fields)
 
     @property
     def is_array(self):
@@ -232,8 +238,10 @@ def load(path, name, params, maxparams):
             return "rw"
         if sw == "rw" and onw == OnWriteType.woclr and f.get_property("hwset"):
             return "w1c"
+        if sw == "r" and f.get_property("hw").name == "w" and onw is None:
+            return "sts"
         err(f, "field %s: sw = %s%s%s is not an access this exporter implements "
-            "(rw_f, ro_f, w1c_f, cnt_f of pmu.rdl)" % (f.inst_name, sw, ", onwrite = %s" % onw.name if onw else "",
+            "(rw_f, ro_f, w1c_f, sts_f, cnt_f of pmu.rdl)" % (f.inst_name, sw, ", onwrite = %s" % onw.name if onw else "",
                                                        ", hwset" if f.get_property("hwset") else ""))
 
     def reg_of(node, scope):
@@ -308,9 +316,9 @@ def load(path, name, params, maxparams):
         if r.kind == "const" and r.is_array:
             err(node, "constant register %s cannot be an array" % node.inst_name)
         if r.hwset and any(f.access == "rw" for f in fields):
-            err(node, "register %s mixes w1c and rw fields" % node.inst_name)
+            err(node, "register %s mixes hardware-written (w1c/sts) and rw fields" % node.inst_name)
         if r.hwset and r.is_array:
-            err(node, "register %s: w1c registers cannot be arrays" % node.inst_name)
+            err(node, "register %s: registers with w1c/sts fields cannot be arrays" % node.inst_name)
         if r.razwi_at() is not None and len(set(f.razwi_at for f in fields if f.razwi_at is not None)) > 1:
             err(node, "register %s: all ss_razwi_at of a register name the same element" % node.inst_name)
         return r
@@ -469,9 +477,12 @@ def gen_rtl(m, banner):
     a("// the behaviour and declares before the include:")
     a("//   wire [31:0] cnt_hi_rdata   read data of a counter's high word (the 64-bit read latch)")
     for r in stored:
-        if r.hwset:
+        if r.hwset and r.writable:
             a("// and holds the flop of %s, whose fields hardware sets: its next value (set, W1C clear of a" % r.name)
             a("// write, their priority) is behaviour; this block declares it and decodes, reads and masks it.")
+        elif r.hwset:
+            a("// and holds the flop of %s, a status that hardware writes and software only reads: its" % r.name)
+            a("// next value is behaviour; this block declares it and decodes and reads it.")
     a("// It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour")
     a("// reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the")
     a("// <REG>_MASK / <REG>_RESET constants.")
@@ -496,7 +507,8 @@ def gen_rtl(m, banner):
         a("  localparam [31:0] %s_VALUE = %s;" % (U(r), const_value(r, "v")))
     for r in stored:
         w = r.width
-        a("  localparam [%d:0] %s_MASK = %s;" % (w - 1, U(r), vexpr(vmask(r, w))))
+        if r.writable:
+            a("  localparam [%d:0] %s_MASK = %s;" % (w - 1, U(r), vexpr(vmask(r, w))))
         if r.razwi_at() is not None:
             a("  localparam [%d:0] %s_MASK_AT%d = %s_MASK & ~%d'h%0*x;   // RAZ/WI in element %d"
               % (w - 1, U(r), r.razwi_at(), U(r), w, w // 4, r.razwi_mask(), r.razwi_at()))
@@ -614,7 +626,7 @@ def gen_rtl(m, banner):
     for x in ens:
         terms.append("((%s) & ue_%s_%s)" % (" | ".join("r_" + r.name for r in m.regs if r.uread == x), x[0], x[1]))
     a("      usr_rd = %s;" % (" | ".join(terms) if terms else "1'b0"))
-    ro = [r for r in m.regs if r.kind == "const"]
+    ro = [r for r in m.regs if not r.writable]
     a("      wr_ro  = %s;" % (" | ".join("r_" + r.name for r in ro) if ro else "1'b0"))
     a("      err    = !mapped")
     a("               | (pwrite_i & !priv)")
@@ -981,7 +993,7 @@ def gen_c(m, banner):
     a("  }")
     a("}")
     a("")
-    ro = [r for r in m.regs if r.kind == "const"]
+    ro = [r for r in m.regs if not r.writable]
     a("/* A write to the register is an error: it has no writable field (spec 5.2). */")
     a("static inline uint32_t pmu_regs_wr_ro(unsigned kind)")
     a("{")
@@ -1233,7 +1245,8 @@ def state_table(m, extra):
 
 # ---- docs ------------------------------------------------------------------------------------------
 def acc_name(r):
-    acc = {"const": "RO", "cnt": "RW counter"}.get(r.kind) or ("RW1C" if r.hwset else "RW")
+    acc = {"const": "RO", "cnt": "RW counter"}.get(r.kind) or \
+        ("RO (status)" if not r.writable else "RW1C" if r.hwset else "RW")
     if r.width == 64:
         acc += ", 64-bit (lo at +0, hi at +4)"
     return acc
@@ -1262,7 +1275,8 @@ def reset_text(f):
 
 
 def field_acc(r, f):
-    s = {"rw": "RW", "ro": "RO", "w1c": "W1C (set by hardware)", "cnt": "RW"}[f.access]
+    s = {"rw": "RW", "ro": "RO", "w1c": "W1C (set by hardware)", "sts": "RO (written by hardware)",
+         "cnt": "RW"}[f.access]
     if f.razwi_at is not None:
         s += "; RAZ/WI in %s%d" % (r.name, f.razwi_at)
     return s

@@ -71,7 +71,7 @@ static void make_names(void)
   for (i = 0; i < PMU_NEVENTS; i++)
     snprintf(names[COV_EVT0 + i], NAME_LEN, "evt.code.0x%02x.umask.0x%02x", pmu_events[i].event,
              pmu_events[i].umask);
-  set_name(COV_EVT_SEL_NONE, "evt.sel.no_lane");
+  set_name(COV_EVT_UNSUP, "evt.unsupported_blocked");
   set_name(COV_EVT_SEL_MULTI, "evt.sel.multi_lane_sum");
   set_name(COV_EVT_SEL_COND_OR, "evt.sel.conditions_ored");
   set_name(COV_EVT_V_WIDE, "evt.v_wider_than_lane");
@@ -349,7 +349,8 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       /* the condition C and qualifier Q of this cycle (4.1) */
       uint32_t ev = es & 0xffu, um = (es >> 8) & 0xffu;
       uint32_t sel = (es | x) ? pmu_lane_sel((uint8_t)ev, (uint8_t)um) : 0u;
-      unsigned any = BIT(es, 21);
+      unsigned sup = pmu_ev_sup((uint8_t)ev, (uint8_t)um);   /* 2.2: bit 1 supported, bit 0 core */
+      unsigned any = BIT(es, 21) | (sup & 1u);
       /* with ANY, thread u's lanes count only while u's own privilege passes USR/OS (4.1) */
       unsigned pok[PMU_THREADS], pok_any = 0;
       for (unsigned u = 0; u < PMU_THREADS; u++) {
@@ -392,12 +393,13 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       unsigned inv = BIT(es, 23), edge = BIT(es, 18), cntv = BIT(x, 2);
       unsigned thr = cmask != 0 || cmp != 0;
       unsigned cmpr = cmp == 0 ? v >= cmask : cmp == 1 ? v < cmask : cmp == 2 ? v == cmask : v != cmask;
-      unsigned cc = thr ? (cmpr ^ inv) : (v != 0);
+      unsigned cc_raw = thr ? (cmpr ^ inv) : (v != 0);   /* C without the supported rule */
+      unsigned cc = (sup >> 1) & cc_raw;
       unsigned qgate = qual ? qin : 1u;
       unsigned q = chain ? qin : (cc & qgate);
       unsigned en_all = BIT(es, 22) && BIT(pre->gctrl_q[t], k) && !frz;
       unsigned privok = any ? pok_any : pok[t];
-      unsigned active = en_all && privok;
+      unsigned active = en_all && privok && (sup >> 1);
       uint64_t d = (post->cnt_q[ci] - pre->cnt_q[ci]) & PMU_CW_MASK;
 
       if (chain && pre->carry_q[t][k - 1]) {
@@ -450,6 +452,11 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         h[COV_PRIV_FILTERED]++;
         continue;
       }
+      if (!(sup >> 1)) {                /* unsupported or no event: counts nothing (2.2) */
+        if (!written && qgate && (cc_raw || (!thr && v != 0)))
+          h[COV_EVT_UNSUP]++;
+        continue;
+      }
       if (written) {
         h[COV_WRITE_RACES_INC]++;
         continue;
@@ -464,8 +471,6 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       if (!d)
         continue;
       h[COV_CROSS0 + (thr ? cmp : 4u) * 8 + edge * 4 + inv * 2 + cntv]++;
-      if (sel == 0)
-        h[COV_EVT_SEL_NONE]++;
       if (!edge && (!thr || cntv) && d >= (1u << PMU_LW))
         h[COV_EVT_V_WIDE]++;
       if (qual && !was_prev_active)
@@ -478,13 +483,12 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
         /* plain counting: the selected events' values were added */
         for (unsigned e = 0; e < PMU_NEVENTS; e++) {
           const pmu_event_desc_t *ed = &pmu_events[e];
-          if (ed->event == ev && (ed->umask == 0 ? um == 0 : (um & ed->umask) != 0) &&
-              ((sel >> ed->lane) & 1u)) {
-            uint32_t lv = lane[t][ed->lane];
-            if (any)
+          if (ed->event == ev && (ed->umask == 0 ? um == 0 : (um & ed->umask) != 0)) {
+            uint32_t lv = 0;
+            for (uint32_t s = ed->sel; s; s &= s - 1u)
               for (unsigned u = 0; u < PMU_THREADS; u++)
-                if (u != t)
-                  lv += lane[u][ed->lane];
+                if (any ? pok[u] : u == t)
+                  lv += lane[u][lsb_idx(s)];
             if (lv)
               h[COV_EVT0 + e]++;
           }

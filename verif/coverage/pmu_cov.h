@@ -44,7 +44,7 @@ enum {
 
   /* ---- event catalog: one bin per pmu_events[] entry, in catalog order ---- */
   COV_EVT0 = COV_NBASE,
-  COV_EVT_SEL_NONE = COV_EVT0 + PMU_NEVENTS,   /* counted with no lane selected (V = 0) */
+  COV_EVT_UNSUP = COV_EVT0 + PMU_NEVENTS,      /* unsupported code blocked a count (2.2) */
   COV_EVT_SEL_MULTI,                           /* two or more selected lanes summed */
   COV_EVT_SEL_COND_OR,                         /* two or more true conditions ORed into 1 */
   COV_EVT_V_WIDE,                              /* V added with V >= 2^LW (wider than a lane) */

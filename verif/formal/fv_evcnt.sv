@@ -72,18 +72,22 @@ module fv_evcnt #(
   `include "pmu_lane_x.vh"
   localparam PKW = `PMU_NPICK * XW;
   wire [P*PKW-1:0] pick;
+  wire [P-1:0]     sup;    // pmu_ev_sup (spec 2.2): supported, core-scoped (proved: fv_regs g.pick)
+  wire [P-1:0]     core;
   genvar gp;
   generate
     for (gp = 0; gp < P; gp = gp + 1) begin : g_pick
       assign pick[gp*PKW +: PKW] = pmu_lane_x(pmu_lane_pick(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
                                                             evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]));
+      assign {sup[gp], core[gp]} = pmu_ev_sup(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
+                                              evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]);
     end
   endgenerate
 
   pmu_evctl #(.THREADS(THREADS), .P(P), .W(W), .LW(LW), .NW(NW), .IW(IW)) u_ev (
     .clk_i (clk_i), .rst_ni (rst_ni), .priv_i (priv_i), .ref_tick_i (ref_tick_i),
     .ev_ext_i (ev_ext_i), .slot_fill_i (slot_fill_i), .slot_issue_i (slot_issue_i),
-    .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .pick_i (pick), .pmc_en_i (pmc_en_i),
+    .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .pick_i (pick), .sup_i (sup), .core_i (core), .pmc_en_i (pmc_en_i),
     .frz_i (frz_i), .sel_wr_i (sel_wr_i), .wrap_i (wrap), .inc_o (inc)
   );
 
@@ -168,10 +172,11 @@ module fv_evcnt #(
       pok = priv_i ? es[17] : es[16];
       v   = 0;
       vc  = 0;
-      // V: the thread's lanes; with ANY only while its own privilege passes (spec 4.1); count
+      // V: the thread's lanes; with ANY (or a core-scoped event) only while its own privilege
+      // passes (spec 2.2, 4.1); count
       // lanes summed, condition lanes (spec 2.2, PMU_LANE_COND) ORed as "non-zero", adding 1
       for (l = 0; l < NL; l = l + 1) begin
-        if (sel[l] && (!es[21] || pok)) begin
+        if (sel[l] && (!(es[21] || core[k]) || pok)) begin
           if (LCOND[l]) vc = vc | (lane[l*LW +: LW] != 0);
           else          v  = v + lane[l*LW +: LW];
         end
@@ -184,11 +189,11 @@ module fv_evcnt #(
         2'd2: cmpr = v == es[31:24];
         default: cmpr = v != es[31:24];
       endcase
-      rC[k]       = thr ? (cmpr ^ es[23]) : (v != 0);
+      rC[k]       = sup[k] && (thr ? (cmpr ^ es[23]) : (v != 0));   // unsupported: C = 0 (2.2)
       qin         = (k == 0) ? 1'b1 : rQ[(k == 0) ? 0 : k - 1];
       rQ[k]       = xs[4] ? qin : (rC[k] && (xs[5] ? qin : 1'b1));
       privok      = pok;   // with one thread, ANY's "some thread passes" is the same
-      rcounted[k] = es[22] && pmc_en_i[k] && privok && !frz_i && (xs[5] ? qin : 1'b1);
+      rcounted[k] = es[22] && pmc_en_i[k] && privok && sup[k] && !frz_i && (xs[5] ? qin : 1'b1);
       rchain[k]   = xs[4];
       redge[k]    = es[18] && !xs[4];
       rboth[k]    = xs[3];

@@ -19,7 +19,8 @@
 //   g.pick                   the lane table indices (pick_o) are the catalog decode
 //                            (pmu_lane_pick) of each evtsel's event and umask with its ANY bit
 //                            (pmu_lane_x), every cycle (pick_o is computed on the write path,
-//                            from the strobed bytes over the stored value)
+//                            from the strobed bytes over the stored value); so are sup_o and
+//                            core_o (pmu_ev_sup: supported, core-scoped; spec 2.2)
 // Bounded (BMC only; r.* with `FV_FULL`, the miter with `FV_MITER`):
 //   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
 //                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
@@ -70,6 +71,8 @@ module fv_regs #(
   wire [P*32-1:0] evtsel;
   wire [P*32-1:0] ext;
   wire [P*PKW-1:0] pick;
+  wire [P-1:0]     sup;
+  wire [P-1:0]     core;
   wire [P-1:0]    sel_wr;
   wire [P-1:0]    pmc_en;
   wire [2:0]      fix_en;
@@ -85,7 +88,7 @@ module fv_regs #(
     .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
     .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (cnt_we),
     .cnt_widx_o (cnt_widx), .cnt_whi_o (cnt_whi), .cnt_wdata_o (cnt_wdata),
-    .cnt_wstrb_o (cnt_wstrb), .evtsel_o (evtsel), .ext_o (ext), .pick_o (pick), .sel_wr_o (sel_wr),
+    .cnt_wstrb_o (cnt_wstrb), .evtsel_o (evtsel), .ext_o (ext), .pick_o (pick), .sup_o (sup), .core_o (core), .sel_wr_o (sel_wr),
     .pmc_en_o (pmc_en), .fix_en_o (fix_en), .fix_os_o (fix_os), .fix_usr_o (fix_usr),
     .frz_o (frz), .wpvis_o (wpvis), .irq_o (irq)
   );
@@ -200,6 +203,8 @@ module fv_regs #(
         if (rst_ni) begin
           assert (pick[gk*PKW +: PKW] == pmu_lane_x(pmu_lane_pick(evtsel[gk*32 + `PMU_EVTSEL_EVENT_LSB +: 8], // [g.pick]
                                                                   evtsel[gk*32 + `PMU_EVTSEL_UMASK_LSB +: 8])));
+          assert ({sup[gk], core[gk]} == pmu_ev_sup(evtsel[gk*32 + `PMU_EVTSEL_EVENT_LSB +: 8],       // [g.pick]
+                                                    evtsel[gk*32 + `PMU_EVTSEL_UMASK_LSB +: 8]));
         end
       end
     end
@@ -260,6 +265,8 @@ module fv_regs #(
   wire [P*32-1:0] b_evtsel;
   wire [P*32-1:0] b_ext;
   wire [P*PKW-1:0] b_pick;
+  wire [P-1:0]    b_sup;
+  wire [P-1:0]    b_core;
   wire [P-1:0]    b_sel_wr;
   wire [P-1:0]    b_pmc_en;
   wire [2:0]      b_fix_en;
@@ -275,7 +282,7 @@ module fv_regs #(
     .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
     .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (b_cnt_we),
     .cnt_widx_o (b_cnt_widx), .cnt_whi_o (b_cnt_whi), .cnt_wdata_o (b_cnt_wdata),
-    .cnt_wstrb_o (b_cnt_wstrb), .evtsel_o (b_evtsel), .ext_o (b_ext), .pick_o (b_pick), .sel_wr_o (b_sel_wr),
+    .cnt_wstrb_o (b_cnt_wstrb), .evtsel_o (b_evtsel), .ext_o (b_ext), .pick_o (b_pick), .sup_o (b_sup), .core_o (b_core), .sel_wr_o (b_sel_wr),
     .pmc_en_o (b_pmc_en), .fix_en_o (b_fix_en), .fix_os_o (b_fix_os), .fix_usr_o (b_fix_usr),
     .frz_o (b_frz), .wpvis_o (b_wpvis), .irq_o (b_irq)
   );
@@ -286,7 +293,7 @@ module fv_regs #(
               && cnt_we == b_cnt_we
               && (!cnt_we || (cnt_widx == b_cnt_widx && cnt_whi == b_cnt_whi
                               && cnt_wdata == b_cnt_wdata && cnt_wstrb == b_cnt_wstrb))
-              && evtsel == b_evtsel && ext == b_ext && pick == b_pick && sel_wr == b_sel_wr
+              && evtsel == b_evtsel && ext == b_ext && pick == b_pick && sup == b_sup && core == b_core && sel_wr == b_sel_wr
               && pmc_en == b_pmc_en
               && fix_en == b_fix_en && fix_os == b_fix_os && fix_usr == b_fix_usr
               && frz == b_frz && wpvis == b_wpvis && irq == b_irq);

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 B=${1:-build/formal}
 JOBS=${FORMAL_JOBS:-2}
 ONLY=${FORMAL_ONLY:-}
-TMO=${FORMAL_TIMEOUT:-100}           # seconds per solver run
+TMO=${FORMAL_TIMEOUT:-300}           # seconds per solver run
 FV=verif/formal
 mkdir -p "$B"
 rm -f "$B"/*.result "$B"/*.vcd

@@ -167,8 +167,8 @@ static void issue_queued(pmu_rand_t *r)
 /* Catalog lookups (from cmodel/include/pmu_map.h's pmu_events[], never hand-copied codes). */
 static const pmu_event_desc_t *event_of_lane(unsigned lane)
 {
-  for (unsigned e = 0; e < PMU_NEVENTS; e++)
-    if (pmu_events[e].lane == lane)
+  for (unsigned e = 0; e < PMU_NEVENTS; e++)   /* the entry that names this lane alone */
+    if (pmu_events[e].sel == 1u << lane)
       return &pmu_events[e];
   return &pmu_events[0];
 }

@@ -21,6 +21,7 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   for (int i = 0; i < (PMU_THREADS); i++) ((uint32_t *)(void *)&s->ctrl_q)[i] = word32(r->RTL_SIG(u_regs__DOT__ctrl_q), i);
   for (int i = 0; i < (PMU_THREADS); i++) ((uint64_t *)(void *)&s->gctrl_q)[i] = word64(r->RTL_SIG(u_regs__DOT__gctrl_q), i);
   for (int i = 0; i < (PMU_THREADS); i++) ((uint64_t *)(void *)&s->gstatus_q)[i] = word64(r->RTL_SIG(u_regs__DOT__gstatus_q), i);
+  for (int i = 0; i < (PMU_THREADS); i++) ((uint32_t *)(void *)&s->evstat_q)[i] = word32(r->RTL_SIG(u_regs__DOT__evstat_q), i);
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) ((uint8_t *)(void *)&s->cprev_q)[i] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__cprev_q), i, 1);
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) ((uint8_t *)(void *)&s->carry_q)[i] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__carry_q), i, 1);
   for (int i = 0; i < (PMU_THREADS) * 3; i++)
@@ -50,6 +51,7 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
   if (!words_eq(r->RTL_SIG(u_regs__DOT__ctrl_q), (const uint32_t *)(const void *)&m->ctrl_q, (PMU_THREADS))) return false;
   if (!words64_eq(r->RTL_SIG(u_regs__DOT__gctrl_q), (const uint64_t *)(const void *)&m->gctrl_q, (PMU_THREADS))) return false;
   if (!words64_eq(r->RTL_SIG(u_regs__DOT__gstatus_q), (const uint64_t *)(const void *)&m->gstatus_q, (PMU_THREADS))) return false;
+  if (!words_eq(r->RTL_SIG(u_regs__DOT__evstat_q), (const uint32_t *)(const void *)&m->evstat_q, (PMU_THREADS))) return false;
   if (!bits_eq(r->RTL_SIG(u_evctl__DOT__cprev_q), (const uint8_t *)(const void *)&m->cprev_q, (PMU_THREADS) * (PMU_P))) return false;
   if (!bits_eq(r->RTL_SIG(u_evctl__DOT__carry_q), (const uint8_t *)(const void *)&m->carry_q, (PMU_THREADS) * (PMU_P))) return false;
   for (int i = 0; i < (PMU_THREADS) * 3; i++)
@@ -93,6 +95,10 @@ static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
   for (int i = 0; i < (PMU_THREADS); i++) {
     const uint64_t *pm = (const uint64_t *)(const void *)&m->gstatus_q, *pr = (const uint64_t *)(const void *)&r->gstatus_q;
     CHK(pm[i] != pr[i], "u_regs.gstatus_q t%d: expected 0x%" PRIx64 ", actual 0x%" PRIx64, i, (uint64_t)pm[i], (uint64_t)pr[i])
+  }
+  for (int i = 0; i < (PMU_THREADS); i++) {
+    const uint32_t *pm = (const uint32_t *)(const void *)&m->evstat_q, *pr = (const uint32_t *)(const void *)&r->evstat_q;
+    CHK(pm[i] != pr[i], "u_regs.evstat_q t%d: expected 0x%" PRIx64 ", actual 0x%" PRIx64, i, (uint64_t)pm[i], (uint64_t)pr[i])
   }
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) {
     const uint8_t *pm = (const uint8_t *)(const void *)&m->cprev_q, *pr = (const uint8_t *)(const void *)&r->cprev_q;

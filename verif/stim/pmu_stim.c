@@ -356,6 +356,8 @@ static int resolve_reg(parser_t *ps, const char *tok, reg_t *r)
   } else if (strcmp(body, "gstatus") == 0) {
     r->addr = PMU_GSTATUS_OFF;
     r->is64 = 1;
+  } else if (strcmp(body, "evstat") == 0) {
+    r->addr = PMU_EVSTAT_OFF;
   } else if (strncmp(body, "evtsel", 6) == 0 && (k = parse_index(body + 6)) >= 0) {
     if (k >= PMU_P) goto pmc_range;
     r->addr = PMU_EVTSEL_OFF + (uint32_t)k * PMU_EVTSEL_STRIDE;
