@@ -153,6 +153,7 @@ include verif/lockstep/lockstep.mk
 include verif/golden/golden.mk
 include sim/report/report.mk
 include sim/main/run.mk
+include sim/systemc/systemc.mk
 include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
