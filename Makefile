@@ -154,6 +154,7 @@ include verif/golden/golden.mk
 include sim/report/report.mk
 include sim/main/run.mk
 include sim/systemc/systemc.mk
+include verif/dpi/dpi.mk
 include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
