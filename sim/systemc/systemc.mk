@@ -46,3 +46,9 @@ $(BUILD)/systemc/pmu_tlm_test: $(SC_TLM_SRC) $(wildcard sim/systemc/*.h) $(call 
 sim-systemc: systemc-deps $(BUILD)/systemc/lockstep/Vpmu_sc_lockstep $(BUILD)/systemc/pmu_tlm_test
 	@SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(BUILD)/systemc/lockstep/Vpmu_sc_lockstep --cycles $(SC_CYCLES) \
 	  $(if $(SC_SEED),--seed $(SC_SEED)) && SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(BUILD)/systemc/pmu_tlm_test
+
+# the minimal virtual platform of docs/integration.md, built and run by the test list
+$(BUILD)/systemc/example_vp: sim/systemc/example_vp.cpp $(wildcard sim/systemc/*.h) $(call model_lib,default) | systemc-deps $(BUILD)
+	@mkdir -p $(@D)
+	$(SC_CXX) $(SC_OPT) -Wall -Wextra -Werror $(SC_INC) -o $@ $< $(call model_lib,default) -lsystemc
+	@$(SC_CXX) $(SC_INC) -MM -MP -MT $@ $< > $@.dep
