@@ -7,6 +7,17 @@
 // Plain DPI-C (no open arrays, no classes): any simulator with DPI-C; checked under Verilator 5.006.
 `include "pmu_map.vh"
 
+// pmu_top's inputs after clk_i and rst_ni, in port order, as DPI arguments of direction dir
+// (input for the model's functions; output for a stimulus generator, as pmu_dpi_tb.sv's)
+`define PMU_DPI_PORTS(dir) \
+    dir bit psel, dir bit penable, dir bit pwrite, dir bit [AW-1:0] paddr, \
+    dir bit [31:0] pwdata, dir bit [3:0] pstrb, dir bit [2:0] pprot, \
+    dir bit [THREADS-1:0] priv, dir bit ref_tick, dir bit [EV_W-1:0] ev_ext, \
+    dir bit [SLOT_W-1:0] slot_fill, dir bit [SLOT_W-1:0] slot_issue, \
+    dir bit [SLOT_W-1:0] slot_retire, dir bit [STK_N_W-1:0] stk_n, \
+    dir bit [STK_WP_W-1:0] stk_wp, dir bit [FLAGS_W-1:0] stk_flags, \
+    dir bit [THREADS-1:0] rdp_req, dir bit [RDP_SEL_W-1:0] rdp_sel
+
 package pmu_dpi_pkg;
   localparam int THREADS = `PMU_DEF_THREADS;
   localparam int P = `PMU_DEF_P;
@@ -33,34 +44,16 @@ package pmu_dpi_pkg;
   import "DPI-C" function void pmu_dpi_reset(input chandle m);
   // this cycle's outputs for these inputs, no state change
   import "DPI-C" function void pmu_dpi_comb(input chandle m,
-    input bit psel, input bit penable, input bit pwrite, input bit [AW-1:0] paddr,
-    input bit [31:0] pwdata, input bit [3:0] pstrb, input bit [2:0] pprot,
-    input bit [THREADS-1:0] priv, input bit ref_tick, input bit [EV_W-1:0] ev_ext,
-    input bit [SLOT_W-1:0] slot_fill, input bit [SLOT_W-1:0] slot_issue,
-    input bit [SLOT_W-1:0] slot_retire, input bit [STK_N_W-1:0] stk_n,
-    input bit [STK_WP_W-1:0] stk_wp, input bit [FLAGS_W-1:0] stk_flags,
-    input bit [THREADS-1:0] rdp_req, input bit [RDP_SEL_W-1:0] rdp_sel,
+    `PMU_DPI_PORTS(input),
     output bit pready, output bit [31:0] prdata, output bit pslverr,
     output bit [THREADS-1:0] rdp_valid, output bit [RDP_DATA_W-1:0] rdp_data,
     output bit [THREADS-1:0] irq);
   // one rising clock edge with these inputs
   import "DPI-C" function void pmu_dpi_step(input chandle m,
-    input bit psel, input bit penable, input bit pwrite, input bit [AW-1:0] paddr,
-    input bit [31:0] pwdata, input bit [3:0] pstrb, input bit [2:0] pprot,
-    input bit [THREADS-1:0] priv, input bit ref_tick, input bit [EV_W-1:0] ev_ext,
-    input bit [SLOT_W-1:0] slot_fill, input bit [SLOT_W-1:0] slot_issue,
-    input bit [SLOT_W-1:0] slot_retire, input bit [STK_N_W-1:0] stk_n,
-    input bit [STK_WP_W-1:0] stk_wp, input bit [FLAGS_W-1:0] stk_flags,
-    input bit [THREADS-1:0] rdp_req, input bit [RDP_SEL_W-1:0] rdp_sel);
+    `PMU_DPI_PORTS(input));
   // n edges with the same inputs (APB idle) in time independent of n; -1: access phase
   import "DPI-C" function longint pmu_dpi_ffwd(input chandle m,
-    input bit psel, input bit penable, input bit pwrite, input bit [AW-1:0] paddr,
-    input bit [31:0] pwdata, input bit [3:0] pstrb, input bit [2:0] pprot,
-    input bit [THREADS-1:0] priv, input bit ref_tick, input bit [EV_W-1:0] ev_ext,
-    input bit [SLOT_W-1:0] slot_fill, input bit [SLOT_W-1:0] slot_issue,
-    input bit [SLOT_W-1:0] slot_retire, input bit [STK_N_W-1:0] stk_n,
-    input bit [STK_WP_W-1:0] stk_wp, input bit [FLAGS_W-1:0] stk_flags,
-    input bit [THREADS-1:0] rdp_req, input bit [RDP_SEL_W-1:0] rdp_sel,
+    `PMU_DPI_PORTS(input),
     input longint unsigned n);
   // state: counter i of the bank, thread t's gstatus, any register word (privileged, no side effect)
   import "DPI-C" function longint unsigned pmu_dpi_counter(input chandle m, input int unsigned i);

@@ -11,14 +11,7 @@ module pmu_dpi_tb;
   import pmu_dpi_pkg::*;
 
   import "DPI-C" function chandle pmu_dpi_rand_new(input longint unsigned seed);
-  import "DPI-C" function void pmu_dpi_rand_next(input chandle r,
-    output bit psel, output bit penable, output bit pwrite, output bit [AW-1:0] paddr,
-    output bit [31:0] pwdata, output bit [3:0] pstrb, output bit [2:0] pprot,
-    output bit [THREADS-1:0] priv, output bit ref_tick, output bit [EV_W-1:0] ev_ext,
-    output bit [SLOT_W-1:0] slot_fill, output bit [SLOT_W-1:0] slot_issue,
-    output bit [SLOT_W-1:0] slot_retire, output bit [STK_N_W-1:0] stk_n,
-    output bit [STK_WP_W-1:0] stk_wp, output bit [FLAGS_W-1:0] stk_flags,
-    output bit [THREADS-1:0] rdp_req, output bit [RDP_SEL_W-1:0] rdp_sel);
+  import "DPI-C" function void pmu_dpi_rand_next(input chandle r, `PMU_DPI_PORTS(output));
 
   // ---- the RTL ----
   bit clk, rst_n;
