@@ -160,6 +160,19 @@ struct Initiator : sc_module {
     wait(SC_ZERO_TIME);
     check_eq("irq[0] low after the W1C clear", 0, pmu->irq[0].read());
 
+    // ---- the per-cycle method: advance(ev, n) runs exactly n cycles with ev ----
+    {
+      pmu_in_t ev;
+      std::memset(&ev, 0, sizeof ev);
+      const unsigned slot0 = pmu_cnt_idx(0, PMU_CI_SLOT);  // total slots: W per cycle
+      const uint64_t c0 = pmu->cycle(), s0 = pmu->state().cnt_q[slot0];
+      for (int i = 0; i < 7; i++) pmu->advance(ev);
+      pmu->advance(ev, 993);
+      check_eq("advance(): 1000 cycles", 1000, pmu->cycle() - c0);
+      check_eq("advance(): slot0 grew by W x 1000", (uint64_t)PMU_W * 1000, pmu->state().cnt_q[slot0] - s0);
+      events(3);  // back to the clock: catch up to now (the model is ahead, so nothing runs)
+    }
+
     // ---- a long quantum: 10^9 cycles by fast-forward ----
     auto t0 = std::chrono::steady_clock::now();
     wait(1, SC_SEC);

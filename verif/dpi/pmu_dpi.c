@@ -46,6 +46,7 @@ void *pmu_dpi_new(int threads, int p, int cw, int w, int lw, int nw, int aw)
   pmu_state_t *s;
   if (threads != PMU_THREADS || p != PMU_P || cw != PMU_CW || w != PMU_W || lw != PMU_LW ||
       nw != PMU_NW || aw != PMU_AW) {
+    fflush(stdout);
     fprintf(stderr,
             "pmu_dpi_new: the SystemVerilog parameters THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d AW=%d "
             "differ from the C model's THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d AW=%d (compile "

@@ -1,6 +1,7 @@
-/* The random stimulus generator of the lockstep harness (verif/lockstep/pmu_rand.c) for the
- * DPI scoreboard testbench (pmu_dpi_tb.sv): the same seed gives the same inputs as
- * Vpmu_lockstep --seed. Outputs the port vectors of pmu_top (cmodel/include/pmu_pins.h). */
+/* The C side of the scoreboard testbench pmu_dpi_tb.sv (not of the model's DPI API): the random
+ * stimulus generator of the lockstep harness (verif/lockstep/pmu_rand.c), the same seed giving
+ * the same inputs as Vpmu_lockstep --seed, and the exit with a status. Outputs the port vectors of pmu_top (cmodel/include/pmu_pins.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "svdpi.h"
@@ -8,12 +9,21 @@
 #include "pmu_rand.h"
 
 void *pmu_dpi_rand_new(unsigned long long seed);
+void pmu_dpi_tb_exit(int status);
 void pmu_dpi_rand_next(void *r, svBit *psel, svBit *penable, svBit *pwrite, svBitVecVal *paddr,
                        svBitVecVal *pwdata, svBitVecVal *pstrb, svBitVecVal *pprot,
                        svBitVecVal *priv, svBit *ref_tick, svBitVecVal *ev_ext,
                        svBitVecVal *slot_fill, svBitVecVal *slot_issue, svBitVecVal *slot_retire,
                        svBitVecVal *stk_n, svBitVecVal *stk_wp, svBitVecVal *stk_flags,
                        svBitVecVal *rdp_req, svBitVecVal *rdp_sel);
+
+/* end the simulation with this exit status (after the testbench's summary line) */
+void pmu_dpi_tb_exit(int status)
+{
+  fflush(stdout);
+  fflush(stderr);
+  exit(status);
+}
 
 void *pmu_dpi_rand_new(unsigned long long seed)
 {

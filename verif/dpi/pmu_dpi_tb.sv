@@ -6,12 +6,19 @@
 // generator through DPI (pmu_dpi_rand.c; the same seed gives the inputs of Vpmu_lockstep
 // --seed), a reset every 100003 cycles as there.
 //   Vpmu_dpi_tb +seed=S +cycles=N         (S default 1; printed)
+// Then the rest of the DPI API (ffwd, peek, the parameter check) on two fresh models.
 // Ends with "N passed, N failed". Verilator 5.006: --binary (--timing).
+// the testbench's input signals, in pmu_top's port order (the DPI calls' argument list)
+`define TB_INPUTS psel, penable, pwrite, paddr, pwdata, pstrb, pprot, priv, ref_tick, ev_ext, \
+  slot_fill, slot_issue, slot_retire, stk_n, stk_wp, stk_flags, rdp_req, rdp_sel
+
 module pmu_dpi_tb;
   import pmu_dpi_pkg::*;
 
   import "DPI-C" function chandle pmu_dpi_rand_new(input longint unsigned seed);
   import "DPI-C" function void pmu_dpi_rand_next(input chandle r, `PMU_DPI_PORTS(output));
+  // exit with this status (after the summary line; Verilator's $finish prints a line of its own)
+  import "DPI-C" function void pmu_dpi_tb_exit(input int status);
 
   // ---- the RTL ----
   bit clk, rst_n;
@@ -75,6 +82,38 @@ module pmu_dpi_tb;
     pmu_dpi_reset(model);
   endtask
 
+  int n_pass, n_fail;
+  task automatic check(input string what, input bit ok);
+    if (ok) n_pass++;
+    else begin
+      n_fail++;
+      $display("FAIL %s", what);
+    end
+  endtask
+
+  // The rest of the DPI API on two fresh models, with the last random inputs and the bus idle:
+  // pmu_dpi_ffwd against pmu_dpi_step, pmu_dpi_peek against pmu_dpi_counter, the parameter check.
+  task automatic api_checks();
+    chandle a = pmu_dpi_new(THREADS, P, CW, W, LW, NW, AW), b = pmu_dpi_new(THREADS, P, CW, W, LW, NW, AW);
+    int unsigned d;
+    bit same = 1;
+    psel = 0;
+    for (int i = 0; i < 5000; i++) pmu_dpi_step(a, `TB_INPUTS);
+    check("pmu_dpi_ffwd returns its single steps", pmu_dpi_ffwd(b, `TB_INPUTS, 5000) >= 1);
+    for (int i = 0; i < NCNT; i++) same &= pmu_dpi_counter(a, i) == pmu_dpi_counter(b, i);
+    for (int t = 0; t < THREADS; t++) same &= pmu_dpi_gstatus(a, t) == pmu_dpi_gstatus(b, t);
+    check("pmu_dpi_ffwd(5000) leaves the counters of 5000 pmu_dpi_step calls", same);
+    {psel, penable} = 2'b11;
+    check("pmu_dpi_ffwd refuses an APB access phase", pmu_dpi_ffwd(b, `TB_INPUTS, 5) == -1);
+    check("pmu_dpi_peek of slot0 = its counter",
+          pmu_dpi_peek(a, `PMU_THREAD_BASE + `PMU_SLOT_OFF, d) == 0 && d == 32'(pmu_dpi_counter(a, P + 3)));
+    check("pmu_dpi_peek of an unmapped address", pmu_dpi_peek(a, 'h008, d) == -1);
+    $display("dpi_tb: pmu_dpi_new with THREADS + 1, on purpose (its message follows):");
+    check("pmu_dpi_new refuses other parameters", pmu_dpi_new(THREADS + 1, P, CW, W, LW, NW, AW) == null);
+    pmu_dpi_free(a);
+    pmu_dpi_free(b);
+  endtask
+
   initial begin
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("cycles=%d", cycles)) cycles = 100000;
@@ -86,17 +125,13 @@ module pmu_dpi_tb;
     reset();
     cyc = 0;
     for (longint unsigned c = 0; c < cycles && !failed; c++) begin
-      pmu_dpi_rand_next(stim, psel, penable, pwrite, paddr, pwdata, pstrb, pprot, priv, ref_tick,
-                        ev_ext, slot_fill, slot_issue, slot_retire, stk_n, stk_wp, stk_flags,
-                        rdp_req, rdp_sel);
+      pmu_dpi_rand_next(stim, `TB_INPUTS);
       if (c % 100003 == 100002) begin  // a reset now and then
         reset();
         continue;
       end
       #4;  // inputs settled, clock low: compare the outputs
-      pmu_dpi_comb(model, psel, penable, pwrite, paddr, pwdata, pstrb, pprot, priv, ref_tick,
-                   ev_ext, slot_fill, slot_issue, slot_retire, stk_n, stk_wp, stk_flags,
-                   rdp_req, rdp_sel, m_pready, m_prdata, m_pslverr, m_rdp_valid, m_rdp_data, m_irq);
+      pmu_dpi_comb(model, `TB_INPUTS, m_pready, m_prdata, m_pslverr, m_rdp_valid, m_rdp_data, m_irq);
       if (m_pready !== pready) mismatch(OUTS, "pready_o",
         $sformatf("%0h", m_pready), $sformatf("%0h", pready));
       else if (m_pslverr !== pslverr) mismatch(OUTS, "pslverr_o",
@@ -110,9 +145,7 @@ module pmu_dpi_tb;
       else if (m_rdp_data !== rdp_data) mismatch(OUTS, "rdp_data_o",
         $sformatf("%0h", m_rdp_data), $sformatf("%0h", rdp_data));
       if (failed) break;
-      pmu_dpi_step(model, psel, penable, pwrite, paddr, pwdata, pstrb, pprot, priv, ref_tick,
-                   ev_ext, slot_fill, slot_issue, slot_retire, stk_n, stk_wp, stk_flags,
-                   rdp_req, rdp_sel);
+      pmu_dpi_step(model, `TB_INPUTS);
       #1 clk = 1;
       #5 clk = 0;
       // the state after the edge: every counter, every gstatus
@@ -129,11 +162,13 @@ module pmu_dpi_tb;
     if (failed) begin
       $display("dpi_tb: FAIL at cycle %0d (seed %0d)", cyc, seed);
       $display("0 passed, 1 failed");
-      $fatal(1, "mismatch");
+      pmu_dpi_tb_exit(1);
     end
     $display("dpi_tb: %0d cycles, 0 mismatches (seed %0d)", cyc, seed);
-    $display("1 passed, 0 failed");
+    n_pass++;
+    api_checks();
     pmu_dpi_free(model);
-    $finish;
+    $display("%0d passed, %0d failed", n_pass, n_fail);
+    pmu_dpi_tb_exit(n_fail != 0 ? 1 : 0);
   end
 endmodule
