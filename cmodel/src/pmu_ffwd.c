@@ -63,6 +63,11 @@ long pmu_ffwd(pmu_state_t *s, const pmu_in_t *in, uint64_t n)
   if (in->psel & in->penable & 1u)          /* an access phase would repeat every cycle */
     return -1;
   while (n > 0u) {
+    if (n == 1u) {                          /* the last cycle: nothing to compare after it */
+      pmu_step(s, in);
+      steps++;
+      break;
+    }
     memcpy(&old, s, sizeof old);
     pmu_step(s, in);
     steps++;

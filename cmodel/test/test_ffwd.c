@@ -8,7 +8,8 @@
  * cycle, with the APB idle, are then held for n cycles.
  *
  *   test_ffwd [--seed S] [--cases N] [--bench]   (seed: the clock unless given; printed)
- * --bench prints cycles/s of pmu_ffwd for quanta of 1, 100 and 10,000 cycles (and of pmu_step).
+ * --bench prints cycles/s of pmu_ffwd for quanta of 1, 100 and 10,000 cycles (and of pmu_step), the
+ * fastest of 3 rounds each, on the configuration of the seed.
  * Ends with "N passed, N failed".
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
@@ -79,13 +80,19 @@ static void bench(uint64_t seed)
   config(&r, &s0, &in);
   {
     const uint64_t n = 2000000;
-    uint64_t c;
-    double t0;
-    s = s0;
-    t0 = now_s();
-    for (c = 0; c < n; c++)
-      pmu_step(&s, &in);
-    printf("bench: pmu_step, constant inputs           : %14.0f cycles/s\n", n / (now_s() - t0));
+    double best = 1e30;
+    int round;
+    for (round = 0; round < 3; round++) {
+      uint64_t c;
+      double t0 = now_s();
+      s = s0;
+      for (c = 0; c < n; c++)
+        pmu_step(&s, &in);
+      t0 = now_s() - t0;
+      if (t0 < best)
+        best = t0;
+    }
+    printf("bench: pmu_step, constant inputs           : %14.0f cycles/s\n", n / best);
   }
   for (q = 0; q < 3; q++) {
     const uint64_t calls = quanta[q] == 1 ? 2000000 : 200000;
