@@ -69,47 +69,45 @@ static int same(const pmu_state_t *a, const pmu_state_t *b, char *why, size_t n)
   return 1;
 }
 
+/* seconds of the fastest of 3 rounds of `calls` calls from s0: pmu_ffwd(quantum), or pmu_step
+ * when quantum is 0 */
+static double best_of_3(const pmu_state_t *s0, const pmu_in_t *in, uint64_t calls, uint64_t quantum)
+{
+  double best = 1e30;
+  int round;
+  for (round = 0; round < 3; round++) {
+    pmu_state_t s = *s0;
+    uint64_t c;
+    double t0 = now_s();
+    for (c = 0; c < calls; c++) {
+      if (quantum == 0)
+        pmu_step(&s, in);
+      else
+        (void)pmu_ffwd(&s, in, quantum);
+    }
+    t0 = now_s() - t0;
+    if (t0 < best)
+      best = t0;
+  }
+  return best;
+}
+
 static void bench(uint64_t seed)
 {
   static const uint64_t quanta[3] = {1, 100, 10000};
   pmu_rand_t r;
-  pmu_state_t s0, s;
+  pmu_state_t s0;
   pmu_in_t in;
   unsigned q;
   pmu_rand_init(&r, seed);
   config(&r, &s0, &in);
-  {
-    const uint64_t n = 2000000;
-    double best = 1e30;
-    int round;
-    for (round = 0; round < 3; round++) {
-      uint64_t c;
-      double t0 = now_s();
-      s = s0;
-      for (c = 0; c < n; c++)
-        pmu_step(&s, &in);
-      t0 = now_s() - t0;
-      if (t0 < best)
-        best = t0;
-    }
-    printf("bench: pmu_step, constant inputs           : %14.0f cycles/s\n", n / best);
-  }
+  printf("bench: pmu_step, constant inputs           : %14.0f cycles/s\n",
+         2000000 / best_of_3(&s0, &in, 2000000, 0));
   for (q = 0; q < 3; q++) {
     const uint64_t calls = quanta[q] == 1 ? 2000000 : 200000;
-    double best = 1e30;
-    int round;
-    for (round = 0; round < 3; round++) {
-      uint64_t c;
-      double t0 = now_s();
-      s = s0;
-      for (c = 0; c < calls; c++)
-        (void)pmu_ffwd(&s, &in, quanta[q]);
-      t0 = now_s() - t0;
-      if (t0 < best)
-        best = t0;
-    }
+    const double t = best_of_3(&s0, &in, calls, quanta[q]);
     printf("bench: pmu_ffwd, quantum %6" PRIu64 " cycles     : %14.0f cycles/s (%.0f calls/s)\n",
-           quanta[q], (double)(calls * quanta[q]) / best, calls / best);
+           quanta[q], (double)(calls * quanta[q]) / t, calls / t);
   }
 }
 
