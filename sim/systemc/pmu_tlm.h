@@ -19,10 +19,13 @@
 //               model first catches up to sc_time_stamp()), or the per-cycle method
 //               advance(ev, n) (n cycles with these inputs, for a cycle-driven core model).
 //               The APB fields of ev are ignored.
-//   irq         sc_vector of sc_out<bool>, one per thread, refreshed at every access and call
-//               and at least every `quantum` of simulated time (the loosely-timed granularity).
+//   irq         sc_vector of sc_out<bool>, one per thread, changing at the time of the clock edge
+//               whose overflow sets it (exact to the cycle: between accesses the model looks
+//               ahead with pmu_ffwd() on a copy of its state and sleeps until the next change,
+//               or until an access or a call changes the inputs), and after a W1C clear.
 // Between accesses the model catches up with pmu_ffwd() (cmodel/src/pmu_ffwd.c): its time does
-// not grow with the cycles skipped, so a quantum of 10,000 cycles costs about one step.
+// not grow with the cycles skipped, so a quantum of 10,000 cycles costs about two steps, and a
+// platform that leaves the PMU alone costs nothing per cycle.
 #ifndef PMU_TLM_H
 #define PMU_TLM_H
 
@@ -49,9 +52,8 @@ struct PmuTlm : sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_out<bool>> irq;
 
   SC_HAS_PROCESS(PmuTlm);
-  PmuTlm(sc_core::sc_module_name name, sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS),
-         sc_core::sc_time quantum = sc_core::sc_time(10, sc_core::SC_US))
-      : sc_module(name), socket("socket"), irq("irq", PMU_THREADS), period_(period), quantum_(quantum) {
+  PmuTlm(sc_core::sc_module_name name, sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS))
+      : sc_module(name), socket("socket"), irq("irq", PMU_THREADS), period_(period) {
     pmu_reset(&st_);
     std::memset(&ev_, 0, sizeof ev_);
     socket.register_b_transport(this, &PmuTlm::b_transport);
@@ -66,8 +68,10 @@ struct PmuTlm : sc_core::sc_module {
     sync(sc_core::sc_time_stamp());
     ev_ = ev;
     idle(&ev_);
+    wake_.notify(sc_core::SC_ZERO_TIME);  // the next interrupt edge may have moved
   }
-  // per-cycle method: n cycles with the inputs ev, from the model's current cycle
+  // per-cycle method: n cycles with the inputs ev, from the model's current cycle (the
+  // interrupt lines follow at once; no look-ahead per call)
   void advance(const pmu_in_t &ev, uint64_t n = 1) {
     ev_ = ev;
     idle(&ev_);
@@ -81,7 +85,8 @@ struct PmuTlm : sc_core::sc_module {
   pmu_state_t st_;
   pmu_in_t ev_;
   uint64_t cycles_ = 0;
-  sc_core::sc_time period_, quantum_;
+  sc_core::sc_time period_;
+  sc_core::sc_event wake_;  // the inputs or the state changed: look ahead again
 
   static void idle(pmu_in_t *in) {
     in->psel = in->penable = in->pwrite = 0;
@@ -108,10 +113,39 @@ struct PmuTlm : sc_core::sc_module {
     const uint64_t target = (uint64_t)(t / period_);
     if (target > cycles_) run(target - cycles_);
   }
+  // the interrupt lines after k more edges with the held inputs (on a copy of the state)
+  uint32_t irq_after(uint64_t k) const {
+    pmu_state_t t = st_;
+    pmu_out_t o;
+    (void)pmu_ffwd(&t, &ev_, k);
+    pmu_comb(&t, &ev_, &o);
+    uint32_t v = 0;
+    for (unsigned u = 0; u < PMU_THREADS; u++) v |= (uint32_t)(o.irq[u] != 0) << u;
+    return v;
+  }
+  // Sleeps until the edge that changes an interrupt line (found by bisection: with the bus idle
+  // the lines only rise, overflow status being sticky) or until an access or call wakes it.
   void tick() {
+    static const uint64_t horizon = 1ull << 36;  // look-ahead, cycles
     for (;;) {
-      wait(quantum_);
       sync(sc_core::sc_time_stamp());
+      const uint32_t now = irq_after(0);
+      uint64_t k = horizon + 1;
+      if (irq_after(horizon) != now) {
+        uint64_t lo = 1, hi = horizon;
+        while (lo < hi) {
+          const uint64_t mid = lo + (hi - lo) / 2;
+          if (irq_after(mid) != now) hi = mid;
+          else lo = mid + 1;
+        }
+        k = lo;
+      }
+      if (k > horizon) {
+        wait(horizon * period_, wake_);
+      } else {
+        const sc_core::sc_time at = (double)(cycles_ + k) * period_;
+        wait(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME, wake_);
+      }
     }
   }
 
@@ -181,6 +215,7 @@ struct PmuTlm : sc_core::sc_module {
     delay += (len / 4) * 2 * period_;  // the transfers' clock cycles
     // the model ran these cycles already: it is ahead of sc_time_stamp() + delay by nothing
     publish();
+    wake_.notify(sc_core::SC_ZERO_TIME);  // a write may have moved the next interrupt edge
     gp.set_response_status(rs);
   }
 
