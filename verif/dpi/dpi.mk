@@ -12,8 +12,8 @@
 
 DPI_C      := verif/dpi/pmu_dpi.c verif/dpi/pmu_dpi_rand.c verif/lockstep/pmu_rand.c
 DPI_SV     := verif/dpi/pmu_dpi_pkg.sv verif/dpi/pmu_dpi_tb.sv
-SVDPI_INC  := -I$(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)/include/vltstd
-DPI_CFLAGS := $(CWARN) -O2 $(SVDPI_INC) $(MODEL_INC) -Iverif/lockstep
+SVDPI_INC   = -I$(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)/include/vltstd
+DPI_CFLAGS  = $(CWARN) -O2 $(SVDPI_INC) $(MODEL_INC) -Iverif/lockstep
 DPI_CYCLES ?= 1000000
 
 $(BUILD)/dpi/libpmu_dpi.a: $(DPI_C) $(wildcard verif/dpi/*.h verif/lockstep/pmu_rand.h cmodel/include/*.h) | deps $(BUILD)
