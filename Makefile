@@ -8,6 +8,8 @@
 #   verif/golden/golden.mk    the golden-vector writer and its Icarus replay
 #   sim/report/report.mk      the report and trace writers' self-test
 #   sim/main/run.mk           the main run: core stub + PMU + model
+#   sim/systemc/systemc.mk    the PMU in SystemC: pin-level lockstep, TLM-2.0 model (make sim-systemc)
+#   verif/dpi/dpi.mk          the model through DPI-C and its SV scoreboard (make sim-dpi)
 #   verif/{formal,coverage,fuzz,regress}/*.mk
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
 # V*__ver.d; scripts/mk/depfile.py), included below, so editing any source, header or Verilog
@@ -73,6 +75,8 @@ help:
 	@echo "make regress  - every test of verif/regress/tests.txt x 8 seeds with JUnit, coverage, waveforms of failures"
 	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
 	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
+	@echo "make sim-systemc - Verilated pmu_top (--sc) against the model in SystemC, 1M cycles; TLM-2.0 model test"
+	@echo "make sim-dpi  - SV scoreboard: pmu_top against the model through DPI-C, 1M cycles"
 	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
 	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
@@ -153,6 +157,8 @@ include verif/lockstep/lockstep.mk
 include verif/golden/golden.mk
 include sim/report/report.mk
 include sim/main/run.mk
+include sim/systemc/systemc.mk
+include verif/dpi/dpi.mk
 include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk

@@ -93,3 +93,17 @@ cli: c-deps
 	@$(MAKE) --no-print-directory $(BUILD)/pmu_cli$(call cfg_suffix,$(CFG))
 model: c-deps
 	@$(MAKE) --no-print-directory $(BUILD)/test_model$(call cfg_suffix,$(CFG))
+
+# build/test_ffwd: pmu_ffwd() (fast-forward) against single steps on random configurations from
+# the random stimulus generator (verif/lockstep/pmu_rand.c); --bench: cycles/s per quantum
+FFWD_TEST_SRC := cmodel/test/test_ffwd.c verif/lockstep/pmu_rand.c
+$(BUILD)/test_ffwd: $(FFWD_TEST_SRC) $(call model_lib,default)
+	$(CC) $(CWARN) -O2 $(MODEL_INC) -Iverif/lockstep -o $@ $(FFWD_TEST_SRC) $(call model_lib,default)
+	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC))
+# ... and for the other parameter sets: build/test_ffwd_small, build/test_ffwd_big (CW = 40, 64)
+define ffwd_rules
+$(BUILD)/test_ffwd_$(1): $(FFWD_TEST_SRC) $(call model_lib,$(1))
+	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) -Iverif/lockstep -o $$@ $(FFWD_TEST_SRC) $(call model_lib,$(1))
+	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC))
+endef
+$(foreach c,$(filter-out default,$(CONFIGS)),$(eval $(call ffwd_rules,$(c))))

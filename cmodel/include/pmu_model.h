@@ -69,6 +69,12 @@ void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out);
 /* One rising clock edge: s <= next(s, in). */
 void pmu_step(pmu_state_t *s, const pmu_in_t *in);
 
+/* Fast-forward: n rising clock edges with the same inputs *in every cycle, the same state as n
+ * calls of pmu_step(s, in), in time that does not grow with n (cmodel/src/pmu_ffwd.c). The
+ * inputs must not be in an APB access phase (psel & penable): returns -1 and leaves s as it was.
+ * Else returns how many of the n cycles were single steps (settling, counter wraps). */
+long pmu_ffwd(pmu_state_t *s, const pmu_in_t *in, uint64_t n);
+
 /* Side-effect-free privileged read of the 32-bit register word at byte address addr, as an APB
  * read would return it (without the high-word latch). Returns 0 when mapped, -1 when not. */
 int pmu_peek(const pmu_state_t *s, uint32_t addr, uint32_t *data);

@@ -3,7 +3,8 @@
 #
 # usage: scripts/run/bench.sh          (BUILD, BENCH_CYCLES, BENCH_ROUNDS, BENCH_BASE, BENCH_LIMIT)
 #
-# 1. The PMU lockstep harness's own bench (stimulus, C model alone, RTL alone, RTL + model).
+# 1. The PMU lockstep harness's own bench (stimulus, C model alone, RTL alone, RTL + model), and
+#    the model's fast-forward (pmu_ffwd) for quanta of 1, 100 and 10,000 cycles (build/test_ffwd --bench).
 # 2. The main run (core stub + PMU + lockstep C model, workload mixed, seed 1) of this tree and of
 #    the baseline commit BENCH_BASE, built from `git archive` into $BUILD/bench_base/<commit>/ with
 #    that commit's own Makefile, run alternately BENCH_ROUNDS times each (each run is itself the
@@ -19,10 +20,13 @@ BASE=${BENCH_BASE:-6688212}
 LIMIT=${BENCH_LIMIT:-10}
 pass=0; fail=0
 
-make -s BUILD="$B" "$B/lockstep_default/Vpmu_lockstep" "$B/run/Vsim_top" || { echo "0 passed, 1 failed"; exit 1; }
+make -s BUILD="$B" "$B/lockstep_default/Vpmu_lockstep" "$B/run/Vsim_top" "$B/test_ffwd" || { echo "0 passed, 1 failed"; exit 1; }
 
 echo "== PMU lockstep harness (pmu_top + C model)"
 "$B/lockstep_default/Vpmu_lockstep" --bench "$CYC" --seed 1
+
+echo "== C model fast-forward (pmu_ffwd: quanta of constant inputs, as a virtual platform calls it)"
+"$B/test_ffwd" --bench --seed 1
 
 echo "== main run: core stub + PMU + lockstep C model, this tree against $BASE"
 rev=$(git rev-parse --short "$BASE^{commit}" 2>/dev/null) || {
