@@ -47,7 +47,8 @@ STIM_INC   := -Iverif/stim
 CFG_default :=
 CFG_small   := THREADS=1 P=4 CW=40 W=2
 CFG_big     := THREADS=3 P=16 CW=64 W=7
-CONFIGS     := default small big
+CFG_ram     := STORAGE=1
+CONFIGS     := default small big ram
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
@@ -79,6 +80,7 @@ help:
 	@echo "make sim-dpi  - SV scoreboard: pmu_top against the model through DPI-C, 1M cycles"
 	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
 	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
+	@echo "make bank-diff - flip-flop and block-RAM counter storage side by side (SEED=, CYCLES=)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
@@ -163,6 +165,7 @@ include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
+include verif/bank/bank.mk
 
 # what each binary was built from (written by depfile/cdepfile after its build)
 -include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)

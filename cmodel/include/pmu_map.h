@@ -31,6 +31,9 @@
 #ifndef PMU_AW
 #define PMU_AW 16 /* APB address width (PADDR) */
 #endif
+#ifndef PMU_STORAGE
+#define PMU_STORAGE 0 /* counter storage: 0 flip-flops, 1 block RAM behind flip-flop prefix counters (same behaviour, spec 4) */
+#endif
 #define PMU_VW (PMU_LW + 3 + ((PMU_THREADS) > 1 ? ((PMU_THREADS) > 2 ? ((PMU_THREADS) > 4 ? 3 : 2) : 1) : 0))
 #define PMU_NL 18
 #define PMU_NEXT 12

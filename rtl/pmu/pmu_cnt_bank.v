@@ -1,9 +1,13 @@
 // StallScope PMU: counter bank (spec section 4).
 //
 // NCNT counters of CW bits behind one interface: a per-counter increment vector, one software
-// write port, asynchronous read ports and a wrap vector out. Nothing outside this module depends
-// on how the values are stored (a flip-flop array here; block RAM behind small prefix counters
-// later), and nothing outside reads a counter except through a read port.
+// write port, asynchronous read ports, a pre-read port and a wrap vector out. Nothing outside this
+// module depends on how the values are stored, and nothing outside reads a counter except through
+// a read port. STORAGE selects the storage (spec 4, "Counter storage"):
+//   0  a flip-flop array (here; the pre-read port is not used);
+//   1  block RAM behind flip-flop prefix counters (pmu_cnt_ram), except the FF_MASK counters;
+//      a read or write of counter i in cycle n needs pre_i with pidx_i = i in cycle n-1.
+// Both behave the same at every port in every cycle.
 //
 // Per counter i and cycle:
 //   write to counter i: cnt_d = the written value (the increment is dropped, no wrap);
@@ -27,6 +31,10 @@ module pmu_cnt_bank #(
   parameter CIW  = $clog2(NCNT),
   // counters that report a wrap on wrap_o (bit i: counter i)
   parameter [NCNT-1:0] WRAP_EN = {NCNT{1'b1}},
+  // storage (0 flip-flops, 1 block RAM) and, with block RAM, the counters kept in flip-flops
+  // (every counter the window read ports read must be one)
+  parameter STORAGE = 0,
+  parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,
@@ -38,6 +46,11 @@ module pmu_cnt_bank #(
   input  wire                rst_ni,
   // increments: counter i at [i*IW +: IW]
   input  wire [NCNT*IW-1:0]  inc_i,
+  // pre-read (block RAM storage): counter pidx_i is read or written next cycle
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire                pre_i,
+  input  wire [CIW-1:0]      pidx_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   // software write port: counter widx_i, word whi_i (0 low, 1 high), bytes wstrb_i
   input  wire                we_i,
   input  wire [CIW-1:0]      widx_i,
@@ -47,94 +60,143 @@ module pmu_cnt_bank #(
   // read port (rdata_o is 0 while re_i is clear)
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
-  output reg  [CW-1:0]       rdata_o,
+  output wire [CW-1:0]       rdata_o,
   // window read ports: port w at [w*WIW +: WIW] / [w*CW +: CW] (0 while wnd_re_i[w] is clear)
   input  wire [NWND-1:0]     wnd_re_i,
   input  wire [NWND*WIW-1:0] wnd_idx_i,
-  output reg  [NWND*CW-1:0]  wnd_data_o,
+  output wire [NWND*CW-1:0]  wnd_data_o,
   // counter i wrapped this cycle
   output wire [NCNT-1:0]     wrap_o
 );
 
-  // The counters: one CW-bit register each ((* mem2reg *): flip-flops, not a memory).
+  // The counters as software sees them: with flip-flop storage the registers themselves; with
+  // block RAM a simulation-only view of pmu_cnt_ram's state (the lockstep harness and the golden
+  // replay read u_bank.cnt_q in both).
   (* mem2reg *) reg [CW-1:0] cnt_q [0:NCNT-1] /*verilator public_flat_rd*/;
-
-  // ---------------------------------------------------------------------------------------------
-  // Write port (spec 5.3)
-  // ---------------------------------------------------------------------------------------------
-  // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
-  // high: bits CW-1:32) of the write data over its stored value.
-  wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
-  // (bits 63:CW of the 64-bit forms are unused when CW < 64)
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
-  wire [63:0]   wd64 = {wdata_i, wdata_i};
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [CW-1:0] wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
-
-  // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
-  // or above NCNT).
-  reg [NCNT-1:0] wsel;
-  always @* begin
-    wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
-  end
-
-  // ---------------------------------------------------------------------------------------------
-  // Per counter: next value, carry out and the register
-  // ---------------------------------------------------------------------------------------------
-  wire [NCNT-1:0] carry;   // carry out of each counter's adder
 
   genvar gi;
   generate
-    for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
-      // stored value plus increment, with the carry out at bit CW
-      wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
-      // a write wins: the increment is dropped
-      wire [CW-1:0] cnt_d = wsel[gi] ? wval : sum[CW-1:0];
-      assign carry[gi] = sum[CW];
+    if (STORAGE == 0) begin : g_ff
+      reg [CW-1:0]      rdata;       // read port
+      reg [NWND*CW-1:0] wnd_data;    // window read ports
+      assign rdata_o    = rdata;
+      assign wnd_data_o = wnd_data;
 
-      // the register; reset clears it
-      always @(posedge clk_i) begin
-        if (!rst_ni) begin
-          cnt_q[gi] <= {CW{1'b0}};
+      // -----------------------------------------------------------------------------------------
+      // Write port (spec 5.3)
+      // -----------------------------------------------------------------------------------------
+      // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
+      // high: bits CW-1:32) of the write data over its stored value.
+      wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+      // (bits 63:CW of the 64-bit forms are unused when CW < 64)
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
+      wire [63:0]   wd64 = {wdata_i, wdata_i};
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire [CW-1:0] wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+
+      // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
+      // or above NCNT).
+      reg [NCNT-1:0] wsel;
+      always @* begin
+        wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
+      end
+
+      // -----------------------------------------------------------------------------------------
+      // Per counter: next value, carry out and the register
+      // -----------------------------------------------------------------------------------------
+      wire [NCNT-1:0] carry;   // carry out of each counter's adder
+
+        for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
+          // stored value plus increment, with the carry out at bit CW
+          wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
+          // a write wins: the increment is dropped
+          wire [CW-1:0] cnt_d = wsel[gi] ? wval : sum[CW-1:0];
+          assign carry[gi] = sum[CW];
+
+          // the register; reset clears it
+          always @(posedge clk_i) begin
+            if (!rst_ni) begin
+              cnt_q[gi] <= {CW{1'b0}};
+            end else begin
+              cnt_q[gi] <= cnt_d;
+            end
+          end
+        end
+
+      // Wrap: the carry out, except in a write cycle and for a silent counter (WRAP_EN clear).
+      assign wrap_o = carry & ~wsel & WRAP_EN;
+
+      // -----------------------------------------------------------------------------------------
+      // Read ports
+      // -----------------------------------------------------------------------------------------
+      localparam [31:0]  NCNT32 = NCNT;
+      localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
+      always @* begin
+        if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
+          rdata = cnt_q[ridx_i];
         end else begin
-          cnt_q[gi] <= cnt_d;
+          rdata = {CW{1'b0}};
         end
       end
-    end
-  endgenerate
 
-  // Wrap: the carry out, except in a write cycle and for a silent counter (WRAP_EN clear).
-  assign wrap_o = carry & ~wsel & WRAP_EN;
-
-  // ---------------------------------------------------------------------------------------------
-  // Read ports
-  // ---------------------------------------------------------------------------------------------
-  localparam [31:0]  NCNT32 = NCNT;
-  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
-  always @* begin
-    if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
-      rdata_o = cnt_q[ridx_i];
-    end else begin
-      rdata_o = {CW{1'b0}};
-    end
-  end
-
-  // Window read port w: a WSPAN-way mux over its counters (constant indices), gated by its
-  // read enable.
-  integer w;
-  integer i;
-  always @* begin
-    wnd_data_o = {(NWND * CW){1'b0}};
-    for (w = 0; w < NWND; w = w + 1) begin
-      if (wnd_re_i[w]) begin
-        for (i = 0; i < WSPAN; i = i + 1) begin
-          if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
-            wnd_data_o[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
+      // Window read port w: a WSPAN-way mux over its counters (constant indices), gated by its
+      // read enable.
+      integer w;
+      integer i;
+      always @* begin
+        wnd_data = {(NWND * CW){1'b0}};
+        for (w = 0; w < NWND; w = w + 1) begin
+          if (wnd_re_i[w]) begin
+            for (i = 0; i < WSPAN; i = i + 1) begin
+              if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
+                wnd_data[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
+              end
+            end
           end
         end
       end
+    end else begin : g_ram
+      pmu_cnt_ram #(
+        .NCNT    (NCNT),
+        .CW      (CW),
+        .IW      (IW),
+        .CIW     (CIW),
+        .WRAP_EN (WRAP_EN),
+        .FF_MASK (FF_MASK),
+        .NWND    (NWND),
+        .WIW     (WIW),
+        .WBASE   (WBASE),
+        .WSTRIDE (WSTRIDE),
+        .WSPAN   (WSPAN)
+      ) u_ram (
+        .clk_i      (clk_i),
+        .rst_ni     (rst_ni),
+        .inc_i      (inc_i),
+        .pre_i      (pre_i),
+        .pidx_i     (pidx_i),
+        .we_i       (we_i),
+        .widx_i     (widx_i),
+        .whi_i      (whi_i),
+        .wdata_i    (wdata_i),
+        .wstrb_i    (wstrb_i),
+        .re_i       (re_i),
+        .ridx_i     (ridx_i),
+        .rdata_o    (rdata_o),
+        .wnd_re_i   (wnd_re_i),
+        .wnd_idx_i  (wnd_idx_i),
+        .wnd_data_o (wnd_data_o),
+        .wrap_o     (wrap_o)
+      );
+`ifndef SYNTHESIS
+      integer vi;
+      always @* begin
+        for (vi = 0; vi < NCNT; vi = vi + 1) begin
+          cnt_q[vi] = u_ram.view[vi];
+        end
+      end
+`endif
     end
-  end
+  endgenerate
 
 endmodule

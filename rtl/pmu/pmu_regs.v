@@ -33,6 +33,7 @@ module pmu_regs #(
   output reg                                 pslverr_o,
   // counter bank: read port, wraps of programmable and fixed counters, software write port
   output wire                                cnt_re_o,
+  output wire                                cnt_pre_o,  // setup cycle of a counter access
   output wire [$clog2(THREADS*(P+32))-1:0]   cnt_ridx_o,
   input  wire [CW-1:0]                       cnt_rdata_i,
   input  wire [THREADS*P-1:0]                pmc_wrap_i,
@@ -81,6 +82,10 @@ module pmu_regs #(
   wire [31:0] chi   = {{(64 - CW){1'b0}}, cnt_rdata_i[CW-1:32]};
   wire        hihit = hi_vld_q && (hi_addr_q == a[AW-1:0]);
   assign cnt_hi_rdata = hihit ? hi_latch_q : chi;
+
+  // Pre-read (spec 4, block-RAM storage): the setup cycle of an access to a counter names it to the
+  // bank one cycle before the access cycle reads or writes it (the address is stable, APB).
+  assign cnt_pre_o = psel_i && !penable_i && r_cnt;
 
   // ---------------------------------------------------------------------------------------------
   // Overflow status (4.3)

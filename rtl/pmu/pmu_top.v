@@ -21,7 +21,9 @@ module pmu_top #(
   parameter NW          = `PMU_DEF_NW,
   parameter CRW         = `PMU_DEF_CRW,
   parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK,
-  parameter AW          = `PMU_DEF_AW
+  parameter AW          = `PMU_DEF_AW,
+  // counter storage (spec 4): 0 flip-flops, 1 block RAM behind flip-flop prefix counters
+  parameter STORAGE     = `PMU_DEF_STORAGE
 ) (
   input  wire                             clk_i,
   input  wire                             rst_ni,
@@ -74,6 +76,7 @@ module pmu_top #(
   // Counter bank read ports: the read port for APB, window read port t (thread t's issue-slot
   // counters) for the direct read port.
   wire                   cnt_re;
+  wire                   cnt_pre;     // APB setup cycle of a counter access (pre-read)
   wire [CIW-1:0]         cnt_ridx;
   wire [CW-1:0]          cnt_rdata;
   wire [THREADS-1:0]     slot_re;
@@ -125,6 +128,7 @@ module pmu_top #(
     .prdata_o    (prdata_o),
     .pslverr_o   (pslverr_o),
     .cnt_re_o    (cnt_re),
+    .cnt_pre_o   (cnt_pre),
     .cnt_ridx_o  (cnt_ridx),
     .cnt_rdata_i (cnt_rdata),
     .pmc_wrap_i  (pmc_wrap),
@@ -264,6 +268,26 @@ module pmu_top #(
   /* verilator coverage_on */
   localparam [NCNT-1:0] WRAP_EN = wrap_en_of(P + NFIX);
 
+  // Counters kept in flip-flops with block-RAM storage: the issue-slot counters, which the
+  // direct read port reads through the bank's window ports (and which count every cycle).
+  /* verilator coverage_off */
+  function [NCNT-1:0] slot_mask_of;
+    input integer dummy;
+    integer st;
+    integer si;
+    begin
+      slot_mask_of = {NCNT{1'b0}};
+      for (st = 0; st < THREADS; st = st + 1) begin
+        for (si = 0; si < NSLOT; si = si + 1) begin
+          slot_mask_of[st*NCPT+P+NFIX+si] = 1'b1;
+        end
+      end
+      slot_mask_of[0] = slot_mask_of[0] | (dummy != 0);
+    end
+  endfunction
+  /* verilator coverage_on */
+  localparam [NCNT-1:0] FF_MASK = slot_mask_of(0);
+
   pmu_cnt_bank #(
     .NCNT    (NCNT),
     .WRAP_EN (WRAP_EN),
@@ -274,7 +298,9 @@ module pmu_top #(
     .WIW     (3),
     .WBASE   (P + NFIX),
     .WSTRIDE (NCPT),
-    .WSPAN   (NSLOT)
+    .WSPAN   (NSLOT),
+    .STORAGE (STORAGE),
+    .FF_MASK (FF_MASK)
   ) u_bank (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -284,6 +310,8 @@ module pmu_top #(
     .whi_i      (cnt_whi),
     .wdata_i    (cnt_wdata),
     .wstrb_i    (cnt_wstrb),
+    .pre_i      (cnt_pre),
+    .pidx_i     (cnt_ridx),
     .re_i       (cnt_re),
     .ridx_i     (cnt_ridx),
     .rdata_o    (cnt_rdata),

@@ -91,7 +91,7 @@ def num(s):
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 PARAM_RANGE = {  # name: (lo, hi); further rules below
     "THREADS": (1, 8), "P": (1, 16), "CW": (33, 64), "W": (1, 7), "LW": (1, 8), "NW": (1, 8),
-    "CRW": (1, 16), "NS_PER_TICK": (1, 65535), "AW": (12, 32),
+    "CRW": (1, 16), "NS_PER_TICK": (1, 65535), "AW": (12, 32), "STORAGE": (0, 1),
 }
 LANE_SRCS = ("one", "ref_tick", "fill", "issue", "retire", "unfill", "ext")
 # lane kinds (spec 2.2): a per-cycle condition (the selected ones are ORed) or a count (summed)

@@ -15,11 +15,15 @@ BUILD=${1:-build}
 OUT=$BUILD/golden
 TOOL=$BUILD/pmu_golden
 VVP=$OUT/tb_golden.vvp
+VVP_RAM=$OUT/tb_golden_ram.vvp
 
 mkdir -p "$OUT" || exit 2
 make -s BUILD="$BUILD" "$TOOL" || exit 2
 # -DGOLDEN_FATAL: a failing replay also exits non-zero ($fatal; Icarus 11 accepts it in -g2005)
 iverilog -g2005 -DGOLDEN_FATAL -Irtl/pmu -o "$VVP" verif/golden/tb_golden.v rtl/pmu/pmu_*.v || exit 2
+# the same RTL with block-RAM counter storage (spec 4): the same vectors must hold
+iverilog -g2005 -DGOLDEN_FATAL -Irtl/pmu -Ptb_golden.STORAGE=1 -o "$VVP_RAM" verif/golden/tb_golden.v \
+  rtl/pmu/pmu_*.v || exit 2
 
 pass=0
 fail=0
@@ -31,16 +35,19 @@ replay() {  # NAME STIMHEX EXPHEX
     sed 's/^/  /' "$log" | head -20
     return
   fi
-  vvp -n "$VVP" +stim="$2" +exp="$3" > "$log" 2>&1
-  rc=$?
-  if [ $rc -eq 0 ] && grep -q "^golden $1: [0-9]* cycles, 0 mismatches$" "$log" && ! grep -q "FAIL" "$log"; then
-    pass=$((pass + 1))
-    grep "^golden " "$log"
-  else
-    fail=$((fail + 1))
-    echo "FAIL $1 ($2):"
-    sed 's/^/  /' "$log" | head -20
-  fi
+  local vvp
+  for vvp in "$VVP" "$VVP_RAM"; do
+    vvp -n "$vvp" +stim="$2" +exp="$3" > "$log" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "^golden $1: [0-9]* cycles, 0 mismatches$" "$log" && ! grep -q "FAIL" "$log"; then
+      pass=$((pass + 1))
+      echo "$(grep "^golden " "$log")$([ "$vvp" = "$VVP_RAM" ] && echo " (block-RAM storage)")"
+    else
+      fail=$((fail + 1))
+      echo "FAIL $1 ($2)$([ "$vvp" = "$VVP_RAM" ] && echo " (block-RAM storage)"):"
+      sed 's/^/  /' "$log" | head -20
+    fi
+  done
 }
 
 for stim in verif/directed/*.stim; do

@@ -26,6 +26,7 @@ module tb_golden;
   parameter CRW         = `PMU_DEF_CRW;
   parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
   parameter AW          = `PMU_DEF_AW;
+  parameter STORAGE     = `PMU_DEF_STORAGE;   // counter storage (spec 4): the same vectors hold
   parameter MAXN        = 4096;   // cycles the vector memories hold
   parameter MAXREP      = 10;     // mismatches printed in full
 
@@ -97,7 +98,7 @@ module tb_golden;
 
   pmu_top #(
     .THREADS(THREADS), .P(P), .CW(CW), .W(W), .LW(LW), .NW(NW), .CRW(CRW),
-    .NS_PER_TICK(NS_PER_TICK), .AW(AW)
+    .NS_PER_TICK(NS_PER_TICK), .AW(AW), .STORAGE(STORAGE)
   ) dut (
     .clk_i(clk), .rst_ni(~(rst_v | init_rst)),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),

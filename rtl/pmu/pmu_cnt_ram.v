@@ -1,0 +1,277 @@
+// StallScope PMU: counter bank with block-RAM storage (spec 4, "Counter storage").
+//
+// The same counters and ports as pmu_cnt_bank's flip-flop storage, plus a pre-read port, with
+// the same behaviour at every port in every cycle. A counter whose FF_MASK bit is set is a
+// CW-bit flip-flop register, as in pmu_cnt_bank (the window read ports read only those). Every
+// other counter i keeps its value as
+//   value = {U, lo_q[i]},  U = (z_q[i] ? 0 : ram[i]) + pend_q[i]   (HW = CW - PW bits, mod 2^HW)
+// lo_q    PW-bit prefix counter in flip-flops, incremented every cycle;
+// ram     the upper HW bits, one word per counter in a simple dual-port RAM (one synchronous read,
+//         one write per cycle; block RAM);
+// pend_q  a carry out of lo_q not yet folded into ram[i];
+// z_q     ram[i] is stale and reads as 0 (set by reset: a block RAM cannot be cleared at once);
+// ones_q  U is all ones (valid while pend_q is clear): a carry out of lo_q then is the
+//         counter's wrap, known in the cycle of the carry as with flip-flops.
+//
+// Folding: a pointer visits the counters one by one; a pending counter's RAM word is read
+// (cycle A) and written back plus one (cycle B), which clears pend_q and recomputes ones_q from
+// the written word. The read port also serves the pre-read (below), which has
+// priority: the pointer waits while the port is taken. A software write in cycle B takes the
+// write port: the fold is dropped and the pointer goes back to retry it (with APB this never
+// happens: cycle B of a fold cannot be an access cycle, whose cycle A would be the setup cycle).
+// The pointer moves in every cycle without a pre-read, at least every other cycle, so a fold
+// completes within FOLD_LAT cycles of its carry; PW is chosen so that lo_q cannot carry out
+// again in that time (increments below 2^IW): a carry never meets a pending one, and ones_q is
+// set again by the fold before the next carry needs it.
+//
+// Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
+// pidx_i = that counter in cycle n-1 (the APB setup cycle, pmu_regs), which reads its RAM word.
+// Then the read port returns value as stored at the start of cycle n, and a write merges its
+// bytes over it (spec 5.3), exactly as with flip-flops.
+//
+// No wait state: the APB address is known one cycle before the data is needed.
+
+`include "pmu_map.vh"
+
+module pmu_cnt_ram #(
+  parameter NCNT = 80,
+  parameter CW   = 48,
+  parameter IW   = 13,
+  parameter CIW  = $clog2(NCNT),
+  parameter [NCNT-1:0] WRAP_EN = {NCNT{1'b1}},
+  parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
+  // fold latency bound and prefix width (see above)
+  parameter FOLD_LAT = 2 * NCNT + 8,
+  parameter PW       = IW + $clog2(FOLD_LAT) + 1,
+  parameter NWND    = 1,
+  parameter WIW     = 1,
+  parameter WBASE   = 0,
+  parameter WSTRIDE = 1,
+  parameter WSPAN   = 1
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire [NCNT*IW-1:0]  inc_i,
+  input  wire                pre_i,
+  input  wire [CIW-1:0]      pidx_i,
+  input  wire                we_i,
+  input  wire [CIW-1:0]      widx_i,
+  input  wire                whi_i,
+  input  wire [31:0]         wdata_i,
+  input  wire [3:0]          wstrb_i,
+  input  wire                re_i,
+  input  wire [CIW-1:0]      ridx_i,
+  output reg  [CW-1:0]       rdata_o,
+  input  wire [NWND-1:0]     wnd_re_i,
+  input  wire [NWND*WIW-1:0] wnd_idx_i,
+  output reg  [NWND*CW-1:0]  wnd_data_o,
+  output wire [NCNT-1:0]     wrap_o
+);
+
+  localparam HW = CW - PW;
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  (* mem2reg *) reg [CW-1:0] ff_q [0:NCNT-1];   // FF_MASK counters (others: unused, removed)
+  (* mem2reg *) reg [PW-1:0] lo_q [0:NCNT-1];   // RAM counters' prefix
+  reg [NCNT-1:0] pend_q;
+  reg [NCNT-1:0] z_q;
+  // (the bits of FF_MASK counters are constant and unused)
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [NCNT-1:0] ones_q;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [HW-1:0]   ram [0:NCNT-1];                // no reset: z_q stands for it
+  reg [HW-1:0]   rd_q;                          // RAM read data (last cycle's read address)
+  reg            byp_q;                         // that address was written at the same edge:
+  reg [HW-1:0]   byp_d_q;                       // the word written, in place of rd_q
+  reg [CIW-1:0]  fp_q;                          // fold pointer
+  reg            fv_q;                          // cycle B of a fold of counter fi_q
+  reg [CIW-1:0]  fi_q;
+
+  localparam [HW-1:0] ALL1 = {HW{1'b1}};
+
+  wire [NCNT-1:0] carry;                        // carry out of each counter's adder
+  wire [NCNT-1:0] wrap;                         // each counter wraps (before WRAP_EN, writes)
+
+  // ---------------------------------------------------------------------------------------------
+  // RAM ports
+  // ---------------------------------------------------------------------------------------------
+  // Read: the pre-read, else the fold pointer (cycle A of a fold when that counter is pending and
+  // not written this cycle).
+  wire          fa    = !pre_i && pend_q[fp_q] && !FF_MASK[fp_q] && !(we_i && (widx_i == fp_q));
+  wire [CIW-1:0] raddr = pre_i ? pidx_i : fp_q;
+  // The word read last cycle (the same edge's write to that address bypassed).
+  wire [HW-1:0] rword = byp_q ? byp_d_q : rd_q;
+
+  // Write: a software write of a RAM counter, else cycle B of a fold (dropped by the former).
+  wire          sw_ram = we_i && !FF_MASK[widx_i];
+  wire          fb     = fv_q && !we_i;
+  wire [HW-1:0] fold_hi = (z_q[fi_q] ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, 1'b1};
+
+  // ---------------------------------------------------------------------------------------------
+  // Old value of the counter a read or write addresses (pre-read last cycle), and the write
+  // ---------------------------------------------------------------------------------------------
+  function automatic [CW-1:0] ram_value(input [HW-1:0] w, input z, input pend, input [PW-1:0] lo);
+    reg [HW-1:0] u;
+    begin
+      u = (z ? {HW{1'b0}} : w) + {{(HW - 1){1'b0}}, pend};
+      ram_value = {u, lo};
+    end
+  endfunction
+
+  wire [CW-1:0] wold = FF_MASK[widx_i] ? ff_q[widx_i]
+                                       : ram_value(rword, z_q[widx_i], pend_q[widx_i], lo_q[widx_i]);
+  wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
+  wire [63:0]   wd64 = {wdata_i, wdata_i};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [CW-1:0] wval = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+  wire [HW-1:0] whi  = wval[CW-1:PW];
+
+  reg [NCNT-1:0] wsel;
+  always @* begin
+    wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
+  end
+
+  always @(posedge clk_i) begin
+    rd_q    <= ram[raddr];
+    byp_q   <= (sw_ram && (widx_i == raddr)) || (fb && (fi_q == raddr));
+    byp_d_q <= sw_ram ? whi : fold_hi;
+    if (sw_ram) begin
+      ram[widx_i] <= whi;
+    end else if (fb) begin
+      ram[fi_q] <= fold_hi;
+    end
+  end
+
+  // Fold pointer and cycle B (reset: pointer 0, no fold in flight). A dropped fold retries.
+  localparam [31:0]  NCNT32 = NCNT;
+  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
+  wire [CIW:0]   fp_inc = {1'b0, fp_q} + {{CIW{1'b0}}, 1'b1};
+  wire [CIW-1:0] fp_nxt = (fp_inc == NCNT_C) ? {CIW{1'b0}} : fp_inc[CIW-1:0];
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      fp_q <= {CIW{1'b0}};
+      fv_q <= 1'b0;
+      fi_q <= {CIW{1'b0}};
+    end else begin
+      fv_q <= fa;
+      fi_q <= fp_q;
+      if (fv_q && we_i) begin
+        fp_q <= fi_q;                  // dropped: retry that counter
+      end else if (!pre_i) begin
+        fp_q <= fp_nxt;
+      end
+    end
+  end
+
+  // U of the folded counter (fold_hi), and of a written counter, all ones.
+  wire          f_ones = (fold_hi == ALL1);
+  wire          w_ones = (whi == ALL1);
+
+  // ---------------------------------------------------------------------------------------------
+  // Per counter
+  // ---------------------------------------------------------------------------------------------
+
+  genvar gi;
+  generate
+    for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
+      wire [IW-1:0] inc = inc_i[gi*IW +: IW];
+      if (FF_MASK[gi]) begin : g_ff
+        // a whole counter in flip-flops, as in pmu_cnt_bank
+        wire [CW:0] sum = {1'b0, ff_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc};
+        assign carry[gi] = sum[CW];
+        assign wrap[gi]  = sum[CW];
+        always @(posedge clk_i) begin
+          if (!rst_ni) begin
+            ff_q[gi] <= {CW{1'b0}};
+          end else begin
+            ff_q[gi] <= wsel[gi] ? wval : sum[CW-1:0];
+          end
+        end
+        // (the RAM counters' flags, constant here)
+        always @(posedge clk_i) begin
+          pend_q[gi] <= 1'b0;
+          z_q[gi]    <= 1'b0;
+          ones_q[gi] <= 1'b0;
+        end
+      end else begin : g_ram
+        // the prefix plus the increment; a carry out is a wrap when U is all ones
+        wire [PW:0] sum   = {1'b0, lo_q[gi]} + {{(PW + 1 - IW){1'b0}}, inc};
+        wire        c     = sum[PW];
+        wire        fold  = fb && (fi_q == gi);
+        assign carry[gi] = c;
+        assign wrap[gi]  = c && ones_q[gi];
+        always @(posedge clk_i) begin
+          if (!rst_ni) begin
+            lo_q[gi]   <= {PW{1'b0}};
+            pend_q[gi] <= 1'b0;
+            z_q[gi]    <= 1'b1;
+            ones_q[gi] <= 1'b0;
+          end else if (wsel[gi]) begin
+            lo_q[gi]   <= wval[PW-1:0];
+            pend_q[gi] <= 1'b0;
+            z_q[gi]    <= 1'b0;
+            ones_q[gi] <= w_ones;
+          end else begin
+            lo_q[gi] <= sum[PW-1:0];
+            if (fold) begin
+              // U = fold_hi (a carry in this cycle cannot happen: PW)
+              pend_q[gi] <= c;
+              z_q[gi]    <= 1'b0;
+              ones_q[gi] <= f_ones;
+            end else if (c) begin
+              // U + 1 pending; ones_q is not used again before the fold sets it (PW)
+              pend_q[gi] <= 1'b1;
+            end
+          end
+        end
+      end
+    end
+  endgenerate
+
+  // Wrap: the carry out, except in a write cycle and for a silent counter (WRAP_EN clear).
+  assign wrap_o = wrap & ~wsel & WRAP_EN;
+
+  // ---------------------------------------------------------------------------------------------
+  // Read ports
+  // ---------------------------------------------------------------------------------------------
+  always @* begin
+    if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
+      rdata_o = FF_MASK[ridx_i] ? ff_q[ridx_i]
+                                : ram_value(rword, z_q[ridx_i], pend_q[ridx_i], lo_q[ridx_i]);
+    end else begin
+      rdata_o = {CW{1'b0}};
+    end
+  end
+
+`ifndef SYNTHESIS
+  // Simulation only: every counter's value (pmu_cnt_bank's cnt_q view for the lockstep harness
+  // and the golden replay).
+  reg [CW-1:0] view [0:NCNT-1];
+  integer vi;
+  always @* begin
+    for (vi = 0; vi < NCNT; vi = vi + 1) begin
+      view[vi] = FF_MASK[vi] ? ff_q[vi] : ram_value(ram[vi], z_q[vi], pend_q[vi], lo_q[vi]);
+    end
+  end
+`endif
+
+  integer w;
+  integer i;
+  always @* begin
+    wnd_data_o = {(NWND * CW){1'b0}};
+    for (w = 0; w < NWND; w = w + 1) begin
+      if (wnd_re_i[w]) begin
+        for (i = 0; i < WSPAN; i = i + 1) begin
+          if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
+            wnd_data_o[w*CW +: CW] = ff_q[WBASE+w*WSTRIDE+i];
+          end
+        end
+      end
+    end
+  end
+
+endmodule
