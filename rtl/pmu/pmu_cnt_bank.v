@@ -35,6 +35,12 @@ module pmu_cnt_bank #(
   // (every counter the window read ports read must be one)
   parameter STORAGE = 0,
   parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
+  // with block RAM, the counters whose increments are below 2^NIW (a shorter prefix)
+  parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
+  parameter NIW = IW,
+  // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
+  parameter PWW = IW + $clog2(2 * NCNT + 8) + 1,
+  parameter PWN = NIW + $clog2(2 * NCNT + 8) + 1,
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,
@@ -164,6 +170,10 @@ module pmu_cnt_bank #(
         .CIW     (CIW),
         .WRAP_EN (WRAP_EN),
         .FF_MASK (FF_MASK),
+        .NARROW  (NARROW),
+        .NIW     (NIW),
+        .PWW     (PWW),
+        .PWN     (PWN),
         .NWND    (NWND),
         .WIW     (WIW),
         .WBASE   (WBASE),

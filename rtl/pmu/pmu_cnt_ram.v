@@ -4,9 +4,11 @@
 // the same behaviour at every port in every cycle. A counter whose FF_MASK bit is set is a
 // CW-bit flip-flop register, as in pmu_cnt_bank (the window read ports read only those). Every
 // other counter i keeps its value as
-//   value = {U, lo_q[i]},  U = (z_q[i] ? 0 : ram[i]) + pend_q[i]   (HW = CW - PW bits, mod 2^HW)
-// lo_q    PW-bit prefix counter in flip-flops, incremented every cycle;
-// ram     the upper HW bits, one word per counter in a simple dual-port RAM (one synchronous read,
+//   value = {U, lo_q[i]},  U = (z_q[i] ? 0 : ram[i]) + pend_q[i]   (CW - PW bits, mod 2^(CW-PW))
+// lo_q    PW-bit prefix counter in flip-flops, incremented every cycle; PW = PWN for the NARROW
+//         counters (increments below 2^NIW, e.g. stack and fixed counters), else PWW;
+// ram     the upper CW - PW bits, one word per counter in a simple dual-port RAM (HW = CW - PWN
+//         bits wide; a wide counter uses its low CW - PWW bits) (one synchronous read,
 //         one write per cycle; block RAM);
 // pend_q  a carry out of lo_q not yet folded into ram[i];
 // z_q     ram[i] is stale and reads as 0 (set by reset: a block RAM cannot be cleared at once);
@@ -21,7 +23,7 @@
 // happens: cycle B of a fold cannot be an access cycle, whose cycle A would be the setup cycle).
 // The pointer moves in every cycle without a pre-read, at least every other cycle, so a fold
 // completes within FOLD_LAT cycles of its carry; PW is chosen so that lo_q cannot carry out
-// again in that time (increments below 2^IW): a carry never meets a pending one, and ones_q is
+// again in that time (increments below 2^IW, or 2^NIW): a carry never meets a pending one, and ones_q is
 // set again by the fold before the next carry needs it.
 //
 // Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
@@ -40,9 +42,13 @@ module pmu_cnt_ram #(
   parameter CIW  = $clog2(NCNT),
   parameter [NCNT-1:0] WRAP_EN = {NCNT{1'b1}},
   parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
-  // fold latency bound and prefix width (see above)
+  // counters whose increments are below 2^NIW (a shorter prefix)
+  parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
+  parameter NIW      = IW,
+  // fold latency bound and prefix widths (see above)
   parameter FOLD_LAT = 2 * NCNT + 8,
-  parameter PW       = IW + $clog2(FOLD_LAT) + 1,
+  parameter PWW      = IW + $clog2(FOLD_LAT) + 1,
+  parameter PWN      = NIW + $clog2(FOLD_LAT) + 1,
   parameter NWND    = 1,
   parameter WIW     = 1,
   parameter WBASE   = 0,
@@ -68,13 +74,14 @@ module pmu_cnt_ram #(
   output wire [NCNT-1:0]     wrap_o
 );
 
-  localparam HW = CW - PW;
+  localparam HW  = CW - PWN;   // RAM word
+  localparam HWW = CW - PWW;   // the part of it a wide counter uses
 
   // ---------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------
   (* mem2reg *) reg [CW-1:0] ff_q [0:NCNT-1];   // FF_MASK counters (others: unused, removed)
-  (* mem2reg *) reg [PW-1:0] lo_q [0:NCNT-1];   // RAM counters' prefix
+  (* mem2reg *) reg [PWW-1:0] lo_q [0:NCNT-1];  // RAM counters' prefix (narrow: PWN bits used)
   reg [NCNT-1:0] pend_q;
   reg [NCNT-1:0] z_q;
   // (the bits of FF_MASK counters are constant and unused)
@@ -89,7 +96,9 @@ module pmu_cnt_ram #(
   reg            fv_q;                          // cycle B of a fold of counter fi_q
   reg [CIW-1:0]  fi_q;
 
-  localparam [HW-1:0] ALL1 = {HW{1'b1}};
+  // U all ones: narrow (HW bits) and wide (HWW bits, zero-extended)
+  localparam [HW-1:0] ALL1N = {HW{1'b1}};
+  localparam [HW-1:0] ALL1W = {{(HW - HWW){1'b0}}, {HWW{1'b1}}};
 
   // carry out of each counter's adder (read by the bank test, verif/bank/tb_bank_diff.v, to check
   // that no carry meets a pending one)
@@ -111,28 +120,37 @@ module pmu_cnt_ram #(
   // Write: a software write of a RAM counter, else cycle B of a fold (dropped by the former).
   wire          sw_ram = we_i && !FF_MASK[widx_i];
   wire          fb     = fv_q && !we_i;
-  wire [HW-1:0] fold_hi = (z_q[fi_q] ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, 1'b1};
+  wire [HW-1:0] fold_w  = (z_q[fi_q] ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, 1'b1};
+  wire [HW-1:0] fold_hi = fold_w & (NARROW[fi_q] ? ALL1N : ALL1W);
 
   // ---------------------------------------------------------------------------------------------
   // Old value of the counter a read or write addresses (pre-read last cycle), and the write
   // ---------------------------------------------------------------------------------------------
-  function automatic [CW-1:0] ram_value(input [HW-1:0] w, input z, input pend, input [PW-1:0] lo);
-    reg [HW-1:0] u;
+  // {U, lo} of a narrow (n) or wide counter from its RAM word w and flags
+  function automatic [CW-1:0] ram_value(input n, input [HW-1:0] w, input z, input pend,
+                                        input [PWW-1:0] lo);
+    reg [HW-1:0]  u;
+    reg [CW-1:0]  vn;
+    reg [CW-1:0]  vw;
     begin
-      u = (z ? {HW{1'b0}} : w) + {{(HW - 1){1'b0}}, pend};
-      ram_value = {u, lo};
+      u  = (z ? {HW{1'b0}} : w) + {{(HW - 1){1'b0}}, pend};
+      vn = {u, lo[PWN-1:0]};
+      vw = {u[HWW-1:0], lo};
+      ram_value = n ? vn : vw;
     end
   endfunction
 
   wire [CW-1:0] wold = FF_MASK[widx_i] ? ff_q[widx_i]
-                                       : ram_value(rword, z_q[widx_i], pend_q[widx_i], lo_q[widx_i]);
+                                       : ram_value(NARROW[widx_i], rword, z_q[widx_i], pend_q[widx_i],
+                                                   lo_q[widx_i]);
   wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
   /* verilator lint_off UNUSEDSIGNAL */
   wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
   wire [63:0]   wd64 = {wdata_i, wdata_i};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [CW-1:0] wval = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
-  wire [HW-1:0] whi  = wval[CW-1:PW];
+  // the written upper part (the RAM word) of a narrow or wide counter
+  wire [HW-1:0] whi  = NARROW[widx_i] ? wval[CW-1:PWN] : {{(HW - HWW){1'b0}}, wval[CW-1:PWW]};
 
   reg [NCNT-1:0] wsel;
   always @* begin
@@ -172,8 +190,8 @@ module pmu_cnt_ram #(
   end
 
   // U of the folded counter (fold_hi), and of a written counter, all ones.
-  wire          f_ones = (fold_hi == ALL1);
-  wire          w_ones = (whi == ALL1);
+  wire          f_ones = (fold_hi == (NARROW[fi_q] ? ALL1N : ALL1W));
+  wire          w_ones = (whi == (NARROW[widx_i] ? ALL1N : ALL1W));
 
   // ---------------------------------------------------------------------------------------------
   // Per counter
@@ -182,7 +200,10 @@ module pmu_cnt_ram #(
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
+      // (a NARROW counter's increment uses its low NIW bits only)
+      /* verilator lint_off UNUSEDSIGNAL */
       wire [IW-1:0] inc = inc_i[gi*IW +: IW];
+      /* verilator lint_on UNUSEDSIGNAL */
       if (FF_MASK[gi]) begin : g_ff
         // a whole counter in flip-flops, as in pmu_cnt_bank
         wire [CW:0] sum = {1'b0, ff_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc};
@@ -203,24 +224,26 @@ module pmu_cnt_ram #(
         end
       end else begin : g_ram
         // the prefix plus the increment; a carry out is a wrap when U is all ones
-        wire [PW:0] sum   = {1'b0, lo_q[gi]} + {{(PW + 1 - IW){1'b0}}, inc};
-        wire        c     = sum[PW];
+        localparam PWI = NARROW[gi] ? PWN : PWW;   // this counter's prefix
+        localparam IWI = NARROW[gi] ? NIW : IW;    // ... and increment widths
+        wire [PWI:0] sum  = {1'b0, lo_q[gi][PWI-1:0]} + {{(PWI + 1 - IWI){1'b0}}, inc[IWI-1:0]};
+        wire         c    = sum[PWI];
         wire        fold  = fb && (fi_q == gi);
         assign carry[gi] = c;
         assign wrap[gi]  = c && ones_q[gi];
         always @(posedge clk_i) begin
           if (!rst_ni) begin
-            lo_q[gi]   <= {PW{1'b0}};
+            lo_q[gi]   <= {PWW{1'b0}};
             pend_q[gi] <= 1'b0;
             z_q[gi]    <= 1'b1;
             ones_q[gi] <= 1'b0;
           end else if (wsel[gi]) begin
-            lo_q[gi]   <= wval[PW-1:0];
+            lo_q[gi]   <= {{(PWW - PWI){1'b0}}, wval[PWI-1:0]};
             pend_q[gi] <= 1'b0;
             z_q[gi]    <= 1'b0;
             ones_q[gi] <= w_ones;
           end else begin
-            lo_q[gi] <= sum[PW-1:0];
+            lo_q[gi] <= {{(PWW - PWI){1'b0}}, sum[PWI-1:0]};
             if (fold) begin
               // U = fold_hi (a carry in this cycle cannot happen: PW)
               pend_q[gi] <= c;
@@ -245,7 +268,8 @@ module pmu_cnt_ram #(
   always @* begin
     if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
       rdata_o = FF_MASK[ridx_i] ? ff_q[ridx_i]
-                                : ram_value(rword, z_q[ridx_i], pend_q[ridx_i], lo_q[ridx_i]);
+                                : ram_value(NARROW[ridx_i], rword, z_q[ridx_i], pend_q[ridx_i],
+                                            lo_q[ridx_i]);
     end else begin
       rdata_o = {CW{1'b0}};
     end
@@ -258,7 +282,8 @@ module pmu_cnt_ram #(
   integer vi;
   always @* begin
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
-      view[vi] = FF_MASK[vi] ? ff_q[vi] : ram_value(ram[vi], z_q[vi], pend_q[vi], lo_q[vi]);
+      view[vi] = FF_MASK[vi] ? ff_q[vi]
+                             : ram_value(NARROW[vi], ram[vi], z_q[vi], pend_q[vi], lo_q[vi]);
     end
   end
 `endif

@@ -287,6 +287,9 @@ module pmu_top #(
   endfunction
   /* verilator coverage_on */
   localparam [NCNT-1:0] FF_MASK = slot_mask_of(0);
+  // Counters whose increments fit NW bits (fixed: at most R < 2^NW; stack: at most W slots): a
+  // shorter prefix with block-RAM storage. The others (programmable) take IW-bit increments.
+  localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~FF_MASK;
 
   pmu_cnt_bank #(
     .NCNT    (NCNT),
@@ -300,7 +303,9 @@ module pmu_top #(
     .WSTRIDE (NCPT),
     .WSPAN   (NSLOT),
     .STORAGE (STORAGE),
-    .FF_MASK (FF_MASK)
+    .FF_MASK (FF_MASK),
+    .NARROW  (NARROW),
+    .NIW     (NW)
   ) u_bank (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

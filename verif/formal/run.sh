@@ -29,6 +29,7 @@ done
 rtl_of() {
   case $1 in
     fv_bank)  echo pmu_cnt_bank.v ;;
+    fv_bank_ram) echo pmu_cnt_bank.v pmu_cnt_ram.v ;;
     fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v ;;
     fv_regs)  echo pmu_regs.v ;;
     fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
@@ -40,7 +41,7 @@ build() {
   local name=$1 top=$2 rd=$3 defs=$4 f files=""
   for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
   nice yosys -q -l "$B/$name.yosys.log" -p "read_verilog -formal -I$rd $files; \
-    read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -top $top; flatten; \
+    read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -top $top; flatten; memory_map; \
     async2sync; dffunmap; setundef -anyseq; opt_clean; techmap; opt -fast; abc -g simple; \
     opt_clean; dffunmap; write_smt2 -wires $B/$name.raw.smt2" >/dev/null 2>&1 \
   && python3 $FV/smt2_cut.py "$B/$name.raw.smt2" "$B/$name.smt2"
@@ -123,6 +124,8 @@ CHECKS=(
   "regs.bmc       fv_regs  -DFV_FULL   bmc 10"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
+# (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix)
+  "bankram.bmc    fv_bank_ram -        bmc 12"
   "evcnt.ind      fv_evcnt -           ind 4"
   "regs.ind       fv_regs  -           ind 4"
   "stack.ind      fv_stack -           ind 4"
@@ -135,6 +138,8 @@ MUTANTS=(
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
   'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc'
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
+  'mut.ram-bypass|fv_bank_ram|-|12|pmu_cnt_ram.v|s/byp_q   <= \(sw_ram && \(widx_i == raddr\)\) \x7c\x7c \(fb && \(fi_q == raddr\)\);/byp_q   <= 1\x27b0;/|h.'
+  'mut.ram-ones|fv_bank_ram|-|12|pmu_cnt_ram.v|s/wire          w_ones = \(whi == /wire          w_ones = 1\x27b0 \&\& (whi == /|h.'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.vh|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
