@@ -9,6 +9,7 @@
 #   sim/report/report.mk      the report and trace writers' self-test
 #   sim/main/run.mk           the main run: core stub + PMU + model
 #   verif/{formal,coverage,fuzz,regress}/*.mk
+#   fpga/fpga.mk              the FPGA board top's virtual board, pmuctl, the bring-up test
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
 # V*__ver.d; scripts/mk/depfile.py), included below, so editing any source, header or Verilog
 # include rebuilds exactly what used it.
@@ -157,6 +158,7 @@ include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
+include fpga/fpga.mk
 
 # what each binary was built from (written by depfile/cdepfile after its build)
 -include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)

@@ -103,7 +103,7 @@ module board_top #(
 
   // ---- run control ----------------------------------------------------------------------------
   wire               run /*verilator public_flat_rd*/;
-  wire               core_rst_n, prog_we;
+  wire               core_rst_n, pmu_rst_n, prog_we;
   wire [31:0]        cfg, seed;
   wire [2:0]         prog_tid;
   wire [15:0]        prog_addr, prog_data;
@@ -129,6 +129,7 @@ module board_top #(
     .pmu_ce_o    (pmu_ce),
     .run_o       (run),
     .core_rst_no (core_rst_n),
+    .pmu_rst_no  (pmu_rst_n),
     .cfg_o       (cfg),
     .seed_o      (seed),
     .prog_we_o   (prog_we),
@@ -207,7 +208,7 @@ module board_top #(
     .W       (W)
   ) u_pmu (
     .clk_i         (pmu_clk),
-    .rst_ni        (rst_n),
+    .rst_ni        (rst_n && pmu_rst_n),
     .psel_i        (psel),
     .penable_i     (penable),
     .pwrite_i      (pwrite),

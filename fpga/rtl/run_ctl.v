@@ -17,7 +17,8 @@
 //   0x0c SEED      rw  the core's seed_i, taken at its next reset (reset value 1)
 //   0x10 CTRL      wo  write 1 to: bit 0 START (run until STOP), bit 1 STOP, bit 2 RESET (stop,
 //                      reset the core for RST_CYCLES cycles, clear CYCLES), bit 3 RUN (run
-//                      RUNLEN cycles, then stop); RESET > STOP > RUN > START
+//                      RUNLEN cycles, then stop), bit 4 PMU_RESET (reset the PMU: two PMU cycles
+//                      with its reset asserted); RESET > STOP > RUN > START
 //   0x14 STATUS    ro  bit 0 started, bit 1 RUN in progress, bit 2 core in reset,
 //                      bits 8+t: the PMU's irq_o[t]
 //   0x18 RUNLEN    rw  cycles of a RUN
@@ -54,6 +55,7 @@ module run_ctl #(
   output wire               pmu_ce_o,
   output wire               run_o,
   output wire               core_rst_no,
+  output wire               pmu_rst_no,
   output wire [31:0]        cfg_o,
   output wire [31:0]        seed_o,
   output wire               prog_we_o,
@@ -83,6 +85,7 @@ module run_ctl #(
   reg        run_q, run_d;           // started (free run)
   reg [31:0] left_q, left_d;         // cycles left of a RUN
   reg [2:0]  rstc_q, rstc_d;         // core reset cycles left
+  reg [1:0]  prst_q, prst_d;         // PMU reset cycles left
   reg [63:0] cyc_q, cyc_d;
   reg [31:0] cychi_q, cychi_d;
   reg [18:0] ptr_q, ptr_d;
@@ -95,7 +98,8 @@ module run_ctl #(
   wire running  = !core_rst && (run_q || left_q != 32'd0);
 
   assign core_ce_o   = running || core_rst;
-  assign pmu_ce_o    = running || apb_ce_i;
+  assign pmu_ce_o    = running || apb_ce_i || prst_q != 2'd0;
+  assign pmu_rst_no  = (prst_q == 2'd0);
   assign run_o       = running;
   assign core_rst_no = !core_rst;
   assign cfg_o       = cfg_q;
@@ -135,7 +139,7 @@ module run_ctl #(
 
   // ---- next state -----------------------------------------------------------------------------
   wire wr = rc_req_i && rc_we_i && !err;
-  wire [3:0] cmd = (wr && rc_addr_i == A_CTRL) ? rc_wdata_i[3:0] : 4'd0;
+  wire [4:0] cmd = (wr && rc_addr_i == A_CTRL) ? rc_wdata_i[4:0] : 5'd0;
   always @* begin
     cfg_d    = (wr && rc_addr_i == A_CFG)    ? rc_wdata_i : cfg_q;
     seed_d   = (wr && rc_addr_i == A_SEED)   ? rc_wdata_i : seed_q;
@@ -146,6 +150,8 @@ module run_ctl #(
     left_d = (running && left_q != 32'd0) ? left_q - 32'd1 : left_q;
     cyc_d  = running ? cyc_q + 64'd1 : cyc_q;
     rstc_d = (rstc_q != 3'd0) ? rstc_q - 3'd1 : rstc_q;
+    prst_d = (prst_q != 2'd0) ? prst_q - 2'd1 : prst_q;
+    if (cmd[4]) prst_d = 2'd2;
     if (cmd[0]) run_d = 1'b1;
     if (cmd[3]) left_d = runlen_q;
     if (cmd[1]) begin run_d = 1'b0; left_d = 32'd0; end
@@ -176,6 +182,7 @@ module run_ctl #(
       run_q    <= 1'b0;
       left_q   <= 32'd0;
       rstc_q   <= RSTC;
+      prst_q   <= 2'd0;
       cyc_q    <= 64'd0;
       cychi_q  <= 32'd0;
       ptr_q    <= 19'd0;
@@ -190,6 +197,7 @@ module run_ctl #(
       run_q    <= run_d;
       left_q   <= left_d;
       rstc_q   <= rstc_d;
+      prst_q   <= prst_d;
       cyc_q    <= cyc_d;
       cychi_q  <= cychi_d;
       ptr_q    <= ptr_d;
