@@ -3,7 +3,7 @@
  * issue-slot counters (docs/reports.md gives the formulas; sim/report/report.c prints the same
  * tables for the main run).
  *
- *   pmuctl stacks [--cycles N] [--wpvis] [WORKLOAD]
+ *   pmuctl stacks [--cycles N] [--warmup N] [--wpvis] [WORKLOAD]
  *
  * The core is reset with the workload, the stack and slot counters are zeroed, the core runs N
  * cycles, the counters are read. The PMU also ticks in the APB cycles of the zeroing and reading
@@ -19,7 +19,7 @@ int cmd_stacks(int argc, char **argv)
 {
   board_t *b;
   workload_t wl;
-  uint64_t cycles = 1000000;
+  uint64_t cycles = 1000000, warmup = 0;
   int wpvis = 0, i;
   unsigned t, s, c;
   char desc[256], buf[40];
@@ -29,12 +29,16 @@ int cmd_stacks(int argc, char **argv)
     if (!strcmp(argv[i], "--cycles")) {
       if (i + 1 >= argc) die("stacks: --cycles needs a value");
       cycles = opt_u64("--cycles", argv[++i], 1, 1000000000000ull);
+    } else if (!strcmp(argv[i], "--warmup")) {
+      if (i + 1 >= argc) die("stacks: --warmup needs a value");
+      warmup = opt_u64("--warmup", argv[++i], 0, 1000000000000ull);
     } else if (!strcmp(argv[i], "--wpvis")) wpvis = 1;
     else die("stacks: unknown option '%s'", argv[i]);
   }
   wl_check(&wl, PMU_THREADS, 1024);
   b = board_get();
   wl_setup(b, &wl);
+  if (warmup) bd_run(b, warmup);
   for (t = 0; t < b->threads; t++) {
     uint32_t z[48];
     memset(z, 0, sizeof z);

@@ -2,9 +2,10 @@
  * counters (docs/fpga.md "pmuctl stat").
  *
  *   pmuctl stat -e EV[,EV...] [-e ...] [-I MS] [-x SEP] [-A] [-t T] [--cycles N] [--slice N]
- *               [--workload W | --prog FILE ...] [--knobs K] [--seed S]
+ *               [--warmup N] [--workload W | --prog FILE ...] [--knobs K] [--seed S]
  *
- * The core is reset with the workload, then runs --cycles board cycles in slices. Events are
+ * The core is reset with the workload, runs --warmup cycles uncounted, then --cycles board
+ * cycles in slices. Events are
  * put in groups of at most P counters (a CHAIN or QUALIFY event stays in the group of the
  * event before it, on the next counter); with one group every event counts the whole run,
  * else the groups take turns, one slice each (--slice cycles, default 100000). Each event's
@@ -49,8 +50,9 @@ static void emit(const char *sep, int counted, uint64_t sc, const char *text, ui
 {
   char buf[40];
   if (sep) {
-    printf("%s%s%s%s%s%s%" PRIu64 "%s%.2f%s%s\n", counted ? commas(sc, buf, sizeof buf) : "<not counted>", sep, sep,
-           text, sep, sep, running, sep, pct, sep, sep);
+    if (counted) snprintf(buf, sizeof buf, "%" PRIu64, sc);
+    printf("%s%s%s%s%s%" PRIu64 "%s%.2f%s%s\n", counted ? buf : "<not counted>", sep, sep, text, sep, running, sep,
+           pct, sep, sep);
     return;
   }
   printf("%18s      %-40s", counted ? commas(sc, buf, sizeof buf) : "<not counted>", text);
@@ -67,7 +69,7 @@ int cmd_stat(int argc, char **argv)
   workload_t wl;
   char err[1024], desc[256], buf[40];
   const char *sep = NULL;
-  uint64_t cycles = 1000000, slice = 100000, interval_ms = 0;
+  uint64_t cycles = 1000000, slice = 100000, interval_ms = 0, warmup = 0;
   int per_thread = 0, only_thread = -1, nev, ng, i, g;
   unsigned t, k;
   static uint64_t cnt[MAXEV][PMU_THREADS], run[MAXEV], icnt[MAXEV][PMU_THREADS], irun[MAXEV];
@@ -78,8 +80,23 @@ int cmd_stat(int argc, char **argv)
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (wl_option(&wl, argc, argv, &i)) continue;
+    if ((a[1] == 'x' || a[1] == 'e' || a[1] == 'I') && a[0] == '-' && a[2]) {
+      /* perf's attached forms: -x, -eEV -I100 */
+      static char opt[3];
+      opt[0] = '-';
+      opt[1] = a[1];
+      if (a[1] == 'x') sep = a + 2;
+      else if (a[1] == 'I') interval_ms = opt_u64("-I", a + 2, 1, 3600000);
+      else {
+        if (strlen(list) + strlen(a + 2) + 2 > sizeof list) die("stat: -e lists too long");
+        if (list[0]) strcat(list, ",");
+        strcat(list, a + 2);
+      }
+      (void)opt;
+      continue;
+    }
     if ((strcmp(a, "-e") == 0 || strcmp(a, "-I") == 0 || strcmp(a, "-x") == 0 || strcmp(a, "-t") == 0 ||
-         strcmp(a, "--cycles") == 0 || strcmp(a, "--slice") == 0) && i + 1 >= argc)
+         strcmp(a, "--cycles") == 0 || strcmp(a, "--slice") == 0 || strcmp(a, "--warmup") == 0) && i + 1 >= argc)
       die("stat: %s needs a value", a);
     if (strcmp(a, "-e") == 0) {
       if (strlen(list) + strlen(argv[i + 1]) + 2 > sizeof list) die("stat: -e lists too long");
@@ -92,6 +109,7 @@ int cmd_stat(int argc, char **argv)
     } else if (strcmp(a, "-t") == 0) only_thread = (int)opt_u64("-t", argv[++i], 0, PMU_THREADS - 1);
     else if (strcmp(a, "-A") == 0) per_thread = 1;
     else if (strcmp(a, "--cycles") == 0) cycles = opt_u64("--cycles", argv[++i], 1, 1000000000000ull);
+    else if (strcmp(a, "--warmup") == 0) warmup = opt_u64("--warmup", argv[++i], 0, 1000000000000ull);
     else if (strcmp(a, "--slice") == 0) slice = opt_u64("--slice", argv[++i], 100, 0xffffffffu);
     else die("stat: unknown option '%s'", a);
   }
@@ -108,6 +126,7 @@ int cmd_stat(int argc, char **argv)
     if (!ev_lanes(&ev[i]))
       fprintf(stderr, "%s: warning: %s selects no lane of the catalog (its V is 0)\n", prog_name, ev[i].text);
   wl_setup(b, &wl);
+  if (warmup) bd_run(b, warmup);
   for (t = 0; t < b->threads; t++) {
     uint32_t z[2] = {0, 0};
     wr32(b, treg(t, PMU_CTRL_OFF), 0);

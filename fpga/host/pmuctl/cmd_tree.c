@@ -57,7 +57,7 @@ static void measure(board_t *b, const workload_t *wl, const char *const *names, 
 static void line(const char *label, uint64_t v, uint64_t whole)
 {
   char buf[40];
-  printf("  %-50s %14s  %6.2f%%\n", label, commas(v, buf, sizeof buf), whole ? 100.0 * (double)v / (double)whole : 0.0);
+  printf("  %-58s %14s  %6.2f%%\n", label, commas(v, buf, sizeof buf), whole ? 100.0 * (double)v / (double)whole : 0.0);
 }
 
 int cmd_tree(int argc, char **argv)
