@@ -5,7 +5,11 @@
  * takes the PMU's event inputs from a record written by the virtual board (Vboard_top --record,
  * docs/fpga.md "Event records"), cycle by cycle in the order they were recorded; without a
  * record (or past its end) the core is idle. Outside run cycles the inputs are the board top's
- * idle pattern. So the same session on the virtual board and here gives the same counts. */
+ * idle pattern. So the same session on the virtual board and here gives the same counts.
+ * A board keeps its state between two pmuctl runs; so does this transport when it has a record:
+ * it saves the PMU state, the run-control registers and its place in the record to
+ * RECORD.state when it closes and takes them up again when it opens (delete the file to start
+ * from reset, as a power cycle would). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,17 +17,22 @@
 #include "pmu_model.h"
 #include "pmuctl.h"
 
+/* what a board keeps between two pmuctl runs (RECORD.state) */
+typedef struct {
+  char magic[8];
+  uint32_t size;
+  pmu_state_t st;
+  uint64_t replayed, cyc;
+  uint32_t cfg, seed, runlen, cychi, ptr;
+  int started;
+} persist_t;
+
 typedef struct {
   transport_t base;
-  pmu_state_t st;
   FILE *rec;
-  const char *rec_name;
+  char state_name[1024];
   int warned;
-  uint64_t replayed;
-  /* run control */
-  uint32_t cfg, seed, runlen, cychi, ptr;
-  uint64_t cyc;
-  int started;
+  persist_t p;
 } model_t;
 
 enum { REC_BYTES = 1 + PMU_THREADS * (11 + PMU_NEXT) };
@@ -44,11 +53,11 @@ static void run_inputs(model_t *m, pmu_in_t *in)
   if (!m->rec || fread(r, 1, REC_BYTES, m->rec) != REC_BYTES) {
     if (!m->warned)
       fprintf(stderr, "%s: model: %s; the core is idle from run cycle %llu on\n", prog_name,
-              m->rec ? "the event record ends" : "no event record (model:FILE)", (unsigned long long)m->replayed);
+              m->rec ? "the event record ends" : "no event record (model:FILE)", (unsigned long long)m->p.replayed);
     m->warned = 1;
     return;
   }
-  m->replayed++;
+  m->p.replayed++;
   in->ref_tick = r[k++];
   for (t = 0; t < PMU_THREADS; t++) {
     in->priv[t] = r[k++];
@@ -66,9 +75,9 @@ static void run_inputs(model_t *m, pmu_in_t *in)
 /* one PMU cycle: events of a run cycle (a started core) or the idle pattern */
 static void cycle_inputs(model_t *m, pmu_in_t *in)
 {
-  if (m->started) {
+  if (m->p.started) {
     run_inputs(m, in);
-    m->cyc++;
+    m->p.cyc++;
   } else {
     idle_inputs(in);
   }
@@ -86,7 +95,7 @@ static int apb(model_t *m, uint32_t addr, int write, uint32_t wdata, unsigned st
   in.pwdata = write ? wdata : 0;
   in.pstrb = (uint8_t)(write ? strb : 0);
   in.pprot = (uint8_t)(priv ? 1 : 0);
-  pmu_step(&m->st, &in);
+  pmu_step(&m->p.st, &in);
   cycle_inputs(m, &in);
   in.psel = 1;
   in.penable = 1;
@@ -95,8 +104,8 @@ static int apb(model_t *m, uint32_t addr, int write, uint32_t wdata, unsigned st
   in.pwdata = write ? wdata : 0;
   in.pstrb = (uint8_t)(write ? strb : 0);
   in.pprot = (uint8_t)(priv ? 1 : 0);
-  pmu_comb(&m->st, &in, &out);
-  pmu_step(&m->st, &in);
+  pmu_comb(&m->p.st, &in, &out);
+  pmu_step(&m->p.st, &in);
   if (rdata) *rdata = out.prdata;
   return out.pslverr;
 }
@@ -107,8 +116,8 @@ static void run_cycles(model_t *m, uint64_t n)
   uint64_t i;
   for (i = 0; i < n; i++) {
     run_inputs(m, &in);
-    pmu_step(&m->st, &in);
-    m->cyc++;
+    pmu_step(&m->p.st, &in);
+    m->p.cyc++;
   }
 }
 
@@ -122,31 +131,31 @@ static int rc_access(model_t *m, uint32_t a, int write, uint32_t v, uint32_t *rd
   switch (a) {
   case RC_ID: if (write) return 1; r = RC_ID_VALUE; break;
   case RC_CLK_HZ: if (write) return 1; r = 27000000u; break;
-  case RC_CFG: if (write) m->cfg = v; r = m->cfg; break;
-  case RC_SEED: if (write) m->seed = v; r = m->seed; break;
+  case RC_CFG: if (write) m->p.cfg = v; r = m->p.cfg; break;
+  case RC_SEED: if (write) m->p.seed = v; r = m->p.seed; break;
   case RC_CTRL:
     if (!write) return 1;
-    if (v & RC_PMU_RESET) pmu_reset(&m->st);
-    if (v & RC_RESET) { m->started = 0; m->cyc = 0; }
-    else if (v & RC_STOP) m->started = 0;
-    else if (v & RC_RUN) run_cycles(m, m->runlen);
-    else if (v & RC_START) m->started = 1;
+    if (v & RC_PMU_RESET) pmu_reset(&m->p.st);
+    if (v & RC_RESET) { m->p.started = 0; m->p.cyc = 0; }
+    else if (v & RC_STOP) m->p.started = 0;
+    else if (v & RC_RUN) run_cycles(m, m->p.runlen);
+    else if (v & RC_START) m->p.started = 1;
     break;
   case RC_STATUS:
     if (write) return 1;
     idle_inputs(&in);
-    pmu_comb(&m->st, &in, &out);
-    r = (uint32_t)m->started;
+    pmu_comb(&m->p.st, &in, &out);
+    r = (uint32_t)m->p.started;
     for (t = 0; t < PMU_THREADS; t++) r |= (uint32_t)(out.irq[t] & 1) << (8 + t);
     break;
-  case RC_RUNLEN: if (write) m->runlen = v; r = m->runlen; break;
-  case RC_CYC_LO: if (write) return 1; r = (uint32_t)m->cyc; m->cychi = (uint32_t)(m->cyc >> 32); break;
-  case RC_CYC_HI: if (write) return 1; r = m->cychi; break;
-  case RC_PROG_PTR: if (write) m->ptr = v & 0x7ffffu; r = m->ptr; break;
+  case RC_RUNLEN: if (write) m->p.runlen = v; r = m->p.runlen; break;
+  case RC_CYC_LO: if (write) return 1; r = (uint32_t)m->p.cyc; m->p.cychi = (uint32_t)(m->p.cyc >> 32); break;
+  case RC_CYC_HI: if (write) return 1; r = m->p.cychi; break;
+  case RC_PROG_PTR: if (write) m->p.ptr = v & 0x7ffffu; r = m->p.ptr; break;
   case RC_PROG_DATA:
     if (!write) return 1;
-    m->ptr = (m->ptr & 0x70000u) | ((m->ptr + 1) & 0xffffu);
-    m->started = 0;
+    m->p.ptr = (m->p.ptr & 0x70000u) | ((m->p.ptr + 1) & 0xffffu);
+    m->p.started = 0;
     break;
   case RC_INFO: if (write) return 1; r = (uint32_t)PMU_THREADS | ((uint32_t)PMU_W << 8) | (1024u << 16); break;
   default: return 1;
@@ -218,6 +227,14 @@ static int model_raw(transport_t *t, const uint8_t *bytes, size_t n, int *status
 static void model_close(transport_t *t)
 {
   model_t *m = (model_t *)t;
+  if (m->state_name[0]) {
+    FILE *f = fopen(m->state_name, "wb");
+    if (!f || fwrite(&m->p, sizeof m->p, 1, f) != 1)
+      fprintf(stderr, "%s: model: cannot write %s\n", prog_name, m->state_name);
+    if (f) fclose(f);
+  }
+  if (getenv("PMUCTL_MODEL_STATS"))
+    fprintf(stderr, "%s: model: %llu run cycles replayed from the record\n", prog_name, (unsigned long long)m->p.replayed);
   if (m->rec) fclose(m->rec);
   free(m);
 }
@@ -230,8 +247,8 @@ transport_t *model_open(const char *record, char *err, size_t errn)
     snprintf(err, errn, "out of memory");
     return NULL;
   }
-  pmu_reset(&m->st);
-  m->seed = 1;
+  pmu_reset(&m->p.st);
+  m->p.seed = 1;
   if (record) {
     m->rec = fopen(record, "rb");
     if (!m->rec) {
@@ -253,7 +270,23 @@ transport_t *model_open(const char *record, char *err, size_t errn)
       return NULL;
     }
   }
-  m->rec_name = record;
+  memcpy(m->p.magic, "SSMODEL", 8);
+  m->p.size = (uint32_t)sizeof m->p;
+  if (record) {
+    FILE *f;
+    persist_t q;
+    snprintf(m->state_name, sizeof m->state_name, "%s.state", record);
+    f = fopen(m->state_name, "rb");
+    if (f) {
+      if (fread(&q, sizeof q, 1, f) == 1 && memcmp(q.magic, "SSMODEL", 8) == 0 && q.size == sizeof q &&
+          fseek(m->rec, (long)(8 + q.replayed * REC_BYTES), SEEK_SET) == 0)
+        m->p = q;
+      else
+        fprintf(stderr, "%s: model: %s is not this model's state file, starting from reset\n", prog_name,
+                m->state_name);
+      fclose(f);
+    }
+  }
   m->base.request = model_request;
   m->base.raw = model_raw;
   m->base.close = model_close;
