@@ -92,7 +92,8 @@ static int cmp_value(const char *v, size_t n, unsigned *out)
 
 typedef struct {
   uint32_t sel, ext;
-  int priv_set;          /* u/k modifiers given: they decide USR/OS */
+  int priv_set;          /* u/k modifiers (or usr/os terms) given: they decide USR/OS */
+  int mod_priv;          /* a u/k modifier was seen (it replaces the raw code's USR/OS) */
   uint32_t priv;
   size_t pos_both;       /* where BOTH was set (for the rule "both needs edge") */
   size_t len_both;
@@ -106,10 +107,14 @@ static int modifier(const ctx_t *c, acc_t *a, const char *m, size_t n, size_t po
   if (n == 0) return bad(c, pos, 1, "empty modifier (two ':' in a row or a trailing ':')");
   if ((n == 1 || n == 2) && strspn(m, "uk") >= n) {
     size_t i;
+    if (!a->mod_priv) a->priv = 0;
+    a->mod_priv = 1;
     a->priv_set = 1;
     for (i = 0; i < n; i++) a->priv |= m[i] == 'u' ? B_USR : B_OS;
     return 1;
   }
+  if (n == 5 && strncmp(m, "chain", 5) == 0) { a->ext |= X_CHAIN; return 1; }
+  if (n == 4 && strncmp(m, "cntv", 4) == 0) { a->ext |= X_CNTV; return 1; }
   if (m[0] == 'c' && n > 1) {
     size_t o = (m[1] == '=') ? 2 : 1;
     if (!num_value(m + o, n - o, 0xff, &v))
@@ -130,14 +135,13 @@ static int modifier(const ctx_t *c, acc_t *a, const char *m, size_t n, size_t po
     a->ext = (a->ext & ~3u) | f;
     return 1;
   }
-  if ((n == 1 && m[0] == 'v') || (n == 4 && strncmp(m, "cntv", 4) == 0)) { a->ext |= X_CNTV; return 1; }
+  if (n == 1 && m[0] == 'v') { a->ext |= X_CNTV; return 1; }
   if ((n == 1 && m[0] == 'b') || (n == 4 && strncmp(m, "both", 4) == 0)) {
     a->ext |= X_BOTH;
     a->pos_both = pos;
     a->len_both = n;
     return 1;
   }
-  if (n == 5 && strncmp(m, "chain", 5) == 0) { a->ext |= X_CHAIN; return 1; }
   if ((n == 1 && m[0] == 'q') || (n == 7 && strncmp(m, "qualify", 7) == 0)) { a->ext |= X_QUAL; return 1; }
   return bad(c, pos, n,
              "unknown modifier '%.*s' (u k c<N> i e t int ge lt eq ne v b chain q)", (int)n, m);

@@ -92,15 +92,23 @@ static unsigned read_prog(const char *path, unsigned depth, uint16_t *words)
   FILE *f = fopen(path, "r");
   char line[1100];
   unsigned n = 0, ln = 0;
-  int ended = 0;
+  int ended = 0, last_nl = 1;
   if (!f) die("%s:0: cannot open the program file", path);
-  while (fgets(line, sizeof line, f)) {
+  for (;;) {
     char *p = line, *c;
-    size_t len, i;
+    size_t len = 0, i;
     unsigned long v;
+    int ch, nul = 0;
+    while ((ch = getc(f)) != EOF && ch != '\n') {
+      if (ch == 0) nul = 1;
+      if (len < sizeof line - 1) line[len++] = (char)ch;
+    }
+    if (ch == EOF && len == 0) break;
+    line[len] = '\0';
     ln++;
-    if (strlen(line) > 1024) die("%s:%u: line longer than 1024 characters", path, ln);
-    if (memchr(line, '\0', strlen(line) + 1) != line + strlen(line)) die("%s:%u: NUL byte", path, ln);
+    last_nl = (ch == '\n');
+    if (nul) die("%s:%u: NUL byte", path, ln);
+    if (len > 1024) die("%s:%u: line longer than 1024 characters", path, ln);
     c = strstr(p, "//");
     if (c) *c = '\0';
     if (strstr(p, "/*")) die("%s:%u: only // comments are allowed", path, ln);
@@ -120,7 +128,8 @@ static unsigned read_prog(const char *path, unsigned depth, uint16_t *words)
     words[n++] = (uint16_t)v;
   }
   fclose(f);
-  if (n == 0 && !ended) die("%s:0: no program words (an empty program is 'ffff')", path);
+  /* like the main run's loader: the line after the last one */
+  if (n == 0 && !ended) die("%s:%u: no program words (an empty program is 'ffff')", path, ln + (last_nl ? 1 : 0));
   return n;
 }
 
