@@ -76,6 +76,10 @@ help:
 	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
 	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
 	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
+	@echo "make vboard   - build/vboard/Vboard_top: the FPGA board top under Verilator, UART on a pty (docs/fpga.md)"
+	@echo "make pmuctl   - build/pmuctl: the bring-up host tool (serial port, pty, C model)"
+	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
+	@echo "make fpga-test | fpga-lint"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------

@@ -43,3 +43,10 @@ fpga-lint: deps
 
 fpga-test: $(BUILD)/vboard/Vboard_top $(BUILD)/pmuctl
 	@BUILD=$(BUILD) fpga/test/bringup.sh
+
+# make fpga: synthesis, fit check, place and route, timing and bitstream for the Tang Primer 20K
+# (fpga/gowin/flow.sh; fails with its report while the design does not fit). FPGA_PARAMS: board
+# top parameters, e.g. FPGA_PARAMS="PROG_DEPTH=64".
+.PHONY: fpga
+fpga: deps | $(BUILD)
+	@nice -n 10 fpga/gowin/flow.sh $(BUILD) $(FPGA_PARAMS)
