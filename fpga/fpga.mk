@@ -2,7 +2,7 @@
 #
 #   make vboard        build/vboard/Vboard_top: the board top under Verilator, UART on a pty
 #   make pmuctl        build/pmuctl: the host tool (serial port, pty, C model transports)
-#   make fpga-lint     verilator --lint-only -Wall of the board top (default and small sets)
+#   make fpga-lint     verilator --lint-only -Wall of the board top (three parameter sets), Icarus compile
 #   make fpga-test     the bring-up session on the virtual board (fpga/test/bringup.sh)
 
 FPGA_RTL      := $(wildcard fpga/rtl/*.v)
@@ -40,6 +40,8 @@ fpga-lint: deps
 	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \
 	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl --top-module board_top \
 	    $(VBOARD_SRC) $$c || exit 1; done
+	@echo "iverilog -g2005 board_top" && mkdir -p $(BUILD) && \
+	  iverilog -g2005 -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl -s board_top -o $(BUILD)/board_top.vvp $(VBOARD_SRC)
 
 fpga-test: $(BUILD)/vboard/Vboard_top $(BUILD)/pmuctl
 	@BUILD=$(BUILD) fpga/test/bringup.sh
