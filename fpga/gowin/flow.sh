@@ -33,10 +33,12 @@ for kv in "$@"; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} board_top;"; done
 src="fpga/rtl/board_top.v fpga/rtl/board_clk.v fpga/rtl/uart_rx.v fpga/rtl/uart_tx.v \
 fpga/rtl/uart_apb_bridge.v fpga/rtl/run_ctl.v fpga/gowin/board_prim.v fpga/gowin/cells_bb.v \
 $(echo rtl/core/*.v) $(echo rtl/pmu/pmu_*.v)"
-echo "fpga: synth_gowin of board_top${*:+ ($*)}, log $OUT/synth.log (the default core takes a while)"
+echo "fpga: synth_gowin of board_top${*:+ ($*)}, warnings in $OUT/synth.log (the default core takes long)"
 start=$SECONDS
-if ! yosys -q -l "$OUT/synth.log" -p "read_verilog -Irtl/pmu -Irtl/core -Ifpga/rtl $src; $chp \
-    synth_gowin -top board_top -json $OUT/board_top.json; tee -o $OUT/utilisation.txt stat" >/dev/null 2>&1; then
+# -q: only warnings and errors in the log (a full yosys log of the default core grows by GBs)
+rm -f "$OUT/board_top.json" "$OUT/utilisation.txt"
+if ! yosys -q -p "read_verilog -Irtl/pmu -Irtl/core -Ifpga/rtl $src; $chp \
+    synth_gowin -top board_top -json $OUT/board_top.json; tee -q -o $OUT/utilisation.txt stat" >"$OUT/synth.log" 2>&1; then
   tail -5 "$OUT/synth.log"
   check synthesis 0 "yosys failed (log $OUT/synth.log)"
   finish
