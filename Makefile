@@ -11,6 +11,7 @@
 #   sim/systemc/systemc.mk    the PMU in SystemC: pin-level lockstep, TLM-2.0 model (make sim-systemc)
 #   verif/dpi/dpi.mk          the model through DPI-C and its SV scoreboard (make sim-dpi)
 #   verif/{formal,coverage,fuzz,regress}/*.mk
+#   fpga/fpga.mk              the FPGA board top's virtual board, pmuctl, the bring-up test
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
 # V*__ver.d; scripts/mk/depfile.py), included below, so editing any source, header or Verilog
 # include rebuilds exactly what used it.
@@ -81,6 +82,10 @@ help:
 	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
 	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
 	@echo "make bank-diff - flip-flop and block-RAM counter storage side by side (SEED=, CYCLES=)"
+	@echo "make vboard   - build/vboard/Vboard_top: the FPGA board top under Verilator, UART on a pty (docs/fpga.md)"
+	@echo "make pmuctl   - build/pmuctl: the bring-up host tool (serial port, pty, C model)"
+	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
+	@echo "make fpga-test | fpga-lint"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
@@ -166,6 +171,7 @@ include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
+include fpga/fpga.mk
 
 # what each binary was built from (written by depfile/cdepfile after its build)
 -include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)

@@ -2,7 +2,7 @@
 """Check that every repository path the docs mention exists.
 
 Reads README.md and docs/*.md, takes every word that starts with a top-level folder of the
-repository (rtl/ cmodel/ verif/ sim/ scripts/ docs/) or names a doc (docs/X.md, X.md in a
+repository (rtl/ cmodel/ verif/ sim/ scripts/ docs/ fpga/) or names a doc (docs/X.md, X.md in a
 link), and checks it against the tree. Globs (`rtl/pmu/pmu_*.v`), brace lists
 (`cmodel/src/pmu_{regs,evctl}.c`) and `NAME`-style placeholders (`verif/fuzz/corpus/<fuzzer>/`,
 `build/...`) are handled: a glob or brace list must match at least one path, a word with a
@@ -16,8 +16,8 @@ import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-TOPS = ("rtl/", "cmodel/", "verif/", "sim/", "scripts/", "docs/")
-WORD = re.compile(r"(?<![A-Za-z0-9_./$-])((?:rtl|cmodel|verif|sim|scripts|docs)/[A-Za-z0-9_./*{},<>+-]*)")
+TOPS = ("rtl/", "cmodel/", "verif/", "sim/", "scripts/", "docs/", "fpga/")
+WORD = re.compile(r"(?<![A-Za-z0-9_./$-])((?:rtl|cmodel|verif|sim|scripts|docs|fpga)/[A-Za-z0-9_./*{},<>+-]*)")
 LINK = re.compile(r"\]\(([A-Za-z0-9_./-]+\.(?:md|svg|png|json))(?:#[^)]*)?\)")
 
 

@@ -16,7 +16,8 @@
 # Case files (all under verif/bad_input/; '#' lines and blank lines are ignored):
 #   stim/*.stim        stimulus files; first lines "# expect-error: S" and "# expect-line: N";
 #                      each runs through pmu_cli and through pmu_golden (the same parser)
-#   prog/*.hex         program files; first line "// expect LINE: RULE"; Vsim_top --prog0 FILE
+#   prog/*.hex         program files; first line "// expect LINE: RULE"; Vsim_top --prog0 FILE, and
+#                      pmuctl stat --prog0 FILE (FILE:LINE: only: its rules are worded its own way)
 #   kernels/*.txt      kernels files (options.txt aside); "# expect-error:"/"# expect-line:"; KERNELS=FILE
 #                      verif/kernels/run.sh
 #   <tool>/options.txt option cases, one per line: NAME EXIT 'PATTERN' ARGS... (shell words)
@@ -47,7 +48,8 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/bad_input.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT HUP INT TERM
 
 GENPY=$B/venv/bin/python   # the generators' virtual environment (make venv)
-if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" venv >"$WORK/make.log" 2>&1; then
+PMUCTL=$B/pmuctl
+if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" "$PMUCTL" venv >"$WORK/make.log" 2>&1; then
   echo "bad_input: cannot build the tools:" >&2
   tail -20 "$WORK/make.log" >&2
   exit 2
@@ -148,6 +150,7 @@ tool_cmd() {  # the command of a tool directory, into the array CMD
     pmu_cli) CMD=("$CLI") ;;
     pmu_golden) CMD=("$GOLD") ;;
     vsim_top) CMD=("$VSIM") ;;
+    pmuctl) CMD=(env -u PMUCTL_DEV "$PMUCTL") ;;
     gen_map) CMD=("$GENPY" scripts/gen/gen_map.py) ;;
     plot_stacks) CMD=("$PY" scripts/plot/plot_stacks.py) ;;
     kernels) CMD=(env BUILD="$B" LOG="$T/log") ;;  # ARGS: [VAR=VALUE...] verif/kernels/run.sh ...
@@ -195,6 +198,9 @@ for f in "$D"/prog/*.hex; do
   fresh
   run_case prog "$name" 2 "$f:${BASH_REMATCH[1]}: && ${BASH_REMATCH[2]}" \
     "$VSIM" --prog0 "$f" --cycles 1 --quiet --outdir "$T/out"
+  # pmuctl's loader (fpga/host/pmuctl/workload.c): the same files, the same lines (its own words)
+  fresh
+  run_case prog "$name (pmuctl)" 2 "$f:${BASH_REMATCH[1]}:" env -u PMUCTL_DEV "$PMUCTL" stat -e cycles --prog0 "$f"
 done
 
 # kernels/*.txt: kernels files (verif/kernels/run.sh parses the whole file before running)

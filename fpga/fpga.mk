@@ -1,0 +1,54 @@
+# fpga/fpga.mk: the FPGA bring-up path (docs/fpga.md). Included by the top Makefile.
+#
+#   make vboard        build/vboard/Vboard_top: the board top under Verilator, UART on a pty
+#   make pmuctl        build/pmuctl: the host tool (serial port, pty, C model transports)
+#   make fpga-lint     verilator --lint-only -Wall of the board top (three parameter sets), Icarus compile
+#   make fpga-test     the bring-up session on the virtual board (fpga/test/bringup.sh)
+
+FPGA_RTL      := $(wildcard fpga/rtl/*.v)
+FPGA_INC      := $(wildcard fpga/rtl/*.vh)
+FPGA_SIM_PRIM := fpga/sim/board_prim.v
+# the virtual board's UART: 8 cycles per bit (the pty has no baud rate), a bridge timeout of
+# 20000 cycles; the board clock stays nominal (CLK_HZ, for pmuctl's -I in milliseconds)
+VBOARD_DIV     := 8
+VBOARD_TIMEOUT := 20000
+VBOARD_G       := -GBAUD_DIV=$(VBOARD_DIV) -GTIMEOUT=$(VBOARD_TIMEOUT)
+VBOARD_SRC     := $(FPGA_RTL) $(FPGA_SIM_PRIM) $(CORE_SRC) $(RTL_SRC)
+
+$(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard.cpp | $(BUILD)
+	@echo "verilator: building the virtual board"
+	@mkdir -p $(BUILD)/vboard
+	@$(call depprune,$(BUILD)/vboard); rm -f $@
+	@verilator $(VERILATOR_OPTS) --top-module board_top -I$(CORE_RTL) -Ifpga/rtl $(VBOARD_G) \
+	  -CFLAGS "$(SIM_OPT) -I$(CURDIR)/cmodel/include -DBAUD_DIV=$(VBOARD_DIV) -DVB_TIMEOUT=$(VBOARD_TIMEOUT)" \
+	  --Mdir $(BUILD)/vboard -o Vboard_top $(VBOARD_SRC) $(abspath fpga/sim/vboard.cpp) \
+	  > $(BUILD)/vboard.log 2>&1 || { tail -40 $(BUILD)/vboard.log; exit 1; }
+	@$(call depfile,$@,$(BUILD)/vboard)
+
+# pmuctl: C99, one concept per file; the model transport links the default model library
+PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c)
+$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,default)
+	$(CC) $(CWARN) -O2 $(MODEL_INC) -o $@ $(PMUCTL_SRC) $(call model_lib,default)
+	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC),$(PMUCTL_SRC))
+
+.PHONY: vboard pmuctl fpga-lint fpga-test
+vboard: deps $(BUILD)/vboard/Vboard_top
+pmuctl: c-deps $(BUILD)/pmuctl
+
+FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64"
+fpga-lint: deps
+	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \
+	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl --top-module board_top \
+	    $(VBOARD_SRC) $$c || exit 1; done
+	@echo "iverilog -g2005 board_top" && mkdir -p $(BUILD) && \
+	  iverilog -g2005 -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl -s board_top -o $(BUILD)/board_top.vvp $(VBOARD_SRC)
+
+fpga-test: $(BUILD)/vboard/Vboard_top $(BUILD)/pmuctl
+	@BUILD=$(BUILD) fpga/test/bringup.sh
+
+# make fpga: synthesis, fit check, place and route, timing and bitstream for the Tang Primer 20K
+# (fpga/gowin/flow.sh; fails with its report while the design does not fit). FPGA_PARAMS: board
+# top parameters, e.g. FPGA_PARAMS="PROG_DEPTH=64".
+.PHONY: fpga
+fpga: deps | $(BUILD)
+	@nice -n 10 fpga/gowin/flow.sh $(BUILD) $(FPGA_PARAMS)
