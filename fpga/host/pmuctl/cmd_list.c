@@ -11,12 +11,21 @@ int cmd_list(int argc, char **argv)
   const struct ev_alias *a;
   if (argc > 1) die("list: unexpected argument '%s'", argv[1]);
   printf("StallScope event catalog (%d events; rtl/pmu/data/pmu_params.json)\n\n", PMU_NEVENTS);
-  printf("  %-32s %-6s %-6s %-11s %s\n", "name", "event", "umask", "raw (u+k)", "lane");
+  printf("  %-32s %-6s %-6s %-11s %s\n", "name", "event", "umask", "raw (u+k)", "lanes");
   for (i = 0; i < PMU_NEVENTS; i++) {
     uint32_t raw = (1u << PMU_EVTSEL_EN_LSB) | (1u << PMU_EVTSEL_USR_LSB) | (1u << PMU_EVTSEL_OS_LSB) |
                    ((uint32_t)pmu_events[i].umask << 8) | pmu_events[i].event;
-    printf("  %-32s 0x%02x   0x%02x   r%08x   %s\n", pmu_events[i].name, pmu_events[i].event, pmu_events[i].umask,
-           raw, pmu_lane_names[pmu_events[i].lane]);
+    uint32_t sel = pmu_events[i].sel;
+    int l, first = 1;
+    printf("  %-32s 0x%02x   0x%02x   r%08x   ", pmu_events[i].name, pmu_events[i].event, pmu_events[i].umask,
+           raw);
+    for (l = 0; l < PMU_NL; l++) {           /* the entry's lanes (spec 2.2: one or several) */
+      if ((sel >> l) & 1u) {
+        printf("%s%s", first ? "" : "|", pmu_lane_names[l]);
+        first = 0;
+      }
+    }
+    printf("%s\n", pmu_events[i].core ? " (core)" : "");
   }
   printf("\nperf aliases:");
   for (a = ev_aliases; a->alias; a++) printf(" %s=%s", a->alias, a->name);
