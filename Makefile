@@ -9,6 +9,7 @@
 #   sim/report/report.mk      the report and trace writers' self-test
 #   sim/main/run.mk           the main run: core stub + PMU + model
 #   verif/{formal,coverage,fuzz,regress}/*.mk
+#   scripts/area/area.mk      make area: the area sweep, cost model, charts (docs/area.md)
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
 # V*__ver.d; scripts/mk/depfile.py), included below, so editing any source, header or Verilog
 # include rebuilds exactly what used it.
@@ -75,7 +76,8 @@ help:
 	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
 	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
 	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
-	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
+	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
+	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:
@@ -157,6 +159,7 @@ include verif/formal/formal.mk
 include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
+include scripts/area/area.mk
 
 # what each binary was built from (written by depfile/cdepfile after its build)
 -include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)

@@ -88,10 +88,16 @@ def yosys_script(job, out):
     return "\n".join(lines) + "\n"
 
 
-def job_key(job, versions):
+# Bump when the flow's handling of a job changes its figures (pin wrapper, nextpnr options,
+# parsing): cached results with another FLOW_VERSION are measured again.
+FLOW_VERSION = "1"
+
+
+def job_key(job, versions, script):
+    """Key of a job's result: the job, the tools, the yosys script and the sources it reads."""
     src, inc = sources(job)
-    h = hashlib.sha256(json.dumps([job, versions], sort_keys=True).encode())
-    for f in src + inc + ["scripts/area/ties.py", "scripts/area/job.py", "scripts/area/wrap.py"]:
+    h = hashlib.sha256(json.dumps([FLOW_VERSION, job, versions, script], sort_keys=True).encode())
+    for f in src + inc:
         with open(os.path.join(ROOT, f), "rb") as fh:
             h.update(f.encode() + b"\0" + fh.read())
     return h.hexdigest()[:16]
@@ -150,7 +156,8 @@ def run(job, toolset, versions, build="build", force=False):
     """Run JOB (cached) and return its CSV row."""
     out = os.path.join(build, "area", "jobs", job["name"])
     os.makedirs(os.path.join(ROOT, out), exist_ok=True)
-    key = job_key(job, versions)
+    script = yosys_script(job, out)
+    key = job_key(job, versions, script)
     res = os.path.join(ROOT, out, "result.json")
     if not force and os.path.exists(res):
         with open(res, encoding="utf-8") as f:
@@ -160,7 +167,7 @@ def run(job, toolset, versions, build="build", force=False):
             return old
     t0 = time.time()
     with open(os.path.join(ROOT, out, "synth.ys"), "w", encoding="utf-8") as f:
-        f.write(yosys_script(job, out))
+        f.write(script)
     _run(tools.command(toolset, "yosys") + ["-q", "-s", f"{out}/synth.ys"], f"{out}/yosys.log")
     row = {"name": job["name"], "group": job.get("group", ""), "design": job["design"],
            "ties": "+".join(job.get("ties", [])), "toolset": toolset, "key": key}

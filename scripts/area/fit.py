@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Fit the area cost model (scripts/area/model.py) to the sweep and report its error on the
+held-out configurations (docs/area.md, "Cost model").
+
+usage: fit.py [--csv build/area/area.csv] [--out scripts/area/model.json]
+              [--errors build/area/model_error.csv]
+
+Fits each metric by least squares on the relative error over the rows of group 'sweep' (one fit
+per COUNTER_STORAGE value), then predicts the rows of group 'holdout', which the fit never saw,
+and prints each error. Writes the coefficients with the tool versions and the held-out errors.
+"""
+
+import argparse
+import csv
+import json
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import model  # noqa: E402
+
+PARAMS = ("THREADS", "P", "CW", "W")
+
+
+def read_rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        raise SystemExit(f"fit.py: {path}: no rows")
+    return rows
+
+
+def params_of(r):
+    return {k: int(r[k]) for k in PARAMS}
+
+
+def storage_of(r):
+    return r.get("COUNTER_STORAGE") or "0"
+
+
+def fit_metric(rows, metric):
+    a = np.array([[model.terms(params_of(r))[t] for t in model.TERMS] for r in rows], float)
+    y = np.array([float(r[metric]) for r in rows])
+    w = 1.0 / y                       # relative error
+    coef, *_ = np.linalg.lstsq(a * w[:, None], y * w, rcond=None)
+    return {t: float(c) for t, c in zip(model.TERMS, coef)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--csv", default=os.path.join(os.environ.get("BUILD", "build"), "area", "area.csv"))
+    ap.add_argument("--out", default=model.MODEL_JSON)
+    ap.add_argument("--errors", default=os.path.join(os.environ.get("BUILD", "build"), "area",
+                                                     "model_error.csv"))
+    a = ap.parse_args()
+    rows = [r for r in read_rows(a.csv) if r["design"] == "pmu" and not r["ties"]]
+    out = {"comment": "fitted by scripts/area/fit.py from make area's sweep; docs/area.md",
+           "tools": {"yosys": rows[0].get("yosys", "")}, "storage": {}}
+    err_rows = []
+    for st in sorted({storage_of(r) for r in rows}):
+        fit_rows = [r for r in rows if storage_of(r) == st and r["group"] == "sweep"]
+        held = [r for r in rows if storage_of(r) == st and r["group"] == "holdout"]
+        if len(fit_rows) <= len(model.TERMS):
+            raise SystemExit(f"fit.py: {len(fit_rows)} sweep rows for COUNTER_STORAGE={st}: "
+                             f"need more than {len(model.TERMS)} to fit")
+        coef = {m: fit_metric(fit_rows, m) for m in model.METRICS}
+        ent = {"coef": coef, "fit_rows": [r["name"] for r in fit_rows],
+               "holdout_rows": [r["name"] for r in held], "holdout_error_pct": {}}
+        out["storage"][st] = ent
+        for m in model.METRICS:
+            worst = 0.0
+            for grp, rr in (("sweep", fit_rows), ("holdout", held)):
+                for r in rr:
+                    pred = model.predict(out, params_of(r), st)[m]["total"]
+                    act = float(r[m])
+                    e = 100.0 * (pred - act) / act
+                    err_rows.append({"storage": st, "metric": m, "group": grp, "name": r["name"],
+                                     "actual": int(act), "predicted": round(pred),
+                                     "error_pct": round(e, 2)})
+                    if grp == "holdout":
+                        worst = max(worst, abs(e))
+            ent["holdout_error_pct"][m] = round(worst, 2)
+    tmp = a.out + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, a.out)
+    os.makedirs(os.path.dirname(a.errors) or ".", exist_ok=True)
+    with open(a.errors, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(err_rows[0]))
+        w.writeheader()
+        w.writerows(err_rows)
+    for st, ent in out["storage"].items():
+        print(f"fit: COUNTER_STORAGE={st}: {len(ent['fit_rows'])} sweep rows fitted, "
+              f"{len(ent['holdout_rows'])} held out")
+        for m, e in ent["holdout_error_pct"].items():
+            print(f"fit:   {m:22s} worst held-out error {e:5.2f}%")
+    print(f"fit: {a.out}, {a.errors}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
