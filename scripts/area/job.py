@@ -152,6 +152,20 @@ def pnr_ecp5(toolset, out, row):
                pnr_lc=comb[0], pnr_lc_avail=comb[1], wrap_ffs=0)
 
 
+def cached(job, toolset, versions, build="build"):
+    """JOB's stored row when its key still matches, else None (nothing is run)."""
+    out = os.path.join(build, "area", "jobs", job["name"])
+    res = os.path.join(ROOT, out, "result.json")
+    if not os.path.exists(res):
+        return None
+    with open(res, encoding="utf-8") as f:
+        old = json.load(f)
+    if old.get("key") != job_key(job, versions, yosys_script(job, out)):
+        return None
+    old["cached"] = 1
+    return old
+
+
 def run(job, toolset, versions, build="build", force=False):
     """Run JOB (cached) and return its CSV row."""
     out = os.path.join(build, "area", "jobs", job["name"])

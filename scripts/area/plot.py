@@ -52,6 +52,7 @@ def main():
                     "-", color=col, alpha=0.5, label=f"model ({met.split('_')[1]})")
         ax.axhline(7680, color="gray", ls=":", lw=1)
         ax.text(xs[0], 7680, " HX8K", va="bottom", fontsize=8, color="gray")
+        ax.set_ylim(bottom=0)
         ax.set_xlabel(k + " (others at default)")
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("cells")

@@ -49,9 +49,10 @@ def write_csv(rows, path, versions):
         w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         w.writeheader()
         for r in rows:
-            r = dict(r, yosys=versions["yosys"],
-                     nextpnr=versions.get(f"nextpnr-{r['pnr'].split('-')[0]}", "")
-                     if r.get("pnr") else "")
+            if "cached" in r:            # a row of this run (rows read back keep their versions)
+                r = dict(r, yosys=versions["yosys"],
+                         nextpnr=versions.get(f"nextpnr-{r['pnr'].split('-')[0]}", "")
+                         if r.get("pnr") else "")
             w.writerow(r)
     os.replace(tmp, path)
 
@@ -63,6 +64,8 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
     ap.add_argument("--force", action="store_true")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="run nothing: write the CSV from the stored results that are current")
     ap.add_argument("--csv", default="", help="output CSV (default BUILD/area/area.csv, "
                     "BUILD/area/area_debian.csv for --tools debian)")
     a = ap.parse_args()
@@ -85,7 +88,15 @@ def main():
             j["name"] += "_debian"
     rows, failed = [], []
     with cf.ThreadPoolExecutor(max_workers=max(1, a.j)) as ex:
-        futs = {ex.submit(job.run, j, a.tools, versions, a.build, a.force): j for j in sel}
+        if a.cached_only:
+            def get(j, *_):
+                r = job.cached(j, a.tools, versions, a.build)
+                if r is None:
+                    raise RuntimeError("no current result (--cached-only)")
+                return r
+            futs = {ex.submit(get, j): j for j in sel}
+        else:
+            futs = {ex.submit(job.run, j, a.tools, versions, a.build, a.force): j for j in sel}
         for fu in cf.as_completed(futs):
             j = futs[fu]
             try:
@@ -104,21 +115,27 @@ def main():
     out = a.csv or os.path.join(a.build, "area",
                                 "area.csv" if a.tools == "yowasp" else "area_debian.csv")
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    if rows:
-        write_csv(rows, out, versions)
+    nrun, ncached = len(rows), sum(r["cached"] for r in rows)
+    allrows = rows
+    if rows and a.only and os.path.exists(out):
+        # a partial run: its rows replace those of the same names, the others stay
+        with open(out, newline="", encoding="utf-8") as f:
+            old = [dict((k, v) for k, v in r.items() if v != "") for r in csv.DictReader(f)]
+        mine = {r["name"] for r in rows}
+        allrows = [r for r in old if r["name"] not in mine] + rows
+    if allrows:
+        write_csv(allrows, out, versions)
     dt = time.time() - t0
-    ncached = sum(r["cached"] for r in rows)
     if a.tools == "yowasp" and not a.only and not failed:
         # the run time of make area's sweep: kept from the last run that measured every job
         rt = os.path.join(a.build, "area", "runtime.json")
         if ncached == 0 or not os.path.exists(rt):
             with open(rt, "w", encoding="utf-8") as f:
-                json.dump({"wall_s": round(dt), "jobs": len(rows), "cached": ncached,
+                json.dump({"wall_s": round(dt), "jobs": nrun, "cached": ncached,
                            "job_s": round(sum(r["seconds"] for r in rows)), "parallel": a.j},
                           f, indent=1)
-    print(f"area: {len(rows)} configurations ({ncached} cached) in "
-          f"{dt:.0f} s wall; {out}")
-    print(f"{len(rows)} passed, {len(failed)} failed")
+    print(f"area: {nrun} configurations ({ncached} cached) in {dt:.0f} s wall; {out}")
+    print(f"{nrun} passed, {len(failed)} failed")
     return 1 if failed else 0
 
 
