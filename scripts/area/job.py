@@ -152,22 +152,70 @@ def pnr_ecp5(toolset, out, row):
                pnr_lc=comb[0], pnr_lc_avail=comb[1], wrap_ffs=0)
 
 
-def cached(job, toolset, versions, build="build"):
-    """JOB's stored row when its key still matches, else None (nothing is run)."""
+def synth_key(job, versions, script):
+    """Key of a job's synthesis alone (place and route and the group left out)."""
+    return job_key({k: v for k, v in job.items() if k not in ("pnr", "group")}, versions, script)
+
+
+def _synth_row(job, toolset, out, skey):
+    row = {"name": job["name"], "group": job.get("group", ""), "design": job["design"],
+           "ties": "+".join(job.get("ties", [])), "toolset": toolset, "synth_key": skey}
+    row.update({k: v for k, v in job.get("params", {}).items()})
+    for target in ("generic", "ice40") + (("ecp5",) if job.get("ecp5") else ()):
+        for k, v in _stat(out, f"{target}.stat", target).items():
+            row[f"{target}_{k}"] = v
+    return row
+
+
+def synth_cached(job, toolset, versions, out, script, adopt=False):
+    """The stored synthesis row of JOB (synth.json) when current, else None. ADOPT: when there
+    is none but the stored synth.ys is this script and every report it writes is there (a run
+    whose place and route was cut short), build the row from those reports."""
+    skey = synth_key(job, versions, script)
+    path = os.path.join(ROOT, out, "synth.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            row = json.load(f)
+        if row.get("synth_key") == skey:
+            return row
+    if not adopt:
+        return None
+    ys = os.path.join(ROOT, out, "synth.ys")
+    stats = [os.path.join(ROOT, out, f"{t}.stat") for t in
+             ("generic", "ice40") + (("ecp5",) if job.get("ecp5") else ())]
+    if not os.path.exists(ys) or not all(os.path.exists(f) for f in stats):
+        return None
+    with open(ys, encoding="utf-8") as f:
+        if f.read() != script:
+            return None
+    row = _synth_row(job, toolset, out, skey)
+    row["synth_seconds"] = round(max(os.path.getmtime(f) for f in stats) - os.path.getmtime(ys), 1)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(row, f, indent=1, sort_keys=True)
+    return row
+
+
+def cached(job, toolset, versions, build="build", adopt=False):
+    """JOB's stored row when its key still matches, else its synthesis row without place and
+    route (pnr_pending=1) when that is current, else None. Nothing is run."""
     out = os.path.join(build, "area", "jobs", job["name"])
+    script = yosys_script(job, out)
     res = os.path.join(ROOT, out, "result.json")
-    if not os.path.exists(res):
+    if os.path.exists(res):
+        with open(res, encoding="utf-8") as f:
+            old = json.load(f)
+        if old.get("key") == job_key(job, versions, script):
+            old["cached"] = 1
+            return old
+    row = synth_cached(job, toolset, versions, out, script, adopt)
+    if row is None:
         return None
-    with open(res, encoding="utf-8") as f:
-        old = json.load(f)
-    if old.get("key") != job_key(job, versions, yosys_script(job, out)):
-        return None
-    old["cached"] = 1
-    return old
+    return dict(row, cached=1, pnr_pending=1 if job.get("pnr", "none") != "none" else 0,
+                group=job.get("group", ""), seconds=row.get("synth_seconds", 0))
 
 
 def run(job, toolset, versions, build="build", force=False):
-    """Run JOB (cached) and return its CSV row."""
+    """Run JOB (cached: the whole job, or its synthesis) and return its CSV row."""
     out = os.path.join(build, "area", "jobs", job["name"])
     os.makedirs(os.path.join(ROOT, out), exist_ok=True)
     script = yosys_script(job, out)
@@ -180,25 +228,29 @@ def run(job, toolset, versions, build="build", force=False):
             old["cached"] = 1
             return old
     t0 = time.time()
-    with open(os.path.join(ROOT, out, "synth.ys"), "w", encoding="utf-8") as f:
-        f.write(script)
-    _run(tools.command(toolset, "yosys") + ["-q", "-s", f"{out}/synth.ys"], f"{out}/yosys.log")
-    row = {"name": job["name"], "group": job.get("group", ""), "design": job["design"],
-           "ties": "+".join(job.get("ties", [])), "toolset": toolset, "key": key}
-    row.update({k: v for k, v in job.get("params", {}).items()})
-    for target in ("generic", "ice40") + (("ecp5",) if job.get("ecp5") else ()):
-        for k, v in _stat(out, f"{target}.stat", target).items():
-            row[f"{target}_{k}"] = v
+    srow = None if force else synth_cached(job, toolset, versions, out, script)
+    if srow is None:
+        with open(os.path.join(ROOT, out, "synth.ys"), "w", encoding="utf-8") as f:
+            f.write(script)
+        _run(tools.command(toolset, "yosys") + ["-q", "-s", f"{out}/synth.ys"], f"{out}/yosys.log")
+        srow = _synth_row(job, toolset, out, synth_key(job, versions, script))
+        srow["synth_seconds"] = round(time.time() - t0, 1)
+        with open(os.path.join(ROOT, out, "synth.json"), "w", encoding="utf-8") as f:
+            json.dump(srow, f, indent=1, sort_keys=True)
+    row = dict(srow, key=key, group=job.get("group", ""))
     pnr = job.get("pnr", "none")
     if pnr == "auto":
         pnr = "ice40" if row["ice40_lut4"] <= 0.9 * HX8K_LUT4 else ("ecp5" if job.get("ecp5") else "none")
+    if pnr != "none" and not os.path.exists(os.path.join(ROOT, out, "prep.json")):
+        raise RuntimeError(f"job {job['name']}: {out}/prep.json is gone: run with --force")
     if pnr == "ice40":
         pnr_ice40(toolset, job, out, row)
     elif pnr == "ecp5":
         if not job.get("ecp5"):
             raise ValueError(f"job {job['name']}: pnr=ecp5 needs ecp5 synthesis")
         pnr_ecp5(toolset, out, row)
-    os.remove(os.path.join(ROOT, out, "prep.json"))    # large; the logs and stats stay
+    if os.path.exists(os.path.join(ROOT, out, "prep.json")):
+        os.remove(os.path.join(ROOT, out, "prep.json"))    # large; the logs and stats stay
     row["seconds"] = round(time.time() - t0, 1)
     with open(res, "w", encoding="utf-8") as f:
         json.dump(row, f, indent=1, sort_keys=True)

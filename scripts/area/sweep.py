@@ -43,7 +43,7 @@ def select(all_jobs, only):
 
 def write_csv(rows, path, versions):
     cols = [c for c in FIRST if any(c in r for r in rows)]
-    cols += sorted({k for r in rows for k in r} - set(cols) - {"key", "cached"})
+    cols += sorted({k for r in rows for k in r} - set(cols) - {"key", "cached", "synth_key"})
     tmp = path + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
@@ -90,7 +90,7 @@ def main():
     with cf.ThreadPoolExecutor(max_workers=max(1, a.j)) as ex:
         if a.cached_only:
             def get(j, *_):
-                r = job.cached(j, a.tools, versions, a.build)
+                r = job.cached(j, a.tools, versions, a.build, adopt=True)
                 if r is None:
                     raise RuntimeError("no current result (--cached-only)")
                 return r
@@ -107,6 +107,7 @@ def main():
                 continue
             rows.append(r)
             extra = f", {r['fmax_mhz']} MHz ({r['pnr']})" if r.get("fmax_mhz") else ""
+            extra += ", place and route pending" if r.get("pnr_pending") else ""
             print(f"area: {j['name']}: {r['ice40_lut4']} LUT4, {r['ice40_ffs']} FF, "
                   f"{r['ice40_carry']} carry{extra}"
                   f" [{'cached' if r['cached'] else str(r['seconds']) + ' s'}]", flush=True)
