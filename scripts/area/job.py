@@ -228,7 +228,7 @@ def run(job, toolset, versions, build="build", force=False):
             old["cached"] = 1
             return old
     t0 = time.time()
-    srow = None if force else synth_cached(job, toolset, versions, out, script)
+    srow = None if force else synth_cached(job, toolset, versions, out, script, adopt=True)
     if srow is None:
         with open(os.path.join(ROOT, out, "synth.ys"), "w", encoding="utf-8") as f:
             f.write(script)
