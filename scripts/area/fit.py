@@ -40,12 +40,33 @@ def storage_of(r):
     return r.get("COUNTER_STORAGE") or "0"
 
 
-def fit_metric(rows, metric):
-    a = np.array([[model.terms(params_of(r))[t] for t in model.TERMS] for r in rows], float)
+# terms left out first when the sweep has too few rows (or too little variation) to fit them
+DROP_ORDER = ["thread_w", "thread"]
+
+
+def usable_terms(rows):
+    """The model's terms the rows can determine: fewer terms than rows and a full-rank system;
+    terms are left out in DROP_ORDER until that holds (each left out is a coefficient of 0)."""
+    use = list(model.TERMS)
+    for drop in [None] + DROP_ORDER:
+        if drop:
+            use.remove(drop)
+        a = np.array([[model.terms(params_of(r))[t] for t in use] for r in rows], float)
+        a = a / a.max(axis=0)
+        if len(rows) > len(use) and np.linalg.matrix_rank(a) == len(use):
+            return use
+    raise SystemExit(f"fit.py: {len(rows)} sweep rows cannot determine the model "
+                     f"(terms {', '.join(use)})")
+
+
+def fit_metric(rows, metric, use):
+    a = np.array([[model.terms(params_of(r))[t] for t in use] for r in rows], float)
     y = np.array([float(r[metric]) for r in rows])
     w = 1.0 / y                       # relative error
     coef, *_ = np.linalg.lstsq(a * w[:, None], y * w, rcond=None)
-    return {t: float(c) for t, c in zip(model.TERMS, coef)}
+    out = {t: 0.0 for t in model.TERMS}
+    out.update({t: float(c) for t, c in zip(use, coef)})
+    return out
 
 
 def main():
@@ -62,11 +83,10 @@ def main():
     for st in sorted({storage_of(r) for r in rows}):
         fit_rows = [r for r in rows if storage_of(r) == st and r["group"] == "sweep"]
         held = [r for r in rows if storage_of(r) == st and r["group"] == "holdout"]
-        if len(fit_rows) <= len(model.TERMS):
-            raise SystemExit(f"fit.py: {len(fit_rows)} sweep rows for COUNTER_STORAGE={st}: "
-                             f"need more than {len(model.TERMS)} to fit")
-        coef = {m: fit_metric(fit_rows, m) for m in model.METRICS}
-        ent = {"coef": coef, "fit_rows": [r["name"] for r in fit_rows],
+        use = usable_terms(fit_rows)
+        coef = {m: fit_metric(fit_rows, m, use) for m in model.METRICS}
+        ent = {"coef": coef, "terms_left_out": [t for t in model.TERMS if t not in use],
+               "fit_rows": [r["name"] for r in fit_rows],
                "holdout_rows": [r["name"] for r in held], "holdout_error_pct": {}}
         out["storage"][st] = ent
         for m in model.METRICS:
@@ -94,7 +114,8 @@ def main():
         w.writerows(err_rows)
     for st, ent in out["storage"].items():
         print(f"fit: COUNTER_STORAGE={st}: {len(ent['fit_rows'])} sweep rows fitted, "
-              f"{len(ent['holdout_rows'])} held out")
+              f"{len(ent['holdout_rows'])} held out; terms left out (too few rows): "
+              f"{', '.join(ent['terms_left_out']) or 'none'}")
         for m, e in ent["holdout_error_pct"].items():
             print(f"fit:   {m:22s} worst held-out error {e:5.2f}%")
     print(f"fit: {a.out}, {a.errors}")

@@ -14,15 +14,18 @@ METRICS = ["ice40_lut4", "ice40_ffs", "ice40_carry", "generic_cells", "generic_f
            "generic_transistors"]
 
 # block -> [(term, what it counts)]; T threads, P programmable counters per thread, CW bits,
-# W slots per stage, NCNT = T*(P+32) counters in the bank
+# W slots per stage, NCNT = T*(P+32) counters in the bank. A per-counter term (NCNT) would be
+# T*P + 32*T: it is in pmc and thread.
 BLOCKS = {
-    "counter bank":       [("bank_bits", "NCNT*CW: storage, adder, write and read mux per bit"),
-                           ("bank_ctr", "NCNT: per-counter decode, wrap")],
+    "counter bank":       [("bank_bits", "NCNT*CW: storage, adder, write and read mux per bit")],
     "programmable event control and registers":
-                          [("pmc", "T*P: lane picks, compare, gating, evtsel/ext"),
+                          [("pmc", "T*P: lane picks, compare, gating, evtsel/ext, a bank "
+                                   "counter's fixed part"),
                            ("pmc_any", "T*P*T: ANY's sum over the threads' lane tables")],
     "per thread (fixed/slot increments, CPI stacks, status, read port)":
-                          [("thread", "T"), ("thread_w", "T*W: the stack and slot logic's width")],
+                          [("thread", "T: also the fixed part of the thread's 32 fixed, slot "
+                                      "and stack counters"),
+                           ("thread_w", "T*W: the stack and slot logic's width")],
     "shared (APB decode, read mux root)": [("base", "1")],
 }
 TERMS = [t for terms in BLOCKS.values() for t, _ in terms]
@@ -32,7 +35,7 @@ def terms(p):
     """Structural counts of parameter set P ({'THREADS':..,'P':..,'CW':..,'W':..})."""
     t, k, cw, w = p["THREADS"], p["P"], p["CW"], p["W"]
     ncnt = t * (k + 32)
-    return {"bank_bits": ncnt * cw, "bank_ctr": ncnt, "pmc": t * k, "pmc_any": t * k * t,
+    return {"bank_bits": ncnt * cw, "pmc": t * k, "pmc_any": t * k * t,
             "thread": t, "thread_w": t * w, "base": 1}
 
 
