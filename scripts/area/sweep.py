@@ -42,18 +42,20 @@ def select(all_jobs, only):
 
 
 def write_csv(rows, path, versions):
-    cols = [c for c in FIRST if any(c in r for r in rows)]
-    cols += sorted({k for r in rows for k in r} - set(cols) - {"key", "cached", "synth_key"})
+    out = []
+    for r in rows:
+        if "cached" in r:            # a row of this run (rows read back keep their versions)
+            r = dict(r, yosys=versions["yosys"],
+                     nextpnr=versions.get(f"nextpnr-{r['pnr'].split('-')[0]}", "")
+                     if r.get("pnr") else "")
+        out.append(r)
+    cols = [c for c in FIRST if any(c in r for r in out)]
+    cols += sorted({k for r in out for k in r} - set(cols) - {"key", "cached", "synth_key"})
     tmp = path + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         w.writeheader()
-        for r in rows:
-            if "cached" in r:            # a row of this run (rows read back keep their versions)
-                r = dict(r, yosys=versions["yosys"],
-                         nextpnr=versions.get(f"nextpnr-{r['pnr'].split('-')[0]}", "")
-                         if r.get("pnr") else "")
-            w.writerow(r)
+        w.writerows(out)
     os.replace(tmp, path)
 
 
