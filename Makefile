@@ -12,6 +12,7 @@
 #   verif/dpi/dpi.mk          the model through DPI-C and its SV scoreboard (make sim-dpi)
 #   verif/{formal,coverage,fuzz,regress}/*.mk
 #   fpga/fpga.mk              the FPGA board top's virtual board, pmuctl, the bring-up test
+#   scripts/area/area.mk      make area: the area sweep, cost model, charts (docs/area.md)
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
 # V*__ver.d; scripts/mk/depfile.py), included below, so editing any source, header or Verilog
 # include rebuilds exactly what used it.
@@ -86,7 +87,8 @@ help:
 	@echo "make pmuctl   - build/pmuctl: the bring-up host tool (serial port, pty, C model)"
 	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
 	@echo "make fpga-test | fpga-lint"
-	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | clean"
+	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
+	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:
@@ -172,6 +174,7 @@ include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
 include fpga/fpga.mk
+include scripts/area/area.mk
 
 # what each binary was built from (written by depfile/cdepfile after its build)
 -include $(wildcard $(BUILD)/*.dep $(BUILD)/*/*.dep $(BUILD)/*/*/*.dep)

@@ -1,0 +1,26 @@
+# The area flow (docs/area.md): current Yosys and nextpnr from PyPI (build/venv, pinned in
+# scripts/gen/requirements.txt) over the configurations of scripts/area/configs.py.
+#   make area        the full sweep -> $(BUILD)/area/area.csv, the cost model's fit
+#                    (scripts/area/model.json, held-out error), the charts (docs/area_*.svg/png)
+#                    and the generated tables of docs/area.md; prints its run time.
+#                    AREA_JOBS jobs at a time under nice (default 2); results are cached per
+#                    configuration (sources, script and tool versions unchanged).
+#   make area-smoke  the flow on its smallest inputs (in make test, scripts/area/smoke.py)
+#   make area-baseline  the default PMU with Debian's yosys 0.23 (the issue's baseline)
+AREA_JOBS ?= 2
+.PHONY: area area-smoke area-baseline
+
+area: venv
+	@t0=$$(date +%s); \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/sweep.py -j $(AREA_JOBS) && \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/fit.py && \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/plot.py && \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/tables.py && \
+	echo "area: make area took $$(( $$(date +%s) - t0 )) s"
+
+area-smoke: venv
+	@BUILD=$(BUILD) $(VENV_PY) scripts/area/smoke.py
+
+area-baseline: venv
+	@BUILD=$(BUILD) $(VENV_PY) scripts/area/sweep.py --tools debian -j 1 \
+	  --only pmu_THREADS2_P8_CW48_W4,bare_N8_CW48

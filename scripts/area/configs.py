@@ -1,0 +1,104 @@
+"""The configurations `make area` measures (docs/area.md): one list of jobs (scripts/area/job.py).
+
+Groups:
+  sweep     one parameter at a time around the default, plus corners: fits the cost model
+  holdout   configurations the cost model never sees: its error is reported on these
+  feature   the default PMU with one feature tied off (scripts/area/ties.py); 'nofeat' all
+  floor     the bare counter bank (scripts/area/bare_counter.v): the floor of a CW-bit counter
+  block     PMU modules synthesized alone (counter bank sizes, the CPI-stack block)
+  core      the core stub at the PMU's thread count and width (the overhead's denominator)
+  smoke     the smallest configuration, the one `make test` runs (scripts/area/smoke.py)
+"""
+
+import ties
+
+DEFAULT = {"THREADS": 2, "P": 8, "CW": 48, "W": 4}
+
+# One value list per swept parameter of pmu_top. The counter storage option is an axis too once
+# pmu_top has it: add the line below (0 = flip-flops, the default; 1 = block RAM) and every
+# sweep, corner and holdout point is measured with both (docs/area.md, "RAM option").
+AXES = {
+    "THREADS": [1, 2, 3],
+    "P": [1, 8, 16],
+    "CW": [48, 64],
+    "W": [1, 4],
+    "STORAGE": [0, 1],
+}
+# corners for the fit (combined changes), and the held-out points (never fitted)
+CORNERS = [
+    {"THREADS": 1, "P": 4, "CW": 40, "W": 2},      # make test's small set
+    {"THREADS": 4, "P": 2, "CW": 33, "W": 1},
+]
+HOLDOUT = [
+    {"THREADS": 3, "P": 6, "CW": 40, "W": 3},
+    {"THREADS": 1, "P": 12, "CW": 56, "W": 5},
+    {"THREADS": 2, "P": 4, "CW": 64, "W": 2},
+]
+SMOKE = {"THREADS": 1, "P": 1, "CW": 33, "W": 1}
+CORE_EXTRA = {"PROG_DEPTH": 64}     # core stub: 64-word program memories (docs/area.md)
+
+
+def name_of(params, prefix="pmu"):
+    return prefix + "_" + "_".join(f"{k}{v}" for k, v in params.items())
+
+
+def _storage_values():
+    return AXES.get("STORAGE", [None])
+
+
+def pmu_job(params, group, storage=None, ties_=(), ecp5=False, pnr="auto"):
+    p = dict(params)
+    if storage is not None:
+        p["STORAGE"] = storage
+    name = name_of(p) + ("_no_" + "_".join(ties_) if ties_ else "")
+    return {"name": name, "design": "pmu", "params": p, "ties": list(ties_), "group": group,
+            "ecp5": ecp5, "pnr": pnr}
+
+
+def jobs():
+    """Every job, the most wanted figures first (the default, per-counter and per-feature costs,
+    the core), so a sweep cut short still answers those."""
+    out = []
+    seen = set()
+
+    def add(j):
+        if j["name"] not in seen:
+            seen.add(j["name"])
+            out.append(j)
+
+    sts = _storage_values()
+    for st in sts:
+        # the default also goes through ECP5 (it does not fit an iCE40)
+        add(pmu_job(DEFAULT, "sweep", st, ecp5=True, pnr="ecp5"))
+        add(pmu_job(dict(DEFAULT, P=16), "sweep", st))
+    for f in ties.FEATURES:
+        add(pmu_job(DEFAULT, "feature", ties_=(f,)))
+    nofeat = pmu_job(DEFAULT, "feature", ties_=ties.FEATURES[:5])
+    nofeat["name"] = name_of(DEFAULT) + "_nofeat"
+    add(nofeat)
+    add({"name": f"core_THREADS{DEFAULT['THREADS']}_W{DEFAULT['W']}", "design": "core",
+         "params": dict(CORE_EXTRA, THREADS=DEFAULT["THREADS"], W=DEFAULT["W"]), "group": "core",
+         "pnr": "none"})
+    for cw in (33, 48, 64):
+        add({"name": f"bare_N8_CW{cw}", "design": "bare", "params": {"N": 8, "CW": cw},
+             "group": "floor", "pnr": "ice40"})
+    add({"name": "bare_N8_CW48_IW13", "design": "bare", "params": {"N": 8, "CW": 48, "IW": 13},
+         "group": "floor", "pnr": "ice40"})
+    add({"name": "stack_T2_W4", "design": "module:pmu_stack",
+         "params": {"THREADS": 2, "W": 4}, "group": "block", "pnr": "none"})
+    add(dict(smoke_job(), group="sweep", pnr="none"))
+    for st in sts:
+        for k, vals in AXES.items():
+            if k == "STORAGE":
+                continue
+            for v in vals:
+                add(pmu_job(dict(DEFAULT, **{k: v}), "sweep", st))
+        for c in CORNERS:
+            add(pmu_job(c, "sweep", st))
+        for c in HOLDOUT:
+            add(pmu_job(c, "holdout", st))
+    return out
+
+
+def smoke_job():
+    return dict(pmu_job(SMOKE, "smoke"), pnr="ice40")

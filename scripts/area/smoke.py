@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""`make area-smoke` (in `make test`): the area flow on its smallest inputs, so it cannot rot.
+
+usage: smoke.py [--build DIR] [--tol PCT]
+
+Checks, each PASS/FAIL, last line "N passed, N failed":
+  1. tools      the yowasp tools run and print their versions
+  2. ties       every feature tie-off of scripts/area/ties.py finds its nets in the default PMU
+                (yosys up to the tie-offs, no synthesis)
+  3. pmu        the smallest PMU (configs.SMOKE) through yosys generic and synth_ice40, figures
+                in a CSV row; the cost model's prediction within --tol percent of it
+  4. pnr        a 2-counter bare bank through nextpnr-ice40 (pin wrapper) and nextpnr-ecp5
+                (out of context): an Fmax from each
+Every job runs afresh (no cache) under BUILD/area-smoke.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import configs  # noqa: E402
+import job  # noqa: E402
+import sweep  # noqa: E402
+import tools  # noqa: E402
+
+results = []
+
+
+def check(name, ok, detail):
+    results.append(ok)
+    print(f"{'PASS' if ok else 'FAIL'} {name}: {detail}", flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(os.environ.get("BUILD", "build"), "area-smoke"))
+    ap.add_argument("--tol", type=float, default=10.0)
+    a = ap.parse_args()
+    os.chdir(job.ROOT)
+    t0 = time.time()
+
+    versions = tools.versions("yowasp")
+    ok = all(v != "not installed" for v in versions.values())
+    check("tools", ok, "; ".join(f"{k}: {v.split(' [')[0]}" for k, v in versions.items()))
+    if not ok:
+        print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
+        return 1
+
+    # 2. every tie-off's nets exist (the yosys script up to the tie-offs)
+    tj = configs.pmu_job(configs.DEFAULT, "smoke", ties_=configs.ties.FEATURES)
+    tj["name"] = "ties"
+    out = os.path.join(a.build, "area", "jobs", "ties")
+    os.makedirs(out, exist_ok=True)
+    script = job.yosys_script(tj, out).split("design -save prep")[0]
+    with open(os.path.join(out, "ties.ys"), "w", encoding="utf-8") as f:
+        f.write(script)
+    try:
+        job._run(tools.command("yowasp", "yosys") + ["-q", "-s", f"{out}/ties.ys"], f"{out}/ties.log")
+        check("ties", True, f"{len(configs.ties.FEATURES)} tie-offs found their nets "
+              f"({', '.join(configs.ties.FEATURES)})")
+    except RuntimeError as e:
+        check("ties", False, str(e))
+
+    # 3. the smallest PMU, and the cost model on it
+    rows = []
+    sj = dict(configs.smoke_job(), pnr="none")
+    try:
+        r = job.run(sj, "yowasp", versions, a.build, force=True)
+        rows.append(r)
+        check("pmu", r["ice40_lut4"] > 0 and r["generic_transistors"] > 0,
+              f"{sj['name']}: {r['ice40_lut4']} LUT4, {r['ice40_ffs']} FF, {r['ice40_carry']} "
+              f"carry; generic {r['generic_cells']} cells, {r['generic_transistors']} transistors"
+              f" ({r['seconds']} s)")
+    except (RuntimeError, ValueError) as e:
+        check("pmu", False, str(e))
+
+    # 4. place and route of a tiny bank on both families
+    bj = {"name": "bare_N2_CW33", "design": "bare", "params": {"N": 2, "CW": 33},
+          "group": "smoke", "ecp5": True}
+    for fam in ("ice40", "ecp5"):
+        try:
+            r = job.run(dict(bj, name=f"{bj['name']}_{fam}", pnr=fam), "yowasp", versions,
+                        a.build, force=True)
+            rows.append(r)
+            check(f"pnr-{fam}", bool(r.get("fmax_mhz")),
+                  f"{r['name']}: Fmax {r.get('fmax_mhz')} MHz on {r.get('pnr')} "
+                  f"({r['pnr_lc']} of {r['pnr_lc_avail']} cells, {r['seconds']} s)")
+        except (RuntimeError, ValueError) as e:
+            check(f"pnr-{fam}", False, str(e))
+
+    csv_path = os.path.join(a.build, "area", "area.csv")
+    if rows:
+        sweep.write_csv(rows, csv_path, versions)
+    if any(r["design"] == "pmu" for r in rows):
+        p = configs.SMOKE
+        cmd = [sys.executable, "scripts/area/predict.py", "--threads", str(p["THREADS"]),
+               "--p", str(p["P"]), "--cw", str(p["CW"]), "--w", str(p["W"]),
+               "--check", csv_path, "--tol", str(a.tol)]
+        pr = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        lines = [ln for ln in (pr.stdout + pr.stderr).splitlines() if ln.strip()]
+        check("model", pr.returncode == 0, "; ".join(lines[:-1]) or "no output")
+    print(f"area-smoke: {time.time() - t0:.0f} s wall, {csv_path}")
+    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

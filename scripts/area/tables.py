@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Write the measured tables of docs/area.md from make area's outputs.
+
+usage: tables.py [--csv build/area/area.csv] [--debian build/area/area_debian.csv]
+                 [--doc docs/area.md] [--check]
+
+Each table sits between `<!-- area:NAME -->` and `<!-- /area:NAME -->` in the doc and is
+replaced whole; the text around it is hand-written. A missing marker is an error naming the
+doc and the table. --check: exit 1 if the doc's tables differ from what the CSV gives.
+"""
+
+import argparse
+import csv
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import configs  # noqa: E402
+import model  # noqa: E402
+
+PARAMS = ("THREADS", "P", "CW", "W")
+D = configs.DEFAULT
+
+
+def rd(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def n(r, k):
+    v = r.get(k, "")
+    if v in ("", None):
+        return None
+    return float(v) if "." in v else int(v)
+
+
+def fmt(v, digits=0):
+    if v is None:
+        return "-"
+    if isinstance(v, float) and digits:
+        return f"{v:,.{digits}f}"
+    return f"{round(v):,}"
+
+
+def is_cfg(r, p, storage="0"):
+    return (r["design"] == "pmu" and not r["ties"] and (r.get("STORAGE") or "0") == storage
+            and all(n(r, k) == v for k, v in p.items()))
+
+
+def find(rows, pred):
+    for r in rows:
+        if pred(r):
+            return r
+    return None
+
+
+def table(head, body, align=None):
+    align = align or ["---"] + ["---:"] * (len(head) - 1)
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in body]
+    return "\n".join(out)
+
+
+def t_tools(rows, deb):
+    r = rows[0]
+    body = [["yosys (make area)", r.get("yosys", "")]]
+    for fam in ("ice40", "ecp5"):
+        rr = find(rows, lambda x: x.get("pnr", "").startswith(fam))
+        if rr:
+            body.append([f"nextpnr-{fam} (make area)", rr.get("nextpnr", "")])
+    if deb:
+        body.append(["yosys (make area-baseline)", deb[0].get("yosys", "")])
+    return table(["tool", "exact version"], body, ["---", "---"])
+
+
+def t_default(rows, deb):
+    body = []
+    for label, src in (("yosys 0.70 / nextpnr 0.11.1 (PyPI)", rows), ("yosys 0.23 (Debian)", deb)):
+        r = find(src, lambda x: is_cfg(x, D))
+        if not r:
+            continue
+        fm = f"{r['fmax_mhz']} ({r['pnr']})" if r.get("fmax_mhz") else "-"
+        body.append([label, fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")),
+                     fmt(n(r, "ice40_carry")), fmt(n(r, "ice40_bram")),
+                     f"{n(r, 'ice40_lut4') / 7680:.2f}", fmt(n(r, "generic_cells")),
+                     fmt(n(r, "generic_transistors")), fmt(n(r, "ecp5_lut4")), fm])
+    return table(["tools", "iCE40 LUT4", "FF", "carry", "BRAM", "x HX8K LUT4", "generic cells",
+                  "transistors (cmos)", "ECP5 LUT4", "Fmax MHz"], body)
+
+
+def t_baseline(rows, deb):
+    body = []
+    for name, pred in (("default PMU (THREADS=2, P=8, CW=48, W=4)", lambda x: is_cfg(x, D)),
+                       ("bare bank 8 x 48-bit (floor reference)",
+                        lambda x: x["design"] == "bare" and n(x, "N") == 8 and n(x, "CW") == 48
+                        and not x.get("IW"))):
+        for label, src in (("0.23 Debian", deb), ("0.70 PyPI", rows)):
+            r = find(src, pred)
+            if r:
+                body.append([name, label, fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")),
+                             fmt(n(r, "ice40_carry")), fmt(n(r, "generic_cells")),
+                             r.get("fmax_mhz") or "-"])
+    return table(["design", "yosys", "LUT4", "FF", "carry", "generic cells", "Fmax MHz (HX8K)"],
+                 body, ["---", "---"] + ["---:"] * 5)
+
+
+def slope(rows, k, lo, hi, metric):
+    a = find(rows, lambda x: is_cfg(x, dict(D, **{k: lo})))
+    b = find(rows, lambda x: is_cfg(x, dict(D, **{k: hi})))
+    if not a or not b:
+        return None
+    return (n(b, metric) - n(a, metric)) / (hi - lo)
+
+
+MET = ("ice40_lut4", "ice40_ffs", "ice40_carry", "generic_cells", "generic_transistors")
+
+
+def per_counter(rows):
+    """{kind: {metric: value}} and how each was measured."""
+    out = {}
+    bare = find(rows, lambda x: x["design"] == "bare" and n(x, "N") == 8 and n(x, "CW") == D["CW"]
+                and not x.get("IW"))
+    if bare:
+        out["bare CW-bit counter (floor)"] = ({m: n(bare, m) / 8 for m in MET},
+                                              "bare_counter N=8, 1-bit increment, / 8")
+    bare13 = find(rows, lambda x: x["design"] == "bare" and n(x, "N") == 8 and n(x, "CW") == D["CW"]
+                  and n(x, "IW") == 13)
+    if bare13:
+        out["bare counter with a 13-bit increment (a bank counter's storage and adder)"] = (
+            {m: n(bare13, m) / 8 for m in MET}, "bare_counter N=8, IW=13, / 8")
+    s = {m: slope(rows, "P", 8, 16, m) for m in MET}
+    if s["ice40_lut4"] is not None:
+        out["programmable counter, everything included"] = (
+            {m: v / D["THREADS"] for m, v in s.items()},
+            "PMU at P=16 minus P=8, / (8 x THREADS)")
+    base = find(rows, lambda x: is_cfg(x, D))
+    for feat, cnt, label in (("slots_rdp", 5, "issue-slot counter: increment logic and direct read port"),
+                             ("stacks", 24, "CPI-stack counter: its share of the stack block")):
+        r = find(rows, lambda x: x["ties"] == feat)
+        if base and r:
+            out[label + " (its storage: a bank counter, above)"] = (
+                {m: (n(base, m) - n(r, m)) / (cnt * D["THREADS"]) for m in MET},
+                f"tie-off {feat}, / ({cnt} x THREADS)")
+    return out
+
+
+def t_per_counter(rows):
+    body = []
+    for kind, (v, how) in per_counter(rows).items():
+        body.append([kind] + [fmt(v[m], 1) if isinstance(v[m], float) else fmt(v[m]) for m in MET]
+                    + [how])
+    return table(["counter", "LUT4", "FF", "carry", "generic cells", "transistors", "measured as"],
+                 body, ["---"] + ["---:"] * 5 + ["---"])
+
+
+def t_features(rows):
+    base = find(rows, lambda x: is_cfg(x, D))
+    if not base:
+        return "(no default PMU row)"
+    tp = D["THREADS"] * D["P"]
+    body = []
+    for r in rows:
+        if r["group"] != "feature":
+            continue
+        label = "all of cmask/inv/edge, ext modes, CHAIN, QUALIFY, ANY" if "nofeat" in r["name"] \
+            else r["ties"]
+        d = {m: n(base, m) - n(r, m) for m in MET}
+        per = f"{d['ice40_lut4'] / tp:.1f}" if r["ties"] not in ("stacks", "slots_rdp", "read_latch") else "-"
+        body.append([label] + [fmt(d[m]) for m in MET]
+                    + [f"{100.0 * d['ice40_lut4'] / n(base, 'ice40_lut4'):.1f}%", per])
+    return table(["feature (tied off)", "LUT4", "FF", "carry", "generic cells", "transistors",
+                  "of the PMU's LUT4", "LUT4 per programmable counter"], body)
+
+
+def t_sweep(rows):
+    body = []
+    for r in rows:
+        if r["design"] != "pmu" or r["ties"] or r["group"] not in ("sweep", "holdout", "smoke"):
+            continue
+        body.append([r["group"], r["THREADS"], r["P"], r["CW"], r["W"],
+                     r.get("STORAGE") or "0 (FF)",
+                     fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")), fmt(n(r, "ice40_carry")),
+                     fmt(n(r, "generic_cells")), fmt(n(r, "generic_transistors")),
+                     (f"{r['fmax_mhz']} ({r['pnr']})" if r.get("fmax_mhz") else "-")])
+    return table(["group", "THREADS", "P", "CW", "W", "storage", "LUT4", "FF", "carry",
+                  "generic cells", "transistors", "Fmax MHz"], body)
+
+
+def t_overhead(rows):
+    body = []
+    for c in rows:
+        if c["design"] != "core":
+            continue
+        t, w = n(c, "THREADS"), n(c, "W")
+        for r in rows:
+            if r["design"] == "pmu" and not r["ties"] and n(r, "THREADS") == t and n(r, "W") == w \
+                    and r["group"] in ("sweep", "holdout") and (r.get("STORAGE") or "0") == "0":
+                if r["group"] == "sweep" and not (is_cfg(r, D) or (n(r, "P") == 4 and n(r, "CW") == 40)):
+                    continue
+                body.append([f"THREADS={t}, W={w}", f"P={r['P']}, CW={r['CW']}",
+                             fmt(n(c, "ice40_lut4")), fmt(n(r, "ice40_lut4")),
+                             f"{100.0 * n(r, 'ice40_lut4') / n(c, 'ice40_lut4'):.0f}%",
+                             fmt(n(c, "ice40_ffs")), fmt(n(r, "ice40_ffs")),
+                             f"{100.0 * n(r, 'ice40_ffs') / n(c, 'ice40_ffs'):.0f}%",
+                             fmt(n(c, "generic_transistors")), fmt(n(r, "generic_transistors")),
+                             f"{100.0 * n(r, 'generic_transistors') / n(c, 'generic_transistors'):.0f}%"])
+    return table(["core stub", "PMU", "core LUT4", "PMU LUT4", "PMU / core", "core FF", "PMU FF",
+                  "PMU / core", "core transistors", "PMU transistors", "PMU / core"], body,
+                 ["---", "---"] + ["---:"] * 9)
+
+
+def t_model(m):
+    body = []
+    for st, ent in sorted(m["storage"].items()):
+        for b, ts in model.BLOCKS.items():
+            for t, what in ts:
+                body.append([st, b, f"`{t}` = {what}"]
+                            + [f"{ent['coef'][met][t]:.3g}" for met in model.METRICS])
+    return table(["storage", "block", "term", *model.METRICS], body,
+                 ["---", "---", "---"] + ["---:"] * len(model.METRICS))
+
+
+def t_model_error(m, errs):
+    body = []
+    for st, ent in sorted(m["storage"].items()):
+        for e in errs:
+            if e["storage"] == st and e["group"] == "holdout" and e["metric"] in (
+                    "ice40_lut4", "ice40_ffs", "ice40_carry", "generic_transistors"):
+                body.append([st, e["name"].replace("pmu_", ""), e["metric"], fmt(int(e["actual"])),
+                             fmt(int(e["predicted"])), f"{float(e['error_pct']):+.1f}%"])
+        body.append([st, "**worst held-out**", "all fitted metrics", "", "",
+                     f"{max(ent['holdout_error_pct'].values()):.1f}%"])
+    return table(["storage", "configuration (held out)", "metric", "synthesized", "predicted",
+                  "error"], body, ["---", "---", "---", "---:", "---:", "---:"])
+
+
+def t_targets(rows, m):
+    base = find(rows, lambda x: is_cfg(x, D))
+    pc = per_counter(rows)
+    prog = pc.get("programmable counter, everything included")
+    floor = pc.get("bare CW-bit counter (floor)")
+    worst = max(m["storage"]["0"]["holdout_error_pct"][k]
+                for k in ("ice40_lut4", "ice40_ffs", "ice40_carry"))
+    ice = [r for r in rows if r["design"] == "pmu" and not r["ties"]
+           and r.get("pnr", "").startswith("ice40") and r.get("fmax_mhz")]
+    big = max(ice, key=lambda r: n(r, "ice40_lut4")) if ice else None
+    fm = []
+    if base and base.get("fmax_mhz"):
+        fm.append(f"default: {base['fmax_mhz']} MHz on ECP5 (does not fit an HX8K)")
+    if big:
+        fm.append(f"on the HX8K: {big['fmax_mhz']} MHz at THREADS={big['THREADS']}, P={big['P']}, "
+                  f"CW={big['CW']}, W={big['W']} ({fmt(n(big, 'ice40_lut4'))} LUT4)")
+    pcl = prog[0]["ice40_lut4"] if prog else None
+    fl = floor[0]["ice40_lut4"] if floor else None
+    body = [
+        ["programmable counter with the full event control",
+         "<= 190 LUT4 each (1.5 x the plain counter)",
+         (f"{fmt(pcl)} LUT4 = {pcl / fl:.2f} x the bare counter's {fmt(fl)} LUT4" if pcl and fl
+          else "-"), "to be measured", "met" if pcl and pcl <= 190 else "missed"],
+        ["whole default PMU, LUT4", "<= 3,840 LUT4 (half an HX8K) with RAM storage",
+         f"{fmt(n(base, 'ice40_lut4'))} LUT4" if base else "-", "to be measured",
+         "open: needs the RAM option"],
+        ["whole default PMU, Fmax", ">= 98 MHz on an HX8K",
+         "; ".join(fm) or "not in this run's CSV: the Fmax table below",
+         "to be measured", "missed"],
+        ["cost model on held-out configurations", "within 5%",
+         f"worst {worst:.1f}% (iCE40 LUT4, FF, carry)", "fitted per value by make area",
+         "met" if worst <= 5 else "missed"],
+    ]
+    return table(["target", "required", "reached, flip-flop storage (STORAGE=0)",
+                  "RAM storage (STORAGE=1)", "status"], body, ["---"] * 5)
+
+
+def t_runtime(build, rows):
+    rt = os.path.join(build, "area", "runtime.json")
+    body = []
+    if os.path.exists(rt):
+        with open(rt, encoding="utf-8") as f:
+            r = json.load(f)
+        body.append([f"`make area`'s sweep, {r['jobs']} configurations, {r['cached']} of them cached",
+                     f"{r['wall_s']:,} s wall ({r['parallel']} jobs at a time under nice)",
+                     f"{r['job_s']:,} s summed over {r['jobs']} jobs"])
+    groups = {}
+    for x in rows:
+        groups.setdefault(x["group"], []).append(float(x["seconds"]))
+    for g, v in groups.items():
+        body.append([f"group {g}: {len(v)} jobs", "", f"{sum(v):,.0f} s, the longest {max(v):,.0f} s"])
+    return table(["what", "wall", "per job (wall time of each job, under load)"], body,
+                 ["---", "---", "---"])
+
+
+def t_missing(rows):
+    have = {r["name"]: r for r in rows}
+    body = []
+    for j in configs.jobs():
+        r = have.get(j["name"])
+        if r is None:
+            body.append([f"`{j['name']}`", j["group"], "not measured"])
+        elif r.get("pnr_pending") in ("1", 1):
+            body.append([f"`{j['name']}`", j["group"], "synthesized; place and route not run"])
+    if not body:
+        return "Every configuration of `scripts/area/configs.py` was measured."
+    return table(["configuration", "group", "state"], body, ["---", "---", "---"])
+
+
+def render(build):
+    rows = rd(os.path.join(build, "area", "area.csv"))
+    deb = rd(os.path.join(build, "area", "area_debian.csv"))
+    if not rows:
+        raise SystemExit(f"tables.py: {build}/area/area.csv missing: run make area")
+    m = model.load()
+    errs = rd(os.path.join(build, "area", "model_error.csv"))
+    return {"tools": t_tools(rows, deb), "default": t_default(rows, deb),
+            "baseline": t_baseline(rows, deb), "targets": t_targets(rows, m),
+            "per-counter": t_per_counter(rows), "features": t_features(rows),
+            "overhead": t_overhead(rows), "sweep": t_sweep(rows), "model": t_model(m),
+            "model-error": t_model_error(m, errs), "runtime": t_runtime(build, rows),
+            "missing": t_missing(rows)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
+    ap.add_argument("--doc", default=os.path.join(configs.ties.ROOT, "docs", "area.md"))
+    ap.add_argument("--check", action="store_true")
+    a = ap.parse_args()
+    tabs = render(a.build)
+    with open(a.doc, encoding="utf-8") as f:
+        doc = f.read()
+    new = doc
+    for name, text in tabs.items():
+        pat = re.compile(rf"(<!-- area:{name} -->\n)(.*?)(<!-- /area:{name} -->)", re.S)
+        if not pat.search(new):
+            raise SystemExit(f"tables.py: {os.path.normpath(a.doc)}: no `<!-- area:{name} -->` ... "
+                             f"`<!-- /area:{name} -->` block for table {name}")
+        new = pat.sub(lambda mm: mm.group(1) + text + "\n" + mm.group(3), new)
+    if a.check:
+        if new != doc:
+            print(f"tables.py: {a.doc} differs from the tables of {a.build}/area/area.csv")
+            return 1
+        return 0
+    if new != doc:
+        with open(a.doc + ".tmp", "w", encoding="utf-8") as f:
+            f.write(new)
+        os.replace(a.doc + ".tmp", a.doc)
+    print(f"tables: {len(tabs)} tables in {os.path.normpath(a.doc)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
