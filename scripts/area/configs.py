@@ -14,9 +14,8 @@ import ties
 
 DEFAULT = {"THREADS": 2, "P": 8, "CW": 48, "W": 4}
 
-# One value list per swept parameter of pmu_top. The counter storage option is an axis too once
-# pmu_top has it: add the line below (0 = flip-flops, the default; 1 = block RAM) and every
-# sweep, corner and holdout point is measured with both (docs/area.md, "RAM option").
+# One value list per swept parameter of pmu_top; STORAGE is the counter storage (0 flip-flops,
+# the default; 1 block RAM, spec 4): every sweep, corner and holdout point is measured with both.
 AXES = {
     "THREADS": [1, 2, 3],
     "P": [1, 8, 16],
