@@ -10,28 +10,29 @@
 
 const char *prog_name = "pmuctl";
 
+/* "pmuctl: MESSAGE" on stderr, then exit with status code */
+static void vquit(int code, const char *fmt, va_list ap) __attribute__((noreturn));
+static void vquit(int code, const char *fmt, va_list ap)
+{
+  fflush(stdout);
+  fprintf(stderr, "%s: ", prog_name);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  exit(code);
+}
+
 void die(const char *fmt, ...)
 {
   va_list ap;
-  fflush(stdout);
-  fprintf(stderr, "%s: ", prog_name);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fputc('\n', stderr);
-  exit(2);
+  vquit(2, fmt, ap);
 }
 
 void fail(const char *fmt, ...)
 {
   va_list ap;
-  fflush(stdout);
-  fprintf(stderr, "%s: ", prog_name);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fputc('\n', stderr);
-  exit(1);
+  vquit(1, fmt, ap);
 }
 
 int parse_u64(const char *s, uint64_t *v)
