@@ -80,6 +80,20 @@ module pmu_cnt_bank #(
   // replay read u_bank.cnt_q in both).
   (* mem2reg *) reg [CW-1:0] cnt_q [0:NCNT-1] /*verilator public_flat_rd*/;
 
+  // -----------------------------------------------------------------------------------------------
+  // Write port (spec 5.3), for both storages
+  // -----------------------------------------------------------------------------------------------
+  // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
+  // high: bits CW-1:32) of the write data over its stored value wold (g_ff, g_ram).
+  wire [CW-1:0] wold;
+  wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+  // (bits 63:CW of the 64-bit forms are unused when CW < 64)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
+  wire [63:0]   wd64 = {wdata_i, wdata_i};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [CW-1:0] wval = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+
   genvar gi;
   generate
     if (STORAGE == 0) begin : g_ff
@@ -88,18 +102,7 @@ module pmu_cnt_bank #(
       assign rdata_o    = rdata;
       assign wnd_data_o = wnd_data;
 
-      // -----------------------------------------------------------------------------------------
-      // Write port (spec 5.3)
-      // -----------------------------------------------------------------------------------------
-      // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
-      // high: bits CW-1:32) of the write data over its stored value.
-      wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
-      // (bits 63:CW of the 64-bit forms are unused when CW < 64)
-      /* verilator lint_off UNUSEDSIGNAL */
-      wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
-      wire [63:0]   wd64 = {wdata_i, wdata_i};
-      /* verilator lint_on UNUSEDSIGNAL */
-      wire [CW-1:0] wval = (cnt_q[widx_i] & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+      assign wold = cnt_q[widx_i];
 
       // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
       // or above NCNT).
@@ -187,9 +190,8 @@ module pmu_cnt_bank #(
         .pidx_i     (pidx_i),
         .we_i       (we_i),
         .widx_i     (widx_i),
-        .whi_i      (whi_i),
-        .wdata_i    (wdata_i),
-        .wstrb_i    (wstrb_i),
+        .wold_o     (wold),
+        .wval_i     (wval),
         .re_i       (re_i),
         .ridx_i     (ridx_i),
         .rdata_o    (rdata_o),

@@ -62,9 +62,8 @@ module pmu_cnt_ram #(
   input  wire [CIW-1:0]      pidx_i,
   input  wire                we_i,
   input  wire [CIW-1:0]      widx_i,
-  input  wire                whi_i,
-  input  wire [31:0]         wdata_i,
-  input  wire [3:0]          wstrb_i,
+  output wire [CW-1:0]       wold_o,     // value of counter widx_i (the write's old value)
+  input  wire [CW-1:0]       wval_i,     // the value a write of counter widx_i stores
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
   output reg  [CW-1:0]       rdata_o,
@@ -140,17 +139,12 @@ module pmu_cnt_ram #(
     end
   endfunction
 
-  wire [CW-1:0] wold = FF_MASK[widx_i] ? ff_q[widx_i]
-                                       : ram_value(NARROW[widx_i], rword, z_q[widx_i], pend_q[widx_i],
-                                                   lo_q[widx_i]);
-  wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
-  wire [63:0]   wd64 = {wdata_i, wdata_i};
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [CW-1:0] wval = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+  // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i).
+  assign wold_o = FF_MASK[widx_i] ? ff_q[widx_i]
+                                  : ram_value(NARROW[widx_i], rword, z_q[widx_i], pend_q[widx_i],
+                                              lo_q[widx_i]);
   // the written upper part (the RAM word) of a narrow or wide counter
-  wire [HW-1:0] whi  = NARROW[widx_i] ? wval[CW-1:PWN] : {{(HW - HWW){1'b0}}, wval[CW-1:PWW]};
+  wire [HW-1:0] whi  = NARROW[widx_i] ? wval_i[CW-1:PWN] : {{(HW - HWW){1'b0}}, wval_i[CW-1:PWW]};
 
   reg [NCNT-1:0] wsel;
   always @* begin
@@ -213,7 +207,7 @@ module pmu_cnt_ram #(
           if (!rst_ni) begin
             ff_q[gi] <= {CW{1'b0}};
           end else begin
-            ff_q[gi] <= wsel[gi] ? wval : sum[CW-1:0];
+            ff_q[gi] <= wsel[gi] ? wval_i : sum[CW-1:0];
           end
         end
         // (the RAM counters' flags, constant here)
@@ -238,7 +232,7 @@ module pmu_cnt_ram #(
             z_q[gi]    <= 1'b1;
             ones_q[gi] <= 1'b0;
           end else if (wsel[gi]) begin
-            lo_q[gi]   <= {{(PWW - PWI){1'b0}}, wval[PWI-1:0]};
+            lo_q[gi]   <= {{(PWW - PWI){1'b0}}, wval_i[PWI-1:0]};
             pend_q[gi] <= 1'b0;
             z_q[gi]    <= 1'b0;
             ones_q[gi] <= w_ones;
