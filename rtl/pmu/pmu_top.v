@@ -23,7 +23,9 @@ module pmu_top #(
   parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK,
   parameter AW          = `PMU_DEF_AW,
   // counter storage (spec 4): 0 flip-flops, 1 block RAM behind flip-flop prefix counters
-  parameter STORAGE     = `PMU_DEF_STORAGE
+  parameter STORAGE     = `PMU_DEF_STORAGE,
+  // event path pipeline (spec 4): 0 increments reach the counters in their cycle, 1 a cycle later
+  parameter PIPE        = `PMU_DEF_PIPE
 ) (
   input  wire                             clk_i,
   input  wire                             rst_ni,
@@ -303,6 +305,7 @@ module pmu_top #(
     .WSTRIDE (NCPT),
     .WSPAN   (NSLOT),
     .STORAGE (STORAGE),
+    .PIPE    (PIPE),
     .FF_MASK (FF_MASK),
     .NARROW  (NARROW),
     .NIW     (NW)

@@ -1095,7 +1095,7 @@ def gen_c(m, banner):
 
 
 # ---- lockstep state list (spec 6) ------------------------------------------------------------------
-STATE_KINDS = ("cnt", "w32", "w64", "bits", "field", "one")
+STATE_KINDS = ("cnt", "arr", "w32", "w64", "bits", "field", "one")
 
 
 def state_list(m, extra):
@@ -1134,11 +1134,23 @@ def gen_state(m, extra, banner):
     def ce(e):
         return cexpr(str(e))
 
+    # A state with "when" exists only while that parameter is non-zero: its code is guarded.
+    def when_open(x):
+        if "when" in x:
+            a("#if PMU_%s" % x["when"])
+
+    def when_close(x):
+        if "when" in x:
+            a("#endif")
+
     a("// Read the RTL's state into the model's layout.")
     a("template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {")
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        if k == "cnt":
+        when_open(x)
+        if k == "arr":
+            a("  for (int i = 0; i < %s; i++) s->%s[i] = r->%s[i];" % (n, f, sig(x)))
+        elif k == "cnt":
             a("  {")
             a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
             a("    if (sizeof(cnt[0]) == sizeof(s->%s[0]))" % f)
@@ -1158,6 +1170,7 @@ def gen_state(m, extra, banner):
             a("    ((uint8_t *)(void *)&s->%s)[i] = (uint8_t)field(r->%s, i * %s, %s);" % (f, sig(x), b, b))
         else:
             a("  s->%s = r->%s;" % (f, sig(x)))
+        when_close(x)
     a("}")
     a("")
     a("// True when the RTL's state equals the model's state m, read in place (no copy): the same")
@@ -1165,7 +1178,11 @@ def gen_state(m, extra, banner):
     a("template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *m) {")
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        if k == "cnt":
+        when_open(x)
+        if k == "arr":
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    if ((uint32_t)r->%s[i] != m->%s[i]) return false;" % (sig(x), f))
+        elif k == "cnt":
             a("  {")
             a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
             a("    if (sizeof(cnt[0]) == sizeof(m->%s[0])) {" % f)
@@ -1188,6 +1205,7 @@ def gen_state(m, extra, banner):
               % (sig(x), b, b, f))
         else:
             a("  if (r->%s != m->%s) return false;" % (sig(x), f))
+        when_close(x)
     a("  return true;")
     a("}")
     a("")
@@ -1196,14 +1214,23 @@ def gen_state(m, extra, banner):
     a("  char b[256];")
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
+        when_open(x)
+        if k == "arr":
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%\" PRIx32 \", actual 0x%%\" PRIx32, i," % (f, f, x["rtl"]))
+            a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
+            when_close(x)
+            continue
         if k == "cnt":
             a("  for (int i = 0; i < %s; i++)" % n)
             a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%012\" PRIx64 \", actual 0x%%012\" PRIx64, i," % (f, f, x["rtl"]))
             a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
+            when_close(x)
             continue
         if k == "one":
             a("  CHK(m->%s != r->%s, \"%s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, (uint64_t)m->%s, (uint64_t)r->%s)"
               % (f, f, x["rtl"], f, f))
+            when_close(x)
             continue
         t = {"w32": "uint32_t", "w64": "uint64_t"}.get(k, "uint8_t")
         per = ce(x.get("per", 1))
@@ -1217,6 +1244,7 @@ def gen_state(m, extra, banner):
             a("    CHK(pm[i] != pr[i], \"%s %s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, i / %s, i %% %s," % (x["rtl"], nm, per, per))
             a("        (uint64_t)pm[i], (uint64_t)pr[i])")
         a("  }")
+        when_close(x)
     a("  return \"\";")
     a("}")
     a("")
@@ -1231,6 +1259,8 @@ def state_table(m, extra):
         k = x["kind"]
         if k == "cnt":
             lay = "array, counter i at `cnt_q[i]` (CW bits)"
+        elif k == "arr":
+            lay = "array, counter i at `%s[i]`" % x["c"]
         elif k == "one":
             lay = "%s bit%s" % (x["bits"], "" if str(x["bits"]) == "1" else "s")
         elif k == "bits":
@@ -1239,6 +1269,8 @@ def state_table(m, extra):
             w = x["bits"] if k == "field" else k[1:]
             i = "t*%s+k" % x["per"] if str(x["per"]) != "1" else "t"
             lay = "`[(%s)*%s +: %s]`" % (i, w, w) if "+" in i else "`[%s*%s +: %s]`" % (i, w, w)
+        if "when" in x:
+            lay += " (only with %s = 1)" % x["when"]
         L.append("| %s | `%s` | `%s` | %s |" % (x["desc"], x["rtl"], x["c"], lay))
     return "\n".join(L)
 
