@@ -108,7 +108,7 @@ module pmu_cnt_bank #(
   wire [NCNT*IW-1:0] inc;
   generate
     if (PIPE != 0) begin : g_pipe
-      reg [IW-1:0] inc_q [0:NCNT-1] /*verilator public_flat_rd*/;
+      (* mem2reg *) reg [IW-1:0] inc_q [0:NCNT-1] /*verilator public_flat_rd*/;
       for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_inc
         // reset clears it: nothing in flight
         always @(posedge clk_i) begin

@@ -80,6 +80,7 @@ module pmu_top #(
   wire                   cnt_re;
   wire                   cnt_pre;     // APB setup cycle of a counter access (pre-read)
   wire [CIW-1:0]         cnt_ridx;
+  wire [CIW-1:0]         cnt_pidx;    // ... its counter (the setup cycle's address)
   wire [CW-1:0]          cnt_rdata;
   wire [THREADS-1:0]     slot_re;
   wire [THREADS*3-1:0]   slot_ridx;
@@ -116,7 +117,8 @@ module pmu_top #(
     .P       (P),
     .CW      (CW),
     .W       (W),
-    .AW      (AW)
+    .AW      (AW),
+    .PIPE    (PIPE)
   ) u_regs (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -132,6 +134,7 @@ module pmu_top #(
     .cnt_re_o    (cnt_re),
     .cnt_pre_o   (cnt_pre),
     .cnt_ridx_o  (cnt_ridx),
+    .cnt_pidx_o  (cnt_pidx),
     .cnt_rdata_i (cnt_rdata),
     .pmc_wrap_i  (pmc_wrap),
     .fix_wrap_i  (fix_wrap),
@@ -319,7 +322,7 @@ module pmu_top #(
     .wdata_i    (cnt_wdata),
     .wstrb_i    (cnt_wstrb),
     .pre_i      (cnt_pre),
-    .pidx_i     (cnt_ridx),
+    .pidx_i     (cnt_pidx),
     .re_i       (cnt_re),
     .ridx_i     (cnt_ridx),
     .rdata_o    (cnt_rdata),
