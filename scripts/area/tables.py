@@ -48,7 +48,7 @@ def fmt(v, digits=0):
 
 def is_cfg(r, p, storage="0"):
     return (r["design"] == "pmu" and not r["ties"] and (r.get("STORAGE") or "0") == storage
-            and all(n(r, k) == v for k, v in p.items()))
+            and (r.get("PIPE") or "0") == "0" and all(n(r, k) == v for k, v in p.items()))
 
 
 def find(rows, pred):
