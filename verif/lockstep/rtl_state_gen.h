@@ -22,9 +22,6 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   for (int i = 0; i < (PMU_THREADS); i++) ((uint64_t *)(void *)&s->gctrl_q)[i] = word64(r->RTL_SIG(u_regs__DOT__gctrl_q), i);
   for (int i = 0; i < (PMU_THREADS); i++) ((uint64_t *)(void *)&s->gstatus_q)[i] = word64(r->RTL_SIG(u_regs__DOT__gstatus_q), i);
   for (int i = 0; i < (PMU_THREADS); i++) ((uint32_t *)(void *)&s->evstat_q)[i] = word32(r->RTL_SIG(u_regs__DOT__evstat_q), i);
-#if PMU_PIPE
-  for (int i = 0; i < (PMU_NCNT); i++) s->inc_q[i] = r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i];
-#endif
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) ((uint8_t *)(void *)&s->cprev_q)[i] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__cprev_q), i, 1);
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) ((uint8_t *)(void *)&s->carry_q)[i] = (uint8_t)field(r->RTL_SIG(u_evctl__DOT__carry_q), i, 1);
   for (int i = 0; i < (PMU_THREADS) * 3; i++)
@@ -34,6 +31,9 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   s->hi_latch_q = r->RTL_SIG(u_regs__DOT__hi_latch_q);
   s->hi_addr_q = r->RTL_SIG(u_regs__DOT__hi_addr_q);
   s->hi_vld_q = r->RTL_SIG(u_regs__DOT__hi_vld_q);
+#if PMU_PIPE
+  for (int i = 0; i < (PMU_NCNT); i++) s->inc_q[i] = r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i];
+#endif
 }
 
 // True when the RTL's state equals the model's state m, read in place (no copy): the same
@@ -55,10 +55,6 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
   if (!words64_eq(r->RTL_SIG(u_regs__DOT__gctrl_q), (const uint64_t *)(const void *)&m->gctrl_q, (PMU_THREADS))) return false;
   if (!words64_eq(r->RTL_SIG(u_regs__DOT__gstatus_q), (const uint64_t *)(const void *)&m->gstatus_q, (PMU_THREADS))) return false;
   if (!words_eq(r->RTL_SIG(u_regs__DOT__evstat_q), (const uint32_t *)(const void *)&m->evstat_q, (PMU_THREADS))) return false;
-#if PMU_PIPE
-  for (int i = 0; i < (PMU_NCNT); i++)
-    if ((uint32_t)r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i] != m->inc_q[i]) return false;
-#endif
   if (!bits_eq(r->RTL_SIG(u_evctl__DOT__cprev_q), (const uint8_t *)(const void *)&m->cprev_q, (PMU_THREADS) * (PMU_P))) return false;
   if (!bits_eq(r->RTL_SIG(u_evctl__DOT__carry_q), (const uint8_t *)(const void *)&m->carry_q, (PMU_THREADS) * (PMU_P))) return false;
   for (int i = 0; i < (PMU_THREADS) * 3; i++)
@@ -68,6 +64,10 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
   if (r->RTL_SIG(u_regs__DOT__hi_latch_q) != m->hi_latch_q) return false;
   if (r->RTL_SIG(u_regs__DOT__hi_addr_q) != m->hi_addr_q) return false;
   if (r->RTL_SIG(u_regs__DOT__hi_vld_q) != m->hi_vld_q) return false;
+#if PMU_PIPE
+  for (int i = 0; i < (PMU_NCNT); i++)
+    if ((uint32_t)r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i] != m->inc_q[i]) return false;
+#endif
   return true;
 }
 
@@ -107,11 +107,6 @@ static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
     const uint32_t *pm = (const uint32_t *)(const void *)&m->evstat_q, *pr = (const uint32_t *)(const void *)&r->evstat_q;
     CHK(pm[i] != pr[i], "u_regs.evstat_q t%d: expected 0x%" PRIx64 ", actual 0x%" PRIx64, i, (uint64_t)pm[i], (uint64_t)pr[i])
   }
-#if PMU_PIPE
-  for (int i = 0; i < (PMU_NCNT); i++)
-    CHK(m->inc_q[i] != r->inc_q[i], "u_bank.g_pipe.inc_q[%d] %s: expected 0x%" PRIx32 ", actual 0x%" PRIx32, i,
-        cnt_name(i).c_str(), m->inc_q[i], r->inc_q[i])
-#endif
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) {
     const uint8_t *pm = (const uint8_t *)(const void *)&m->cprev_q, *pr = (const uint8_t *)(const void *)&r->cprev_q;
     CHK(pm[i] != pr[i], "u_evctl.cprev_q t%d[%d]: expected 0x%" PRIx64 ", actual 0x%" PRIx64, i / (PMU_P), i % (PMU_P),
@@ -138,6 +133,11 @@ static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
   CHK(m->hi_latch_q != r->hi_latch_q, "u_regs.hi_latch_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->hi_latch_q, (uint64_t)r->hi_latch_q)
   CHK(m->hi_addr_q != r->hi_addr_q, "u_regs.hi_addr_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->hi_addr_q, (uint64_t)r->hi_addr_q)
   CHK(m->hi_vld_q != r->hi_vld_q, "u_regs.hi_vld_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->hi_vld_q, (uint64_t)r->hi_vld_q)
+#if PMU_PIPE
+  for (int i = 0; i < (PMU_NCNT); i++)
+    CHK(m->inc_q[i] != r->inc_q[i], "u_bank.g_pipe.inc_q[%d] %s: expected 0x%" PRIx32 ", actual 0x%" PRIx32, i,
+        cnt_name(i).c_str(), m->inc_q[i], r->inc_q[i])
+#endif
   return "";
 }
 
