@@ -100,7 +100,7 @@ FFWD_TEST_SRC := cmodel/test/test_ffwd.c verif/lockstep/pmu_rand.c
 $(BUILD)/test_ffwd: $(FFWD_TEST_SRC) $(call model_lib,default)
 	$(CC) $(CWARN) -O2 $(MODEL_INC) -Iverif/lockstep -o $@ $(FFWD_TEST_SRC) $(call model_lib,default)
 	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC))
-# ... and for the other parameter sets: build/test_ffwd_small, build/test_ffwd_big (CW = 40, 64)
+# ... and for the other parameter sets: build/test_ffwd_small, _big (CW = 40, 64), _ram, _pipe (PIPE = 1)
 define ffwd_rules
 $(BUILD)/test_ffwd_$(1): $(FFWD_TEST_SRC) $(call model_lib,$(1))
 	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) -Iverif/lockstep -o $$@ $(FFWD_TEST_SRC) $(call model_lib,$(1))

@@ -34,6 +34,9 @@
 #ifndef PMU_STORAGE
 #define PMU_STORAGE 0 /* counter storage: 0 flip-flops, 1 block RAM behind flip-flop prefix counters (same behaviour, spec 4) */
 #endif
+#ifndef PMU_PIPE
+#define PMU_PIPE 0 /* event path pipeline: 0 the increments of a cycle's events reach the counters at its clock edge, 1 one edge later through a register (spec 4) */
+#endif
 #define PMU_VW (PMU_LW + 3 + ((PMU_THREADS) > 1 ? ((PMU_THREADS) > 2 ? ((PMU_THREADS) > 4 ? 3 : 2) : 1) : 0))
 #define PMU_NL 18
 #define PMU_NEXT 12

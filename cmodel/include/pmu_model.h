@@ -49,6 +49,9 @@ typedef struct {
 /* Architectural state: the same names and layout as the RTL flops (docs/spec.md section 6). */
 typedef struct {
   uint64_t cnt_q[PMU_NCNT];                      /* CW bits each */
+#if PMU_PIPE
+  uint32_t inc_q[PMU_NCNT];                      /* increments in flight (PIPE = 1, spec 4), IW bits each */
+#endif
   PMU_REG_STATE                                  /* evtsel_q ... gstatus_q: the registers of pmu.rdl (pmu_map.h) */
   uint32_t hi_latch_q;
   uint32_t hi_addr_q;                            /* AW bits */

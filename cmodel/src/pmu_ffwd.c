@@ -6,7 +6,9 @@
  * the edge history (cprev) reaches the constant condition after the first counted cycle, the
  * saturating stack carry reaches its fixed point within 2^CRW cycles, and the chain carry,
  * gstatus (overflow, freeze) and so the interrupt change only in a cycle where a programmable or
- * fixed counter wraps. So, with nothing of the event semantics written again here:
+ * fixed counter wraps. With the event path pipeline (PIPE = 1) the increment register inc_q is
+ * part of that steady state: once it came out as it went in, the increments it adds are those of
+ * every later cycle. So, with nothing of the event semantics written again here:
  *   1. Every cycle that is not jumped over is one ordinary pmu_step().
  *   2. After such a step, the state is steady when everything but the counters and the read port
  *      came out as it went in (compared byte for byte, so any flop the model gains is covered).

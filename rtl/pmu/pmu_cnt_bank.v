@@ -7,7 +7,11 @@
 //   0  a flip-flop array (here; the pre-read port is not used);
 //   1  block RAM behind flip-flop prefix counters (pmu_cnt_ram), except the FF_MASK counters;
 //      a read or write of counter i in cycle n needs pre_i with pidx_i = i in cycle n-1.
-// Both behave the same at every port in every cycle.
+// Both behave the same at every port in every cycle. PIPE selects when an increment is added
+// (spec 4, "Event path pipeline"):
+//   0  inc_i in the cycle it arrives (the event path, lane pick to counter carry, is one cycle);
+//   1  inc_i one cycle later, from the register inc_q (reset 0); a write to counter i drops the
+//      increment that inc_q holds for it, as it drops inc_i with PIPE = 0.
 //
 // Per counter i and cycle:
 //   write to counter i: cnt_d = the written value (the increment is dropped, no wrap);
@@ -34,6 +38,8 @@ module pmu_cnt_bank #(
   // storage (0 flip-flops, 1 block RAM) and, with block RAM, the counters kept in flip-flops
   // (every counter the window read ports read must be one)
   parameter STORAGE = 0,
+  // event path pipeline: 1 adds each increment one cycle after it arrives (inc_q)
+  parameter PIPE = 0,
   parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
   // with block RAM, the counters whose increments are below 2^NIW (a shorter prefix)
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
@@ -95,6 +101,30 @@ module pmu_cnt_bank #(
   wire [CW-1:0] wval = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
 
   genvar gi;
+
+  // -----------------------------------------------------------------------------------------------
+  // Increments as the storage adds them: inc_i, or with PIPE = 1 those of the cycle before
+  // -----------------------------------------------------------------------------------------------
+  wire [NCNT*IW-1:0] inc;
+  generate
+    if (PIPE != 0) begin : g_pipe
+      (* mem2reg *) reg [IW-1:0] inc_q [0:NCNT-1] /*verilator public_flat_rd*/;
+      for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_inc
+        // reset clears it: nothing in flight
+        always @(posedge clk_i) begin
+          if (!rst_ni) begin
+            inc_q[gi] <= {IW{1'b0}};
+          end else begin
+            inc_q[gi] <= inc_i[gi*IW +: IW];
+          end
+        end
+        assign inc[gi*IW +: IW] = inc_q[gi];
+      end
+    end else begin : g_comb
+      assign inc = inc_i;
+    end
+  endgenerate
+
   generate
     if (STORAGE == 0) begin : g_ff
       reg [CW-1:0]      rdata;       // read port
@@ -118,7 +148,7 @@ module pmu_cnt_bank #(
 
         for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
           // stored value plus increment, with the carry out at bit CW
-          wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc_i[gi*IW +: IW]};
+          wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc[gi*IW +: IW]};
           // a write wins: the increment is dropped
           wire [CW-1:0] cnt_d = wsel[gi] ? wval : sum[CW-1:0];
           assign carry[gi] = sum[CW];
@@ -185,7 +215,7 @@ module pmu_cnt_bank #(
       ) u_ram (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),
-        .inc_i      (inc_i),
+        .inc_i      (inc),
         .pre_i      (pre_i),
         .pidx_i     (pidx_i),
         .we_i       (we_i),

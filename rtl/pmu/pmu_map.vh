@@ -12,6 +12,7 @@
 `define PMU_DEF_NS_PER_TICK 10
 `define PMU_DEF_AW 16
 `define PMU_DEF_STORAGE 0
+`define PMU_DEF_PIPE 0
 `define PMU_NL 18
 `define PMU_NEXT 12
 `define PMU_NFLAG 13

@@ -14,7 +14,9 @@ module pmu_regs #(
   parameter P       = `PMU_DEF_P,
   parameter CW      = `PMU_DEF_CW,
   parameter W       = `PMU_DEF_W,
-  parameter AW      = `PMU_DEF_AW
+  parameter AW      = `PMU_DEF_AW,
+  // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)
+  parameter PIPE    = `PMU_DEF_PIPE
 ) (
   input  wire                                clk_i,
   input  wire                                rst_ni,
@@ -35,6 +37,7 @@ module pmu_regs #(
   output wire                                cnt_re_o,
   output wire                                cnt_pre_o,  // setup cycle of a counter access
   output wire [$clog2(THREADS*(P+32))-1:0]   cnt_ridx_o,
+  output wire [$clog2(THREADS*(P+32))-1:0]   cnt_pidx_o, // counter of the setup cycle's address
   input  wire [CW-1:0]                       cnt_rdata_i,
   input  wire [THREADS*P-1:0]                pmc_wrap_i,
   input  wire [THREADS*3-1:0]                fix_wrap_i,
@@ -85,7 +88,7 @@ module pmu_regs #(
 
   // Pre-read (spec 4, block-RAM storage): the setup cycle of an access to a counter names it to the
   // bank one cycle before the access cycle reads or writes it (the address is stable, APB).
-  assign cnt_pre_o = psel_i && !penable_i && r_cnt;
+  assign cnt_pre_o = psel_i && !penable_i && r_cnt_s;
 
   // ---------------------------------------------------------------------------------------------
   // Overflow status (4.3)
@@ -208,7 +211,7 @@ module pmu_regs #(
     end else begin
       for (tp = 0; tp < THREADS; tp = tp + 1) begin
         gstatus_q[tp*64 +: 64] <= gstatus_next(gstatus_q[tp*64 +: 64],
-                                               wr_ok && (tblk == tp) && r_gstatus, hi,
+                                               wr_ok && (tsel == tp[TIW-1:0]) && r_gstatus, hi,
                                                pwdata_i, pstrb_i, pmc_wrap_i[tp*P +: P],
                                                fix_wrap_i[tp*3 +: 3],
                                                ctrl_q[tp*32 + `PMU_CTRL_FRZ_ON_OVF_LSB]);

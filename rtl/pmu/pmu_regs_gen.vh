@@ -9,7 +9,7 @@
 // and holds the flop of evstat, a status that hardware writes and software only reads: its
 // next value is behaviour; this block declares it and decodes and reads it.
 // It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour
-// reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the
+// reads r_<reg>, r_cnt_s, tsel, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the
 // <REG>_MASK / <REG>_RESET constants.
 
   localparam NCPT  = P + 32;   // counters per thread: pmc P, fix 3, slot 5, stk 24
@@ -63,21 +63,149 @@
   reg [THREADS*32-1:0] evstat_q /*verilator public_flat_rd*/;
 
   // ---------------------------------------------------------------------------------------------
-  // Address decode (spec 3): word address a, thread block tblk, offset off inside the block
+  // Address decode (spec 3) of the current address (suffix _s): word address a_s, thread block
+  // tblk_s, offset off_s inside the block
   // ---------------------------------------------------------------------------------------------
-  reg [31:0]    a;
-  reg [31:0]    blk;
-  reg [31:0]    tblk;
-  reg [31:0]    off;
-  reg [31:0]    d_evtsel;
-  reg [31:0]    d_ext;
-  reg [31:0]    d_pmc;
-  reg [31:0]    d_fix;
-  reg [31:0]    d_gctrl;
-  reg [31:0]    d_gstatus;
-  reg [31:0]    d_slot;
-  reg [31:0]    d_stk;
-  reg           in_thr;
+  reg [31:0]    a_s;
+  reg [31:0]    blk_s;
+  reg [31:0]    tblk_s;
+  reg [31:0]    off_s;
+  reg [31:0]    d_evtsel_s;
+  reg [31:0]    d_ext_s;
+  reg [31:0]    d_pmc_s;
+  reg [31:0]    d_fix_s;
+  reg [31:0]    d_gctrl_s;
+  reg [31:0]    d_gstatus_s;
+  reg [31:0]    d_slot_s;
+  reg [31:0]    d_stk_s;
+  reg           in_thr_s;
+  reg           r_id_s;
+  reg           r_cfg_s;
+  reg           r_evtsel_s;
+  reg           r_ext_s;
+  reg           r_pmc_s;
+  reg           r_fix_s;
+  reg           r_fixctl_s;
+  reg           r_ctrl_s;
+  reg           r_gctrl_s;
+  reg           r_gstatus_s;
+  reg           r_evstat_s;
+  reg           r_slot_s;
+  reg           r_stk_s;
+  reg           r_cnt_s;       // a counter (pmc, fix, slot, stk)
+  reg           hi_s;          // high word of a 64-bit register
+  reg [TIW-1:0] tsel_s;        // thread
+  reg [KIW-1:0] ksel_s;        // element of evtsel/ext
+  reg [LIW-1:0] lsel_s;        // counter index inside the thread
+  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by
+  // the access phase), so the decoder does not toggle on idle bus cycles.
+  always @* begin
+    a_s         = 32'd0;
+    blk_s       = 32'd0;
+    tblk_s      = 32'd0;
+    off_s       = 32'd0;
+    d_evtsel_s  = 32'd0;
+    d_ext_s     = 32'd0;
+    d_pmc_s     = 32'd0;
+    d_fix_s     = 32'd0;
+    d_gctrl_s   = 32'd0;
+    d_gstatus_s = 32'd0;
+    d_slot_s    = 32'd0;
+    d_stk_s     = 32'd0;
+    in_thr_s    = 1'b0;
+    r_id_s      = 1'b0;
+    r_cfg_s     = 1'b0;
+    r_evtsel_s  = 1'b0;
+    r_ext_s     = 1'b0;
+    r_pmc_s     = 1'b0;
+    r_fix_s     = 1'b0;
+    r_fixctl_s  = 1'b0;
+    r_ctrl_s    = 1'b0;
+    r_gctrl_s   = 1'b0;
+    r_gstatus_s = 1'b0;
+    r_evstat_s  = 1'b0;
+    r_slot_s    = 1'b0;
+    r_stk_s     = 1'b0;
+    r_cnt_s     = 1'b0;
+    hi_s        = 1'b0;
+    tsel_s      = {TIW{1'b0}};
+    ksel_s      = {KIW{1'b0}};
+    lsel_s      = {LIW{1'b0}};
+    if (psel_i) begin
+      a_s[AW-1:2] = paddr_i[AW-1:2];
+      blk_s       = a_s >> TSH;
+      tblk_s      = blk_s - TB0;
+      off_s       = a_s & TOFF;
+      in_thr_s    = (blk_s >= TB0) && (tblk_s < THREADS);
+      tsel_s      = tblk_s[TIW-1:0];
+      hi_s        = a_s[2];
+      d_evtsel_s  = off_s - 'h000;
+      d_ext_s     = off_s - 'h040;
+      d_pmc_s     = off_s - 'h080;
+      d_fix_s     = off_s - 'h100;
+      d_gctrl_s   = off_s - 'h128;
+      d_gstatus_s = off_s - 'h130;
+      d_slot_s    = off_s - 'h140;
+      d_stk_s     = off_s - 'h180;
+      r_id_s      = (a_s == 'h000);
+      r_cfg_s     = (a_s == 'h004);
+      r_evtsel_s  = in_thr_s && (d_evtsel_s < 4 * (P));
+      r_ext_s     = in_thr_s && (d_ext_s < 4 * (P));
+      r_pmc_s     = in_thr_s && (d_pmc_s < 8 * (P));
+      r_fix_s     = in_thr_s && (d_fix_s < 8 * (3));
+      r_fixctl_s  = in_thr_s && (off_s == 'h120);
+      r_ctrl_s    = in_thr_s && (off_s == 'h124);
+      r_gctrl_s   = in_thr_s && (d_gctrl_s < 8);
+      r_gstatus_s = in_thr_s && (d_gstatus_s < 8);
+      r_evstat_s  = in_thr_s && (off_s == 'h138);
+      r_slot_s    = in_thr_s && (d_slot_s < 8 * (5));
+      r_stk_s     = in_thr_s && (d_stk_s < 8 * (24));
+      r_cnt_s     = r_pmc_s | r_fix_s | r_slot_s | r_stk_s;
+      ksel_s      = r_evtsel_s ? d_evtsel_s[KIW+1:2] : d_ext_s[KIW+1:2];
+      if (r_pmc_s) begin
+        lsel_s = LI_PMC[LIW-1:0] + d_pmc_s[LIW+2:3];
+      end
+      if (r_fix_s) begin
+        lsel_s = LI_FIX[LIW-1:0] + d_fix_s[LIW+2:3];
+      end
+      if (r_slot_s) begin
+        lsel_s = LI_SLOT[LIW-1:0] + d_slot_s[LIW+2:3];
+      end
+      if (r_stk_s) begin
+        lsel_s = LI_STK[LIW-1:0] + d_stk_s[LIW+2:3];
+      end
+    end
+  end
+
+  // Bank index cidx_s and evtsel/ext element index eidx_s of the current address: thread tsel_s's first bank index and first evtsel index (a table of
+  // constants) plus the index inside the thread.
+  reg [CIW-1:0] cbase;
+  reg [CIW-1:0] cacc;
+  reg [EIW-1:0] ebase;
+  reg [EIW-1:0] eacc;
+  integer       tb;
+  always @* begin
+    cbase = {CIW{1'b0}};
+    cacc  = {CIW{1'b0}};
+    ebase = {EIW{1'b0}};
+    eacc  = {EIW{1'b0}};
+    for (tb = 0; tb < THREADS; tb = tb + 1) begin
+      if (tsel_s == tb[TIW-1:0]) begin
+        cbase = cacc;
+        ebase = eacc;
+      end
+      cacc = cacc + NCPT_C[CIW-1:0];
+      eacc = eacc + KCNT_C[EIW-1:0];
+    end
+  end
+  wire [CIW-1:0] cidx_s = cbase + {{(CIW - LIW){1'b0}}, lsel_s};
+  wire [EIW-1:0] eidx_s = ebase + {{(EIW - KIW){1'b0}}, ksel_s};
+
+  // The decode the access phase uses (spec 5, "Event path pipeline" in 4): with PIPE = 0 the
+  // current address's, with PIPE = 1 the setup cycle's from the register dec_q (the address is
+  // stable from the setup cycle on, APB), so that the access cycle's logic starts at a flop.
+  localparam DECW = AW - 2 + 15 + TIW + KIW + CIW + EIW;   // the terms below, in that order
+  reg [AW-1:0]  a;
   reg           r_id;
   reg           r_cfg;
   reg           r_evtsel;
@@ -91,89 +219,33 @@
   reg           r_evstat;
   reg           r_slot;
   reg           r_stk;
-  reg           r_cnt;     // a counter (pmc, fix, slot, stk)
-  reg           hi;        // high word of a 64-bit register
-  reg [TIW-1:0] tsel;      // thread
-  reg [KIW-1:0] ksel;      // element of evtsel/ext
-  reg [LIW-1:0] lsel;      // counter index inside the thread
-  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by
-  // the access phase), so the decoder does not toggle on idle bus cycles.
-  always @* begin
-    a         = 32'd0;
-    blk       = 32'd0;
-    tblk      = 32'd0;
-    off       = 32'd0;
-    in_thr    = 1'b0;
-    tsel      = {TIW{1'b0}};
-    hi        = 1'b0;
-    d_evtsel  = 32'd0;
-    d_ext     = 32'd0;
-    d_pmc     = 32'd0;
-    d_fix     = 32'd0;
-    d_gctrl   = 32'd0;
-    d_gstatus = 32'd0;
-    d_slot    = 32'd0;
-    d_stk     = 32'd0;
-    r_id      = 1'b0;
-    r_cfg     = 1'b0;
-    r_evtsel  = 1'b0;
-    r_ext     = 1'b0;
-    r_pmc     = 1'b0;
-    r_fix     = 1'b0;
-    r_fixctl  = 1'b0;
-    r_ctrl    = 1'b0;
-    r_gctrl   = 1'b0;
-    r_gstatus = 1'b0;
-    r_evstat  = 1'b0;
-    r_slot    = 1'b0;
-    r_stk     = 1'b0;
-    r_cnt     = 1'b0;
-    ksel      = {KIW{1'b0}};
-    lsel      = {LIW{1'b0}};
-    if (psel_i) begin
-      a[AW-1:2] = paddr_i[AW-1:2];
-      blk       = a >> TSH;
-      tblk      = blk - TB0;
-      off       = a & TOFF;
-      in_thr    = (blk >= TB0) && (tblk < THREADS);
-      tsel      = tblk[TIW-1:0];
-      hi        = a[2];
-      d_evtsel  = off - 'h000;
-      d_ext     = off - 'h040;
-      d_pmc     = off - 'h080;
-      d_fix     = off - 'h100;
-      d_gctrl   = off - 'h128;
-      d_gstatus = off - 'h130;
-      d_slot    = off - 'h140;
-      d_stk     = off - 'h180;
-      r_id      = (a == 'h000);
-      r_cfg     = (a == 'h004);
-      r_evtsel  = in_thr && (d_evtsel < 4 * (P));
-      r_ext     = in_thr && (d_ext < 4 * (P));
-      r_pmc     = in_thr && (d_pmc < 8 * (P));
-      r_fix     = in_thr && (d_fix < 8 * (3));
-      r_fixctl  = in_thr && (off == 'h120);
-      r_ctrl    = in_thr && (off == 'h124);
-      r_gctrl   = in_thr && (d_gctrl < 8);
-      r_gstatus = in_thr && (d_gstatus < 8);
-      r_evstat  = in_thr && (off == 'h138);
-      r_slot    = in_thr && (d_slot < 8 * (5));
-      r_stk     = in_thr && (d_stk < 8 * (24));
-      r_cnt     = r_pmc | r_fix | r_slot | r_stk;
-      ksel      = r_evtsel ? d_evtsel[KIW+1:2] : d_ext[KIW+1:2];
-      if (r_pmc) begin
-        lsel = LI_PMC[LIW-1:0] + d_pmc[LIW+2:3];
+  reg           r_cnt;
+  reg           hi;
+  reg [TIW-1:0] tsel;
+  reg [KIW-1:0] ksel;
+  reg [CIW-1:0] cidx;
+  reg [EIW-1:0] eidx;
+  wire [DECW-1:0] dec_s = {a_s[AW-1:2], r_id_s, r_cfg_s, r_evtsel_s, r_ext_s, r_pmc_s, r_fix_s, r_fixctl_s, r_ctrl_s, r_gctrl_s, r_gstatus_s, r_evstat_s, r_slot_s, r_stk_s, r_cnt_s, hi_s, tsel_s, ksel_s, cidx_s, eidx_s};
+  wire [DECW-1:0] dec;
+  generate
+    if (PIPE != 0) begin : g_dec_q
+      reg [DECW-1:0] dec_q;
+      // loaded in the setup cycle (psel without penable); reset clears it
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          dec_q <= {DECW{1'b0}};
+        end else if (psel_i && !penable_i) begin
+          dec_q <= dec_s;
+        end
       end
-      if (r_fix) begin
-        lsel = LI_FIX[LIW-1:0] + d_fix[LIW+2:3];
-      end
-      if (r_slot) begin
-        lsel = LI_SLOT[LIW-1:0] + d_slot[LIW+2:3];
-      end
-      if (r_stk) begin
-        lsel = LI_STK[LIW-1:0] + d_stk[LIW+2:3];
-      end
+      assign dec = dec_q;
+    end else begin : g_dec
+      assign dec = dec_s;
     end
+  endgenerate
+  always @* begin
+    a = {AW{1'b0}};
+    {a[AW-1:2], r_id, r_cfg, r_evtsel, r_ext, r_pmc, r_fix, r_fixctl, r_ctrl, r_gctrl, r_gstatus, r_evstat, r_slot, r_stk, r_cnt, hi, tsel, ksel, cidx, eidx} = dec;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -219,34 +291,12 @@
   // ---------------------------------------------------------------------------------------------
   // Read data
   // ---------------------------------------------------------------------------------------------
-  // First bank index and first evtsel index of thread tsel (a table of constants).
-  reg [CIW-1:0] cbase;
-  reg [CIW-1:0] cacc;
-  reg [EIW-1:0] ebase;
-  reg [EIW-1:0] eacc;
-  integer       tb;
-  always @* begin
-    cbase = {CIW{1'b0}};
-    cacc  = {CIW{1'b0}};
-    ebase = {EIW{1'b0}};
-    eacc  = {EIW{1'b0}};
-    for (tb = 0; tb < THREADS; tb = tb + 1) begin
-      if (tsel == tb[TIW-1:0]) begin
-        cbase = cacc;
-        ebase = eacc;
-      end
-      cacc = cacc + NCPT_C[CIW-1:0];
-      eacc = eacc + KCNT_C[EIW-1:0];
-    end
-  end
-  wire [CIW-1:0] cidx = cbase + {{(CIW - LIW){1'b0}}, lsel};
-  wire [EIW-1:0] eidx = ebase + {{(EIW - KIW){1'b0}}, ksel};
-
   // Counters are read through the bank's read port (index cidx); evtsel/ext element eidx through a
   // binary mux tree (a level per index bit, entries past the end read as 0). The tree is only
   // selected in an access phase (its select is 0 on idle cycles, so it does not toggle).
   assign cnt_re_o   = rd_ok & r_cnt;
   assign cnt_ridx_o = cidx;
+  assign cnt_pidx_o = cidx_s;   // the pre-read of the setup cycle (block-RAM storage)
 
   reg [(1<<EIW)*32-1:0] etree;
   reg [31:0]            eval;
@@ -325,7 +375,7 @@
     if (wr_ok && (r_evtsel || r_ext)) begin
       for (t = 0; t < THREADS; t = t + 1) begin
         for (k = 0; k < KCNT_C; k = k + 1) begin
-          if ((tblk == t) && (ksel == k[KIW-1:0])) begin
+          if ((tsel == t[TIW-1:0]) && (ksel == k[KIW-1:0])) begin
             we_evtsel[t*KCNT_C+k] = r_evtsel;
             we_ext[t*KCNT_C+k] = r_ext;
           end
@@ -391,16 +441,16 @@
               ext_q[(tw*KCNT_C+kw)*32 +: 32] <= wword & ((kw == 0) ? EXT_MASK_AT0 : EXT_MASK);
             end
           end
-          if ((tblk == tw) && r_fixctl) begin
+          if ((tsel == tw[TIW-1:0]) && r_fixctl) begin
             fixctl_q[tw*32 +: 32] <= wword & FIXCTL_MASK;
           end
-          if ((tblk == tw) && r_ctrl) begin
+          if ((tsel == tw[TIW-1:0]) && r_ctrl) begin
             ctrl_q[tw*32 +: 32] <= wword & CTRL_MASK;
           end
-          if ((tblk == tw) && r_gctrl && hi) begin
+          if ((tsel == tw[TIW-1:0]) && r_gctrl && hi) begin
             gctrl_q[tw*64+32 +: 32] <= wword & GCTRL_MASK[63:32];
           end
-          if ((tblk == tw) && r_gctrl && !hi) begin
+          if ((tsel == tw[TIW-1:0]) && r_gctrl && !hi) begin
             gctrl_q[tw*64 +: 32] <= wword & GCTRL_MASK[31:0];
           end
         end

@@ -52,20 +52,26 @@ module pmu_stack_stage #(
   // saturating at 2^CRW - 1
   wire [XW-1:0] m    = (wpv || COMMIT) ? n_i : n_i + wp_i;
   wire [XW-1:0] tot  = m + {{(XW - CRW){1'b0}}, carry_i};
-  wire [XW-1:0] used = (tot > WX) ? WX : tot;
-  wire [XW-1:0] rem  = tot - used;
+  wire          full = (tot > WX);               // more than W: base takes all W slots
+  wire [XW-1:0] rem  = full ? tot - WX : {XW{1'b0}};
   assign carry_d_o = (rem > CRMAX) ? CRMAX[CRW-1:0] : rem[CRW-1:0];
 
+  // Below, every slot count is at most W (<= 7), so the split works on SW = 3 bits: a wide
+  // input (wp, sib) takes min(input, slots left) as "its high bits are 0 and its low bits are
+  // below", which keeps the chain of subtract-and-compare steps narrow (spec 4.6 unchanged).
+  localparam SW = 3;
+  localparam [SW-1:0] WS = W32[SW-1:0];
+  wire [SW-1:0] used = full ? WS : tot[SW-1:0];
   // bpred: visible wrong-path instructions, in the slots base left
-  wire [XW-1:0] u0   = WX - used;
-  wire [XW-1:0] wps  = wpv ? ((wp_i < u0) ? wp_i : u0) : {XW{1'b0}};
+  wire [SW-1:0] u0   = WS - used;
+  wire          wpl  = (wp_i[XW-1:SW] == {(XW - SW){1'b0}}) && (wp_i[SW-1:0] < u0);
+  wire [SW-1:0] wps  = !wpv ? {SW{1'b0}} : wpl ? wp_i[SW-1:0] : u0;
   // smt: instructions of the sibling threads, in the slots left after that
-  wire [XW-1:0] u1   = u0 - wps;
-  wire [XW-1:0] smts = (sib_i < u1) ? sib_i : u1;
-  // the rest goes to the stall cause (at most W: bits 2:0)
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [XW-1:0] u2   = u1 - smts;
-  /* verilator lint_on UNUSEDSIGNAL */
+  wire [SW-1:0] u1   = u0 - wps;
+  wire          sibl = (sib_i[XW-1:SW] == {(XW - SW){1'b0}}) && (sib_i[SW-1:0] < u1);
+  wire [SW-1:0] smts = sibl ? sib_i[SW-1:0] : u1;
+  // the rest goes to the stall cause
+  wire [SW-1:0] u2   = u1 - smts;
 
   // Stall cause of this stage.
   reg [2:0] cause;
@@ -103,13 +109,13 @@ module pmu_stack_stage #(
   integer       c;
   always @* begin
     cinc = {(8 * 3){1'b0}};
-    cinc[C_BASE*3 +: 3]  = used[2:0];
-    cinc[C_BPRED*3 +: 3] = wps[2:0];
-    cinc[C_SMT*3 +: 3]   = smts[2:0];
+    cinc[C_BASE*3 +: 3]  = used;
+    cinc[C_BPRED*3 +: 3] = wps;
+    cinc[C_SMT*3 +: 3]   = smts;
     inc_o = {(8 * IW){1'b0}};
     for (c = 0; c < 8; c = c + 1) begin
       if (cause == c[2:0]) begin
-        cinc[c*3 +: 3] = cinc[c*3 +: 3] + u2[2:0];
+        cinc[c*3 +: 3] = cinc[c*3 +: 3] + u2;
       end
       inc_o[c*IW +: IW] = {{(IW - 3){1'b0}}, cinc[c*3 +: 3]};
     end

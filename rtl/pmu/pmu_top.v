@@ -23,7 +23,9 @@ module pmu_top #(
   parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK,
   parameter AW          = `PMU_DEF_AW,
   // counter storage (spec 4): 0 flip-flops, 1 block RAM behind flip-flop prefix counters
-  parameter STORAGE     = `PMU_DEF_STORAGE
+  parameter STORAGE     = `PMU_DEF_STORAGE,
+  // event path pipeline (spec 4): 0 increments reach the counters in their cycle, 1 a cycle later
+  parameter PIPE        = `PMU_DEF_PIPE
 ) (
   input  wire                             clk_i,
   input  wire                             rst_ni,
@@ -78,6 +80,7 @@ module pmu_top #(
   wire                   cnt_re;
   wire                   cnt_pre;     // APB setup cycle of a counter access (pre-read)
   wire [CIW-1:0]         cnt_ridx;
+  wire [CIW-1:0]         cnt_pidx;    // ... its counter (the setup cycle's address)
   wire [CW-1:0]          cnt_rdata;
   wire [THREADS-1:0]     slot_re;
   wire [THREADS*3-1:0]   slot_ridx;
@@ -114,7 +117,8 @@ module pmu_top #(
     .P       (P),
     .CW      (CW),
     .W       (W),
-    .AW      (AW)
+    .AW      (AW),
+    .PIPE    (PIPE)
   ) u_regs (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -130,6 +134,7 @@ module pmu_top #(
     .cnt_re_o    (cnt_re),
     .cnt_pre_o   (cnt_pre),
     .cnt_ridx_o  (cnt_ridx),
+    .cnt_pidx_o  (cnt_pidx),
     .cnt_rdata_i (cnt_rdata),
     .pmc_wrap_i  (pmc_wrap),
     .fix_wrap_i  (fix_wrap),
@@ -303,6 +308,7 @@ module pmu_top #(
     .WSTRIDE (NCPT),
     .WSPAN   (NSLOT),
     .STORAGE (STORAGE),
+    .PIPE    (PIPE),
     .FF_MASK (FF_MASK),
     .NARROW  (NARROW),
     .NIW     (NW)
@@ -316,7 +322,7 @@ module pmu_top #(
     .wdata_i    (cnt_wdata),
     .wstrb_i    (cnt_wstrb),
     .pre_i      (cnt_pre),
-    .pidx_i     (cnt_ridx),
+    .pidx_i     (cnt_pidx),
     .re_i       (cnt_re),
     .ridx_i     (cnt_ridx),
     .rdata_o    (cnt_rdata),

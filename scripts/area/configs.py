@@ -8,6 +8,8 @@ Groups:
   block     PMU modules synthesized alone (counter bank sizes, the CPI-stack block)
   core      the core stub at the PMU's thread count and width (the overhead's denominator)
   smoke     the smallest configuration, the one `make test` runs (scripts/area/smoke.py)
+  timing    the event path pipeline (PIPE, spec 4) against none: the smallest PMU on an iCE40
+            with both storages, and the default PMU with block RAM on an ECP5 (Fmax)
 """
 
 import ties
@@ -70,6 +72,12 @@ def jobs():
         # the default also goes through ECP5 (it does not fit an iCE40)
         add(pmu_job(DEFAULT, "sweep", st, ecp5=True, pnr="ecp5"))
         add(pmu_job(dict(DEFAULT, P=16), "sweep", st))
+    # (PIPE = 0 of the default: the sweep's STORAGE=1 job above)
+    add(pmu_job(dict(DEFAULT, STORAGE=1, PIPE=1), "timing", ecp5=True, pnr="ecp5"))
+    add(pmu_job(dict(SMOKE, STORAGE=0), "timing", pnr="ice40"))
+    add(pmu_job(dict(SMOKE, STORAGE=1), "timing", pnr="ice40"))
+    for st in (0, 1):
+        add(pmu_job(dict(SMOKE, STORAGE=st, PIPE=1), "timing", pnr="ice40"))
     for f in ties.FEATURES:
         add(pmu_job(DEFAULT, "feature", ties_=(f,)))
     nofeat = pmu_job(DEFAULT, "feature", ties_=ties.FEATURES[:5])

@@ -22,7 +22,7 @@ import configs  # noqa: E402
 import job  # noqa: E402
 import tools  # noqa: E402
 
-FIRST = ["name", "group", "design", "ties", "THREADS", "P", "CW", "W", "STORAGE", "N",
+FIRST = ["name", "group", "design", "ties", "THREADS", "P", "CW", "W", "STORAGE", "PIPE", "N",
          "IW", "PROG_DEPTH", "generic_cells", "generic_ffs", "generic_transistors",
          "ice40_lut4", "ice40_ffs", "ice40_carry", "ice40_bram", "ice40_cells",
          "ecp5_lut4", "ecp5_ffs", "ecp5_ccu2c", "ecp5_bram", "ecp5_dpram", "ecp5_pfumx",

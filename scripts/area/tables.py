@@ -48,7 +48,7 @@ def fmt(v, digits=0):
 
 def is_cfg(r, p, storage="0"):
     return (r["design"] == "pmu" and not r["ties"] and (r.get("STORAGE") or "0") == storage
-            and all(n(r, k) == v for k, v in p.items()))
+            and (r.get("PIPE") or "0") == "0" and all(n(r, k) == v for k, v in p.items()))
 
 
 def find(rows, pred):
@@ -293,6 +293,25 @@ def t_runtime(build, rows):
                  ["---", "---", "---"])
 
 
+def t_timing(rows):
+    """Fmax with and without the event path pipeline (group timing, and the sweep's default
+    with block RAM as its PIPE=0 twin)."""
+    body = []
+    twin = configs.name_of(dict(configs.DEFAULT, STORAGE=1))
+    for r in rows:
+        if r["group"] != "timing" and r["name"] != twin:
+            continue
+        body.append([f"THREADS={r['THREADS']} P={r['P']} CW={r['CW']} W={r['W']}",
+                     r.get("STORAGE") or "0", r.get("PIPE") or "0",
+                     fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")),
+                     r.get("pnr") or "-", r.get("fmax_mhz") or "-"])
+    if not body:
+        return "Not measured yet: `make area` (or `sweep.py --only timing`) measures it."
+    body.sort(key=lambda b: (b[0], b[5], b[1], b[2]))
+    return table(["configuration", "STORAGE", "PIPE", "iCE40 LUT4", "FF", "place and route",
+                  "Fmax MHz"], body, ["---", "---:", "---:", "---:", "---:", "---", "---:"])
+
+
 def t_missing(rows):
     have = {r["name"]: r for r in rows}
     body = []
@@ -319,6 +338,7 @@ def render(build):
             "per-counter": t_per_counter(rows), "features": t_features(rows),
             "overhead": t_overhead(rows), "sweep": t_sweep(rows), "model": t_model(m),
             "model-error": t_model_error(m, errs), "runtime": t_runtime(build, rows),
+            "timing": t_timing(rows),
             "missing": t_missing(rows)}
 
 

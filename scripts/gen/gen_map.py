@@ -91,7 +91,7 @@ def num(s):
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 PARAM_RANGE = {  # name: (lo, hi); further rules below
     "THREADS": (1, 8), "P": (1, 16), "CW": (33, 64), "W": (1, 7), "LW": (1, 8), "NW": (1, 8),
-    "CRW": (1, 16), "NS_PER_TICK": (1, 65535), "AW": (12, 32), "STORAGE": (0, 1),
+    "CRW": (1, 16), "NS_PER_TICK": (1, 65535), "AW": (12, 32), "STORAGE": (0, 1), "PIPE": (0, 1),
 }
 LANE_SRCS = ("one", "ref_tick", "fill", "issue", "retire", "unfill", "ext")
 # lane kinds (spec 2.2): a per-cycle condition (the selected ones are ORed) or a count (summed)
@@ -360,17 +360,23 @@ def check_schema(j, dup):
     ncnt = 0
     for i, x in enumerate(j["state"]):
         p = ("state", i)
-        need(x, p, ("c", "rtl", "kind", "desc"), ("n", "per", "bits"))
+        need(x, p, ("c", "rtl", "kind", "desc"), ("n", "per", "bits", "when"))
         c = ident(x["c"], p + ("c",), "model field")
         unique(seen, c, p + ("c",), "state")
         typed(x["rtl"], p + ("rtl",), str, "rtl")
-        if not re.match(r"^u_[a-z0-9_]+\.[a-z][a-z0-9_]*$", x["rtl"]):
-            raise MapError(p + ("rtl",), "rtl '%s' must be INSTANCE.SIGNAL of pmu_top (u_blk.name_q)" % x["rtl"][:40])
+        if not re.match(r"^u_[a-z0-9_]+(\.g_[a-z0-9_]+)*\.[a-z][a-z0-9_]*$", x["rtl"]):
+            raise MapError(p + ("rtl",), "rtl '%s' must be INSTANCE[.GENERATE_BLOCK].SIGNAL of pmu_top "
+                           "(u_blk.name_q, u_blk.g_blk.name_q)" % x["rtl"][:40])
+        if "when" in x:
+            typed(x["when"], p + ("when",), str, "when")
+            if x["when"] not in [q["name"] for q in j["params"]]:
+                raise MapError(p + ("when",), "when %s is not a parameter (the state exists only while it is "
+                               "non-zero)" % json.dumps(x["when"]))
         if x["kind"] not in rdl_regs.STATE_KINDS:
             raise MapError(p + ("kind",), "kind %s is not one of %s" % (json.dumps(x["kind"]), ", ".join(rdl_regs.STATE_KINDS)))
         text(x["desc"], p + ("desc",), "desc")
         k = x["kind"]
-        want = {"cnt": ("n",), "w32": ("n", "per"), "w64": ("n", "per"), "bits": ("n", "per"),
+        want = {"cnt": ("n",), "arr": ("n",), "w32": ("n", "per"), "w64": ("n", "per"), "bits": ("n", "per"),
                 "field": ("n", "per", "bits"), "one": ("bits",)}[k]
         for key in ("n", "per", "bits"):
             if key in want and key not in x:

@@ -484,7 +484,7 @@ def gen_rtl(m, banner):
             a("// and holds the flop of %s, a status that hardware writes and software only reads: its" % r.name)
             a("// next value is behaviour; this block declares it and decodes and reads it.")
     a("// It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour")
-    a("// reads r_<reg>, tsel, tblk, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the")
+    a("// reads r_<reg>, r_cnt_s, tsel, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the")
     a("// <REG>_MASK / <REG>_RESET constants.")
     a("")
     a("  localparam NCPT  = %s;   // counters per thread: %s" % (vexpr(ncpt), ", ".join("%s %s" % (r.name, r.cexpr) for r, _ in cnts)))
@@ -529,37 +529,38 @@ def gen_rtl(m, banner):
         a("  reg [%s-1:0] %s_q /*verilator public_flat_rd*/;" % (n, r.name))
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  // Address decode (spec 3): word address a, thread block tblk, offset off inside the block")
+    a("  // Address decode (spec 3) of the current address (suffix _s): word address a_s, thread block")
+    a("  // tblk_s, offset off_s inside the block")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  reg [31:0]    a;")
-    a("  reg [31:0]    blk;")
-    a("  reg [31:0]    tblk;")
-    a("  reg [31:0]    off;")
     win = [r for r in th if r.is_array or r.width == 64]
-    for r in win:
-        a("  reg [31:0]    d_%s;" % r.name)
-    a("  reg           in_thr;")
-    for r in m.regs:
-        a("  reg           r_%s;" % r.name)
-    a("  reg           r_cnt;     // a counter (%s)" % ", ".join(r.name for r, _ in cnts))
-    a("  reg           hi;        // high word of a 64-bit register")
-    a("  reg [TIW-1:0] tsel;      // thread")
+    # (name, declaration width, reset/zero value) of every decode term; the terms the access
+    # phase uses (acc_terms) are also kept without the suffix (see below)
+    terms = [("a", "[31:0]   ", "32'd0"), ("blk", "[31:0]   ", "32'd0"), ("tblk", "[31:0]   ", "32'd0"),
+             ("off", "[31:0]   ", "32'd0")]
+    terms += [("d_" + r.name, "[31:0]   ", "32'd0") for r in win]
+    terms += [("in_thr", "         ", "1'b0")]
+    terms += [("r_" + r.name, "         ", "1'b0") for r in m.regs] + [("r_cnt", "         ", "1'b0")]
+    terms += [("hi", "         ", "1'b0"), ("tsel", "[TIW-1:0]", "{TIW{1'b0}}")]
     if sarr:
-        a("  reg [KIW-1:0] ksel;      // element of %s" % "/".join(r.name for r in sarr))
-    a("  reg [LIW-1:0] lsel;      // counter index inside the thread")
+        terms.append(("ksel", "[KIW-1:0]", "{KIW{1'b0}}"))
+    terms.append(("lsel", "[LIW-1:0]", "{LIW{1'b0}}"))
+    names = [n for n, _, _ in terms]
+    cmt = {"r_cnt": "a counter (%s)" % ", ".join(r.name for r, _ in cnts), "hi": "high word of a 64-bit register",
+           "tsel": "thread", "lsel": "counter index inside the thread"}
+    if sarr:
+        cmt["ksel"] = "element of %s" % "/".join(r.name for r in sarr)
+
+    def sfx(expr):
+        return re.sub(r"\b(%s)\b" % "|".join(map(re.escape, names)), r"\1_s", expr)
+
+    for n, w, _ in terms:
+        a(("  reg %s %s;" % (w, n + "_s")) + (("%s// %s" % (" " * max(1, 12 - len(n)), cmt[n])) if n in cmt else ""))
     a("  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by")
     a("  // the access phase), so the decoder does not toggle on idle bus cycles.")
     a("  always @* begin")
-    zero = [("a", "32'd0"), ("blk", "32'd0"), ("tblk", "32'd0"), ("off", "32'd0"), ("in_thr", "1'b0"),
-            ("tsel", "{TIW{1'b0}}"), ("hi", "1'b0")]
-    zero += [("d_" + r.name, "32'd0") for r in win]
-    zero += [("r_" + r.name, "1'b0") for r in m.regs] + [("r_cnt", "1'b0")]
-    if sarr:
-        zero.append(("ksel", "{KIW{1'b0}}"))
-    zero.append(("lsel", "{LIW{1'b0}}"))
-    wd = max(len(n) for n, _ in zero)
-    for n, v in zero:
-        a("    %-*s = %s;" % (wd, n, v))
+    wd = max(len(n) for n in names) + 2
+    for n, _, v in terms:
+        a("    %-*s = %s;" % (wd, n + "_s", v))
     a("    if (psel_i) begin")
     body = [("a[AW-1:2]", "paddr_i[AW-1:2]"), ("blk", "a >> TSH"), ("tblk", "blk - TB0"), ("off", "a & TOFF"),
             ("in_thr", "(blk >= TB0) && (tblk < THREADS)"), ("tsel", "tblk[TIW-1:0]"), ("hi", "a[2]")]
@@ -580,15 +581,92 @@ def gen_rtl(m, banner):
         for r in reversed(sarr[:-1]):
             e = "r_%s ? d_%s[KIW+%d:%d] : %s" % (r.name, r.name, shift_of(r.stride) - 1, shift_of(r.stride), e)
         body.append(("ksel", e))
+    body = [(sfx(n), sfx(v)) for n, v in body]
     wd = max(len(n) for n, _ in body)
     for n, v in body:
         a("      %-*s = %s;" % (wd, n, v))
     for r, base in cnts:
         sh = shift_of(r.stride)
-        a("      if (r_%s) begin" % r.name)
-        a("        lsel = LI_%s[LIW-1:0] + d_%s[LIW+%d:%d];" % (U(r), r.name, sh - 1, sh))
+        a("      if (r_%s_s) begin" % r.name)
+        a("        lsel_s = LI_%s[LIW-1:0] + d_%s_s[LIW+%d:%d];" % (U(r), r.name, sh - 1, sh))
         a("      end")
     a("    end")
+    a("  end")
+    a("")
+    a("  // Bank index cidx_s%s of the current address: thread tsel_s's first bank index%s (a table of" % (
+        " and %s element index eidx_s" % "/".join(r.name for r in sarr) if sarr else "",
+        " and first %s index" % sarr[0].name if sarr else ""))
+    a("  // constants) plus the index inside the thread.")
+    a("  reg [CIW-1:0] cbase;")
+    a("  reg [CIW-1:0] cacc;")
+    if sarr:
+        a("  reg [EIW-1:0] ebase;")
+        a("  reg [EIW-1:0] eacc;")
+    a("  integer       tb;")
+    a("  always @* begin")
+    a("    cbase = {CIW{1'b0}};")
+    a("    cacc  = {CIW{1'b0}};")
+    if sarr:
+        a("    ebase = {EIW{1'b0}};")
+        a("    eacc  = {EIW{1'b0}};")
+    a("    for (tb = 0; tb < THREADS; tb = tb + 1) begin")
+    a("      if (tsel_s == tb[TIW-1:0]) begin")
+    a("        cbase = cacc;")
+    if sarr:
+        a("        ebase = eacc;")
+    a("      end")
+    a("      cacc = cacc + NCPT_C[CIW-1:0];")
+    if sarr:
+        a("      eacc = eacc + KCNT_C[EIW-1:0];")
+    a("    end")
+    a("  end")
+    a("  wire [CIW-1:0] cidx_s = cbase + {{(CIW - LIW){1'b0}}, lsel_s};")
+    if sarr:
+        a("  wire [EIW-1:0] eidx_s = ebase + {{(EIW - KIW){1'b0}}, ksel_s};")
+    a("")
+    # the decode the access phase uses
+    acc_terms = [("a[AW-1:2]", "AW - 2")] + [("r_" + r.name, "1") for r in m.regs] + [("r_cnt", "1"), ("hi", "1"),
+                                                                                   ("tsel", "TIW")]
+    if sarr:
+        acc_terms.append(("ksel", "KIW"))
+    acc_terms.append(("cidx", "CIW"))
+    if sarr:
+        acc_terms.append(("eidx", "EIW"))
+    a("  // The decode the access phase uses (spec 5, \"Event path pipeline\" in 4): with PIPE = 0 the")
+    a("  // current address's, with PIPE = 1 the setup cycle's from the register dec_q (the address is")
+    a("  // stable from the setup cycle on, APB), so that the access cycle's logic starts at a flop.")
+    ones = sum(1 for _, w in acc_terms if w == "1")
+    a("  localparam DECW = %s;   // the terms below, in that order" % " + ".join(
+        [w for _, w in acc_terms if w != "1"][:1] + [str(ones)] + [w for _, w in acc_terms if w != "1"][1:]))
+    a("  reg [AW-1:0]  a;")
+    for n, w, _ in terms:
+        if n in [t for t, _ in acc_terms] and n != "a":
+            a("  reg %s %s;" % (w, n))
+    a("  reg [CIW-1:0] cidx;")
+    if sarr:
+        a("  reg [EIW-1:0] eidx;")
+    a("  wire [DECW-1:0] dec_s = {%s};" % ", ".join(n.replace("a[", "a_s[") if n.startswith("a[") else n + "_s"
+                                                   for n, _ in acc_terms))
+    a("  wire [DECW-1:0] dec;")
+    a("  generate")
+    a("    if (PIPE != 0) begin : g_dec_q")
+    a("      reg [DECW-1:0] dec_q;")
+    a("      // loaded in the setup cycle (psel without penable); reset clears it")
+    a("      always @(posedge clk_i) begin")
+    a("        if (!rst_ni) begin")
+    a("          dec_q <= {DECW{1'b0}};")
+    a("        end else if (psel_i && !penable_i) begin")
+    a("          dec_q <= dec_s;")
+    a("        end")
+    a("      end")
+    a("      assign dec = dec_q;")
+    a("    end else begin : g_dec")
+    a("      assign dec = dec_s;")
+    a("    end")
+    a("  endgenerate")
+    a("  always @* begin")
+    a("    a = {AW{1'b0}};")
+    a("    {%s} = dec;" % ", ".join(n for n, _ in acc_terms))
     a("  end")
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
@@ -640,34 +718,6 @@ def gen_rtl(m, banner):
     a("  // ---------------------------------------------------------------------------------------------")
     a("  // Read data")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  // First bank index%s of thread tsel (a table of constants)." % (" and first %s index" % sarr[0].name if sarr else ""))
-    a("  reg [CIW-1:0] cbase;")
-    a("  reg [CIW-1:0] cacc;")
-    if sarr:
-        a("  reg [EIW-1:0] ebase;")
-        a("  reg [EIW-1:0] eacc;")
-    a("  integer       tb;")
-    a("  always @* begin")
-    a("    cbase = {CIW{1'b0}};")
-    a("    cacc  = {CIW{1'b0}};")
-    if sarr:
-        a("    ebase = {EIW{1'b0}};")
-        a("    eacc  = {EIW{1'b0}};")
-    a("    for (tb = 0; tb < THREADS; tb = tb + 1) begin")
-    a("      if (tsel == tb[TIW-1:0]) begin")
-    a("        cbase = cacc;")
-    if sarr:
-        a("        ebase = eacc;")
-    a("      end")
-    a("      cacc = cacc + NCPT_C[CIW-1:0];")
-    if sarr:
-        a("      eacc = eacc + KCNT_C[EIW-1:0];")
-    a("    end")
-    a("  end")
-    a("  wire [CIW-1:0] cidx = cbase + {{(CIW - LIW){1'b0}}, lsel};")
-    if sarr:
-        a("  wire [EIW-1:0] eidx = ebase + {{(EIW - KIW){1'b0}}, ksel};")
-    a("")
     a("  // Counters are read through the bank's read port (index cidx)%s" % (
         "; %s element eidx through a" % "/".join(r.name for r in sarr) if sarr else "."))
     if sarr:
@@ -675,6 +725,7 @@ def gen_rtl(m, banner):
         a("  // selected in an access phase (its select is 0 on idle cycles, so it does not toggle).")
     a("  assign cnt_re_o   = rd_ok & r_cnt;")
     a("  assign cnt_ridx_o = cidx;")
+    a("  assign cnt_pidx_o = cidx_s;   // the pre-read of the setup cycle (block-RAM storage)")
     if sarr:
         a("")
         a("  reg [(1<<EIW)*32-1:0] etree;")
@@ -757,7 +808,7 @@ def gen_rtl(m, banner):
         a("    if (wr_ok && (%s)) begin" % " || ".join("r_" + r.name for r in sarr))
         a("      for (t = 0; t < THREADS; t = t + 1) begin")
         a("        for (k = 0; k < KCNT_C; k = k + 1) begin")
-        a("          if ((tblk == t) && (ksel == k[KIW-1:0])) begin")
+        a("          if ((tsel == t[TIW-1:0]) && (ksel == k[KIW-1:0])) begin")
         for r in sarr:
             a("            we_%s[t*KCNT_C+k] = r_%s;" % (r.name, r.name))
         a("          end")
@@ -832,14 +883,14 @@ def gen_rtl(m, banner):
         if r.hwset:
             continue
         if r.width == 32:
-            a("          if ((tblk == tw) && r_%s) begin" % r.name)
+            a("          if ((tsel == tw[TIW-1:0]) && r_%s) begin" % r.name)
             a("            %s_q[tw*32 +: 32] <= wword & %s_MASK;" % (r.name, U(r)))
             a("          end")
         else:
-            a("          if ((tblk == tw) && r_%s && hi) begin" % r.name)
+            a("          if ((tsel == tw[TIW-1:0]) && r_%s && hi) begin" % r.name)
             a("            %s_q[tw*64+32 +: 32] <= wword & %s_MASK[63:32];" % (r.name, U(r)))
             a("          end")
-            a("          if ((tblk == tw) && r_%s && !hi) begin" % r.name)
+            a("          if ((tsel == tw[TIW-1:0]) && r_%s && !hi) begin" % r.name)
             a("            %s_q[tw*64 +: 32] <= wword & %s_MASK[31:0];" % (r.name, U(r)))
             a("          end")
     a("        end")
@@ -1095,7 +1146,7 @@ def gen_c(m, banner):
 
 
 # ---- lockstep state list (spec 6) ------------------------------------------------------------------
-STATE_KINDS = ("cnt", "w32", "w64", "bits", "field", "one")
+STATE_KINDS = ("cnt", "arr", "w32", "w64", "bits", "field", "one")
 
 
 def state_list(m, extra):
@@ -1134,11 +1185,23 @@ def gen_state(m, extra, banner):
     def ce(e):
         return cexpr(str(e))
 
+    # A state with "when" exists only while that parameter is non-zero: its code is guarded.
+    def when_open(x):
+        if "when" in x:
+            a("#if PMU_%s" % x["when"])
+
+    def when_close(x):
+        if "when" in x:
+            a("#endif")
+
     a("// Read the RTL's state into the model's layout.")
     a("template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {")
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        if k == "cnt":
+        when_open(x)
+        if k == "arr":
+            a("  for (int i = 0; i < %s; i++) s->%s[i] = r->%s[i];" % (n, f, sig(x)))
+        elif k == "cnt":
             a("  {")
             a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
             a("    if (sizeof(cnt[0]) == sizeof(s->%s[0]))" % f)
@@ -1158,6 +1221,7 @@ def gen_state(m, extra, banner):
             a("    ((uint8_t *)(void *)&s->%s)[i] = (uint8_t)field(r->%s, i * %s, %s);" % (f, sig(x), b, b))
         else:
             a("  s->%s = r->%s;" % (f, sig(x)))
+        when_close(x)
     a("}")
     a("")
     a("// True when the RTL's state equals the model's state m, read in place (no copy): the same")
@@ -1165,7 +1229,11 @@ def gen_state(m, extra, banner):
     a("template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *m) {")
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        if k == "cnt":
+        when_open(x)
+        if k == "arr":
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    if ((uint32_t)r->%s[i] != m->%s[i]) return false;" % (sig(x), f))
+        elif k == "cnt":
             a("  {")
             a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
             a("    if (sizeof(cnt[0]) == sizeof(m->%s[0])) {" % f)
@@ -1188,6 +1256,7 @@ def gen_state(m, extra, banner):
               % (sig(x), b, b, f))
         else:
             a("  if (r->%s != m->%s) return false;" % (sig(x), f))
+        when_close(x)
     a("  return true;")
     a("}")
     a("")
@@ -1196,14 +1265,23 @@ def gen_state(m, extra, banner):
     a("  char b[256];")
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
+        when_open(x)
+        if k == "arr":
+            a("  for (int i = 0; i < %s; i++)" % n)
+            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%\" PRIx32 \", actual 0x%%\" PRIx32, i," % (f, f, x["rtl"]))
+            a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
+            when_close(x)
+            continue
         if k == "cnt":
             a("  for (int i = 0; i < %s; i++)" % n)
             a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%012\" PRIx64 \", actual 0x%%012\" PRIx64, i," % (f, f, x["rtl"]))
             a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
+            when_close(x)
             continue
         if k == "one":
             a("  CHK(m->%s != r->%s, \"%s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, (uint64_t)m->%s, (uint64_t)r->%s)"
               % (f, f, x["rtl"], f, f))
+            when_close(x)
             continue
         t = {"w32": "uint32_t", "w64": "uint64_t"}.get(k, "uint8_t")
         per = ce(x.get("per", 1))
@@ -1217,6 +1295,7 @@ def gen_state(m, extra, banner):
             a("    CHK(pm[i] != pr[i], \"%s %s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, i / %s, i %% %s," % (x["rtl"], nm, per, per))
             a("        (uint64_t)pm[i], (uint64_t)pr[i])")
         a("  }")
+        when_close(x)
     a("  return \"\";")
     a("}")
     a("")
@@ -1231,6 +1310,8 @@ def state_table(m, extra):
         k = x["kind"]
         if k == "cnt":
             lay = "array, counter i at `cnt_q[i]` (CW bits)"
+        elif k == "arr":
+            lay = "array, counter i at `%s[i]`" % x["c"]
         elif k == "one":
             lay = "%s bit%s" % (x["bits"], "" if str(x["bits"]) == "1" else "s")
         elif k == "bits":
@@ -1239,6 +1320,8 @@ def state_table(m, extra):
             w = x["bits"] if k == "field" else k[1:]
             i = "t*%s+k" % x["per"] if str(x["per"]) != "1" else "t"
             lay = "`[(%s)*%s +: %s]`" % (i, w, w) if "+" in i else "`[%s*%s +: %s]`" % (i, w, w)
+        if "when" in x:
+            lay += " (only with %s = 1)" % x["when"]
         L.append("| %s | `%s` | `%s` | %s |" % (x["desc"], x["rtl"], x["c"], lay))
     return "\n".join(L)
 

@@ -774,6 +774,7 @@ def do_job(job, args, runs_dir):
     rc, secs, note = run_cmd(argv, res["log"], args.timeout_for(t))
     text = read_text(res["log"])
     res["rc"], res["time_s"] = rc, round(secs, 3)
+    res["lockstep_cycles"] = lockstep_cycles(text)
     why = []
     if note and note.startswith("timeout"):
         why.append("%s: %s (log: %s)" % (note, job["id"], res["log"]))
@@ -872,6 +873,21 @@ def write_json(path, obj):
     os.replace(path + ".tmp", path)
 
 
+# The lockstep harnesses and the main run end with "lockstep: N cycles, M mismatches": the cycles
+# each run co-simulated against the C model (summed over the runs in the summary).
+LOCKSTEP_CYCLES_RE = re.compile(r"^lockstep: (\d+) cycles, \d+ mismatches", re.M)
+
+
+def lockstep_cycles(text):
+    return sum(int(m.group(1)) for m in LOCKSTEP_CYCLES_RE.finditer(text))
+
+
+def lockstep_line(runs):
+    n = [r.get("lockstep_cycles", 0) for r in runs]
+    return "lockstep: %d cycles co-simulated against the C model in %d runs" % (
+        sum(n), sum(1 for x in n if x))
+
+
 def summary_lines(runs, cov, header, outputs, brief=False):
     out = ["", "== " + header]
     by = {}
@@ -901,6 +917,7 @@ def summary_lines(runs, cov, header, outputs, brief=False):
                 else:
                     out.append("    waveform: %s" % wv.get("status"))
     out += cov_lines(cov)
+    out.append(lockstep_line(runs))
     out += outputs
     npass = len(runs) - len(bad)
     out.append("%d passed, %d failed" % (npass, len(bad)))
@@ -1081,7 +1098,8 @@ def mode_run(args):
         "exclude_tags": args.exclude_tags, "jobs": args.jobs,
         "shard": {"index": si, "count": sn}, "runs_total": len(jobs),
         "totals": {"runs": len(results), "passed": sum(r["status"] == "pass" for r in results),
-                   "failed": sum(r["status"] != "pass" for r in results)},
+                   "failed": sum(r["status"] != "pass" for r in results),
+                   "lockstep_cycles": sum(r.get("lockstep_cycles", 0) for r in results)},
         "coverage": crep, "runs": results}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, results, "stallscope-regress", elapsed)
@@ -1169,7 +1187,8 @@ def mode_merge(args):
                                   for s in sorted(shards, key=lambda s: s["shard"]["index"])],
         "problems": problems, "runs_total": total,
         "totals": {"runs": len(runs), "passed": sum(r["status"] == "pass" for r in runs),
-                   "failed": sum(r["status"] != "pass" for r in runs)},
+                   "failed": sum(r["status"] != "pass" for r in runs),
+                   "lockstep_cycles": sum(r.get("lockstep_cycles", 0) for r in runs)},
         "coverage": crep, "runs": runs}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, runs, "stallscope-regress", elapsed)

@@ -402,7 +402,14 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       unsigned active = en_all && privok && (sup >> 1);
       uint64_t d = (post->cnt_q[ci] - pre->cnt_q[ci]) & PMU_CW_MASK;
 
-      if (chain && pre->carry_q[t][k - 1]) {
+#if PMU_PIPE
+      /* with the event path pipeline (spec 4) the carry's increment lands one cycle after
+       * carry_q: it is the chained counter's inc_q */
+      const unsigned carry_in = chain && pre->inc_q[ci] != 0u;
+#else
+      const unsigned carry_in = chain && pre->carry_q[t][k - 1];   /* (chain: k > 0) */
+#endif
+      if (carry_in) {
         h[COV_CHAIN_CARRY]++;
         if (wrap)
           h[COV_CHAIN_CARRY_WRAP]++;

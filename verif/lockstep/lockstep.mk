@@ -1,12 +1,13 @@
 # verif/lockstep/lockstep.mk: the PMU lockstep harness, pmu_top Verilated with the C model stepped
 # and compared every cycle (verif/lockstep/lockstep.cpp). Included by the top Makefile.
 #
-#   build/lockstep_<cfg>/Vpmu_lockstep   parameter set CFG_<cfg> (default, small, big, ram)
+#   build/lockstep_<cfg>/Vpmu_lockstep   parameter set CFG_<cfg> (default, small, big, ram, pipe)
 #   build/lockstep_x/Vpmu_lockstep       reset check: every flop starts random (run with
 #                                        +verilator+rand+reset+2 +verilator+seed+N); 0 mismatches
 #                                        against the model proves every state element is reset
-#   build/lockstep_x_ram/Vpmu_lockstep   the same with block-RAM counter storage (the RAM too
-#                                        starts random: it is never reset)
+#   build/lockstep_x_pipe/Vpmu_lockstep  the same with parameter set pipe: block-RAM counter
+#                                        storage (the RAM too starts random: it is never reset)
+#                                        and the increment register inc_q
 # Also used by the coverage, waveform and mutation builds (LOCKSTEP_* below).
 
 LOCKSTEP_CPP  := verif/lockstep/lockstep.cpp
@@ -30,8 +31,8 @@ endef
 $(BUILD)/lockstep_x/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,default) | $(BUILD)
 	$(call lockstep_build,$(BUILD)/lockstep_x,default,default,--x-assign unique --x-initial unique,$(LOCKSTEP_CPP),$(SIM_OPT))
 
-$(BUILD)/lockstep_x_ram/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,ram) | $(BUILD)
-	$(call lockstep_build,$(BUILD)/lockstep_x_ram,ram,ram,--x-assign unique --x-initial unique,$(LOCKSTEP_CPP),$(SIM_OPT))
+$(BUILD)/lockstep_x_pipe/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,pipe) | $(BUILD)
+	$(call lockstep_build,$(BUILD)/lockstep_x_pipe,pipe,pipe,--x-assign unique --x-initial unique,$(LOCKSTEP_CPP),$(SIM_OPT))
 
 $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,%) | $(BUILD)
 	$(call lockstep_build,$(BUILD)/lockstep_$*,$*,$*,,$(LOCKSTEP_CPP),$(SIM_OPT))

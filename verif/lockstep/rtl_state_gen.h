@@ -31,6 +31,9 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
   s->hi_latch_q = r->RTL_SIG(u_regs__DOT__hi_latch_q);
   s->hi_addr_q = r->RTL_SIG(u_regs__DOT__hi_addr_q);
   s->hi_vld_q = r->RTL_SIG(u_regs__DOT__hi_vld_q);
+#if PMU_PIPE
+  for (int i = 0; i < (PMU_NCNT); i++) s->inc_q[i] = r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i];
+#endif
 }
 
 // True when the RTL's state equals the model's state m, read in place (no copy): the same
@@ -61,6 +64,10 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
   if (r->RTL_SIG(u_regs__DOT__hi_latch_q) != m->hi_latch_q) return false;
   if (r->RTL_SIG(u_regs__DOT__hi_addr_q) != m->hi_addr_q) return false;
   if (r->RTL_SIG(u_regs__DOT__hi_vld_q) != m->hi_vld_q) return false;
+#if PMU_PIPE
+  for (int i = 0; i < (PMU_NCNT); i++)
+    if ((uint32_t)r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i] != m->inc_q[i]) return false;
+#endif
   return true;
 }
 
@@ -126,6 +133,11 @@ static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
   CHK(m->hi_latch_q != r->hi_latch_q, "u_regs.hi_latch_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->hi_latch_q, (uint64_t)r->hi_latch_q)
   CHK(m->hi_addr_q != r->hi_addr_q, "u_regs.hi_addr_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->hi_addr_q, (uint64_t)r->hi_addr_q)
   CHK(m->hi_vld_q != r->hi_vld_q, "u_regs.hi_vld_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->hi_vld_q, (uint64_t)r->hi_vld_q)
+#if PMU_PIPE
+  for (int i = 0; i < (PMU_NCNT); i++)
+    CHK(m->inc_q[i] != r->inc_q[i], "u_bank.g_pipe.inc_q[%d] %s: expected 0x%" PRIx32 ", actual 0x%" PRIx32, i,
+        cnt_name(i).c_str(), m->inc_q[i], r->inc_q[i])
+#endif
   return "";
 }
 
