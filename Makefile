@@ -30,8 +30,9 @@ SAN_OPT    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno
 PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
-DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3
-DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3
+DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
+              libxml2-utils lcov
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
 PMU_RTL    ?= rtl/pmu
@@ -183,7 +184,8 @@ include scripts/area/area.mk
 # make test: the tests of verif/regress/tests.txt tagged pr, two at a time, each with a time limit
 # (TEST_TIMEOUT seconds unless the test sets timeout=); random seeds from TEST_SEED (default: the
 # clock). Console: PASS/FAIL per run with its time (failures with their log and its last lines),
-# last line "N passed, N failed"; JUnit XML in $(BUILD)/tests/junit.xml (docs/regression.md).
+# last line "N passed, N failed"; JUnit XML in $(BUILD)/tests/junit.xml, lcov coverage (functional
+# bins and RTL lines) in $(BUILD)/tests/coverage.info (docs/regression.md).
 TEST_JOBS    ?= 2
 TEST_TIMEOUT ?= 600
 test: deps
