@@ -10,7 +10,7 @@
 #   sim/main/run.mk           the main run: core stub + PMU + model
 #   sim/systemc/systemc.mk    the PMU in SystemC: pin-level lockstep, TLM-2.0 model (make sim-systemc)
 #   verif/dpi/dpi.mk          the model through DPI-C and its SV scoreboard (make sim-dpi)
-#   verif/{formal,coverage,fuzz,regress}/*.mk
+#   verif/{formal,coverage,fuzz,regress,cocotb}/*.mk
 #   fpga/fpga.mk              the FPGA board top's virtual board, pmuctl, the bring-up test
 #   scripts/area/area.mk      make area: the area sweep, cost model, charts (docs/area.md)
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
@@ -89,6 +89,7 @@ help:
 	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
 	@echo "make fpga-test | fpga-lint"
 	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
+	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
@@ -174,6 +175,7 @@ include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
+include verif/cocotb/cocotb.mk
 include fpga/fpga.mk
 include scripts/area/area.mk
 
