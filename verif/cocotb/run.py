@@ -9,7 +9,8 @@ usage: run.py [--build DIR] [--seed N] [--tests NAME,...]
   --tests LIST  only these tests (default: all)
   --rtl DIR     the PMU sources (default rtl/pmu; a mutant copy to see the tests fail)
 
-The register model (DIR/pmu_regmodel.py) is generated first from rtl/pmu/data/pmu.rdl by
+The example of docs/cocotb.md must be in test_pmu.py as shown there. The register model
+(DIR/pmu_regmodel.py) is generated first from rtl/pmu/data/pmu.rdl by
 verif/cocotb/gen_regmodel.py. cocotb writes DIR/results.xml (JUnit); this reads it back and ends
 with "N passed, N failed" (exit 1 on any failure, or when no test ran).
 """
@@ -39,6 +40,17 @@ def main(argv):
     gen = os.path.join(out, "pmu_regmodel.py")
     rc = subprocess.call([sys.executable, os.path.join(HERE, "gen_regmodel.py"), gen])
     if rc:
+        print("0 passed, 1 failed")
+        return 1
+
+    # the example of docs/cocotb.md must be a test of test_pmu.py as shown
+    with open(os.path.join(ROOT, "docs", "cocotb.md")) as f:
+        doc = f.read()
+    with open(os.path.join(HERE, "test_pmu.py")) as f:
+        tests = f.read()
+    ex = doc.split("```python\n", 1)[-1].split("```", 1)[0] if "```python\n" in doc else ""
+    if not ex or ex not in tests:
+        print("cocotb: the example of docs/cocotb.md is not in verif/cocotb/test_pmu.py as shown")
         print("0 passed, 1 failed")
         return 1
 

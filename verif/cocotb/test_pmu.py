@@ -153,3 +153,17 @@ async def unprivileged_access_refused(dut):
     assert err == 1, "thread 1's counters follow thread 1's uren"
     assert (await ral.read("id", prot=0)) == ral.reset_value("id")
     dut._log.info("%d APB transfers", env.apb.transfers)
+
+
+@cocotb.test()
+async def doc_example_counts_executed_uops(dut):
+    """The example of docs/cocotb.md "Writing a test", as it is shown there."""
+    env = await start(dut)                       # clock, reset, inputs 0
+    ral = env.ral
+    await ral.write("t0.evtsel0", evtsel(ral, "UOPS_EXECUTED.THREAD", usr=1, os=1, en=1))
+    await ral.write("t0.gctrl", ral.encode("gctrl", pmc_en=1))
+    env.set_lane(0, "executed", 3)               # thread 0 executes 3 uops a cycle
+    await ClockCycles(dut.clk_i, 10)
+    env.set_lane(0, "executed", 0)
+    await ClockCycles(dut.clk_i, 2)
+    assert await ral.read("t0.pmc0") == 30
