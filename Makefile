@@ -10,7 +10,7 @@
 #   sim/main/run.mk           the main run: core stub + PMU + model
 #   sim/systemc/systemc.mk    the PMU in SystemC: pin-level lockstep, TLM-2.0 model (make sim-systemc)
 #   verif/dpi/dpi.mk          the model through DPI-C and its SV scoreboard (make sim-dpi)
-#   verif/{formal,coverage,fuzz,regress}/*.mk
+#   verif/{formal,coverage,fuzz,regress,cocotb}/*.mk
 #   fpga/fpga.mk              the FPGA board top's virtual board, pmuctl, the bring-up test
 #   scripts/area/area.mk      make area: the area sweep, cost model, charts (docs/area.md)
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
@@ -30,8 +30,9 @@ SAN_OPT    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno
 PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
-DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3
-DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3
+DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
+              libxml2-utils lcov
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
 PMU_RTL    ?= rtl/pmu
@@ -89,6 +90,7 @@ help:
 	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
 	@echo "make fpga-test | fpga-lint"
 	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
+	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
@@ -174,6 +176,7 @@ include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
+include verif/cocotb/cocotb.mk
 include fpga/fpga.mk
 include scripts/area/area.mk
 
@@ -184,7 +187,8 @@ include scripts/area/area.mk
 # make test: the tests of verif/regress/tests.txt tagged pr, two at a time, each with a time limit
 # (TEST_TIMEOUT seconds unless the test sets timeout=); random seeds from TEST_SEED (default: the
 # clock). Console: PASS/FAIL per run with its time (failures with their log and its last lines),
-# last line "N passed, N failed"; JUnit XML in $(BUILD)/tests/junit.xml (docs/regression.md).
+# last line "N passed, N failed"; JUnit XML in $(BUILD)/tests/junit.xml, lcov coverage (functional
+# bins and RTL lines) in $(BUILD)/tests/coverage.info (docs/regression.md).
 TEST_JOBS    ?= 2
 TEST_TIMEOUT ?= 600
 test: deps

@@ -40,11 +40,14 @@ import time
 import xml.etree.ElementTree as ET
 import zlib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cov_lcov  # noqa: E402  (scripts/regress/cov_lcov.py: lcov tracefiles)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SCHEMA = "stallscope-regress v1"
 COV_HEADER = "# stallscope-cov v1"
-TEST_KEYS = ("seeds", "cycles", "pass", "fail", "cov", "wave", "wavemake", "timeout", "foreach", "tags",
-             "needs")
+TEST_KEYS = ("seeds", "cycles", "pass", "fail", "skip", "cov", "lcov", "wave", "wavemake", "timeout", "foreach",
+             "tags", "needs")
 PLACEHOLDERS = ("seed", "outdir", "cycles", "item", "stem", "root", "build")
 # {build}: the build directory of the make that started the runner (BUILD, default build)
 BUILD_DIR = os.environ.get("BUILD") or "build"
@@ -129,7 +132,8 @@ def parse_tests(path):
         if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.{}+-]*", name):
             raise InputError("%s: test name '%s': letters, digits, '_', '-', '+', '.' and {stem}/{item} only"
                              % (where, name))
-        opts = {"seeds": 1, "cycles": None, "pass": None, "fail": [], "cov": None, "wave": None,
+        opts = {"seeds": 1, "cycles": None, "pass": None, "fail": [], "skip": None, "cov": None, "lcov": None,
+                "wave": None,
                 "wavemake": "yes", "timeout": None, "foreach": None, "tags": [], "needs": []}
         seen = set()
         for w in words[1:]:
@@ -159,9 +163,9 @@ def parse_tests(path):
                 if not v:
                     raise InputError("%s: fail= needs a text" % where)
                 opts["fail"].append(v)
-            elif k == "pass":
+            elif k in ("pass", "skip"):
                 if not v:
-                    raise InputError("%s: pass= needs a text" % where)
+                    raise InputError("%s: %s= needs a text" % (where, k))
                 opts[k] = v
             elif k in ("tags", "needs"):
                 vals = v.split(",")
@@ -203,7 +207,7 @@ def parse_tests(path):
             if it is None and ("{item}" in s or "{stem}" in s):
                 raise InputError("%s: {item}/{stem} only in a test with foreach=" % where)
             tname = _fmt(name, vals, where)
-            for t in [cmd, opts["cov"] or "", opts["wave"] or ""]:
+            for t in [cmd, opts["cov"] or "", opts["lcov"] or "", opts["wave"] or ""]:
                 _fmt(t, vals, where)
             try:
                 shlex.split(cmd)
@@ -760,6 +764,23 @@ def wave_rerun(job, res, rundir, args, text):
 
 
 # ---- one run --------------------------------------------------------------------------------
+# signals that mean a crash or a kill, not a check that failed; a shell reports its child's as 128+N
+CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS, signal.SIGFPE, signal.SIGILL, signal.SIGKILL,
+                 signal.SIGTERM, signal.SIGINT, signal.SIGTRAP, signal.SIGSYS)
+
+
+def crash_signal(rc):
+    """'SIGSEGV (signal 11)' when exit status rc says the process (or a shell's child) died by a
+    signal, else None."""
+    n = -rc if rc < 0 else (rc - 128 if 128 < rc < 160 else 0)
+    if n and (rc < 0 or n in CRASH_SIGNALS):
+        try:
+            return "%s (signal %d)" % (signal.Signals(n).name, n)
+        except ValueError:
+            return "signal %d" % n
+    return None
+
+
 def do_job(job, args, runs_dir):
     t = job["test"]
     rundir = os.path.join(runs_dir, job["id"])
@@ -776,13 +797,33 @@ def do_job(job, args, runs_dir):
     res["rc"], res["time_s"] = rc, round(secs, 3)
     res["lockstep_cycles"] = lockstep_cycles(text)
     why = []
+    # error (JUnit <error>): the run did not finish by itself: a time-out, a signal (a crash, or
+    # a shell reporting its child's as 128+N), a command that could not be started
+    kind = "failure"
     if note and note.startswith("timeout"):
         why.append("%s: %s (log: %s)" % (note, job["id"], res["log"]))
+        kind = "error"
     elif note:
         why.append(note)
+        kind = "error"
     failed_marker = first_line_with(text, t.opts["fail"])
-    if rc != 0:
+    sig = None if note else crash_signal(rc)
+    if sig:
+        why.append("crashed: %s" % sig)
+        kind = "error"
+    elif rc in (126, 127) and not note:
+        why.append("exit status %d (a command not found or not executable)" % rc)
+        kind = "error"
+    elif rc != 0 and not note:
         why.append("exit status %d" % rc)
+    skipped = (t.opts["skip"] and not why and not failed_marker
+               and first_line_with(text, [t.opts["skip"]]))
+    if skipped:
+        res["status"], res["kind"], res["message"] = "skip", "skipped", skipped
+        with open(os.path.join(rundir, "run.json"), "w") as f:
+            json.dump(res, f, indent=1)
+            f.write("\n")
+        return res
     if failed_marker:
         why.append(failed_marker)
     if t.opts["pass"] != "-" and t.opts["pass"] not in text:
@@ -801,16 +842,28 @@ def do_job(job, args, runs_dir):
                     cov = parse_cov(cpath)
                 except InputError as e:
                     why.append(str(e))
+    if cov is not None:
+        res["coverage"] = cov
+    if t.opts["lcov"]:
+        lpath = _fmt(t.opts["lcov"], vals, t.line)
+        res["lcov_file"] = lpath if os.path.isabs(lpath) else os.path.join(ROOT, lpath)
+        if not why:
+            if not os.path.exists(res["lcov_file"]):
+                why.append("lcov file %s not written" % res["lcov_file"])
+            else:
+                try:
+                    cov_lcov.parse(res["lcov_file"])
+                except cov_lcov.LcovError as e:
+                    why.append(str(e))
     res["status"] = "fail" if why else "pass"
     if why:
+        res["kind"] = kind
         # lead with the most telling line: the divergence, then a fail marker, then the rest
         mism = first_line_with(text, ["MISMATCH at cycle"])
         msg = [m for m in [mism] if m] + [w for w in why if w != mism]
         res["message"] = "; ".join(msg)
         res["failure_cycle"] = failure_cycle(text)
         res["log_tail"] = tail(text)
-    if cov is not None:
-        res["coverage"] = cov
     # A waveform only helps a check that failed (a divergence, or exit status 1); not a usage or
     # input error (exit 2), a missing binary or a timeout.
     if why and t.opts["wave"] and not args.no_wave and note is None and (
@@ -830,22 +883,43 @@ def _x(s):
     return _XML_BAD.sub("?", str(s))
 
 
+def junit_kind(r):
+    """How JUnit reports a run: None (passed), "failure" (a check failed), "error" (a crash, a
+    time-out, a command that could not run; a missing shard run), "skipped" (the run said it
+    skipped, or was not started because a test it needs did not pass)."""
+    if r["status"] == "pass":
+        return None
+    if r["status"] == "skip":
+        return "skipped"
+    if r["status"] == "missing":
+        return "error"
+    return r.get("kind") or "failure"
+
+
 def write_junit(path, runs, suite_name, elapsed):
-    fails = sum(1 for r in runs if r["status"] != "pass")
-    root = ET.Element("testsuites", name=suite_name, tests=str(len(runs)), failures=str(fails), errors="0",
-                      time="%.3f" % elapsed)
+    """JUnit XML as the Jenkins xUnit plugin's junit-10.xsd defines it (docs/regression.md)."""
+    def counts(rs):
+        k = [junit_kind(r) for r in rs]
+        return {"tests": str(len(rs)), "failures": str(k.count("failure")), "errors": str(k.count("error"))}
+    root = ET.Element("testsuites", name=suite_name, time="%.3f" % elapsed, **counts(runs))
     by_test = {}
     for r in runs:
         by_test.setdefault(r["test"], []).append(r)
     for tname, rs in by_test.items():
-        ts = ET.SubElement(root, "testsuite", name=tname, tests=str(len(rs)),
-                           failures=str(sum(1 for r in rs if r["status"] != "pass")), errors="0",
+        c = counts(rs)
+        ts = ET.SubElement(root, "testsuite", name=tname, tests=c["tests"], failures=c["failures"],
+                           errors=c["errors"], skipped=str(sum(junit_kind(r) == "skipped" for r in rs)),
                            time="%.3f" % sum(r.get("time_s", 0) for r in rs))
         for r in rs:
             tc = ET.SubElement(ts, "testcase", classname="regress." + tname, name=r["id"],
                                time="%.3f" % r.get("time_s", 0))
             out = ["seed: %s" % r["seed"], "reproduce: %s" % r.get("cmd", "?"), "run directory: %s" % r.get("dir", "?")]
-            if r["status"] != "pass":
+            if r.get("defined_at"):
+                out.append("defined at: %s" % r["defined_at"])
+            kind = junit_kind(r)
+            if kind == "skipped":
+                ET.SubElement(tc, "skipped", message=_x(r.get("message", "skipped")))
+            elif kind:
                 body = [r.get("log_tail", "")]
                 wv = r.get("wave")
                 if wv:
@@ -854,8 +928,13 @@ def write_junit(path, runs, suite_name, elapsed):
                         body.append("open with: gtkwave %s" % wv["gtkw"])
                         out.append("waveform: %s" % wv["fst"])
                         out.append("gtkwave save file: %s" % wv["gtkw"])
-                f = ET.SubElement(tc, "failure", message=_x(r.get("message", "failed")),
-                                  type="missing" if r["status"] == "missing" else "fail")
+                msg = r.get("message", "failed")
+                if kind == "error":
+                    typ = ("missing" if r["status"] == "missing" else "timeout" if "timeout after" in msg
+                           else "crash" if "crashed: " in msg else "error")
+                else:
+                    typ = "fail"
+                f = ET.SubElement(tc, kind, message=_x(msg), type=typ)
                 f.text = _x("\n".join(body))
             so = ET.SubElement(tc, "system-out")
             so.text = _x("\n".join(out))
@@ -864,6 +943,35 @@ def write_junit(path, runs, suite_name, elapsed):
         ET.indent(tree)
     tree.write(path + ".tmp", encoding="utf-8", xml_declaration=True)
     os.replace(path + ".tmp", path)
+
+
+def write_lcov(path, runs, crep):
+    """OUT/coverage.info: the functional bins of the passing runs (on the lines of
+    verif/coverage/pmu_cov.c that name them) and the lcov files of passing runs with lcov=, summed.
+    Returns the console lines."""
+    sets, lines, notes = [], [], []
+    if crep.get("files"):
+        recs, unmapped = cov_lcov.functional_records(crep["bins"])
+        sets.append(recs)
+        if unmapped:
+            notes.append("lcov: %d bins named nowhere in %s (put on its line 1): %s" % (
+                len(unmapped), cov_lcov.DEFAULT_SOURCE, " ".join(unmapped)))
+    code = [r["lcov_file"] for r in runs if r.get("lcov_file") and r["status"] == "pass"]
+    for f in code:
+        try:
+            sets.append(cov_lcov.parse(f))
+        except cov_lcov.LcovError as e:  # (checked when the run ended; gone or changed since)
+            notes.append("lcov: left out: %s" % e)
+    if os.path.exists(path):
+        os.remove(path)
+    if not sets:
+        return ["lcov: no coverage (no passing run with cov= or lcov=)"] + notes
+    recs = cov_lcov.merge(*sets)
+    cov_lcov.write(path, recs)
+    lh, lf, fh, ff, bh, bf = cov_lcov.summary(recs)
+    lines.append("lcov: %s (%d source files: lines %d/%d, bins as functions %d/%d, branches %d/%d; "
+                 "%d code coverage files)" % (path, len(recs), lh, lf, fh, ff, bh, bf, len(code)))
+    return lines + notes
 
 
 def write_json(path, obj):
@@ -893,14 +1001,20 @@ def summary_lines(runs, cov, header, outputs, brief=False):
     by = {}
     for r in runs:
         d = by.setdefault(r["test"], [0, 0, 0.0])
-        d[0 if r["status"] == "pass" else 1] += 1
+        if r["status"] != "skip":
+            d[0 if r["status"] == "pass" else 1] += 1
         d[2] += r.get("time_s", 0)
     w = max([len("test")] + [len(k) for k in by])
     if not brief:
         out.append("%-*s %6s %6s %7s" % (w, "test", "passed", "failed", "time"))
         for k, (p, f, s) in by.items():
             out.append("%-*s %6d %6d %6.1fs" % (w, k, p, f, s))
-    bad = [r for r in runs if r["status"] != "pass"]
+    bad = [r for r in runs if r["status"] not in ("pass", "skip")]
+    skips = [r for r in runs if r["status"] == "skip"]
+    if skips:
+        out.append("skipped:")
+        for r in skips:
+            out.append("  %s: %s" % (r["id"], r.get("message", "skipped")))
     if bad:
         out.append("failures:")
         for r in bad:
@@ -919,8 +1033,8 @@ def summary_lines(runs, cov, header, outputs, brief=False):
     out += cov_lines(cov)
     out.append(lockstep_line(runs))
     out += outputs
-    npass = len(runs) - len(bad)
-    out.append("%d passed, %d failed" % (npass, len(bad)))
+    npass = len(runs) - len(bad) - len(skips)
+    out.append("%d passed, %d failed" % (npass, len(bad)) + (", %d skipped" % len(skips) if skips else ""))
     return out
 
 
@@ -958,13 +1072,14 @@ def select_tests(tests, args):
 def schedule(mine, args, one, blocked):
     """Run the jobs of this shard with at most args.jobs at a time, in list order as far as needs=
     allows: a job starts once every run (in this shard) of each test it needs has finished, and is
-    not run at all, but failed by blocked(job, why), when one of them did not pass. A needed test
+    not run at all, but failed (or skipped, if the need skipped) by blocked(job, why, skipped), when
+    one of them did not pass. A needed test
     that is not selected or lies in another shard counts as done (a cluster submission runs the
     build tests first on the submitting host). Returns the results in job order."""
     runs_of = {}
     for j in mine:
         runs_of.setdefault(j["test"].name, []).append(j["index"])
-    status = {}          # index -> "pass"/"fail"
+    status = {}          # index -> "pass"/"fail"/"skip"
     results = {}
     pending = list(mine)
     running = {}
@@ -975,16 +1090,18 @@ def schedule(mine, args, one, blocked):
             while progressed and len(running) < args.jobs:
                 progressed = False
                 for j in pending:
-                    wait_for, failed = False, None
+                    wait_for, failed, skipped = False, None, False
                     for n in j["test"].opts["needs"]:
                         for i in runs_of.get(n, []):
                             if i not in status:
                                 wait_for = True
                             elif status[i] != "pass" and failed is None:
                                 failed = n
+                                skipped = status[i] == "skip"
                     if failed is not None:
                         pending.remove(j)
-                        r = blocked(j, "not run: needs %s, which did not pass" % failed)
+                        r = blocked(j, "not run: needs %s, which %s" % (failed, "skipped" if skipped else
+                                                                        "did not pass"), skipped)
                         results[j["index"]] = r
                         status[j["index"]] = r["status"]
                         progressed = True
@@ -997,7 +1114,7 @@ def schedule(mine, args, one, blocked):
             if not running:
                 if pending:  # cannot happen: needs point upwards in the list
                     for j in pending:
-                        r = blocked(j, "not run: its needs never finished (runner bug)")
+                        r = blocked(j, "not run: its needs never finished (runner bug)", False)
                         results[j["index"]] = r
                     pending = []
                 break
@@ -1028,7 +1145,7 @@ def mode_run(args):
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
     runs_dir = os.path.join(out, "runs")
-    for stale in ("summary.json", "junit.xml"):
+    for stale in ("summary.json", "junit.xml", "coverage.info"):
         if os.path.exists(os.path.join(out, stale)):
             os.remove(os.path.join(out, stale))
     if os.path.isdir(runs_dir):
@@ -1044,8 +1161,11 @@ def mode_run(args):
 
     def show(r):
         with plock:
-            line = "%s %-40s %7.1fs" % ("PASS" if r["status"] == "pass" else "FAIL", r["id"], r.get("time_s", 0))
-            if r["status"] != "pass":
+            line = "%s %-40s %7.1fs" % ({"pass": "PASS", "skip": "SKIP"}.get(r["status"], "FAIL"), r["id"],
+                                         r.get("time_s", 0))
+            if r["status"] == "skip":
+                line += "  " + r.get("message", "")[:160]
+            elif r["status"] != "pass":
                 line += "  " + r.get("message", "")[:160]
                 if r.get("log"):
                     line += "\n     log: %s" % r["log"]
@@ -1062,13 +1182,16 @@ def mode_run(args):
             r = do_job(job, args, runs_dir)
         except Exception as e:  # a runner bug must not lose the other runs
             r = {"index": job["index"], "id": job["id"], "test": job["test"].name, "seed": job["seed"],
-                 "status": "fail", "message": "runner error: %r" % e, "time_s": 0}
+                 "status": "fail", "kind": "error", "message": "runner error: %r" % e, "time_s": 0}
         show(r)
         return r
 
-    def blocked(job, why):
+    def blocked(job, why, skipped):
+        # never started: JUnit <skipped> (the cause is the needed test's own failure or skip); it
+        # counts as failed on the console unless the need skipped
         r = {"index": job["index"], "id": job["id"], "test": job["test"].name, "seed": job["seed"],
-             "status": "fail", "message": why, "time_s": 0, "defined_at": job["test"].line}
+             "status": "skip" if skipped else "fail", "kind": "skipped", "message": why, "time_s": 0,
+             "defined_at": job["test"].line}
         show(r)
         return r
 
@@ -1098,15 +1221,17 @@ def mode_run(args):
         "exclude_tags": args.exclude_tags, "jobs": args.jobs,
         "shard": {"index": si, "count": sn}, "runs_total": len(jobs),
         "totals": {"runs": len(results), "passed": sum(r["status"] == "pass" for r in results),
-                   "failed": sum(r["status"] != "pass" for r in results),
+                   "failed": sum(r["status"] not in ("pass", "skip") for r in results),
+                   "skipped": sum(r["status"] == "skip" for r in results),
                    "lockstep_cycles": sum(r.get("lockstep_cycles", 0) for r in results)},
         "coverage": crep, "runs": results}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, results, "stallscope-regress", elapsed)
+    lcov_out = write_lcov(os.path.join(out, "coverage.info"), results, crep)
     write_json(jpath, summary)
     hdr = "regression summary: %d runs (shard %d/%d of %d), base seed %d, -j %d, %.1f s" % (
         len(results), si, sn, len(jobs), args.base_seed, args.jobs, elapsed)
-    print("\n".join(summary_lines(results, crep, hdr, ["JUnit: %s" % xpath, "JSON: %s" % jpath,
+    print("\n".join(summary_lines(results, crep, hdr, ["JUnit: %s" % xpath] + lcov_out + ["JSON: %s" % jpath,
                                                        "runs: %s/<test>.<seed>/" % runs_dir], args.brief)))
     return 0 if summary["totals"]["failed"] == 0 else 1
 
@@ -1187,16 +1312,18 @@ def mode_merge(args):
                                   for s in sorted(shards, key=lambda s: s["shard"]["index"])],
         "problems": problems, "runs_total": total,
         "totals": {"runs": len(runs), "passed": sum(r["status"] == "pass" for r in runs),
-                   "failed": sum(r["status"] != "pass" for r in runs),
+                   "failed": sum(r["status"] not in ("pass", "skip") for r in runs),
+                   "skipped": sum(r["status"] == "skip" for r in runs),
                    "lockstep_cycles": sum(r.get("lockstep_cycles", 0) for r in runs)},
         "coverage": crep, "runs": runs}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, runs, "stallscope-regress", elapsed)
+    lcov_out = write_lcov(os.path.join(out, "coverage.info"), runs, crep)
     write_json(jpath, summary)
     for p in problems:
         print("merge: " + p)
     hdr = "merged regression summary: %d shards of %d, %d runs of %d" % (len(shards), n, len(seen), total)
-    print("\n".join(summary_lines(runs, crep, hdr, ["JUnit: %s" % xpath, "JSON: %s" % jpath])))
+    print("\n".join(summary_lines(runs, crep, hdr, ["JUnit: %s" % xpath] + lcov_out + ["JSON: %s" % jpath])))
     return 0 if summary["totals"]["failed"] == 0 else 1
 
 

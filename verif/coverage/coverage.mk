@@ -16,3 +16,10 @@ $(BUILD)/lockstep_cov/Vpmu_lockstep: $(LOCKSTEP_DEPS) verif/coverage/lockstep_co
 
 coverage: deps $(BUILD)/lockstep_cov/Vpmu_lockstep
 	@verif/coverage/run.sh $(BUILD)
+
+# make test's code coverage (test code-cov of verif/regress/tests.txt): line and branch coverage
+# only (no toggle), compiled at -O1, which builds fastest; its lcov goes into build/tests/coverage.info
+CODECOV_OPT ?= -O1
+$(BUILD)/lockstep_cov_line/Vpmu_lockstep: $(LOCKSTEP_DEPS) verif/coverage/lockstep_cov.cpp $(call model_lib,default) | $(BUILD)
+	$(call lockstep_build,$(BUILD)/lockstep_cov_line,default,default,--coverage-line \
+	  -MAKEFLAGS "OPT_FAST=$(CODECOV_OPT) OPT_SLOW=$(CODECOV_OPT) OPT_GLOBAL=$(CODECOV_OPT)",verif/coverage/lockstep_cov.cpp,$(CODECOV_OPT))

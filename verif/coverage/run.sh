@@ -7,12 +7,14 @@
 # Every run must pass (0 mismatches): coverage of a failing run is not reported.
 #
 #   verif/coverage/run.sh [BUILD]        (make coverage builds BUILD/lockstep_cov first)
-#   env: COV_SEEDS (3), COV_CYCLES (100000), COV_SEED0 (1), JOBS (nproc)
+#   env: COV_SEEDS (3), COV_CYCLES (100000), COV_SEED0 (1), JOBS (nproc); COV_BIN (the build,
+#        default BUILD/lockstep_cov/Vpmu_lockstep), COV_OUT (default BUILD/coverage; emptied)
+#   (make test's code-cov test runs it on the line-coverage build BUILD/lockstep_cov_line)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${1:-build}
-BIN=$B/lockstep_cov/Vpmu_lockstep
-OUT=$B/coverage
+BIN=${COV_BIN:-$B/lockstep_cov/Vpmu_lockstep}
+OUT=${COV_OUT:-$B/coverage}
 SEEDS=${COV_SEEDS:-3}
 CYCLES=${COV_CYCLES:-100000}
 SEED0=${COV_SEED0:-1}

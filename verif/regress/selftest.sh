@@ -237,7 +237,7 @@ check "timeout: a sleeping command fails after its timeout=2 ($secs s), the run 
   test \"\$(grep -c ' passed, .* failed\$' $T/timeout.out)\" = 1 &&
   test \"\$(tail -n 1 $T/timeout.out)\" = '1 passed, 1 failed' &&
   grep -q 'started' $T/timeout/runs/hang.0/log.txt && ! pgrep -f '^sleep 61\$' >/dev/null"
-check "timeout: the JUnit failure says so" grep -q 'message="timeout after 2 s: hang.0' "$T/timeout/junit.xml"
+check "timeout: the JUnit error says so" grep -q '<error message="timeout after 2 s: hang.0.*type="timeout"' "$T/timeout/junit.xml"
 $R --tests "$T/timeout.txt" --out "$T/timeout2" --timeout 1 --filter quick >"$T/timeout2.out" 2>&1
 check "timeout: --timeout sets the default (a fast test passes under it)" grep -q '^1 passed, 0 failed$' "$T/timeout2.out"
 

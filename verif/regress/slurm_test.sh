@@ -164,7 +164,7 @@ assert s["mode"] == "merge" and s["problems"] == [], s.get("problems")
 assert [x["index"] for x in s["shards"]] == list(range(tasks)), s["shards"]
 assert all(x["count"] == tasks and x["runs"] >= 1 for x in s["shards"]), s["shards"]
 t = s["totals"]
-assert s["runs_total"] == n and (t["runs"], t["passed"], t["failed"]) == (n, n, 0), t
+assert s["runs_total"] == n and (t["runs"], t["passed"], t["failed"], t["skipped"]) == (n, n, 0, 0), t
 # the merge sums the shards' lockstep cycles (the rand test's runs each co-simulate some)
 assert t["lockstep_cycles"] == sum(r.get("lockstep_cycles", 0) for r in s["runs"]) > 0, t
 ids = sorted(r["id"] for r in s["runs"])
@@ -172,8 +172,8 @@ assert len(set(ids)) == n and all(r["status"] == "pass" for r in s["runs"])
 assert sorted(r["seed"] for r in s["runs"] if r["test"] == "rand") == [77, 78, 79, 80]
 root = ET.parse(os.path.join(out, "junit.xml")).getroot()
 cases = sorted(c.get("name") for c in root.iter("testcase"))
-assert cases == ids and root.get("tests") == str(n) and root.get("failures") == "0"
-assert not list(root.iter("failure"))
+assert cases == ids and root.get("tests") == str(n) and root.get("failures") == "0" and root.get("errors") == "0"
+assert not list(root.iter("failure")) and not list(root.iter("error")) and not list(root.iter("skipped"))
 c = s["coverage"]
 assert c["files"] == 4 and c["cycles"] == 4 * 5000 and c["bins_total"] > 0, c
 for i in range(tasks):  # each shard's runs really ran in its own directory
