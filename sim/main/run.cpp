@@ -138,7 +138,8 @@ static void usage(FILE *f) {
           "  --wpvis 0|1           ctrl.wpvis of every thread (default 1)\n"
           "  --pmc K=EVTSEL[/EXT]  programmable counter K of every thread (raw hex encodings)\n"
           "  --trace-window A:B    pipeline traces of cycles A..B-1 (cycle 0: first after reset)\n"
-          "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace\n"
+          "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace,\n"
+          "                        DIR/run.o3pipeview\n"
           "  --expect NAME=VALUE   check a window count (names as in docs/stimulus.md, e.g.\n"
           "                        t0.stk.commit.base, t0.pmc2, t0.fix1, t1.slot.issued)\n"
           "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
@@ -590,8 +591,8 @@ struct Sim : LockstepObserver {
   // traces
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
-  trace_writer_t *kan = nullptr, *pipe = nullptr;
-  std::string kan_path, pipe_path;
+  trace_writer_t *kan = nullptr, *pipe = nullptr, *o3 = nullptr;
+  std::string kan_path, pipe_path, o3_path;
   int trace_err = 0;
   // digest of the core's outputs
   bool hash = false;
@@ -666,7 +667,8 @@ static void unpack_trace(Sim *s, uint64_t cycle, const pmu_in_t *in, trc_cycle_t
 static void close_traces(Sim *s) {
   if (s->kan && kanata_close(s->kan) != 0) s->trace_err = 1;
   if (s->pipe && pipetrace_close(s->pipe) != 0) s->trace_err = 1;
-  s->kan = s->pipe = nullptr;
+  if (s->o3 && o3pipeview_close(s->o3) != 0) s->trace_err = 1;
+  s->kan = s->pipe = s->o3 = nullptr;
 }
 
 // After the inputs of a cycle are evaluated: the digest and the trace window.
@@ -676,12 +678,14 @@ void Sim::inputs(uint64_t cycle, const pmu_in_t *in) {
     if (cycle == tw_a) {
       kan = kanata_open(kan_path.c_str(), tw_a);
       pipe = pipetrace_open(pipe_path.c_str(), tw_a);
-      if (!kan || !pipe) trace_err = 1;
+      o3 = o3pipeview_open(o3_path.c_str(), tw_a);
+      if (!kan || !pipe || !o3) trace_err = 1;
     }
     static trc_cycle_t c;
     unpack_trace(this, cycle, in, &c);
     if (kan && kanata_cycle(kan, &c) != 0) trace_err = 1;
     if (pipe && pipetrace_cycle(pipe, &c) != 0) trace_err = 1;
+    if (o3 && o3pipeview_cycle(o3, &c) != 0) trace_err = 1;
     if (cycle + 1 == tw_b) close_traces(this);
   }
 }
@@ -851,6 +855,7 @@ int main(int argc, char **argv) {
     s.tw_b = o.tw_b;
     s.kan_path = o.outdir + "/run.kanata";
     s.pipe_path = o.outdir + "/run.pipetrace";
+    s.o3_path = o.outdir + "/run.o3pipeview";
   }
   if (!o.outdir.empty()) {
     if (make_dirs(o.outdir) != 0) die("--outdir: cannot create '%s': %s", o.outdir.c_str(), strerror(errno));
@@ -992,7 +997,7 @@ int main(int argc, char **argv) {
     rb_ret[t] = ret;
   }
   double secs = now_s() - t0;
-  if (s.kan || s.pipe) close_traces(&s);
+  if (s.kan || s.pipe || s.o3) close_traces(&s);
   if (s.ls.cycle != planned) {  // keeps the --trace-window check above honest
     fprintf(stderr, "Vsim_top: internal error: the run took %" PRIu64 " cycles, planned_cycles() says %" PRIu64
             "; update planned_cycles() with the run sequence\n", s.ls.cycle, planned);
@@ -1030,10 +1035,11 @@ int main(int argc, char **argv) {
     }
   }
   if (s.trace_err) {
-    fprintf(stderr, "Vsim_top: error: a trace writer failed (%s, %s); traces removed\n", s.kan_path.c_str(),
-            s.pipe_path.c_str());
+    fprintf(stderr, "Vsim_top: error: a trace writer failed (%s, %s, %s); traces removed\n",
+            s.kan_path.c_str(), s.pipe_path.c_str(), s.o3_path.c_str());
     remove(s.kan_path.c_str());
     remove(s.pipe_path.c_str());
+    remove(s.o3_path.c_str());
     bad = 1;
   }
 

@@ -46,6 +46,19 @@ typedef struct {
 #define ATTR_DEP_MASK     0xf0u
 #define ATTR_KERNEL       0x100u /* executes in kernel mode */
 
+/* Pipetrace events word (docs/pipetrace.md): SimpleScalar's bits, then StallScope's. */
+#define PT_EV_CACHEMISS   0x01u  /* Icache miss (IF) or Dcache miss (EX) */
+#define PT_EV_TLBMISS     0x02u  /* (never: the core has no TLB) */
+#define PT_EV_MPOCCURRED  0x04u  /* a mispredicted branch */
+#define PT_EV_MPDETECT    0x08u  /* the misprediction is detected (EX: it resolves at issue) */
+#define PT_EV_AGEN        0x10u  /* address generation (a load in EX) */
+#define PT_EV_LONGLAT     0x20u  /* long-latency ALU op in EX */
+#define PT_EV_WRONGPATH   0x40u  /* wrong-path instruction */
+#define PT_EV_STALL_SHIFT 8      /* bits 10:8: stall component 1..7 (pmu_comp_names), 0 none */
+#define PT_EV_STALL_MASK  0x700u
+#define PT_EV_LAT_SHIFT   16     /* bits 23:16: latency given at issue (EX), capped at 255 */
+#define PT_EV_LAT_MASK    0xff0000u
+
 /* What the reports need besides the counter values (taken from the model state, which the
  * lockstep run has proved equal to the RTL's). */
 typedef struct {
@@ -66,7 +79,7 @@ typedef struct {
 void report_print(FILE *f, const pmu_state_t *s, const run_info_t *info);
 int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info); /* 0 = ok */
 
-/* Trace writers (sim/report/trace_kanata.c, sim/report/pipetrace.c): open, one call per cycle, close.
+/* Trace writers (sim/report/trace_kanata.c, sim/report/pipetrace.c, sim/report/trace_o3.c): open, one call per cycle, close.
  * Each returns 0 on success; a writer writes to PATH.tmp and renames it on close, so a failed
  * run leaves no partial trace that looks valid. */
 typedef struct trace_writer trace_writer_t;
@@ -76,6 +89,9 @@ int kanata_close(trace_writer_t *w);
 trace_writer_t *pipetrace_open(const char *path, uint64_t first_cycle);
 int pipetrace_cycle(trace_writer_t *w, const trc_cycle_t *c);
 int pipetrace_close(trace_writer_t *w);
+trace_writer_t *o3pipeview_open(const char *path, uint64_t first_cycle);
+int o3pipeview_cycle(trace_writer_t *w, const trc_cycle_t *c);
+int o3pipeview_close(trace_writer_t *w);
 
 #ifdef __cplusplus
 }
