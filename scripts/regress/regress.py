@@ -4,7 +4,8 @@
   regress.py [--tests FILE] [--tags T,...] [-j N] [--shard I/N] [--seeds N] [--base-seed S] ...
       runs every test of the list (or those with one of the tags) x its seeds (or only shard I of
       N), each in its own directory under DIR/runs/, and writes DIR/junit.xml, DIR/summary.json
-      and a console summary that ends with "N passed, N failed". Exit status 1 when any run
+      and a console summary that ends with "N passed, N failed" (", N skipped" when a run exited
+      with SKIP_STATUS, 77: a tool it needs is missing). Exit status 1 when any run
       failed. `make test` is the `pr` tag, `make regress` every test x 8 seeds.
   regress.py --merge DIR... --out DIR
       combines the outputs of shards (e.g. the tasks of a Slurm job array) into one JUnit file,
@@ -49,6 +50,9 @@ PLACEHOLDERS = ("seed", "outdir", "cycles", "item", "stem", "root", "build")
 # {build}: the build directory of the make that started the runner (BUILD, default build)
 BUILD_DIR = os.environ.get("BUILD") or "build"
 LOG_TAIL = 40
+# A test that exits with this status (automake's SKIP) could not run here (a tool it needs is
+# missing): reported as skipped, with its line holding "SKIP", neither passed nor failed.
+SKIP_STATUS = 77
 
 
 class InputError(Exception):
@@ -780,11 +784,12 @@ def do_job(job, args, runs_dir):
     elif note:
         why.append(note)
     failed_marker = first_line_with(text, t.opts["fail"])
-    if rc != 0:
+    skipped = rc == SKIP_STATUS and note is None and not failed_marker
+    if rc != 0 and not skipped:
         why.append("exit status %d" % rc)
     if failed_marker:
         why.append(failed_marker)
-    if t.opts["pass"] != "-" and t.opts["pass"] not in text:
+    if not skipped and t.opts["pass"] != "-" and t.opts["pass"] not in text:
         why.append("pass marker '%s' not printed" % t.opts["pass"])
     cov = None
     if t.opts["cov"]:
@@ -800,7 +805,9 @@ def do_job(job, args, runs_dir):
                     cov = parse_cov(cpath)
                 except InputError as e:
                     why.append(str(e))
-    res["status"] = "fail" if why else "pass"
+    res["status"] = "fail" if why else "skip" if skipped else "pass"
+    if skipped:
+        res["message"] = first_line_with(text, ["SKIP"]) or "skipped (exit status %d)" % rc
     if why:
         # lead with the most telling line: the divergence, then a fail marker, then the rest
         mism = first_line_with(text, ["MISMATCH at cycle"])
@@ -830,7 +837,7 @@ def _x(s):
 
 
 def write_junit(path, runs, suite_name, elapsed):
-    fails = sum(1 for r in runs if r["status"] != "pass")
+    fails = sum(1 for r in runs if r["status"] not in ("pass", "skip"))
     root = ET.Element("testsuites", name=suite_name, tests=str(len(runs)), failures=str(fails), errors="0",
                       time="%.3f" % elapsed)
     by_test = {}
@@ -838,13 +845,16 @@ def write_junit(path, runs, suite_name, elapsed):
         by_test.setdefault(r["test"], []).append(r)
     for tname, rs in by_test.items():
         ts = ET.SubElement(root, "testsuite", name=tname, tests=str(len(rs)),
-                           failures=str(sum(1 for r in rs if r["status"] != "pass")), errors="0",
+                           failures=str(sum(1 for r in rs if r["status"] not in ("pass", "skip"))), errors="0",
+                           skipped=str(sum(1 for r in rs if r["status"] == "skip")),
                            time="%.3f" % sum(r.get("time_s", 0) for r in rs))
         for r in rs:
             tc = ET.SubElement(ts, "testcase", classname="regress." + tname, name=r["id"],
                                time="%.3f" % r.get("time_s", 0))
             out = ["seed: %s" % r["seed"], "reproduce: %s" % r.get("cmd", "?"), "run directory: %s" % r.get("dir", "?")]
-            if r["status"] != "pass":
+            if r["status"] == "skip":
+                ET.SubElement(tc, "skipped", message=_x(r.get("message", "skipped")))
+            elif r["status"] != "pass":
                 body = [r.get("log_tail", "")]
                 wv = r.get("wave")
                 if wv:
@@ -877,14 +887,20 @@ def summary_lines(runs, cov, header, outputs, brief=False):
     by = {}
     for r in runs:
         d = by.setdefault(r["test"], [0, 0, 0.0])
-        d[0 if r["status"] == "pass" else 1] += 1
+        if r["status"] != "skip":
+            d[0 if r["status"] == "pass" else 1] += 1
         d[2] += r.get("time_s", 0)
     w = max([len("test")] + [len(k) for k in by])
     if not brief:
         out.append("%-*s %6s %6s %7s" % (w, "test", "passed", "failed", "time"))
         for k, (p, f, s) in by.items():
             out.append("%-*s %6d %6d %6.1fs" % (w, k, p, f, s))
-    bad = [r for r in runs if r["status"] != "pass"]
+    bad = [r for r in runs if r["status"] not in ("pass", "skip")]
+    skipped = [r for r in runs if r["status"] == "skip"]
+    if skipped:
+        out.append("skipped (exit status %d; not passed, not failed):" % SKIP_STATUS)
+        for r in skipped:
+            out.append("  %s: %s" % (r["id"], r.get("message", "skipped")))
     if bad:
         out.append("failures:")
         for r in bad:
@@ -902,8 +918,9 @@ def summary_lines(runs, cov, header, outputs, brief=False):
                     out.append("    waveform: %s" % wv.get("status"))
     out += cov_lines(cov)
     out += outputs
-    npass = len(runs) - len(bad)
-    out.append("%d passed, %d failed" % (npass, len(bad)))
+    npass = len(runs) - len(bad) - len(skipped)
+    out.append("%d passed, %d failed" % (npass, len(bad)) +
+               (", %d skipped" % len(skipped) if skipped else ""))
     return out
 
 
@@ -1027,7 +1044,8 @@ def mode_run(args):
 
     def show(r):
         with plock:
-            line = "%s %-40s %7.1fs" % ("PASS" if r["status"] == "pass" else "FAIL", r["id"], r.get("time_s", 0))
+            line = "%s %-40s %7.1fs" % ({"pass": "PASS", "skip": "SKIP"}.get(r["status"], "FAIL"), r["id"],
+                                        r.get("time_s", 0))
             if r["status"] != "pass":
                 line += "  " + r.get("message", "")[:160]
                 if r.get("log"):
@@ -1081,7 +1099,8 @@ def mode_run(args):
         "exclude_tags": args.exclude_tags, "jobs": args.jobs,
         "shard": {"index": si, "count": sn}, "runs_total": len(jobs),
         "totals": {"runs": len(results), "passed": sum(r["status"] == "pass" for r in results),
-                   "failed": sum(r["status"] != "pass" for r in results)},
+                   "failed": sum(r["status"] not in ("pass", "skip") for r in results),
+                   "skipped": sum(r["status"] == "skip" for r in results)},
         "coverage": crep, "runs": results}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, results, "stallscope-regress", elapsed)
@@ -1169,7 +1188,8 @@ def mode_merge(args):
                                   for s in sorted(shards, key=lambda s: s["shard"]["index"])],
         "problems": problems, "runs_total": total,
         "totals": {"runs": len(runs), "passed": sum(r["status"] == "pass" for r in runs),
-                   "failed": sum(r["status"] != "pass" for r in runs)},
+                   "failed": sum(r["status"] not in ("pass", "skip") for r in runs),
+                   "skipped": sum(r["status"] == "skip" for r in runs)},
         "coverage": crep, "runs": runs}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, runs, "stallscope-regress", elapsed)
