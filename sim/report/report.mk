@@ -14,3 +14,21 @@ $(BUILD)/test_report_san: $(REPORT_SRC) sim/report/test_report.c $(call model_li
 	@$(call cdepfile,$@,$(CWARN) $(REPORT_INC),sim/report/test_report.c $(REPORT_SRC))
 
 $(BUILD)/test_report_san: | san-deps
+
+# The pipeline viewers' own parsers, for scripts/run/check_traces.py (test traces-viewers):
+# Konata's (bundled with esbuild, run by node), gem5's o3-pipeview.py, SimpleScalar's pipeview.pl,
+# into $(BUILD)/tools by scripts/run/trace_tools.py (sources: KONATA_SRC, GEM5_SRC,
+# SIMPLESCALAR_SRC, a local clone each, else a shallow clone from GitHub). Not part of make all.
+TRACE_DEB := esbuild nodejs perl git
+
+.PHONY: trace-tools
+trace-tools:
+	@missing=""; for c in esbuild node perl git; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: apt-get install -y $(TRACE_DEB)"; \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TRACE_DEB)) >$(BUILD).apt.log 2>&1 \
+	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	  else echo "missing:$$missing; run as root: sudo apt-get install -y $(TRACE_DEB)"; exit 1; fi; \
+	fi
+	BUILD=$(BUILD) python3 scripts/run/trace_tools.py --out $(BUILD)/tools
