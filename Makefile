@@ -88,6 +88,7 @@ help:
 	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
 	@echo "make fpga-test | fpga-lint"
 	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
+	@echo "make trace-tools - Konata's parsers, gem5's o3-pipeview.py, SimpleScalar's pipeview.pl into build/tools (docs/reports.md)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------

@@ -5,7 +5,8 @@
 #   report.csv            every counter, stack and metric (Area,Value,Unit,Description)
 #   report_stacks.png/svg the three stacks side by side per thread (Fig. 1 style)
 #   run.kanata            pipeline trace of the trace window, for the Konata viewer
-#   run.pipetrace         the same window as a pipetrace (docs/pipetrace.md)
+#   run.pipetrace         the same window in SimpleScalar's ptrace grammar (docs/pipetrace.md)
+#   run.o3pipeview        the same window in gem5's O3PipeView format (docs/reports.md)
 # Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
 # icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
 # TRACE (window A:B), RUNDIR. Extra run options: RUN_ARGS.

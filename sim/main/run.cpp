@@ -862,6 +862,7 @@ int main(int argc, char **argv) {
     g_outputs.push_back(o.outdir + "/report.csv");
     g_outputs.push_back(o.outdir + "/run.kanata");  // also without --trace-window: no stale trace
     g_outputs.push_back(o.outdir + "/run.pipetrace");
+    g_outputs.push_back(o.outdir + "/run.o3pipeview");
     discard_outputs();  // stale outputs of an earlier run into the same directory
   }
 
