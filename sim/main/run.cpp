@@ -111,6 +111,7 @@ struct Opts {
   unsigned wpvis = 1;
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
+  uint64_t interval = 0;  // --interval: cycles per row set of DIR/toplev.csv (0: one set)
   std::string outdir;
   std::vector<Expect> expects;
   PmcSel pmc[PMU_P];
@@ -139,7 +140,9 @@ static void usage(FILE *f) {
           "  --pmc K=EVTSEL[/EXT]  programmable counter K of every thread (raw hex encodings)\n"
           "  --trace-window A:B    pipeline traces of cycles A..B-1 (cycle 0: first after reset)\n"
           "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace,\n"
-          "                        DIR/run.o3pipeview\n"
+          "                        DIR/run.o3pipeview, and DIR/toplev.csv (pmu-tools toplev layout)\n"
+          "  --interval N          DIR/toplev.csv gets one timestamped row set per N cycles of the\n"
+          "                        window (toplev -I); without it one set for the whole window\n"
           "  --expect NAME=VALUE   check a window count (names as in docs/stimulus.md, e.g.\n"
           "                        t0.stk.commit.base, t0.pmc2, t0.fix1, t1.slot.issued)\n"
           "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
@@ -311,6 +314,9 @@ static void parse_args(int argc, char **argv, Opts *o) {
     } else if (a == "--warmup") {
       once();
       o->warmup = num(need(), 0, MAX_RUN_CYCLES);
+    } else if (a == "--interval") {
+      once();
+      o->interval = num(need(), 1, MAX_RUN_CYCLES);
     } else if (a == "--seed") {
       once();
       o->seed = num(need(), 0, 0xffffffffull);
@@ -414,6 +420,7 @@ static void parse_args(int argc, char **argv, Opts *o) {
   if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive (a program replaces the generator)");
   if (o->prog_all && o->prog_one) die("--prog and --progT are exclusive (give --progT for each thread instead)");
   if (o->trace && o->outdir.empty()) die("--trace-window needs --outdir");
+  if (o->interval && o->outdir.empty()) die("--interval needs --outdir");
   if (o->bench) {
     const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
                   : o->print_counters ? "--counters" : o->hash ? "--hash" : nullptr;
@@ -863,6 +870,7 @@ int main(int argc, char **argv) {
     g_outputs.push_back(o.outdir + "/run.kanata");  // also without --trace-window: no stale trace
     g_outputs.push_back(o.outdir + "/run.pipetrace");
     g_outputs.push_back(o.outdir + "/run.o3pipeview");
+    g_outputs.push_back(o.outdir + "/toplev.csv");
     discard_outputs();  // stale outputs of an earlier run into the same directory
   }
 
@@ -981,10 +989,36 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  // ---- the measured window
+  // ---- the measured window; with --interval in steps of that many cycles, each giving a row
+  // set of toplev.csv with the counts of the step (the run itself is the same)
   uint64_t win_start = s.ls.cycle;
   pmu_state_t base = s.ls.ms;
-  run_cycles(&s, o.cycles);
+  toplev_writer_t *tl = nullptr;
+  bool tl_err = false;
+  if (!o.outdir.empty()) {
+    tl = toplev_open((o.outdir + "/toplev.csv").c_str(), o.interval != 0);
+    if (!tl) {
+      fprintf(stderr, "Vsim_top: error: cannot write %s/toplev.csv\n", o.outdir.c_str());
+      discard_outputs();
+      return 2;
+    }
+  }
+  if (o.interval) {
+    pmu_state_t prev = base, iv;
+    uint64_t done = 0, ns = 0;
+    while (done < o.cycles) {
+      uint64_t n = o.cycles - done < o.interval ? o.cycles - done : o.interval;
+      run_cycles(&s, n);
+      done += n;
+      iv = s.ls.ms;
+      for (int i = 0; i < PMU_NCNT; i++) iv.cnt_q[i] = (s.ls.ms.cnt_q[i] - prev.cnt_q[i]) & PMU_CW_MASK;
+      ns += iv.cnt_q[pmu_cnt_idx(0, PMU_P + 3 + 4)];  // thread 0's slot counter 4: elapsed ns
+      if (toplev_rows(tl, &iv, (double)ns * 1e-9) != 0) tl_err = true;
+      prev = s.ls.ms;
+    }
+  } else {
+    run_cycles(&s, o.cycles);
+  }
   pmu_state_t win = s.ls.ms;
   for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ls.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
   uint64_t win_end = s.ls.cycle;
@@ -1027,6 +1061,11 @@ int main(int argc, char **argv) {
   info.mismatches = 0;
   if (!o.quiet) report_print(stdout, &win, &info);
   int bad = 0;
+  if (tl && (!o.interval && toplev_rows(tl, &win, 0.0) != 0)) tl_err = true;
+  if (tl && (toplev_close(tl) != 0 || tl_err)) {
+    fprintf(stderr, "%s/toplev.csv:0: cannot write\n", o.outdir.c_str());
+    bad = 1;
+  }
   if (!o.outdir.empty()) {
     std::string p = o.outdir + "/report.csv";
     errno = 0;

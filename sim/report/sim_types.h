@@ -89,6 +89,13 @@ int kanata_close(trace_writer_t *w);
 trace_writer_t *pipetrace_open(const char *path, uint64_t first_cycle);
 int pipetrace_cycle(trace_writer_t *w, const trc_cycle_t *c);
 int pipetrace_close(trace_writer_t *w);
+/* toplev-compatible CSV (sim/report/toplev.c): open (interval != 0: with a Timestamp column),
+ * one row set per call with the counts of an interval (or of the window) and its end time in
+ * seconds, close (PATH.tmp renamed to PATH; -1 after any error, and PATH.tmp removed). */
+typedef struct toplev_writer toplev_writer_t;
+toplev_writer_t *toplev_open(const char *path, int interval);
+int toplev_rows(toplev_writer_t *w, const pmu_state_t *s, double ts);
+int toplev_close(toplev_writer_t *w);
 trace_writer_t *o3pipeview_open(const char *path, uint64_t first_cycle);
 int o3pipeview_cycle(trace_writer_t *w, const trc_cycle_t *c);
 int o3pipeview_close(trace_writer_t *w);

@@ -641,6 +641,102 @@ static void test_report_csv(void)
   }
 }
 
+/* ---- toplev CSV (sim/report/toplev.c) ---- */
+static unsigned count_char(const char *s, const char *end, char ch)
+{
+  unsigned n = 0;
+  for (; s < end; s++)
+    n += *s == ch;
+  return n;
+}
+
+#define TL_HDR "CPUs,Area,Value,Unit,Description,Sample,Stddev,Multiplex,Bottleneck,Idle\n"
+
+static void test_toplev(void)
+{
+  pmu_state_t s;
+  run_info_t info;
+  char path[4300], dir[4200], want[160], *text;
+  const uint64_t T = (uint64_t)T0_CYCLES * PMU_W, F = 1500ull * PMU_W, I = 1100ull * PMU_W,
+                 R = T0_INSNS;
+  const double node[4] = {100.0 * (double)(T - F) / (double)T, 100.0 * (double)(I - R) / (double)T,
+                          100.0 * (double)(F - I) / (double)T, 100.0 * (double)R / (double)T};
+  static const char *const name[4] = {"Frontend_Bound", "Bad_Speculation", "Backend_Bound",
+                                      "Retiring"};
+  const unsigned per = 4 + 24 + 3;   /* rows per thread: level 1, the stacks, 3 metrics */
+  toplev_writer_t *w;
+  unsigned k, big = 0, lines = 0, badf = 0;
+  const char *p;
+
+  scpy(path, sizeof path, scratch("toplev.csv"));
+  fabricate(&s, &info, 1);
+  w = toplev_open(path, 0);
+  check(w && toplev_rows(w, &s, 0.0) == 0 && toplev_close(w) == 0, "toplev: written");
+  text = slurp(path);
+  check(text != NULL, "toplev: read back");
+  if (!text)
+    return;
+  for (p = text; *p; lines++) {      /* every record has toplev's 10 or 11 fields */
+    const char *nl = strchr(p, '\n');
+    if (!nl)
+      break;
+    badf += count_char(p, nl, ',') != 9;
+    p = nl + 1;
+  }
+  check(!strncmp(text, TL_HDR, strlen(TL_HDR)) && lines == 1 + PMU_THREADS * per && badf == 0,
+        "toplev: header, %u rows per thread, 10 fields each (%u lines, %u bad)", per, lines, badf);
+  for (k = 1; k < 4; k++)
+    if (node[k] > node[big])
+      big = k;
+  for (k = 0; k < 4; k++) {
+    snprintf(want, sizeof want, "C0-T0,%s,%.1f,%% Slots,", name[k], node[k]);
+    p = strstr(text, want);
+    {
+      const char *nl = p ? strchr(p, '\n') : NULL, *bn = p ? strstr(p, ",100.0,<==,") : NULL;
+      check(p && nl && (k == big) == (bn != NULL && bn < nl),
+            "toplev: %s of T0 = %.1f %% Slots%s", name[k], node[k],
+            k == big ? ", marked <== (the largest)" : "");
+    }
+  }
+  snprintf(want, sizeof want, "C0-T0,Issue_Stack.Dcache,%.1f,%% Slots,",
+           100.0 * (double)stk_units[1][PMU_CMP_DCACHE] * PMU_W / (double)T);
+  check(strstr(text, want) != NULL, "toplev: '%s'", want);
+  snprintf(want, sizeof want, "C0-T0,IPC,%.1f,Metric,", (double)R / ((double)T / PMU_W));
+  check(strstr(text, want) != NULL, "toplev: '%s'", want);
+#if PMU_THREADS > 1
+  check(strstr(text, "C0-T1,CPI,nan,Metric,") != NULL && strstr(text, "C0-T1,Retiring,0.0,% Slots,"),
+        "toplev: a thread that retired nothing: CPI nan, Retiring 0.0");
+#endif
+  free(text);
+
+  /* interval mode: a Timestamp column, one row set per call */
+  w = toplev_open(path, 1);
+  check(w && toplev_rows(w, &s, 0.5) == 0 && toplev_rows(w, &s, 1.25) == 0 && toplev_close(w) == 0,
+        "toplev: interval mode written");
+  text = slurp(path);
+  if (text) {
+    for (p = text, lines = 0; *p; p++)
+      lines += *p == '\n';
+    check(!strncmp(text, "Timestamp,CPUs,Area,", 20) &&
+              strstr(text, "\n0.500000000,C0-T0,Frontend_Bound,") &&
+              strstr(text, "\n1.250000000,C0-T0,Frontend_Bound,") && lines == 1 + 2 * PMU_THREADS * per,
+          "toplev: interval rows timestamped (%u lines)", lines);
+    free(text);
+  }
+
+  /* errors */
+  check(toplev_open(scratch("no-such-dir/t.csv"), 0) == NULL && toplev_close(NULL) != 0 &&
+            toplev_rows(NULL, &s, 0) != 0,
+        "toplev: unwritable path, NULL writer");
+  scpy(dir, sizeof dir, scratch("toplev-is-a-dir"));
+  check(mkdir(dir, 0700) == 0, "toplev: scratch directory");
+  w = toplev_open(dir, 0);
+  check(w && toplev_rows(w, &s, 0) == 0 && toplev_close(w) != 0, "toplev: failed rename reported");
+  snprintf(path, sizeof path, "%s.tmp", dir);
+  check(!exists(path), "toplev: temporary removed");
+  rmdir(dir);
+}
+
 /* ======================================================================================== */
 /* 2. trace writers                                                                        */
 /* ======================================================================================== */
@@ -2015,6 +2111,7 @@ int main(int argc, char **argv)
 
   test_report_text();
   test_report_csv();
+  test_toplev();
   test_traces();
   test_causes_vs_model();
   test_writer_errors();
