@@ -4,9 +4,9 @@
 
   check_traces.py [--tools DIR] PATH...
 
-PATH is a run directory (its run.kanata, run.pipetrace and run.o3pipeview are checked) or a
-trace file named *.kanata, *.pipetrace or *.o3pipeview. The tools are those `make trace-tools`
-put into DIR (default build/tools; scripts/run/trace_tools.py):
+PATH is a run directory (its run.kanata, run.pipetrace, run.o3pipeview and toplev.csv are
+checked) or a file named *.kanata, *.pipetrace, *.o3pipeview or toplev*.csv. The tools are those
+`make trace-tools` put into DIR (default build/tools; scripts/run/trace_tools.py):
 
   *.kanata      Konata's Kanata parser (OnikiriParser, run by node through
                 scripts/run/konata_load.js): loads, no warning, as many instructions as I lines,
@@ -20,6 +20,11 @@ put into DIR (default build/tools; scripts/run/trace_tools.py):
   *.pipetrace   SimpleScalar's pipeview.pl (perl): exits 0, no warning (it warns about every line
                 it cannot parse and every instruction without a stage), one instruction per '+'
                 line and one cycle per '@' line
+  toplev*.csv   pmu-tools (toplev interval CSV, `toplev -I N -x, -o FILE`): its reader tldata.py
+                finds every interval, every thread ("C0-T<t>"), the four level-1 nodes
+                (summing to 100 % per interval and thread) and the metrics; its plotters
+                tl-barplot.py and interval-plot.py draw a PNG each (with a python3 that has
+                matplotlib: /usr/bin/python3 on Debian)
 
 One PASS/FAIL line per check; a check whose tool is missing prints SKIP with the reason. Ends
 with "N passed, N failed, N skipped". Exit status 1 when a check failed, else 77 (skipped) when a
@@ -198,6 +203,71 @@ def check_pipetrace(path, tools, c):
             "%s: pipeview.pl shows %d of %d instructions, %d of %d cycles" % (what, defs, n_new, cycles, n_cyc))
 
 
+def plot_python():
+    """A python3 with matplotlib (pmu-tools' plotters need it), or None."""
+    for py in ("/usr/bin/python3", sys.executable, shutil.which("python3")):
+        if py and os.path.exists(py) and run([py, "-c", "import matplotlib"]).returncode == 0:
+            return py
+    return None
+
+
+def check_toplev(path, tools, c):
+    what = "toplev %s" % os.path.relpath(path, ROOT)
+    pt = os.path.join(tools, "pmu-tools")
+    if not os.path.exists(os.path.join(pt, "tldata.py")):
+        c.skip(what, "pmu-tools not in %s (make trace-tools)" % os.path.relpath(pt, ROOT))
+        return
+    lines = read_lines(path)
+    if not lines[0].startswith("Timestamp,CPUs,Area,Value,Unit,"):
+        c.check(False, "%s: not toplev's interval layout (Timestamp,CPUs,Area,Value,Unit,...): %s" % (
+            what, lines[0][:80]))
+        return
+    stamps = sorted({ln.split(",")[0] for ln in lines[1:] if ln}, key=float)
+    code = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import tldata
+d = tldata.TLData(sys.argv[2])
+d.update()
+print(json.dumps({"times": d.times, "cpus": sorted(d.cpus), "levels": {k: sorted(v) for k, v in d.levels.items()},
+                  "vals": [{"%s|%s" % k: v for k, v in x.items()} for x in d.vals]}))
+"""
+    p = run([sys.executable, "-c", code, pt, path])
+    if p.returncode != 0:
+        c.check(False, "%s: pmu-tools' tldata.py cannot read it: %s" % (what, p.stderr.strip()[-300:]))
+        return
+    d = json.loads(p.stdout)
+    l1 = ["Bad_Speculation", "Backend_Bound", "Frontend_Bound", "Retiring"]
+    worst = 0.0
+    for v in d["vals"]:
+        for cpu in d["cpus"]:
+            worst = max(worst, abs(sum(v.get("%s|%s" % (n, cpu), float("nan")) for n in l1) - 100.0))
+    print("  pmu-tools tldata.py on %s: %d intervals, CPUs %s, levels %s; level 1 sums to 100 within %.2f" % (
+        os.path.relpath(path, ROOT), len(d["times"]), " ".join(d["cpus"]), " ".join(sorted(d["levels"])), worst))
+    c.check(len(d["times"]) == len(stamps) and len(stamps) > 0,
+            "%s: tldata.py finds every interval (%d of %d)" % (what, len(d["times"]), len(stamps)))
+    c.check(sorted(d["levels"].get("TopLevel", [])) == sorted(l1) and "IPC" in d["levels"].get("CPU-METRIC", []) and
+            len(d["cpus"]) > 0 and all(re.match(r"C0-T\d+$", x) for x in d["cpus"]),
+            "%s: tldata.py sees the threads as CPUs and the level-1 nodes and metrics" % what)
+    c.check(worst <= 0.25, "%s: level 1 sums to 100 %% Slots per interval and thread (off by %.2f at most; "
+            "one decimal each)" % (what, worst))
+    py = plot_python()
+    if not py:
+        c.skip(what + " (plots)", "no python3 with matplotlib (Debian: apt-get install python3-matplotlib)")
+        return
+    for script, suffix in (("tl-barplot.py", ".tl-barplot.png"), ("interval-plot.py", ".interval-plot.png")):
+        png = path + suffix
+        if os.path.exists(png):
+            os.remove(png)
+        env = dict(os.environ, MPLBACKEND="Agg")
+        env.pop("DISPLAY", None)
+        q = run([py, os.path.join(pt, script), "-o", png, path], env=env)
+        ok = q.returncode == 0 and os.path.exists(png) and os.path.getsize(png) > 1000
+        print("  pmu-tools %s on %s: exit %d -> %s" % (script, os.path.relpath(path, ROOT), q.returncode,
+                                                      os.path.relpath(png, ROOT)))
+        c.check(ok, "%s: pmu-tools %s draws it%s" % (what, script, "" if ok else ": " + q.stderr.strip()[-300:]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tools", default=os.path.join(ROOT, os.environ.get("BUILD") or "build", "tools"))
@@ -207,12 +277,13 @@ def main():
     files = []
     for p in args.paths:
         if os.path.isdir(p):
-            files += [os.path.join(p, n) for n in ("run.kanata", "run.pipetrace", "run.o3pipeview")]
+            files += [os.path.join(p, n) for n in ("run.kanata", "run.pipetrace", "run.o3pipeview", "toplev.csv")]
         else:
             files.append(p)
     for f in files:
-        if not os.path.isfile(f) or not re.search(r"\.(kanata|pipetrace|o3pipeview)$", f):
-            print("check_traces: %s: not a *.kanata, *.pipetrace or *.o3pipeview file" % f, file=sys.stderr)
+        if not os.path.isfile(f) or not re.search(r"(\.(kanata|pipetrace|o3pipeview)|/toplev[^/]*\.csv)$", f):
+            print("check_traces: %s: not a *.kanata, *.pipetrace, *.o3pipeview or toplev*.csv file" % f,
+                  file=sys.stderr)
             return 2
     c = Checks()
     for f in files:
@@ -221,6 +292,8 @@ def main():
             check_kanata(f, args.tools, c)
         elif f.endswith(".o3pipeview"):
             check_o3(f, args.tools, c)
+        elif f.endswith(".csv"):
+            check_toplev(f, args.tools, c)
         else:
             check_pipetrace(f, args.tools, c)
     print("%d passed, %d failed, %d skipped" % (c.passed, c.failed, c.skipped))

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Put the pipeline viewers' own parsers into build/tools, for scripts/run/check_traces.py
+"""Put the viewers' own parsers into build/tools, for scripts/run/check_traces.py
 (docs/reports.md, "Checking the traces with the viewers' own code"). Standard library only.
 
   trace_tools.py [--out DIR]                  (make trace-tools; DIR default build/tools)
 
-Three tools, none of them part of this repository (their code and licences stay in DIR):
+Four tools, none of them part of this repository (their code and licences stay in DIR):
   konata       Konata's parsers, src/core/*.ts of https://github.com/shioyadan/Konata, bundled
                unchanged into DIR/konata/konata_parsers.cjs with esbuild (Debian package
                esbuild); only src/core/zstd_stream.ts (zstd input, which needs a WebAssembly
@@ -14,10 +14,12 @@ Three tools, none of them part of this repository (their code and licences stay 
   simplescalar SimpleScalar's pipeview.pl (the pipetrace pretty printer of SimpleScalar 3.0),
                from https://github.com/stevekuznetsov/simple-scalar (a public copy of the
                SimpleScalar 3.0 tool set)
+  pmu-tools    toplev's CSV readers and plotters: tldata.py, gen_level.py, tl-barplot.py,
+               interval-plot.py and what they import, from https://github.com/andikleen/pmu-tools
 
-Where each comes from: the environment variable KONATA_SRC, GEM5_SRC or SIMPLESCALAR_SRC when
-set (a local git clone, bare or not, or a directory holding the files), else a shallow sparse
-`git clone` of the URL above. DIR/NAME/SOURCE.txt records the source and its commit. A tool that
+Where each comes from: the environment variable KONATA_SRC, GEM5_SRC, SIMPLESCALAR_SRC or
+PMUTOOLS_SRC when set (a local git clone, bare or not, or a directory holding the files), else a
+shallow sparse `git clone` of the URL above. DIR/NAME/SOURCE.txt records the source and its commit. A tool that
 cannot be had is reported and left out (check_traces.py then skips its checks, visibly); the
 exit status is 1 when any tool is missing, else 0.
 """
@@ -37,6 +39,9 @@ TOOLS = {
              ["util/o3-pipeview.py", "src/python/m5/util", "LICENSE"]),
     "simplescalar": ("SIMPLESCALAR_SRC", "https://github.com/stevekuznetsov/simple-scalar.git",
                      ["pipeview.pl"]),
+    "pmu-tools": ("PMUTOOLS_SRC", "https://github.com/andikleen/pmu-tools.git",
+                  ["tldata.py", "gen_level.py", "tl-barplot.py", "interval-plot.py", "csv_formats.py",
+                   "tl_io.py", "COPYING"]),
 }
 
 ZSTD_STUB = """// Stub written by StallScope's scripts/run/trace_tools.py: the zstd decompressor needs a
