@@ -112,6 +112,7 @@ struct Opts {
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
   uint64_t interval = 0;  // --interval: cycles per row set of DIR/toplev.csv (0: one set)
+  std::string perf_sep = ",";  // -x: field separator of DIR/perf_stat.csv
   std::string outdir;
   std::vector<Expect> expects;
   PmcSel pmc[PMU_P];
@@ -141,8 +142,11 @@ static void usage(FILE *f) {
           "  --trace-window A:B    pipeline traces of cycles A..B-1 (cycle 0: first after reset)\n"
           "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace,\n"
           "                        DIR/run.o3pipeview, and DIR/toplev.csv (pmu-tools toplev layout)\n"
-          "  --interval N          DIR/toplev.csv gets one timestamped row set per N cycles of the\n"
-          "                        window (toplev -I); without it one set for the whole window\n"
+          "  --interval N          DIR/toplev.csv and DIR/perf_stat.csv get one timestamped row set\n"
+          "                        per N cycles of the window (toplev -I, perf stat -I); without it\n"
+          "                        one set for the whole window\n"
+          "  -x SEP                field separator of DIR/perf_stat.csv, the counter block in the\n"
+          "                        layout of perf stat -A -x SEP (default ',')\n"
           "  --expect NAME=VALUE   check a window count (names as in docs/stimulus.md, e.g.\n"
           "                        t0.stk.commit.base, t0.pmc2, t0.fix1, t1.slot.issued)\n"
           "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
@@ -317,6 +321,11 @@ static void parse_args(int argc, char **argv, Opts *o) {
     } else if (a == "--interval") {
       once();
       o->interval = num(need(), 1, MAX_RUN_CYCLES);
+    } else if (a == "-x" || a == "--field-separator") {
+      once();
+      o->perf_sep = need();
+      if (o->perf_sep.empty() || o->perf_sep.find_first_of("\n\r") != std::string::npos)
+        die("%s: the separator must be non-empty and on one line", a.c_str());
     } else if (a == "--seed") {
       once();
       o->seed = num(need(), 0, 0xffffffffull);
@@ -774,18 +783,21 @@ static const struct {
   const char *name;
   uint32_t evtsel, ext;
 } default_pmc[] = {
+    // labels (the report's comment column; the event name is perf's, from the encoding)
     {"UOPS_ISSUED.ANY", 0x0043010e, 0x00},
-    {"UOPS_ISSUED.ANY:CHAIN(pmc0 wraps)", 0x0043010e, 0x10},
-    {"STALL_CYCLES(UOPS_ISSUED.ANY:c1:inv)", 0x01c3010e, 0x00},
+    {"UOPS_ISSUED.ANY chain: wraps of pmc0", 0x0043010e, 0x10},
+    {"stall cycles: UOPS_ISSUED.ANY cmask=1 inv", 0x01c3010e, 0x00},
     {"L1D_PEND_MISS.PENDING", 0x00430148, 0x00},
     {"RESOURCE_STALLS.ROB", 0x004310a2, 0x00},
-    {"RS_EVENTS.EMPTY_CYCLES:edge", 0x0047015e, 0x00},
-    {"SS_OCCUPANCY.ROB:c16(>=16 entries)", 0x104301e1, 0x00},
-    {"STALL_CYCLES:QUALIFY(pmc6)", 0x01c3010e, 0x20},
+    {"RS_EVENTS.EMPTY_CYCLES edge", 0x0047015e, 0x00},
+    {"SS_OCCUPANCY.ROB cmask=16: >= 16 entries", 0x104301e1, 0x00},
+    {"stall cycles qualified by pmc6", 0x01c3010e, 0x20},
 };
 enum { NDEF_PMC = sizeof default_pmc / sizeof default_pmc[0] };
 
-// A readable name for a raw encoding: the catalog name plus its modifiers.
+// A label for a raw encoding (the report's comment column): the catalog name plus its
+// modifiers, spelt as perf's terms where perf has one (the event name itself is perf's,
+// perf_event_name()).
 static std::string pmc_name(uint32_t es, uint32_t ext) {
   std::string n;
   uint8_t ev = es & 0xff, um = (es >> 8) & 0xff;
@@ -797,24 +809,24 @@ static std::string pmc_name(uint32_t es, uint32_t ext) {
   }
   char b[64];
   if (n.empty()) {
-    snprintf(b, sizeof b, "raw:0x%02x/0x%02x", ev, um);
+    snprintf(b, sizeof b, "event=0x%02x,umask=0x%02x", ev, um);
     n = b;
   }
   unsigned cmask = es >> 24;
   if (cmask) {
-    snprintf(b, sizeof b, ":c%u", cmask);
+    snprintf(b, sizeof b, " cmask=%u", cmask);
     n += b;
   }
-  if (es & (1u << 23)) n += ":inv";
-  if (es & (1u << 18)) n += ":edge";
-  if (es & (1u << 21)) n += ":any";
-  if (!(es & (1u << 22))) n += ":disabled";
-  static const char *cmpn[4] = {"", ":lt", ":eq", ":ne"};
+  if (es & (1u << 23)) n += " inv";
+  if (es & (1u << 18)) n += " edge";
+  if (es & (1u << 21)) n += " any";
+  if (!(es & (1u << 22))) n += " (disabled)";
+  static const char *cmpn[4] = {"", " cmp=lt", " cmp=eq", " cmp=ne"};
   n += cmpn[ext & 3];
-  if (ext & 4) n += ":cntv";
-  if (ext & 8) n += ":both";
-  if (ext & 16) n += ":chain";
-  if (ext & 32) n += ":qualify";
+  if (ext & 4) n += " cntv";
+  if (ext & 8) n += " both";
+  if (ext & 16) n += " chain";
+  if (ext & 32) n += " qualify";
   return n;
 }
 
@@ -871,6 +883,7 @@ int main(int argc, char **argv) {
     g_outputs.push_back(o.outdir + "/run.pipetrace");
     g_outputs.push_back(o.outdir + "/run.o3pipeview");
     g_outputs.push_back(o.outdir + "/toplev.csv");
+    g_outputs.push_back(o.outdir + "/perf_stat.csv");
     discard_outputs();  // stale outputs of an earlier run into the same directory
   }
 
@@ -994,11 +1007,13 @@ int main(int argc, char **argv) {
   uint64_t win_start = s.ls.cycle;
   pmu_state_t base = s.ls.ms;
   toplev_writer_t *tl = nullptr;
+  perfstat_writer_t *pst = nullptr;
   bool tl_err = false;
   if (!o.outdir.empty()) {
     tl = toplev_open((o.outdir + "/toplev.csv").c_str(), o.interval != 0);
-    if (!tl) {
-      fprintf(stderr, "Vsim_top: error: cannot write %s/toplev.csv\n", o.outdir.c_str());
+    pst = perfstat_open((o.outdir + "/perf_stat.csv").c_str(), o.perf_sep.c_str(), o.interval != 0);
+    if (!tl || !pst) {
+      fprintf(stderr, "Vsim_top: error: cannot write %s/toplev.csv or perf_stat.csv\n", o.outdir.c_str());
       discard_outputs();
       return 2;
     }
@@ -1014,6 +1029,7 @@ int main(int argc, char **argv) {
       for (int i = 0; i < PMU_NCNT; i++) iv.cnt_q[i] = (s.ls.ms.cnt_q[i] - prev.cnt_q[i]) & PMU_CW_MASK;
       ns += iv.cnt_q[pmu_cnt_idx(0, PMU_P + 3 + 4)];  // thread 0's slot counter 4: elapsed ns
       if (toplev_rows(tl, &iv, (double)ns * 1e-9) != 0) tl_err = true;
+      if (perfstat_rows(pst, &iv, &info, (double)ns * 1e-9) != 0) tl_err = true;
       prev = s.ls.ms;
     }
   } else {
@@ -1062,8 +1078,9 @@ int main(int argc, char **argv) {
   if (!o.quiet) report_print(stdout, &win, &info);
   int bad = 0;
   if (tl && (!o.interval && toplev_rows(tl, &win, 0.0) != 0)) tl_err = true;
-  if (tl && (toplev_close(tl) != 0 || tl_err)) {
-    fprintf(stderr, "%s/toplev.csv:0: cannot write\n", o.outdir.c_str());
+  if (pst && (!o.interval && perfstat_rows(pst, &win, &info, 0.0) != 0)) tl_err = true;
+  if (tl && (toplev_close(tl) != 0 || perfstat_close(pst) != 0 || tl_err)) {
+    fprintf(stderr, "%s/toplev.csv, perf_stat.csv:0: cannot write\n", o.outdir.c_str());
     bad = 1;
   }
   if (!o.outdir.empty()) {

@@ -89,6 +89,23 @@ int kanata_close(trace_writer_t *w);
 trace_writer_t *pipetrace_open(const char *path, uint64_t first_cycle);
 int pipetrace_cycle(trace_writer_t *w, const trc_cycle_t *c);
 int pipetrace_close(trace_writer_t *w);
+/* perf's name of a programmable counter's encoding (docs/reports.md, "perf names"): the raw event
+ * r<hex> of the bits perf's x86 raw config keeps (event, umask, edge, any, inv, cmask), ":u" or
+ * ":k" when only USR or only OS is set; with a non-zero ext, cpu/config=0x..,config1=0x../.
+ * perf's names of the fixed counters: perf_fixed_names. */
+#define PERF_RAW_MASK 0xffa4ffffu
+void perf_event_name(uint32_t evtsel, uint32_t ext, char *buf, size_t n);
+static const char *const perf_fixed_names[3] = {"cycles", "instructions", "ref-cycles"};
+
+/* perf stat -x CSV of the counter block (sim/report/perfstat.c), in the layout of
+ * `perf stat -A -x SEP` (and -I): [timestamp SEP] CPU<t> SEP value SEP unit SEP event SEP run time
+ * SEP percentage SEP metric SEP metric unit. open (interval != 0: with the timestamp column), one
+ * row set per call, close (PATH.tmp renamed to PATH; -1 after any error). */
+typedef struct perfstat_writer perfstat_writer_t;
+perfstat_writer_t *perfstat_open(const char *path, const char *sep, int interval);
+int perfstat_rows(perfstat_writer_t *w, const pmu_state_t *s, const run_info_t *info, double ts);
+int perfstat_close(perfstat_writer_t *w);
+
 /* toplev-compatible CSV (sim/report/toplev.c): open (interval != 0: with a Timestamp column),
  * one row set per call with the counts of an interval (or of the window) and its end time in
  * seconds, close (PATH.tmp renamed to PATH; -1 after any error, and PATH.tmp removed). */

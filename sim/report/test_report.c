@@ -355,21 +355,22 @@ static void test_report_text(void)
 
   /* programmable and fixed counters */
   {
-    char b[64];
-    snprintf(b, sizeof b, "UOPS_ISSUED.ANY");
-    check(strstr(txt, "# pmc0 evtsel 0x0043010e") != NULL, "report: pmc0 raw encoding");
-    check(strstr(txt, b) != NULL, "report: pmc0 name");
+    char b[160];
+    snprintf(b, sizeof b, "%-32s # pmc0 UOPS_ISSUED.ANY evtsel 0x0043010e", "r10e");
+    check(strstr(txt, b) != NULL, "report: pmc0: perf name r10e, label, raw encoding");
 #if PMU_P >= 5
-    check(strstr(txt, "1,234,567      STALL_CYCLES") != NULL, "report: perf-style value + name");
-    check(strstr(txt, "INST_RETIRED.ANY_P") != NULL, "report: catalog name for unnamed counter");
-    check(strstr(txt, "ext 0x00000010") != NULL, "report: ext shown when non-zero");
+    check(strstr(txt, "1,234,567      r180010e ") != NULL,
+          "report: perf-style value + perf name with cmask and inv (r180010e)");
+    check(strstr(txt, "# pmc2 INST_RETIRED.ANY_P") != NULL, "report: catalog label for unnamed counter");
+    check(strstr(txt, "cpu/config=0x148,config1=0x10/") && strstr(txt, "ext 0x00000010") != NULL,
+          "report: ext shown, and in the perf name as config1");
     check(strstr(txt, "(chain: counts wraps of pmc2)") != NULL, "report: chain noted");
-    check(strstr(txt, "r00ff") != NULL, "report: raw name for an event outside the catalog");
-    check(strstr(txt, "# pmc4 evtsel 0x004300ff") && strstr(txt, "(not enabled)"),
-          "report: pmc4 not enabled (gctrl bit clear)");
+    check(strstr(txt, "      rff ") && strstr(txt, "# pmc4 (not in the catalog) evtsel 0x004300ff") &&
+              strstr(txt, "(not enabled)"),
+          "report: raw perf name rff, pmc4 not enabled (gctrl bit clear)");
 #endif
-    check(strstr(txt, "fix1 instructions retired        #   0.5000  insn per cycle") != NULL,
-          "report: fixed-counter IPC");
+    snprintf(b, sizeof b, "%-32s # fix1 instructions retired   0.5000  insn per cycle", "instructions");
+    check(strstr(txt, b) != NULL, "report: fixed counter under perf's name, IPC");
     check(strstr(txt, "instructions 1000, cycles 2000, IPC 0.5000, CPI 2.0000") != NULL,
           "report: thread summary line");
   }
@@ -595,7 +596,7 @@ static void test_report_csv(void)
   csv_expect(rows, n, "T0.PMC0", "Count", want);
   {
     const csvrow_t *x = csv_get(rows, n, "T0.PMC0", "Count");
-    check(x && strstr(x->desc, "UOPS_ISSUED.ANY evtsel=0x0043010e"), "csv: PMC description");
+    check(x && strstr(x->desc, "r10e (UOPS_ISSUED.ANY) evtsel=0x0043010e"), "csv: PMC description");
   }
   csv_expect(rows, n, "Run.WPVis", "Count", "0");
 #if PMU_THREADS > 1
@@ -648,6 +649,76 @@ static unsigned count_char(const char *s, const char *end, char ch)
   for (; s < end; s++)
     n += *s == ch;
   return n;
+}
+
+/* ---- perf names and perf stat -x CSV (sim/report/report.c, sim/report/perfstat.c) ---- */
+static void test_perf(void)
+{
+  static const struct {
+    uint32_t evtsel, ext;
+    const char *want;
+  } v[] = {
+      {0x0043010eu, 0, "r10e"},               /* USR+OS+EN: no modifier, EN/INT/USR/OS dropped */
+      {0x01c3010eu, 0, "r180010e"},           /* cmask 1, inv kept (perf's raw config) */
+      {0x0041010eu, 0, "r10e:u"},             /* USR only */
+      {0x0042010eu, 0, "r10e:k"},             /* OS only */
+      {0x0047015eu, 0, "r4015e"},             /* edge */
+      {0x0063010eu, 0, "r20010e"},            /* any */
+      {0x104301e1u, 0, "r100001e1"},
+      {0x004300ffu, 0, "rff"},
+      {0x01c3010eu, 0x20u, "cpu/config=0x180010e,config1=0x20/"},
+      {0x0041010eu, 0x10u, "cpu/config=0x10e,config1=0x10/u"},
+  };
+  char b[64], path[4300], *text;
+  unsigned i, lines = 0, bad = 0;
+  pmu_state_t s;
+  run_info_t info;
+  perfstat_writer_t *w;
+  const char *p;
+
+  for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+    perf_event_name(v[i].evtsel, v[i].ext, b, sizeof b);
+    check(!strcmp(b, v[i].want), "perf: evtsel 0x%08" PRIx32 " ext 0x%" PRIx32 " -> '%s' (want '%s')",
+          v[i].evtsel, v[i].ext, b, v[i].want);
+  }
+
+  scpy(path, sizeof path, scratch("perf_stat.csv"));
+  fabricate(&s, &info, 1);
+  w = perfstat_open(path, ",", 0);
+  check(w && perfstat_rows(w, &s, &info, 0.0) == 0 && perfstat_close(w) == 0, "perf: csv written");
+  text = slurp(path);
+  check(text != NULL, "perf: csv read back");
+  if (!text)
+    return;
+  for (p = text; *p; lines++) {        /* perf stat -A -x, lines: 8 fields (an event spelt with */
+    const char *nl = strchr(p, '\n');   /* terms holds commas, as in perf's own -x output) */
+    const unsigned extra = (unsigned)(nl && strstr(p, "config1") && strstr(p, "config1") < nl);
+    if (!nl)
+      break;
+    bad += count_char(p, nl, ',') != 7 + extra;
+    p = nl + 1;
+  }
+  check(bad == 0, "perf: every line has perf's 8 fields (%u bad of %u)", bad, lines);
+  snprintf(b, sizeof b, "CPU0,%u,,r10e,20000,100.00,,\n", 1100u * PMU_W);
+  check(strstr(text, b) != NULL, "perf: pmc0 line '%.*s' (value, empty unit, name, run time ns, "
+        "percentage)", (int)strlen(b) - 1, b);
+#if PMU_P >= 5
+  check(strstr(text, "CPU0,<not counted>,,rff,0,0.00,,\n") != NULL, "perf: a counter not enabled is "
+        "<not counted>");
+#endif
+  check(strstr(text, "CPU0,1000,,instructions,20000,100.00,0.50,insn per cycle\n") != NULL &&
+            strstr(text, "CPU0,2000,,cycles,20000,100.00,,\n") != NULL,
+        "perf: fixed counters as cycles and instructions with perf's insn-per-cycle metric");
+  free(text);
+  w = perfstat_open(path, ";", 1);
+  check(w && perfstat_rows(w, &s, &info, 0.25) == 0 && perfstat_close(w) == 0, "perf: interval");
+  text = slurp(path);
+  check(text && !strncmp(text, "     0.250000000;CPU0;", 22), "perf: interval timestamp as perf -I "
+        "('%%16.9f'), separator ';'");
+  free(text);
+  check(perfstat_open(scratch("no-such-dir/p.csv"), ",", 0) == NULL && perfstat_open(path, "", 0) == NULL &&
+            perfstat_close(NULL) != 0 && perfstat_rows(NULL, &s, &info, 0) != 0,
+        "perf: unwritable path, empty separator, NULL writer");
 }
 
 #define TL_HDR "CPUs,Area,Value,Unit,Description,Sample,Stddev,Multiplex,Bottleneck,Idle\n"
@@ -2112,6 +2183,7 @@ int main(int argc, char **argv)
   test_report_text();
   test_report_csv();
   test_toplev();
+  test_perf();
   test_traces();
   test_causes_vs_model();
   test_writer_errors();
