@@ -4,8 +4,9 @@
 
   check_traces.py [--tools DIR] PATH...
 
-PATH is a run directory (its run.kanata, run.pipetrace, run.o3pipeview and toplev.csv are
-checked) or a file named *.kanata, *.pipetrace, *.o3pipeview or toplev*.csv. The tools are those
+PATH is a run directory (its run.kanata, run.pipetrace, run.o3pipeview, toplev.csv and
+perf_stat.csv are checked) or a file named *.kanata, *.pipetrace, *.o3pipeview, toplev*.csv or
+perf_stat*.csv. The tools are those
 `make trace-tools` put into DIR (default build/tools; scripts/run/trace_tools.py):
 
   *.kanata      Konata's Kanata parser (OnikiriParser, run by node through
@@ -25,6 +26,12 @@ checked) or a file named *.kanata, *.pipetrace, *.o3pipeview or toplev*.csv. The
                 (summing to 100 % per interval and thread) and the metrics; its plotters
                 tl-barplot.py and interval-plot.py draw a PNG each (with a python3 that has
                 matplotlib: /usr/bin/python3 on Debian)
+  perf_stat*.csv  perf itself (Debian linux-perf, on PATH): its event parser accepts every event
+                name of the file (`perf stat -x, -e NAME true` gives no syntax error; on a
+                machine without the cpu PMU, a cpu/.../ name's terms are parsed on the software
+                PMU, as perf stops at the missing PMU name first), and each line has the fields
+                of perf's own -x output (perf run once here for its layout) in the order of
+                `perf stat -A -x SEP` (and -I: the timestamp as perf writes it)
 
 One PASS/FAIL line per check; a check whose tool is missing prints SKIP with the reason. Ends
 with "N passed, N failed, N skipped". Exit status 1 when a check failed, else 77 (skipped) when a
@@ -268,6 +275,77 @@ print(json.dumps({"times": d.times, "cpus": sorted(d.cpus), "levels": {k: sorted
         c.check(ok, "%s: pmu-tools %s draws it%s" % (what, script, "" if ok else ": " + q.stderr.strip()[-300:]))
 
 
+def check_perf(path, c):
+    what = "perf %s" % os.path.relpath(path, ROOT)
+    perf = shutil.which("perf")
+    if not perf:
+        c.skip(what, "perf not found (Debian: apt-get install linux-perf)")
+        return
+    lines = [ln for ln in read_lines(path) if ln]
+    m = re.search(r"CPU[0-9]+(.+?)([0-9]+|<not counted>)", lines[0]) if lines else None
+    if not m:
+        c.check(False, "%s: no 'CPU<n>' field followed by a value on its first line" % what)
+        return
+    sep = m.group(1)                      # the -x separator the file was written with
+    # perf's own layout, from perf: "value SEP unit SEP event SEP run time SEP percentage SEP
+    # metric SEP metric unit", and with -I the timestamp before it
+    ref = run([perf, "stat", "-x", sep, "-e", "task-clock", "true"]).stderr.strip().split("\n")[-1].split(sep)
+    refi = run([perf, "stat", "-I", "100", "-x", sep, "-e", "task-clock", "sleep", "0.15"]).stderr.rstrip().split("\n")[0]
+    ts_re = re.compile(r"^ *[0-9]+\.[0-9]{9}$")
+    interval = bool(lines) and ts_re.match(lines[0].split(sep)[0]) is not None
+    bad, names = [], set()
+    for ln in lines:
+        f = ln.split(sep)
+        if interval:
+            if not ts_re.match(f[0]) or len(f[0]) != len(refi.split(sep)[0]):
+                bad.append(ln)
+                continue
+            f = f[1:]
+        if not f or not re.match(r"^CPU[0-9]+$", f[0]):
+            bad.append(ln)
+            continue
+        f = f[1:]
+        # the event field may hold SEP (a name with terms, as in perf's own output): the last 4
+        # fields are run time, percentage, metric, metric unit
+        if len(f) < len(ref):
+            bad.append(ln)
+            continue
+        value, unit, event, rest = f[0], f[1], sep.join(f[2:len(f) - 4]), f[len(f) - 4:]
+        if not (re.match(r"^([0-9]+|<not counted>)$", value) and unit == "" and event and
+                re.match(r"^[0-9]+$", rest[0]) and re.match(r"^[0-9]+\.[0-9]{2}$", rest[1]) and
+                re.match(r"^([0-9.]+)?$", rest[2])):
+            bad.append(ln)
+            continue
+        names.add(event)
+    print("  perf %s: layout of its -x output: %d fields (%s); %d lines, %d event names, %d lines off" % (
+        run([perf, "--version"]).stdout.strip(), len(ref), sep.join(ref), len(lines), len(names), len(bad)))
+    for b in bad[:3]:
+        print("    not perf's layout: " + b)
+    c.check(len(ref) == 7 and lines and not bad,
+            "%s: every line in the field order of perf stat -A -x%s (%d lines)" % (
+                what, " -I" if interval else "", len(lines)))
+    # A machine without the cpu PMU (a VM) makes perf stop at the PMU name before the terms:
+    # there the same terms are given to the software PMU, which every kernel has, so perf's
+    # parser still checks the term syntax (config=, config1=, the modifier).
+    has_cpu = os.path.isdir("/sys/bus/event_source/devices/cpu")
+    rejected, swapped = [], []
+    for n in sorted(names):
+        e = n
+        if n.startswith("cpu/") and not has_cpu:
+            e = "software/" + n[4:]
+            swapped.append(n)
+        q = run([perf, "stat", "-x", sep, "-e", e, "true"])
+        if q.returncode != 0 or "syntax error" in q.stderr or "parser error" in q.stderr:
+            rejected.append("%s: %s" % (e, q.stderr.strip().split("\n")[0][:120]))
+    print("  perf's event parser on %d names: %d rejected%s" % (
+        len(names), len(rejected), "" if not swapped else
+        "; no cpu PMU here, so the terms of %s were parsed on the software PMU" % " ".join(swapped)))
+    for r in rejected[:5]:
+        print("    perf: " + r)
+    c.check(not rejected and names, "%s: perf's parser accepts every event name (%d of %d)" % (
+        what, len(names) - len(rejected), len(names)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tools", default=os.path.join(ROOT, os.environ.get("BUILD") or "build", "tools"))
@@ -277,13 +355,15 @@ def main():
     files = []
     for p in args.paths:
         if os.path.isdir(p):
-            files += [os.path.join(p, n) for n in ("run.kanata", "run.pipetrace", "run.o3pipeview", "toplev.csv")]
+            files += [os.path.join(p, n) for n in ("run.kanata", "run.pipetrace", "run.o3pipeview", "toplev.csv",
+                                                   "perf_stat.csv")]
         else:
             files.append(p)
     for f in files:
-        if not os.path.isfile(f) or not re.search(r"(\.(kanata|pipetrace|o3pipeview)|/toplev[^/]*\.csv)$", f):
-            print("check_traces: %s: not a *.kanata, *.pipetrace, *.o3pipeview or toplev*.csv file" % f,
-                  file=sys.stderr)
+        if not os.path.isfile(f) or not re.search(
+                r"(\.(kanata|pipetrace|o3pipeview)|/(toplev|perf_stat)[^/]*\.csv)$", f):
+            print("check_traces: %s: not a *.kanata, *.pipetrace, *.o3pipeview, toplev*.csv or perf_stat*.csv "
+                  "file" % f, file=sys.stderr)
             return 2
     c = Checks()
     for f in files:
@@ -292,6 +372,8 @@ def main():
             check_kanata(f, args.tools, c)
         elif f.endswith(".o3pipeview"):
             check_o3(f, args.tools, c)
+        elif os.path.basename(f).startswith("perf_stat"):
+            check_perf(f, c)
         elif f.endswith(".csv"):
             check_toplev(f, args.tools, c)
         else:
