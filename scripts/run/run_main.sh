@@ -9,6 +9,7 @@
 #   run.o3pipeview        the same window in gem5's O3PipeView format (docs/reports.md)
 #   toplev.csv            top-down, stacks and IPC per INTERVAL cycles in pmu-tools toplev's
 #                         interval CSV layout (toplev -I -x,), for tl-barplot.py / interval-plot.py
+#   perf_stat.csv         the counters per INTERVAL cycles as perf stat -I -A -x, writes them
 # Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
 # icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
 # TRACE (window A:B), INTERVAL (cycles per toplev.csv row set, default 10000), RUNDIR. Extra run
