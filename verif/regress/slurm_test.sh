@@ -163,7 +163,7 @@ s = json.load(open(os.path.join(out, "summary.json")))
 assert s["mode"] == "merge" and s["problems"] == [], s.get("problems")
 assert [x["index"] for x in s["shards"]] == list(range(tasks)), s["shards"]
 assert all(x["count"] == tasks and x["runs"] >= 1 for x in s["shards"]), s["shards"]
-assert s["runs_total"] == n and s["totals"] == {"runs": n, "passed": n, "failed": 0}, s["totals"]
+assert s["runs_total"] == n and s["totals"] == {"runs": n, "passed": n, "failed": 0, "skipped": 0}, s["totals"]
 ids = sorted(r["id"] for r in s["runs"])
 assert len(set(ids)) == n and all(r["status"] == "pass" for r in s["runs"])
 assert sorted(r["seed"] for r in s["runs"] if r["test"] == "rand") == [77, 78, 79, 80]
