@@ -9,6 +9,9 @@
  * 1. report_print / report_csv on a fabricated pmu_state_t with counter values chosen so every
  *    CPI, share and top-down percentage is an exact decimal (computed here from the spec's
  *    formulas, not read back); a thread with zero instructions; wpvis 0 and 1; CSV errors.
+ *    toplev.csv (sim/report/toplev.c): exact level-1, stack and metric values, the bottleneck
+ *    mark, the interval timestamps, errors. perf names of encodings and perf_stat.csv
+ *    (sim/report/perfstat.c): perf's raw spelling, modifiers, config1, the -x lines, errors.
  * 2. A hand-written trc_cycle_t sequence (pre-window instruction, a mispredicted branch with
  *    wrong-path instructions flushed, a commit-stage Dcache stall, sequence-number reuse, a
  *    dependency across the flush, instructions still in flight at the end) through the three
