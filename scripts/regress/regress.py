@@ -4,7 +4,8 @@
   regress.py [--tests FILE] [--tags T,...] [-j N] [--shard I/N] [--seeds N] [--base-seed S] ...
       runs every test of the list (or those with one of the tags) x its seeds (or only shard I of
       N), each in its own directory under DIR/runs/, and writes DIR/junit.xml, DIR/summary.json
-      and a console summary that ends with "N passed, N failed". Exit status 1 when any run
+      and a console summary that ends with "N passed, N failed" (", N skipped" when a run exited
+      with SKIP_STATUS, 77: a tool it needs is missing). Exit status 1 when any run
       failed. `make test` is the `pr` tag, `make regress` every test x 8 seeds.
   regress.py --merge DIR... --out DIR
       combines the outputs of shards (e.g. the tasks of a Slurm job array) into one JUnit file,
@@ -52,6 +53,9 @@ PLACEHOLDERS = ("seed", "outdir", "cycles", "item", "stem", "root", "build")
 # {build}: the build directory of the make that started the runner (BUILD, default build)
 BUILD_DIR = os.environ.get("BUILD") or "build"
 LOG_TAIL = 40
+# A test that exits with this status (automake's SKIP) could not run here (a tool it needs is
+# missing): reported as skipped, with its line holding "SKIP", neither passed nor failed.
+SKIP_STATUS = 77
 
 
 class InputError(Exception):
@@ -814,10 +818,17 @@ def do_job(job, args, runs_dir):
     elif rc in (126, 127) and not note:
         why.append("exit status %d (a command not found or not executable)" % rc)
         kind = "error"
-    elif rc != 0 and not note:
+    elif rc != 0 and rc != SKIP_STATUS and not note:
         why.append("exit status %d" % rc)
+    # a skip: the run printed its skip= marker, or exited with SKIP_STATUS (a tool it needs is
+    # missing), with nothing else wrong
     skipped = (t.opts["skip"] and not why and not failed_marker
                and first_line_with(text, [t.opts["skip"]]))
+    if rc == SKIP_STATUS and not note:
+        if why or failed_marker:
+            why.append("exit status %d" % rc)
+        else:
+            skipped = first_line_with(text, ["SKIP"]) or "skipped (exit status %d)" % rc
     if skipped:
         res["status"], res["kind"], res["message"] = "skip", "skipped", skipped
         with open(os.path.join(rundir, "run.json"), "w") as f:
@@ -826,7 +837,7 @@ def do_job(job, args, runs_dir):
         return res
     if failed_marker:
         why.append(failed_marker)
-    if t.opts["pass"] != "-" and t.opts["pass"] not in text:
+    if not skipped and t.opts["pass"] != "-" and t.opts["pass"] not in text:
         why.append("pass marker '%s' not printed" % t.opts["pass"])
     cov = None
     if t.opts["cov"]:

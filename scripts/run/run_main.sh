@@ -5,10 +5,15 @@
 #   report.csv            every counter, stack and metric (Area,Value,Unit,Description)
 #   report_stacks.png/svg the three stacks side by side per thread (Fig. 1 style)
 #   run.kanata            pipeline trace of the trace window, for the Konata viewer
-#   run.pipetrace         the same window as a pipetrace (docs/pipetrace.md)
+#   run.pipetrace         the same window in SimpleScalar's ptrace grammar (docs/pipetrace.md)
+#   run.o3pipeview        the same window in gem5's O3PipeView format (docs/reports.md)
+#   toplev.csv            top-down, stacks and IPC per INTERVAL cycles in pmu-tools toplev's
+#                         interval CSV layout (toplev -I -x,), for tl-barplot.py / interval-plot.py
+#   perf_stat.csv         the counters per INTERVAL cycles as perf stat -I -A -x, writes them
 # Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
 # icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
-# TRACE (window A:B), RUNDIR. Extra run options: RUN_ARGS.
+# TRACE (window A:B), INTERVAL (cycles per toplev.csv row set, default 10000), RUNDIR. Extra run
+# options: RUN_ARGS.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
@@ -17,6 +22,7 @@ CYCLES=${CYCLES:-1000000}
 SEED=${SEED:-1}
 KNOBS=${KNOBS:-none}
 WPVIS=${WPVIS:-1}
+INTERVAL=${INTERVAL:-10000}
 # Default trace window: 200 cycles from cycle 10000, moved inside shorter runs.
 if [ -z "${TRACE:-}" ]; then
   if [[ "$CYCLES" =~ ^[0-9]+$ ]] && [ "$CYCLES" -lt 10200 ]; then
@@ -33,7 +39,7 @@ mkdir -p "$RUNDIR"
 wl=(--workload "$WORKLOAD")
 case " ${RUN_ARGS:-}" in *" --prog"*) wl=() ;; esac
 cmd=("$B/run/Vsim_top" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
-     --wpvis "$WPVIS" --trace-window "$TRACE" --outdir "$RUNDIR" ${RUN_ARGS:-})
+     --wpvis "$WPVIS" --trace-window "$TRACE" --interval "$INTERVAL" --outdir "$RUNDIR" ${RUN_ARGS:-})
 echo "run: ${cmd[*]}"
 "${cmd[@]}" | tee "$RUNDIR/report.txt"
 /usr/bin/python3 scripts/plot/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"

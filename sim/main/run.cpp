@@ -111,6 +111,8 @@ struct Opts {
   unsigned wpvis = 1;
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
+  uint64_t interval = 0;  // --interval: cycles per row set of DIR/toplev.csv (0: one set)
+  std::string perf_sep = ",";  // -x: field separator of DIR/perf_stat.csv
   std::string outdir;
   std::vector<Expect> expects;
   PmcSel pmc[PMU_P];
@@ -138,7 +140,13 @@ static void usage(FILE *f) {
           "  --wpvis 0|1           ctrl.wpvis of every thread (default 1)\n"
           "  --pmc K=EVTSEL[/EXT]  programmable counter K of every thread (raw hex encodings)\n"
           "  --trace-window A:B    pipeline traces of cycles A..B-1 (cycle 0: first after reset)\n"
-          "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace\n"
+          "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace,\n"
+          "                        DIR/run.o3pipeview, and DIR/toplev.csv (pmu-tools toplev layout)\n"
+          "  --interval N          DIR/toplev.csv and DIR/perf_stat.csv get one timestamped row set\n"
+          "                        per N cycles of the window (toplev -I, perf stat -I); without it\n"
+          "                        one set for the whole window\n"
+          "  -x SEP                field separator of DIR/perf_stat.csv, the counter block in the\n"
+          "                        layout of perf stat -A -x SEP (default ',')\n"
           "  --expect NAME=VALUE   check a window count (names as in docs/stimulus.md, e.g.\n"
           "                        t0.stk.commit.base, t0.pmc2, t0.fix1, t1.slot.issued)\n"
           "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
@@ -310,6 +318,14 @@ static void parse_args(int argc, char **argv, Opts *o) {
     } else if (a == "--warmup") {
       once();
       o->warmup = num(need(), 0, MAX_RUN_CYCLES);
+    } else if (a == "--interval") {
+      once();
+      o->interval = num(need(), 1, MAX_RUN_CYCLES);
+    } else if (a == "-x" || a == "--field-separator") {
+      once();
+      o->perf_sep = need();
+      if (o->perf_sep.empty() || o->perf_sep.find_first_of("\n\r") != std::string::npos)
+        die("%s: the separator must be non-empty and on one line", a.c_str());
     } else if (a == "--seed") {
       once();
       o->seed = num(need(), 0, 0xffffffffull);
@@ -413,6 +429,7 @@ static void parse_args(int argc, char **argv, Opts *o) {
   if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive (a program replaces the generator)");
   if (o->prog_all && o->prog_one) die("--prog and --progT are exclusive (give --progT for each thread instead)");
   if (o->trace && o->outdir.empty()) die("--trace-window needs --outdir");
+  if (o->interval && o->outdir.empty()) die("--interval needs --outdir");
   if (o->bench) {
     const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
                   : o->print_counters ? "--counters" : o->hash ? "--hash" : nullptr;
@@ -590,8 +607,8 @@ struct Sim : LockstepObserver {
   // traces
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
-  trace_writer_t *kan = nullptr, *pipe = nullptr;
-  std::string kan_path, pipe_path;
+  trace_writer_t *kan = nullptr, *pipe = nullptr, *o3 = nullptr;
+  std::string kan_path, pipe_path, o3_path;
   int trace_err = 0;
   // digest of the core's outputs
   bool hash = false;
@@ -666,7 +683,8 @@ static void unpack_trace(Sim *s, uint64_t cycle, const pmu_in_t *in, trc_cycle_t
 static void close_traces(Sim *s) {
   if (s->kan && kanata_close(s->kan) != 0) s->trace_err = 1;
   if (s->pipe && pipetrace_close(s->pipe) != 0) s->trace_err = 1;
-  s->kan = s->pipe = nullptr;
+  if (s->o3 && o3pipeview_close(s->o3) != 0) s->trace_err = 1;
+  s->kan = s->pipe = s->o3 = nullptr;
 }
 
 // After the inputs of a cycle are evaluated: the digest and the trace window.
@@ -676,12 +694,14 @@ void Sim::inputs(uint64_t cycle, const pmu_in_t *in) {
     if (cycle == tw_a) {
       kan = kanata_open(kan_path.c_str(), tw_a);
       pipe = pipetrace_open(pipe_path.c_str(), tw_a);
-      if (!kan || !pipe) trace_err = 1;
+      o3 = o3pipeview_open(o3_path.c_str(), tw_a);
+      if (!kan || !pipe || !o3) trace_err = 1;
     }
     static trc_cycle_t c;
     unpack_trace(this, cycle, in, &c);
     if (kan && kanata_cycle(kan, &c) != 0) trace_err = 1;
     if (pipe && pipetrace_cycle(pipe, &c) != 0) trace_err = 1;
+    if (o3 && o3pipeview_cycle(o3, &c) != 0) trace_err = 1;
     if (cycle + 1 == tw_b) close_traces(this);
   }
 }
@@ -763,18 +783,21 @@ static const struct {
   const char *name;
   uint32_t evtsel, ext;
 } default_pmc[] = {
+    // labels (the report's comment column; the event name is perf's, from the encoding)
     {"UOPS_ISSUED.ANY", 0x0043010e, 0x00},
-    {"UOPS_ISSUED.ANY:CHAIN(pmc0 wraps)", 0x0043010e, 0x10},
-    {"STALL_CYCLES(UOPS_ISSUED.ANY:c1:inv)", 0x01c3010e, 0x00},
+    {"UOPS_ISSUED.ANY chain: wraps of pmc0", 0x0043010e, 0x10},
+    {"stall cycles: UOPS_ISSUED.ANY cmask=1 inv", 0x01c3010e, 0x00},
     {"L1D_PEND_MISS.PENDING", 0x00430148, 0x00},
     {"RESOURCE_STALLS.ROB", 0x004310a2, 0x00},
-    {"RS_EVENTS.EMPTY_CYCLES:edge", 0x0047015e, 0x00},
-    {"SS_OCCUPANCY.ROB:c16(>=16 entries)", 0x104301e1, 0x00},
-    {"STALL_CYCLES:QUALIFY(pmc6)", 0x01c3010e, 0x20},
+    {"RS_EVENTS.EMPTY_CYCLES edge", 0x0047015e, 0x00},
+    {"SS_OCCUPANCY.ROB cmask=16: >= 16 entries", 0x104301e1, 0x00},
+    {"stall cycles qualified by pmc6", 0x01c3010e, 0x20},
 };
 enum { NDEF_PMC = sizeof default_pmc / sizeof default_pmc[0] };
 
-// A readable name for a raw encoding: the catalog name plus its modifiers.
+// A label for a raw encoding (the report's comment column): the catalog name plus its
+// modifiers, spelt as perf's terms where perf has one (the event name itself is perf's,
+// perf_event_name()).
 static std::string pmc_name(uint32_t es, uint32_t ext) {
   std::string n;
   uint8_t ev = es & 0xff, um = (es >> 8) & 0xff;
@@ -786,24 +809,24 @@ static std::string pmc_name(uint32_t es, uint32_t ext) {
   }
   char b[64];
   if (n.empty()) {
-    snprintf(b, sizeof b, "raw:0x%02x/0x%02x", ev, um);
+    snprintf(b, sizeof b, "event=0x%02x,umask=0x%02x", ev, um);
     n = b;
   }
   unsigned cmask = es >> 24;
   if (cmask) {
-    snprintf(b, sizeof b, ":c%u", cmask);
+    snprintf(b, sizeof b, " cmask=%u", cmask);
     n += b;
   }
-  if (es & (1u << 23)) n += ":inv";
-  if (es & (1u << 18)) n += ":edge";
-  if (es & (1u << 21)) n += ":any";
-  if (!(es & (1u << 22))) n += ":disabled";
-  static const char *cmpn[4] = {"", ":lt", ":eq", ":ne"};
+  if (es & (1u << 23)) n += " inv";
+  if (es & (1u << 18)) n += " edge";
+  if (es & (1u << 21)) n += " any";
+  if (!(es & (1u << 22))) n += " (disabled)";
+  static const char *cmpn[4] = {"", " cmp=lt", " cmp=eq", " cmp=ne"};
   n += cmpn[ext & 3];
-  if (ext & 4) n += ":cntv";
-  if (ext & 8) n += ":both";
-  if (ext & 16) n += ":chain";
-  if (ext & 32) n += ":qualify";
+  if (ext & 4) n += " cntv";
+  if (ext & 8) n += " both";
+  if (ext & 16) n += " chain";
+  if (ext & 32) n += " qualify";
   return n;
 }
 
@@ -851,12 +874,16 @@ int main(int argc, char **argv) {
     s.tw_b = o.tw_b;
     s.kan_path = o.outdir + "/run.kanata";
     s.pipe_path = o.outdir + "/run.pipetrace";
+    s.o3_path = o.outdir + "/run.o3pipeview";
   }
   if (!o.outdir.empty()) {
     if (make_dirs(o.outdir) != 0) die("--outdir: cannot create '%s': %s", o.outdir.c_str(), strerror(errno));
     g_outputs.push_back(o.outdir + "/report.csv");
     g_outputs.push_back(o.outdir + "/run.kanata");  // also without --trace-window: no stale trace
     g_outputs.push_back(o.outdir + "/run.pipetrace");
+    g_outputs.push_back(o.outdir + "/run.o3pipeview");
+    g_outputs.push_back(o.outdir + "/toplev.csv");
+    g_outputs.push_back(o.outdir + "/perf_stat.csv");
     discard_outputs();  // stale outputs of an earlier run into the same directory
   }
 
@@ -975,10 +1002,39 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  // ---- the measured window
+  // ---- the measured window; with --interval in steps of that many cycles, each giving a row
+  // set of toplev.csv with the counts of the step (the run itself is the same)
   uint64_t win_start = s.ls.cycle;
   pmu_state_t base = s.ls.ms;
-  run_cycles(&s, o.cycles);
+  toplev_writer_t *tl = nullptr;
+  perfstat_writer_t *pst = nullptr;
+  bool tl_err = false;
+  if (!o.outdir.empty()) {
+    tl = toplev_open((o.outdir + "/toplev.csv").c_str(), o.interval != 0);
+    pst = perfstat_open((o.outdir + "/perf_stat.csv").c_str(), o.perf_sep.c_str(), o.interval != 0);
+    if (!tl || !pst) {
+      fprintf(stderr, "Vsim_top: error: cannot write %s/toplev.csv or perf_stat.csv\n", o.outdir.c_str());
+      discard_outputs();
+      return 2;
+    }
+  }
+  if (o.interval) {
+    pmu_state_t prev = base, iv;
+    uint64_t done = 0, ns = 0;
+    while (done < o.cycles) {
+      uint64_t n = o.cycles - done < o.interval ? o.cycles - done : o.interval;
+      run_cycles(&s, n);
+      done += n;
+      iv = s.ls.ms;
+      for (int i = 0; i < PMU_NCNT; i++) iv.cnt_q[i] = (s.ls.ms.cnt_q[i] - prev.cnt_q[i]) & PMU_CW_MASK;
+      ns += iv.cnt_q[pmu_cnt_idx(0, PMU_P + 3 + 4)];  // thread 0's slot counter 4: elapsed ns
+      if (toplev_rows(tl, &iv, (double)ns * 1e-9) != 0) tl_err = true;
+      if (perfstat_rows(pst, &iv, &info, (double)ns * 1e-9) != 0) tl_err = true;
+      prev = s.ls.ms;
+    }
+  } else {
+    run_cycles(&s, o.cycles);
+  }
   pmu_state_t win = s.ls.ms;
   for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ls.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
   uint64_t win_end = s.ls.cycle;
@@ -992,7 +1048,7 @@ int main(int argc, char **argv) {
     rb_ret[t] = ret;
   }
   double secs = now_s() - t0;
-  if (s.kan || s.pipe) close_traces(&s);
+  if (s.kan || s.pipe || s.o3) close_traces(&s);
   if (s.ls.cycle != planned) {  // keeps the --trace-window check above honest
     fprintf(stderr, "Vsim_top: internal error: the run took %" PRIu64 " cycles, planned_cycles() says %" PRIu64
             "; update planned_cycles() with the run sequence\n", s.ls.cycle, planned);
@@ -1021,6 +1077,12 @@ int main(int argc, char **argv) {
   info.mismatches = 0;
   if (!o.quiet) report_print(stdout, &win, &info);
   int bad = 0;
+  if (tl && (!o.interval && toplev_rows(tl, &win, 0.0) != 0)) tl_err = true;
+  if (pst && (!o.interval && perfstat_rows(pst, &win, &info, 0.0) != 0)) tl_err = true;
+  if (tl && (toplev_close(tl) != 0 || perfstat_close(pst) != 0 || tl_err)) {
+    fprintf(stderr, "%s/toplev.csv, perf_stat.csv:0: cannot write\n", o.outdir.c_str());
+    bad = 1;
+  }
   if (!o.outdir.empty()) {
     std::string p = o.outdir + "/report.csv";
     errno = 0;
@@ -1030,10 +1092,11 @@ int main(int argc, char **argv) {
     }
   }
   if (s.trace_err) {
-    fprintf(stderr, "Vsim_top: error: a trace writer failed (%s, %s); traces removed\n", s.kan_path.c_str(),
-            s.pipe_path.c_str());
+    fprintf(stderr, "Vsim_top: error: a trace writer failed (%s, %s, %s); traces removed\n",
+            s.kan_path.c_str(), s.pipe_path.c_str(), s.o3_path.c_str());
     remove(s.kan_path.c_str());
     remove(s.pipe_path.c_str());
+    remove(s.o3_path.c_str());
     bad = 1;
   }
 

@@ -149,26 +149,38 @@ static const char *catalog_name(uint32_t evtsel)
   return NULL;
 }
 
-/* name, evtsel, ext of programmable counter k of thread t */
+void perf_event_name(uint32_t evtsel, uint32_t ext, char *buf, size_t n)
+{
+  const uint32_t raw = evtsel & PERF_RAW_MASK;
+  const unsigned usr = (evtsel >> PMU_EVTSEL_USR_LSB) & 1u, os = (evtsel >> PMU_EVTSEL_OS_LSB) & 1u;
+  const char *mod = usr && !os ? "u" : os && !usr ? "k" : "";
+  if (ext)
+    snprintf(buf, n, "cpu/config=0x%" PRIx32 ",config1=0x%" PRIx32 "/%s", raw, ext, mod);
+  else
+    snprintf(buf, n, "r%" PRIx32 "%s%s", raw, *mod ? ":" : "", mod);
+}
+
+/* evtsel, ext of programmable counter k of thread t, its perf name (perf_event_name) in buf,
+ * and its label: the name given in run_info_t, else the catalog name of (event, umask), else
+ * "(not in the catalog)" */
 static const char *pmc_name(const pmu_state_t *s, const run_info_t *info, unsigned t, unsigned k,
                             uint32_t *evtsel, uint32_t *ext, char *buf, size_t n)
 {
-  const char *name = NULL;
+  const char *label = NULL;
   if (info) {
     *evtsel = info->pmc[t][k].evtsel;
     *ext = info->pmc[t][k].ext;
-    name = info->pmc[t][k].name;
+    label = info->pmc[t][k].name;
   } else {
     *evtsel = s->evtsel_q[t][k];
     *ext = s->ext_q[t][k];
   }
-  if (!name || !*name)
-    name = catalog_name(*evtsel);
-  if (!name) {   /* perf's raw-event spelling: r<umask><event> */
-    snprintf(buf, n, "r%04x", (unsigned)(*evtsel & 0xffffu));
-    name = buf;
-  }
-  return name;
+  if (!label || !*label)
+    label = catalog_name(*evtsel);
+  if (!label)
+    label = "(not in the catalog)";
+  perf_event_name(*evtsel, *ext, buf, n);
+  return label;
 }
 
 static int pmc_programmed(const pmu_state_t *s, const run_info_t *info, unsigned t, unsigned k)
@@ -260,7 +272,7 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
                            const tstat_t *ts)
 {
   unsigned k, i, shown = 0;
-  char b[40], nb[32];
+  char b[40], nb[64];
   static const char *const fixname[3] = {"fix0 core cycles", "fix1 instructions retired",
                                          "fix2 reference ticks"};
 
@@ -275,8 +287,8 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
       continue;
     shown++;
     name = pmc_name(s, info, t, k, &evtsel, &ext, nb, sizeof nb);
-    fprintf(f, "%18s      %-32s # pmc%u evtsel 0x%08" PRIx32, commas(v, b, sizeof b), name, k,
-            evtsel);
+    fprintf(f, "%18s      %-32s # pmc%u %s evtsel 0x%08" PRIx32, commas(v, b, sizeof b), nb, k,
+            name, evtsel);
     if (ext)
       fprintf(f, " ext 0x%08" PRIx32, ext);
     if (ts->cycles)
@@ -314,10 +326,8 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
       o += (size_t)snprintf(cm + o, sizeof cm - o, " (not enabled)");
     if (((s->gstatus_q[t] >> (PMU_GSTATUS_FIX_OVF_LSB + i)) & 1u) && o < sizeof cm)
       snprintf(cm + o, sizeof cm - o, " (wrapped)");
-    if (cm[0])
-      fprintf(f, "%18s      %-32s #%s\n", commas(ts->fix[i], b, sizeof b), fixname[i], cm);
-    else
-      fprintf(f, "%18s      %s\n", commas(ts->fix[i], b, sizeof b), fixname[i]);
+    fprintf(f, "%18s      %-32s # %s%s\n", commas(ts->fix[i], b, sizeof b), perf_fixed_names[i],
+            fixname[i], cm);
   }
   fprintf(f, "%18s      %-32s #", commas(ts->insns, b, sizeof b), "instructions (slot3, always on)");
   if (ts->cycles)
@@ -471,7 +481,7 @@ int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info)
   char *tmp;
   size_t len;
   unsigned t, k, i;
-  char area[64], desc[256], nb[32];
+  char area[64], desc[256], nb[64];
   const int wpvis = info ? (info->wpvis != 0) : 0;
   static const char *const slotn[5] = {"Total", "Filled", "Issued", "Retired", "ElapsedNs"};
   static const char *const slotd[5] = {"issue-slot counter 0: W per cycle",
@@ -480,9 +490,9 @@ int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info)
                                        "issue-slot counter 3: instructions retired (R)",
                                        "issue-slot counter 4: elapsed time"};
   static const char *const fixn[3] = {"CoreCycles", "InstRetired", "RefTicks"};
-  static const char *const fixd[3] = {"fixed counter 0: core cycles",
-                                      "fixed counter 1: instructions retired",
-                                      "fixed counter 2: reference ticks"};
+  static const char *const fixd[3] = {"fixed counter 0: core cycles (perf: cycles)",
+                                      "fixed counter 1: instructions retired (perf: instructions)",
+                                      "fixed counter 2: reference ticks (perf: ref-cycles)"};
   static const char *const tdd[4] = {
       "slots that retired an instruction (R)", "slots issued but not retired (I - R)",
       "slots not filled, front-end stall (total - F)", "slots filled but not issued, back-end stall (F - I)"};
@@ -526,7 +536,8 @@ int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info)
         continue;
       name = pmc_name(s, info, t, k, &evtsel, &ext, nb, sizeof nb);
       snprintf(area, sizeof area, "T%u.PMC%u", t, k);
-      snprintf(desc, sizeof desc, "%s evtsel=0x%08" PRIx32 " ext=0x%08" PRIx32, name, evtsel, ext);
+      snprintf(desc, sizeof desc, "%s (%s) evtsel=0x%08" PRIx32 " ext=0x%08" PRIx32, nb, name,
+               evtsel, ext);
       csv_u(&c, area, cnt(s, t, k), "Count", desc);
     }
     for (i = 0; i < 3; i++) {

@@ -1,8 +1,8 @@
 # sim/report/report.mk: the main run's report and trace writers (report.c: stacks, top-down,
-# counters, CSV; trace_kanata.c, pipetrace.c, trace_track.c) and their self-test test_report.c.
+# counters, CSV; trace_kanata.c, pipetrace.c, trace_o3.c, trace_track.c) and their self-test test_report.c.
 # Included by the top Makefile; sim/main/run.mk links REPORT_SRC into the main run.
 
-REPORT_SRC := sim/report/report.c sim/report/trace_kanata.c sim/report/pipetrace.c sim/report/trace_track.c
+REPORT_SRC := sim/report/report.c sim/report/perfstat.c sim/report/toplev.c sim/report/trace_kanata.c sim/report/pipetrace.c sim/report/trace_o3.c sim/report/trace_track.c
 REPORT_INC := $(MODEL_INC) -Isim/report
 
 $(BUILD)/test_report: $(REPORT_SRC) sim/report/test_report.c $(call model_lib,default)
@@ -14,3 +14,22 @@ $(BUILD)/test_report_san: $(REPORT_SRC) sim/report/test_report.c $(call model_li
 	@$(call cdepfile,$@,$(CWARN) $(REPORT_INC),sim/report/test_report.c $(REPORT_SRC))
 
 $(BUILD)/test_report_san: | san-deps
+
+# The readers' own code, for scripts/run/check_traces.py (test traces-viewers): Konata's parsers
+# (bundled with esbuild, run by node), gem5's o3-pipeview.py, SimpleScalar's pipeview.pl,
+# pmu-tools' tldata.py and plotters, into $(BUILD)/tools by scripts/run/trace_tools.py (sources:
+# KONATA_SRC, GEM5_SRC, SIMPLESCALAR_SRC, PMUTOOLS_SRC, a local clone each, else a shallow clone
+# from GitHub); perf from Debian's linux-perf. Not part of make all.
+TRACE_DEB := esbuild nodejs perl git linux-perf
+
+.PHONY: trace-tools
+trace-tools:
+	@missing=""; for c in esbuild node perl git perf; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: apt-get install -y $(TRACE_DEB)"; \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TRACE_DEB)) >$(BUILD).apt.log 2>&1 \
+	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	  else echo "missing:$$missing; run as root: sudo apt-get install -y $(TRACE_DEB)"; exit 1; fi; \
+	fi
+	BUILD=$(BUILD) python3 scripts/run/trace_tools.py --out $(BUILD)/tools

@@ -46,6 +46,19 @@ typedef struct {
 #define ATTR_DEP_MASK     0xf0u
 #define ATTR_KERNEL       0x100u /* executes in kernel mode */
 
+/* Pipetrace events word (docs/pipetrace.md): SimpleScalar's bits, then StallScope's. */
+#define PT_EV_CACHEMISS   0x01u  /* Icache miss (IF) or Dcache miss (EX) */
+#define PT_EV_TLBMISS     0x02u  /* (never: the core has no TLB) */
+#define PT_EV_MPOCCURRED  0x04u  /* a mispredicted branch */
+#define PT_EV_MPDETECT    0x08u  /* the misprediction is detected (EX: it resolves at issue) */
+#define PT_EV_AGEN        0x10u  /* address generation (a load in EX) */
+#define PT_EV_LONGLAT     0x20u  /* long-latency ALU op in EX */
+#define PT_EV_WRONGPATH   0x40u  /* wrong-path instruction */
+#define PT_EV_STALL_SHIFT 8      /* bits 10:8: stall component 1..7 (pmu_comp_names), 0 none */
+#define PT_EV_STALL_MASK  0x700u
+#define PT_EV_LAT_SHIFT   16     /* bits 23:16: latency given at issue (EX), capped at 255 */
+#define PT_EV_LAT_MASK    0xff0000u
+
 /* What the reports need besides the counter values (taken from the model state, which the
  * lockstep run has proved equal to the RTL's). */
 typedef struct {
@@ -66,7 +79,7 @@ typedef struct {
 void report_print(FILE *f, const pmu_state_t *s, const run_info_t *info);
 int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info); /* 0 = ok */
 
-/* Trace writers (sim/report/trace_kanata.c, sim/report/pipetrace.c): open, one call per cycle, close.
+/* Trace writers (sim/report/trace_kanata.c, sim/report/pipetrace.c, sim/report/trace_o3.c): open, one call per cycle, close.
  * Each returns 0 on success; a writer writes to PATH.tmp and renames it on close, so a failed
  * run leaves no partial trace that looks valid. */
 typedef struct trace_writer trace_writer_t;
@@ -76,6 +89,33 @@ int kanata_close(trace_writer_t *w);
 trace_writer_t *pipetrace_open(const char *path, uint64_t first_cycle);
 int pipetrace_cycle(trace_writer_t *w, const trc_cycle_t *c);
 int pipetrace_close(trace_writer_t *w);
+/* perf's name of a programmable counter's encoding (docs/reports.md, "perf names"): the raw event
+ * r<hex> of the bits perf's x86 raw config keeps (event, umask, edge, any, inv, cmask), ":u" or
+ * ":k" when only USR or only OS is set; with a non-zero ext, cpu/config=0x..,config1=0x../.
+ * perf's names of the fixed counters: perf_fixed_names. */
+#define PERF_RAW_MASK 0xffa4ffffu
+void perf_event_name(uint32_t evtsel, uint32_t ext, char *buf, size_t n);
+static const char *const perf_fixed_names[3] = {"cycles", "instructions", "ref-cycles"};
+
+/* perf stat -x CSV of the counter block (sim/report/perfstat.c), in the layout of
+ * `perf stat -A -x SEP` (and -I): [timestamp SEP] CPU<t> SEP value SEP unit SEP event SEP run time
+ * SEP percentage SEP metric SEP metric unit. open (interval != 0: with the timestamp column), one
+ * row set per call, close (PATH.tmp renamed to PATH; -1 after any error). */
+typedef struct perfstat_writer perfstat_writer_t;
+perfstat_writer_t *perfstat_open(const char *path, const char *sep, int interval);
+int perfstat_rows(perfstat_writer_t *w, const pmu_state_t *s, const run_info_t *info, double ts);
+int perfstat_close(perfstat_writer_t *w);
+
+/* toplev-compatible CSV (sim/report/toplev.c): open (interval != 0: with a Timestamp column),
+ * one row set per call with the counts of an interval (or of the window) and its end time in
+ * seconds, close (PATH.tmp renamed to PATH; -1 after any error, and PATH.tmp removed). */
+typedef struct toplev_writer toplev_writer_t;
+toplev_writer_t *toplev_open(const char *path, int interval);
+int toplev_rows(toplev_writer_t *w, const pmu_state_t *s, double ts);
+int toplev_close(toplev_writer_t *w);
+trace_writer_t *o3pipeview_open(const char *path, uint64_t first_cycle);
+int o3pipeview_cycle(trace_writer_t *w, const trc_cycle_t *c);
+int o3pipeview_close(trace_writer_t *w);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 /* Self-test of the reports (sim/report/report.c) and the trace writers (sim/report/trace_kanata.c,
- * sim/report/pipetrace.c). Ends with "N passed, N failed"; exit status 1 on any failure.
+ * sim/report/pipetrace.c, sim/report/trace_o3.c). Ends with "N passed, N failed"; exit status 1
+ * on any failure. (The real viewers' own parsers are run on these files by
+ * scripts/run/check_traces.py; this file checks the content.)
  *
  *   test_report [--keep DIR]     scratch files go to DIR and are kept (default: a fresh
  *                                directory under $TMPDIR or /tmp, removed at the end)
@@ -7,24 +9,28 @@
  * 1. report_print / report_csv on a fabricated pmu_state_t with counter values chosen so every
  *    CPI, share and top-down percentage is an exact decimal (computed here from the spec's
  *    formulas, not read back); a thread with zero instructions; wpvis 0 and 1; CSV errors.
+ *    toplev.csv (sim/report/toplev.c): exact level-1, stack and metric values, the bottleneck
+ *    mark, the interval timestamps, errors. perf names of encodings and perf_stat.csv
+ *    (sim/report/perfstat.c): perf's raw spelling, modifiers, config1, the -x lines, errors.
  * 2. A hand-written trc_cycle_t sequence (pre-window instruction, a mispredicted branch with
- *    wrong-path instructions flushed, a commit-stage Dcache stall, sequence-number reuse,
- *    instructions still in flight at the end) through both writers; the Kanata log is checked
- *    by a small validator (header, tabs, field counts, sequential ids, every I has one R,
- *    well-nested stages, stall lane inside a waiting stage, sequential retire ids), the
- *    pipetrace by its grammar (docs/pipetrace.md), and the two are compared per instruction.
+ *    wrong-path instructions flushed, a commit-stage Dcache stall, sequence-number reuse, a
+ *    dependency across the flush, instructions still in flight at the end) through the three
+ *    writers; the Kanata log is checked by a small validator (header, tabs, field counts,
+ *    sequential ids, at most one R per I and none for what is in flight at the end, well-nested
+ *    stages, stall lane inside a waiting stage, sequential retire ids, W only from an X stage to
+ *    an older producer that executed), the pipetrace by SimpleScalar's ptrace grammar
+ *    (docs/pipetrace.md), the O3PipeView blocks against the Kanata view, and the two text
+ *    traces are compared per instruction.
  * 3. The stall-lane causes against the C model itself: waiting instructions in F, D and C of
  *    every thread, random stack inputs each cycle, and the lane-1 name must equal the stack
  *    component that the model's pmu_step() gave most of the lost slots (with ctrl.wpvis = 1).
  * 4. Random streams from a toy out-of-order pipeline (window starting mid-run, skipped idle
- *    cycles, mispredicts with wrong-path fetch and flushes, sequence numbers reused or not)
- *    through both writers: well-formed, one R per I, retired = commits, writers agree.
+ *    cycles, mispredicts with wrong-path fetch and flushes, sequence numbers reused or not,
+ *    issue only once the producer completed) through the three writers: well-formed, retired =
+ *    commits, writers agree, every W names the producer the generator used (program order).
  * 5. Writer error handling: unwritable path, non-increasing cycles, wrong writer type.
  *
- * Build: gcc -std=c99 -O2 -Wall -Wextra -Werror -Icmodel -Isim -o build/test_report \
- *          sim/report/test_report.c sim/report/report.c sim/report/trace_kanata.c sim/report/pipetrace.c \
- *          cmodel/src/pmu_model.c cmodel/src/pmu_regs.c cmodel/src/pmu_evctl.c cmodel/src/pmu_stack.c \
- *          cmodel/src/pmu_cnt_bank.c cmodel/src/pmu_rdp.c
+ * Build: make build/test_report (sim/report/report.mk).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -352,21 +358,22 @@ static void test_report_text(void)
 
   /* programmable and fixed counters */
   {
-    char b[64];
-    snprintf(b, sizeof b, "UOPS_ISSUED.ANY");
-    check(strstr(txt, "# pmc0 evtsel 0x0043010e") != NULL, "report: pmc0 raw encoding");
-    check(strstr(txt, b) != NULL, "report: pmc0 name");
+    char b[160];
+    snprintf(b, sizeof b, "%-32s # pmc0 UOPS_ISSUED.ANY evtsel 0x0043010e", "r10e");
+    check(strstr(txt, b) != NULL, "report: pmc0: perf name r10e, label, raw encoding");
 #if PMU_P >= 5
-    check(strstr(txt, "1,234,567      STALL_CYCLES") != NULL, "report: perf-style value + name");
-    check(strstr(txt, "INST_RETIRED.ANY_P") != NULL, "report: catalog name for unnamed counter");
-    check(strstr(txt, "ext 0x00000010") != NULL, "report: ext shown when non-zero");
+    check(strstr(txt, "1,234,567      r180010e ") != NULL,
+          "report: perf-style value + perf name with cmask and inv (r180010e)");
+    check(strstr(txt, "# pmc2 INST_RETIRED.ANY_P") != NULL, "report: catalog label for unnamed counter");
+    check(strstr(txt, "cpu/config=0x148,config1=0x10/") && strstr(txt, "ext 0x00000010") != NULL,
+          "report: ext shown, and in the perf name as config1");
     check(strstr(txt, "(chain: counts wraps of pmc2)") != NULL, "report: chain noted");
-    check(strstr(txt, "r00ff") != NULL, "report: raw name for an event outside the catalog");
-    check(strstr(txt, "# pmc4 evtsel 0x004300ff") && strstr(txt, "(not enabled)"),
-          "report: pmc4 not enabled (gctrl bit clear)");
+    check(strstr(txt, "      rff ") && strstr(txt, "# pmc4 (not in the catalog) evtsel 0x004300ff") &&
+              strstr(txt, "(not enabled)"),
+          "report: raw perf name rff, pmc4 not enabled (gctrl bit clear)");
 #endif
-    check(strstr(txt, "fix1 instructions retired        #   0.5000  insn per cycle") != NULL,
-          "report: fixed-counter IPC");
+    snprintf(b, sizeof b, "%-32s # fix1 instructions retired   0.5000  insn per cycle", "instructions");
+    check(strstr(txt, b) != NULL, "report: fixed counter under perf's name, IPC");
     check(strstr(txt, "instructions 1000, cycles 2000, IPC 0.5000, CPI 2.0000") != NULL,
           "report: thread summary line");
   }
@@ -592,7 +599,7 @@ static void test_report_csv(void)
   csv_expect(rows, n, "T0.PMC0", "Count", want);
   {
     const csvrow_t *x = csv_get(rows, n, "T0.PMC0", "Count");
-    check(x && strstr(x->desc, "UOPS_ISSUED.ANY evtsel=0x0043010e"), "csv: PMC description");
+    check(x && strstr(x->desc, "r10e (UOPS_ISSUED.ANY) evtsel=0x0043010e"), "csv: PMC description");
   }
   csv_expect(rows, n, "Run.WPVis", "Count", "0");
 #if PMU_THREADS > 1
@@ -636,6 +643,172 @@ static void test_report_csv(void)
     check(report_csv(p2, &s, &info) != 0, "csv: unwritable path fails");
     check(!exists(p2) && !exists(t2), "csv: nothing left after a failure");
   }
+}
+
+/* ---- toplev CSV (sim/report/toplev.c) ---- */
+static unsigned count_char(const char *s, const char *end, char ch)
+{
+  unsigned n = 0;
+  for (; s < end; s++)
+    n += *s == ch;
+  return n;
+}
+
+/* ---- perf names and perf stat -x CSV (sim/report/report.c, sim/report/perfstat.c) ---- */
+static void test_perf(void)
+{
+  static const struct {
+    uint32_t evtsel, ext;
+    const char *want;
+  } v[] = {
+      {0x0043010eu, 0, "r10e"},               /* USR+OS+EN: no modifier, EN/INT/USR/OS dropped */
+      {0x01c3010eu, 0, "r180010e"},           /* cmask 1, inv kept (perf's raw config) */
+      {0x0041010eu, 0, "r10e:u"},             /* USR only */
+      {0x0042010eu, 0, "r10e:k"},             /* OS only */
+      {0x0047015eu, 0, "r4015e"},             /* edge */
+      {0x0063010eu, 0, "r20010e"},            /* any */
+      {0x104301e1u, 0, "r100001e1"},
+      {0x004300ffu, 0, "rff"},
+      {0x01c3010eu, 0x20u, "cpu/config=0x180010e,config1=0x20/"},
+      {0x0041010eu, 0x10u, "cpu/config=0x10e,config1=0x10/u"},
+  };
+  char b[64], path[4300], *text;
+  unsigned i, lines = 0, bad = 0;
+  pmu_state_t s;
+  run_info_t info;
+  perfstat_writer_t *w;
+  const char *p;
+
+  for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+    perf_event_name(v[i].evtsel, v[i].ext, b, sizeof b);
+    check(!strcmp(b, v[i].want), "perf: evtsel 0x%08" PRIx32 " ext 0x%" PRIx32 " -> '%s' (want '%s')",
+          v[i].evtsel, v[i].ext, b, v[i].want);
+  }
+
+  scpy(path, sizeof path, scratch("perf_stat.csv"));
+  fabricate(&s, &info, 1);
+  w = perfstat_open(path, ",", 0);
+  check(w && perfstat_rows(w, &s, &info, 0.0) == 0 && perfstat_close(w) == 0, "perf: csv written");
+  text = slurp(path);
+  check(text != NULL, "perf: csv read back");
+  if (!text)
+    return;
+  for (p = text; *p; lines++) {        /* perf stat -A -x, lines: 8 fields (an event spelt with */
+    const char *nl = strchr(p, '\n');   /* terms holds commas, as in perf's own -x output) */
+    const unsigned extra = (unsigned)(nl && strstr(p, "config1") && strstr(p, "config1") < nl);
+    if (!nl)
+      break;
+    bad += count_char(p, nl, ',') != 7 + extra;
+    p = nl + 1;
+  }
+  check(bad == 0, "perf: every line has perf's 8 fields (%u bad of %u)", bad, lines);
+  snprintf(b, sizeof b, "CPU0,%u,,r10e,20000,100.00,,\n", 1100u * PMU_W);
+  check(strstr(text, b) != NULL, "perf: pmc0 line '%.*s' (value, empty unit, name, run time ns, "
+        "percentage)", (int)strlen(b) - 1, b);
+#if PMU_P >= 5
+  check(strstr(text, "CPU0,<not counted>,,rff,0,0.00,,\n") != NULL, "perf: a counter not enabled is "
+        "<not counted>");
+#endif
+  check(strstr(text, "CPU0,1000,,instructions,20000,100.00,0.50,insn per cycle\n") != NULL &&
+            strstr(text, "CPU0,2000,,cycles,20000,100.00,,\n") != NULL,
+        "perf: fixed counters as cycles and instructions with perf's insn-per-cycle metric");
+  free(text);
+  w = perfstat_open(path, ";", 1);
+  check(w && perfstat_rows(w, &s, &info, 0.25) == 0 && perfstat_close(w) == 0, "perf: interval");
+  text = slurp(path);
+  check(text && !strncmp(text, "     0.250000000;CPU0;", 22), "perf: interval timestamp as perf -I "
+        "('%%16.9f'), separator ';'");
+  free(text);
+  check(perfstat_open(scratch("no-such-dir/p.csv"), ",", 0) == NULL && perfstat_open(path, "", 0) == NULL &&
+            perfstat_close(NULL) != 0 && perfstat_rows(NULL, &s, &info, 0) != 0,
+        "perf: unwritable path, empty separator, NULL writer");
+}
+
+#define TL_HDR "CPUs,Area,Value,Unit,Description,Sample,Stddev,Multiplex,Bottleneck,Idle\n"
+
+static void test_toplev(void)
+{
+  pmu_state_t s;
+  run_info_t info;
+  char path[4300], dir[4200], want[160], *text;
+  const uint64_t T = (uint64_t)T0_CYCLES * PMU_W, F = 1500ull * PMU_W, I = 1100ull * PMU_W,
+                 R = T0_INSNS;
+  const double node[4] = {100.0 * (double)(T - F) / (double)T, 100.0 * (double)(I - R) / (double)T,
+                          100.0 * (double)(F - I) / (double)T, 100.0 * (double)R / (double)T};
+  static const char *const name[4] = {"Frontend_Bound", "Bad_Speculation", "Backend_Bound",
+                                      "Retiring"};
+  const unsigned per = 4 + 24 + 3;   /* rows per thread: level 1, the stacks, 3 metrics */
+  toplev_writer_t *w;
+  unsigned k, big = 0, lines = 0, badf = 0;
+  const char *p;
+
+  scpy(path, sizeof path, scratch("toplev.csv"));
+  fabricate(&s, &info, 1);
+  w = toplev_open(path, 0);
+  check(w && toplev_rows(w, &s, 0.0) == 0 && toplev_close(w) == 0, "toplev: written");
+  text = slurp(path);
+  check(text != NULL, "toplev: read back");
+  if (!text)
+    return;
+  for (p = text; *p; lines++) {      /* every record has toplev's 10 or 11 fields */
+    const char *nl = strchr(p, '\n');
+    if (!nl)
+      break;
+    badf += count_char(p, nl, ',') != 9;
+    p = nl + 1;
+  }
+  check(!strncmp(text, TL_HDR, strlen(TL_HDR)) && lines == 1 + PMU_THREADS * per && badf == 0,
+        "toplev: header, %u rows per thread, 10 fields each (%u lines, %u bad)", per, lines, badf);
+  for (k = 1; k < 4; k++)
+    if (node[k] > node[big])
+      big = k;
+  for (k = 0; k < 4; k++) {
+    snprintf(want, sizeof want, "C0-T0,%s,%.1f,%% Slots,", name[k], node[k]);
+    p = strstr(text, want);
+    {
+      const char *nl = p ? strchr(p, '\n') : NULL, *bn = p ? strstr(p, ",100.0,<==,") : NULL;
+      check(p && nl && (k == big) == (bn != NULL && bn < nl),
+            "toplev: %s of T0 = %.1f %% Slots%s", name[k], node[k],
+            k == big ? ", marked <== (the largest)" : "");
+    }
+  }
+  snprintf(want, sizeof want, "C0-T0,Issue_Stack.Dcache,%.1f,%% Slots,",
+           100.0 * (double)stk_units[1][PMU_CMP_DCACHE] * PMU_W / (double)T);
+  check(strstr(text, want) != NULL, "toplev: '%s'", want);
+  snprintf(want, sizeof want, "C0-T0,IPC,%.1f,Metric,", (double)R / ((double)T / PMU_W));
+  check(strstr(text, want) != NULL, "toplev: '%s'", want);
+#if PMU_THREADS > 1
+  check(strstr(text, "C0-T1,CPI,nan,Metric,") != NULL && strstr(text, "C0-T1,Retiring,0.0,% Slots,"),
+        "toplev: a thread that retired nothing: CPI nan, Retiring 0.0");
+#endif
+  free(text);
+
+  /* interval mode: a Timestamp column, one row set per call */
+  w = toplev_open(path, 1);
+  check(w && toplev_rows(w, &s, 0.5) == 0 && toplev_rows(w, &s, 1.25) == 0 && toplev_close(w) == 0,
+        "toplev: interval mode written");
+  text = slurp(path);
+  if (text) {
+    for (p = text, lines = 0; *p; p++)
+      lines += *p == '\n';
+    check(!strncmp(text, "Timestamp,CPUs,Area,", 20) &&
+              strstr(text, "\n0.500000000,C0-T0,Frontend_Bound,") &&
+              strstr(text, "\n1.250000000,C0-T0,Frontend_Bound,") && lines == 1 + 2 * PMU_THREADS * per,
+          "toplev: interval rows timestamped (%u lines)", lines);
+    free(text);
+  }
+
+  /* errors */
+  check(toplev_open(scratch("no-such-dir/t.csv"), 0) == NULL && toplev_close(NULL) != 0 &&
+            toplev_rows(NULL, &s, 0) != 0,
+        "toplev: unwritable path, NULL writer");
+  scpy(dir, sizeof dir, scratch("toplev-is-a-dir"));
+  check(mkdir(dir, 0700) == 0, "toplev: scratch directory");
+  w = toplev_open(dir, 0);
+  check(w && toplev_rows(w, &s, 0) == 0 && toplev_close(w) != 0, "toplev: failed rename reported");
+  snprintf(path, sizeof path, "%s.tmp", dir);
+  check(!exists(path), "toplev: temporary removed");
+  rmdir(dir);
 }
 
 /* ======================================================================================== */
@@ -762,10 +935,11 @@ static int comp_index(const char *name)
   return -1;
 }
 
+/* lane-0 stages of both writers, in order (pipetrace: IF DA EX WB read as F D X C) */
 static int stage_rank(char s)
 {
-  const char *o = strchr("FDIXC", s);
-  return o ? (int)(o - "FDIXC") : -1;
+  const char *o = s ? strchr("FDXC", s) : NULL;
+  return o ? (int)(o - "FDXC") : -1;
 }
 
 /* ---- Kanata validator ---- */
@@ -919,6 +1093,13 @@ static void kanata_validate(const char *text, vtrace_t *t)
     } else if (!strcmp(f[0], "W")) {
       if (!is_uint(f[2], &a) || a >= t->n || strcmp(f[3], "0"))
         verr(t, line, "bad W");
+      else if (a >= id)
+        verr(t, line, "W to producer %" PRIu64 ", not older than %" PRIu64 " (Konata: future producer)",
+             a, id);
+      else if (strcmp(x->open0, "X"))
+        verr(t, line, "W outside the consumer's X stage (Konata cannot draw it)");
+      else if (t->v[a].hist[0] && !strchr(t->v[a].hist, 'X'))
+        verr(t, line, "W to producer %" PRIu64 " that never executed", a);
       else
         x->wprod = (int64_t)a;
     } else
@@ -926,10 +1107,17 @@ static void kanata_validate(const char *text, vtrace_t *t)
   }
   {
     size_t i;
-    for (i = 0; i < t->n; i++)
+    for (i = 0; i < t->n; i++)      /* no R: in flight when the trace ended */
       if (t->v[i].alive) {
-        verr(t, line, "id %zu has no R", i);
-        break;
+        vinst_t *x = &t->v[i];
+        if (!strstr(x->detail, "still in flight when the trace ended"))
+          verr(t, line, "id %zu has no R and no 'still in flight' text", i);
+        if (x->open1[0])
+          vseg(t, i, x->open1, x->s1, cyc);
+        x->alive = 0;
+        x->fate = 2;
+        x->end = cyc;
+        t->ended++;
       }
     for (i = 0; i < t->n; i++) {   /* stages only move forward */
       const char *h = t->v[i].hist;
@@ -944,15 +1132,16 @@ static void kanata_validate(const char *text, vtrace_t *t)
   t->last_cycle = cyc;
 }
 
-/* ---- pipetrace validator (grammar of docs/pipetrace.md) ---- */
+/* ---- pipetrace validator (SimpleScalar ptrace grammar, docs/pipetrace.md) ---- */
 static void pipetrace_validate(const char *text, vtrace_t *t)
 {
+  static const char *const stg[5] = {"IF", "DA", "EX", "WB", "CT"};
   const char *p = text;
   unsigned line = 0;
   uint64_t cyc = 0;
-  int have_cycle = 0, closing = 0, stats_seen = 0;
-  static const char *const ev_ok[] = {"icache-miss", "dcache-miss", "mispredict", "long-latency",
-                                      "wrong-path"};
+  int have_cycle = 0;
+  int64_t ct_id = -1;       /* id whose CT line must be followed by its '-' */
+  size_t unstaged = 0;      /* ids from here on may still lack their first '*' */
   memset(t, 0, sizeof *t);
   while (*p) {
     char buf[1024], *tok[24];
@@ -960,7 +1149,7 @@ static void pipetrace_validate(const char *text, vtrace_t *t)
     size_t len = nl ? (size_t)(nl - p) : strlen(p);
     int nt = 0;
     char *q;
-    uint64_t id = 0, a = 0, b = 0;
+    uint64_t id = 0, a = 0;
     vinst_t *x;
     line++;
     if (!nl || len >= sizeof buf) {
@@ -970,80 +1159,54 @@ static void pipetrace_validate(const char *text, vtrace_t *t)
     memcpy(buf, p, len);
     buf[len] = '\0';
     p = nl + 1;
-    if (buf[0] == '#') {
-      if (have_cycle)
-        verr(t, line, "comment after the first cycle");
-      continue;
-    }
-    if (buf[0] == '<') {
-      char *gt = strchr(buf, '>'), *e;
-      if (!have_cycle || closing || !gt || gt == buf + 1)
-        verr(t, line, "bad statistic line (or statistics after an 'end' removal)");
-      else {
-        (void)strtod(gt + 1, &e);
-        if (e == gt + 1 || *e)
-          verr(t, line, "statistic value not a number");
-      }
-      stats_seen = 1;
-      continue;
-    }
     for (q = strtok(buf, " "); q && nt < 24; q = strtok(NULL, " "))
       tok[nt++] = q;
     if (nt == 0) {
       verr(t, line, "empty line");
       continue;
     }
+    if (ct_id >= 0 && (strcmp(tok[0], "-") || nt != 2 || !is_uint(tok[1], &id) ||
+                       id != (uint64_t)ct_id)) {
+      verr(t, line, "a CT line must be followed by the '-' of the same id");
+      ct_id = -1;
+    }
     if (!strcmp(tok[0], "@")) {
       if (nt != 2 || !is_uint(tok[1], &a) || (have_cycle && a <= cyc))
         verr(t, line, "bad or non-increasing @");
-      if (have_cycle && !stats_seen)
-        verr(t, line, "a block without statistics must be the last (closing) block");
+      for (; unstaged < t->n; unstaged++)
+        if (!t->v[unstaged].hist[0] && t->v[unstaged].alive)
+          verr(t, line, "id %zu has no '*' line before the next '@'", unstaged);
       cyc = a;
       have_cycle = 1;
-      stats_seen = 0;
-      closing = 0;
       continue;
     }
     if (!have_cycle) {
-      verr(t, line, "event before the first @");
+      verr(t, line, "record before the first @");
       continue;
     }
     if (nt < 2 || !is_uint(tok[1], &id)) {
       verr(t, line, "bad id");
       continue;
     }
-    if (closing && strcmp(tok[0], "-")) {
-      verr(t, line, "only '- <id> end' lines in the closing block");
-      continue;
-    }
     if (!strcmp(tok[0], "+")) {
+      unsigned tid;
+      uint32_t seq;
       int i;
-      if (nt < 6 || id != t->n || !is_uint(tok[2], &a) || !is_uint(tok[3], &b)) {
-        verr(t, line, "bad + (ids sequential from 0)");
+      size_t k = 0;
+      if (nt < 6 || id != t->n || strncmp(tok[2], "0x", 2) || strlen(tok[2]) != 10 ||
+          strncmp(tok[3], "0x", 2) || strlen(tok[3]) != 10 ||
+          sscanf(tok[4], "T%u", &tid) != 1 || sscanf(tok[5], "#%" SCNu32, &seq) != 1 ||
+          strtoul(tok[2], NULL, 16) != seq) {
+        verr(t, line, "bad + (ids sequential from 0, 0xPC = seq, 0xADDR, 'T<tid> #<seq>')");
         continue;
       }
-      if (strcmp(tok[4], "-") && (strncmp(tok[4], "0x", 2) || strlen(tok[4]) != 6))
-        verr(t, line, "bad attr %s", tok[4]);
-      if (strcmp(tok[5], "alu") && strcmp(tok[5], "long") && strcmp(tok[5], "load") &&
-          strcmp(tok[5], "branch") && strcmp(tok[5], "?"))
-        verr(t, line, "bad class %s", tok[5]);
-      for (i = 6; i < nt; i++)
-        if (strcmp(tok[i], "dmiss") && strcmp(tok[i], "misp") && strcmp(tok[i], "icmiss") &&
-            strncmp(tok[i], "dep=", 4) && strcmp(tok[i], "kernel") && strcmp(tok[i], "wp") &&
-            strcmp(tok[i], "pre"))
-          verr(t, line, "bad + flag %s", tok[i]);
       x = vnew(t);
-      x->tid = (unsigned)a;
-      x->seq = (uint32_t)b;
+      x->tid = tid;
+      x->seq = seq;
       x->alive = 1;
       x->born = cyc;
-      x->open0[0] = '\0';
-      {
-        size_t k = 0;
-        for (i = 4; i < nt; i++)
-          k += (size_t)snprintf(x->label + k, sizeof x->label - k, "%s%s", i > 4 ? " " : "",
-                                tok[i]);
-      }
+      for (i = 6; i < nt; i++)
+        k += (size_t)snprintf(x->label + k, sizeof x->label - k, "%s%s", i > 6 ? " " : "", tok[i]);
       continue;
     }
     if (id >= t->n || !t->v[id].alive) {
@@ -1052,50 +1215,56 @@ static void pipetrace_validate(const char *text, vtrace_t *t)
     }
     x = &t->v[id];
     if (!strcmp(tok[0], "*")) {
-      int i;
-      const char *stall = NULL;
-      if (nt < 3 || stage_rank(tok[2][0]) < 0 || tok[2][1]) {
-        verr(t, line, "bad * stage");
+      int st;
+      uint64_t ev;
+      unsigned stall, known = PT_EV_CACHEMISS | PT_EV_MPOCCURRED | PT_EV_MPDETECT | PT_EV_AGEN |
+                              PT_EV_LONGLAT | PT_EV_WRONGPATH | PT_EV_STALL_MASK | PT_EV_LAT_MASK;
+      char *e;
+      for (st = 0; st < 5 && (nt < 3 || strcmp(tok[2], stg[st])); st++)
+        ;
+      if (nt != 4 || st == 5 || strncmp(tok[3], "0x", 2) || strlen(tok[3]) != 10) {
+        verr(t, line, "bad * (stage IF DA EX WB CT, events 0x%%08x)");
         continue;
       }
-      for (i = 3; i < nt; i++) {
-        size_t k;
-        int ok = 0;
-        for (k = 0; k < sizeof ev_ok / sizeof ev_ok[0]; k++)
-          ok |= !strcmp(tok[i], ev_ok[k]);
-        if (!strncmp(tok[i], "lat=", 4) && is_uint(tok[i] + 4, &a))
-          ok = 1;
-        if (!strncmp(tok[i], "stall=", 6) && comp_index(tok[i] + 6) >= 1) {
-          ok = 1;
-          stall = tok[i] + 6;
-          if (!strchr("FDC", tok[2][0]))
-            verr(t, line, "stall outside a waiting stage");
-        }
-        if (!ok)
-          verr(t, line, "bad event %s", tok[i]);
+      ev = strtoull(tok[3] + 2, &e, 16);
+      stall = (unsigned)((ev & PT_EV_STALL_MASK) >> PT_EV_STALL_SHIFT);
+      if (*e || (ev & ~(uint64_t)known))
+        verr(t, line, "unknown event bits in %s", tok[3]);
+      if (stall && st != 0 && st != 1 && st != 3)
+        verr(t, line, "stall outside a waiting stage");
+      if ((ev & PT_EV_LAT_MASK) && st != 2)
+        verr(t, line, "latency outside EX");
+      if (st == 4) {                       /* commit: the '-' follows */
+        if (stall)
+          verr(t, line, "stall at CT");
+        ct_id = (int64_t)id;
+        x->fate = -1;
+        continue;
       }
-      if (x->open0[0] != tok[2][0]) {   /* stage change */
-        size_t h = strlen(x->hist);
-        if (h + 1 < sizeof x->hist) {
-          x->hist[h] = tok[2][0];
-          x->hist[h + 1] = '\0';
+      {
+        const char s0 = "FDXC"[st];
+        if (x->open0[0] != s0) {           /* stage change */
+          size_t h = strlen(x->hist);
+          if (h + 1 < sizeof x->hist) {
+            x->hist[h] = s0;
+            x->hist[h + 1] = '\0';
+          }
+          x->open0[0] = s0;
+          x->open0[1] = '\0';
         }
-        x->open0[0] = tok[2][0];
-        x->open0[1] = '\0';
       }
-      if (x->open1[0] && (!stall || strcmp(stall, x->open1))) {
+      if (x->open1[0] && (!stall || strcmp(pmu_comp_names[stall], x->open1))) {
         vseg(t, id, x->open1, x->s1, cyc);
         x->open1[0] = '\0';
       }
       if (stall && !x->open1[0]) {
-        scpy(x->open1, sizeof x->open1, stall);
+        scpy(x->open1, sizeof x->open1, pmu_comp_names[stall]);
         x->s1 = cyc;
       }
       continue;
     }
     if (!strcmp(tok[0], "-")) {
-      if (nt != 3 || (strcmp(tok[2], "retired") && strcmp(tok[2], "flushed") &&
-                      strcmp(tok[2], "end"))) {
+      if (nt != 2) {
         verr(t, line, "bad -");
         continue;
       }
@@ -1104,28 +1273,29 @@ static void pipetrace_validate(const char *text, vtrace_t *t)
       x->open1[0] = '\0';
       x->alive = 0;
       x->end = cyc;
-      x->fate = !strcmp(tok[2], "retired") ? 0 : !strcmp(tok[2], "flushed") ? 1 : 2;
+      x->fate = x->fate == -1 ? 0 : 1;     /* after CT: retired; else squashed */
+      ct_id = -1;
       if (x->fate == 0)
         t->retired++;
-      else if (x->fate == 1)
-        t->flushed++;
       else
-        t->ended++;
-      if (x->fate == 2) {
-        if (stats_seen)
-          verr(t, line, "'end' removal outside the closing block");
-        closing = 1;
-      }
+        t->flushed++;
       continue;
     }
     verr(t, line, "unknown line '%s'", tok[0]);
   }
+  if (ct_id >= 0)
+    verr(t, line, "CT without its '-'");
   {
     size_t i;
-    for (i = 0; i < t->n; i++)
+    for (i = 0; i < t->n; i++)      /* never removed: in flight when the trace ended */
       if (t->v[i].alive) {
-        verr(t, line, "id %zu never removed", i);
-        break;
+        vinst_t *x = &t->v[i];
+        if (x->open1[0])
+          vseg(t, i, x->open1, x->s1, cyc);
+        x->alive = 0;
+        x->fate = 2;
+        x->end = cyc;
+        t->ended++;
       }
   }
   t->last_cycle = cyc;
@@ -1177,9 +1347,9 @@ static int has_seg(const vtrace_t *t, uint64_t id, const char *name, uint64_t s,
   return 0;
 }
 
-/* Writes the same cycles to both writers. */
+/* Writes the same cycles to both writers (and the O3PipeView writer, if open). */
 typedef struct {
-  trace_writer_t *k, *p;
+  trace_writer_t *k, *p, *o;
   int err;
 } both_t;
 
@@ -1189,6 +1359,67 @@ static void both_cycle(both_t *b, const cyc_t *x)
     b->err = 1;
   if (pipetrace_cycle(b->p, &x->c) != 0)
     b->err = 1;
+  if (b->o && o3pipeview_cycle(b->o, &x->c) != 0)
+    b->err = 1;
+}
+
+/* ---- O3PipeView validator: the record blocks against the Kanata view of the same window ---- */
+static void o3_check(const char *text, const vtrace_t *kt, const char *what)
+{
+  static const char *const rec[8] = {"fetch", "thread", "decode", "rename", "dispatch", "issue",
+                                     "complete", "retire"};
+  const char *p = text ? text : "";
+  unsigned line = 0, k = 0, blocks = 0, bad = 0;
+  uint64_t tick[8] = {0}, sn = 0, tid = 0;
+  char first[200] = "";
+  while (*p) {
+    char buf[512], *f[8];
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    int nf = 0;
+    char *q;
+    line++;
+    if (!nl || len >= sizeof buf) {
+      bad++;
+      break;
+    }
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    p = nl + 1;
+    for (q = buf, f[nf++] = buf; *q && nf < 8; q++)
+      if (*q == ':') {
+        *q = '\0';
+        f[nf++] = q + 1;
+      }
+    if (nf < 3 || strcmp(f[0], "O3PipeView") || strcmp(f[1], rec[k]) ||
+        !is_uint(f[2], &tick[k]) || (k == 0 && (nf != 7 || !is_uint(f[5], &sn))) ||
+        (k == 1 && (nf != 4 || !is_uint(f[3], &tid))) || (k == 7 && nf != 5) ||
+        (k != 0 && k != 1 && k != 7 && nf != 3)) {
+      if (!bad++)
+        snprintf(first, sizeof first, "line %u: want the %s record", line, rec[k]);
+      k = 0;
+      continue;
+    }
+    if (++k < 8)
+      continue;
+    k = 0;
+    blocks++;
+    {
+      const vinst_t *x = sn < kt->n ? &kt->v[sn] : NULL;
+      const int ok = x && x->fate != 2 && tid == x->tid && tick[0] == x->born * 1000u &&
+                     tick[2] == 0 && tick[3] == 0 &&
+                     (tick[4] != 0) == (strchr(x->hist, 'D') != NULL) &&
+                     (tick[5] != 0) == (strchr(x->hist, 'X') != NULL) &&
+                     (tick[6] != 0) == (strchr(x->hist, 'C') != NULL) &&
+                     tick[7] == (x->fate == 0 ? x->end * 1000u : 0u);
+      if (!ok && !bad++)
+        snprintf(first, sizeof first, "line %u: block of seqnum %" PRIu64 " differs from Kanata "
+                 "id %" PRIu64 " (%s)", line, sn, sn, x ? x->hist : "none");
+    }
+  }
+  check(text && bad == 0 && k == 0 && blocks == kt->retired + kt->flushed,
+        "%s: O3PipeView: one block per retired or squashed instruction, as in Kanata (%u blocks, "
+        "%u + %u; %u bad%s%s)", what, blocks, kt->retired, kt->flushed, bad, bad ? ": " : "", first);
 }
 
 /* Attributes */
@@ -1202,7 +1433,8 @@ static void both_cycle(both_t *b, const cyc_t *x)
 
 static void test_traces(void)
 {
-  const char *kp = scratch("demo.kanata"), *pp = scratch("demo.pipetrace");
+  const char *kp = scratch("demo.kanata"), *pp = scratch("demo.pipetrace"),
+             *op = scratch("demo.o3pipeview");
   both_t b;
   cyc_t x;
   uint64_t cy;
@@ -1213,9 +1445,10 @@ static void test_traces(void)
 
   b.k = kanata_open(kp, 100);
   b.p = pipetrace_open(pp, 100);
+  b.o = o3pipeview_open(op, 100);
   b.err = 0;
-  check(b.k && b.p, "trace: writers open");
-  if (!b.k || !b.p)
+  check(b.k && b.p && b.o, "trace: writers open");
+  if (!b.k || !b.p || !b.o)
     return;
 
   for (cy = 100; cy <= 130; cy++) {
@@ -1268,6 +1501,7 @@ static void test_traces(void)
     case 109:
       DISP(&x, 0, 13, 0, A_ALU);
       FETCH(&x, 0, 14, 0, A_ALU | A_DEP(1));      /* stays in F until the end */
+      FETCH(&x, 0, 17, 0, A_ALU | A_DEP(3));      /* too; 3 older in program order is 12 */
       break;
     case 110:
       ISSUE(&x, 0, 13, 0, 1);
@@ -1299,6 +1533,7 @@ static void test_traces(void)
   check(!b.err, "trace: every cycle accepted");
   check(kanata_close(b.k) == 0, "trace: kanata_close ok");
   check(pipetrace_close(b.p) == 0, "trace: pipetrace_close ok");
+  check(o3pipeview_close(b.o) == 0, "trace: o3pipeview_close ok");
   check(exists(kp) && exists(pp), "trace: files renamed into place");
   {
     char t1[4300], t2[4300];
@@ -1321,12 +1556,14 @@ static void test_traces(void)
   pipetrace_validate(ptext, &pt);
   check(pt.errors == 0, "pipetrace: grammar (%d errors; first: %s)", pt.errors, pt.err);
 
-  /* 11 instructions seen: T0 5, 10..15, 13', 14'; the second thread two */
-  check(kt.n == 11, "kanata: 11 instructions (got %zu)", kt.n);
-  check(kt.retired == 7, "kanata: 7 retired (got %u)", kt.retired);
-  check(kt.flushed == 4, "kanata: 4 flushed or in flight at the end (got %u)", kt.flushed);
-  check(pt.retired == 7 && pt.flushed == 3 && pt.ended == 1,
-        "pipetrace: 7 retired, 3 flushed, 1 end (got %u %u %u)", pt.retired, pt.flushed, pt.ended);
+  /* 12 instructions seen: T0 5, 10..15, 13', 14', 17; the second thread two */
+  check(kt.n == 12, "kanata: 12 instructions (got %zu)", kt.n);
+  check(kt.retired == 7 && kt.flushed == 3 && kt.ended == 2,
+        "kanata: 7 retired, 3 flushed, 2 in flight at the end (got %u %u %u)", kt.retired,
+        kt.flushed, kt.ended);
+  check(pt.retired == 7 && pt.flushed == 3 && pt.ended == 2,
+        "pipetrace: 7 retired, 3 flushed, 2 in flight at the end (got %u %u %u)", pt.retired,
+        pt.flushed, pt.ended);
 
   /* per-instruction agreement of the two writers */
   {
@@ -1354,26 +1591,37 @@ static void test_traces(void)
                   *i13 = vfind(&kt, 0, 13, 0), *i13b = vfind(&kt, 0, 13, 1),
                   *i14b = vfind(&kt, 0, 14, 1), *i15 = vfind(&kt, 0, 15, 0),
                   *j1 = vfind(&kt, T1, s1 + 1, 0);
-    check(i5 && !strcmp(i5->hist, "DIC") && strstr(i5->label, "(pre)") && i5->fate == 0 &&
+    check(i5 && !strcmp(i5->hist, "DXC") && strstr(i5->label, "(pre)") && i5->fate == 0 &&
               i5->end == 103,
-          "kanata: pre-window instruction introduced at D, D I C (L = 1: no X), retired at 103");
-    check(i10 && !strcmp(i10->hist, "FDIXC") && !strcmp(i10->label, "T0 #10 load miss") &&
+          "kanata: pre-window instruction introduced at D, D X C, retired at 103");
+    check(i10 && !strcmp(i10->hist, "FDXC") && !strcmp(i10->label, "T0 #10 load miss") &&
               i10->end == 124,
-          "kanata: load miss F D I X C, retired at 124 (label '%s')", i10 ? i10->label : "");
+          "kanata: load miss F D X C, retired at 124 (label '%s')", i10 ? i10->label : "");
     check(i11 && i10 && i11->wprod == (int64_t)(i10 - kt.v), "kanata: W arrow 11 <- 10");
-    check(i13 && i13->fate == 1 && i13->end == 103 && !strcmp(i13->hist, "FDI") &&
+    check(i13 && i13->fate == 1 && i13->end == 103 && !strcmp(i13->hist, "FDX") &&
               strstr(i13->label, " wp") && strstr(i13->detail, "flushed at cycle 103"),
           "kanata: wrong-path 13 issued and flushed at 103");
     check(i15 && i15->fate == 1 && !strcmp(i15->hist, "F"), "kanata: wrong-path 15 flushed in F");
-    check(i13b && i13b->fate == 0 && i13b->end == 126 && !strcmp(i13b->hist, "FDIC"),
+    check(i13b && i13b->fate == 0 && i13b->end == 126 && !strcmp(i13b->hist, "FDXC"),
           "kanata: reused seq 13 is a new instruction, retired at 126");
-    check(i14b && i14b->fate == 1 && i14b->end == 131 && strstr(i14b->detail, "still in flight"),
-          "kanata: instruction in flight at the end closed at 131");
-    check(i12 && !strcmp(i12->hist, "FDIC") &&
+    check(i14b && i14b->fate == 2 && i14b->end == 131 && strstr(i14b->detail, "still in flight") &&
+              !strstr(ktext, "\tflushed") && kt.flushed == 3,
+          "kanata: instruction in flight at the end left in flight (no R), labelled at 131");
+    check(i12 && !strcmp(i12->hist, "FDXC") &&
               has_seg(&kt, (uint64_t)(i12 - kt.v), "dcache", 104, 124),
           "kanata: branch 12 waits in C behind the Dcache miss 104..124 (lane 1 'dcache')");
-    check(i10 && strstr(ktext, "S\t0\t0\tX\n") && has_seg(&kt, 0, "dcache", 122, 124),
-          "kanata: the load executes I + X = 20 cycles, then waits in C 122..124");
+    check(i10 && strstr(ktext, "S\t0\t0\tX\n") && has_seg(&kt, 0, "dcache", 122, 124) &&
+              !strstr(ktext, "\t0\tI\n"),
+          "kanata: the load executes in X for 20 cycles (no stage I), then waits in C 122..124");
+    {
+      /* program order skips the flushed 13..15: 3 older than 17 is 12, not seq 14 (14') */
+      const vinst_t *p17 = vfind(&pt, 0, 17, 0), *p12 = vfind(&pt, 0, 12, 0);
+      char w[32];
+      snprintf(w, sizeof w, " prod=%zu", p12 ? (size_t)(p12 - pt.v) : (size_t)999);
+      /* (with one thread the second thread's seqs 1, 2 are thread 0's, fetched after 15) */
+      check(p17 && p12 && (PMU_THREADS == 1 || strstr(p17->label, w)), "trace: producer of 17 "
+            "(dep 3) is 12 across the flush (label '%s')", p17 ? p17->label : "");
+    }
     check(i14b && has_seg(&kt, (uint64_t)(i14b - kt.v), "bpred", 110, 131) == 0 &&
               !has_seg(&kt, (uint64_t)(i14b - kt.v), "other", 110, 131),
           "kanata: 14' in F sees no stall while dispatch is busy");
@@ -1386,16 +1634,26 @@ static void test_traces(void)
     check(strstr(ktext, "L\t") && strstr(ktext, "\\nretired at cycle 103"),
           "kanata: retire detail label");
   }
-  check(strstr(ptext, "* 1 F\n") && strstr(ptext, "- 0 retired\n") && strstr(ptext, "<IPC>1\n") &&
-            strstr(ptext, "<ROB.T0>7\n"),
-        "pipetrace: sample lines present");
+  check(!strncmp(ptext, "@ 100\n+ 0 0x0000000a 0x00000006 T0 #10 load dmiss\n* 0 IF 0x00000000\n",
+                 62) && strstr(ptext, "* 0 CT 0x00000000\n- 0\n") && strstr(ptext, "\n@ 131\n"),
+        "pipetrace: first records, the load's commit (CT then -), the closing @ 131");
   {
     char w[64];
-    const vinst_t *i10 = vfind(&pt, 0, 10, 0);
-    snprintf(w, sizeof w, "* %zu X dcache-miss\n", i10 ? (size_t)(i10 - pt.v) : (size_t)999);
-    check(i10 && strstr(ptext, w), "pipetrace: dcache-miss event at X");
-    snprintf(w, sizeof w, "* %zu I lat=20 dcache-miss\n", i10 ? (size_t)(i10 - pt.v) : (size_t)999);
-    check(i10 && strstr(ptext, w), "pipetrace: latency and miss events at I");
+    const vinst_t *i10 = vfind(&pt, 0, 10, 0), *i12 = vfind(&pt, 0, 12, 0);
+    snprintf(w, sizeof w, "* %zu EX 0x00140011\n", i10 ? (size_t)(i10 - pt.v) : (size_t)999);
+    check(i10 && strstr(ptext, w), "pipetrace: load in EX: cache miss, address generation, L 20");
+    snprintf(w, sizeof w, "* %zu EX 0x0001000c\n", i12 ? (size_t)(i12 - pt.v) : (size_t)999);
+    check(i12 && strstr(ptext, w), "pipetrace: branch in EX: mispredict occurred and detected, L 1");
+    snprintf(w, sizeof w, "* %zu WB 0x00000304\n", i12 ? (size_t)(i12 - pt.v) : (size_t)999);
+    check(i12 && strstr(ptext, w), "pipetrace: branch waiting in WB, stall dcache (3) in bits 10:8");
+  }
+  {
+    char *otext = slurp(op);
+    o3_check(otext, &kt, "trace");
+    check(otext && strstr(otext, "O3PipeView:fetch:100000:0x0000000a:0:0:T0 #10 load miss\n"
+                                 "O3PipeView:thread:100000:0\n"),
+          "trace: O3PipeView block of the load (ticks = cycles x 1000)");
+    free(otext);
   }
   vfree(&kt);
   vfree(&pt);
@@ -1436,6 +1694,7 @@ static void test_causes_vs_model(void)
   want = malloc((size_t)NRAND * PMU_THREADS * 3);
   b.k = kanata_open(kp, 0);
   b.p = pipetrace_open(pp, 0);
+  b.o = NULL;
   b.err = 0;
   check(b.k && b.p && want, "causes: writers open");
   if (!b.k || !b.p || !want) {
@@ -1572,25 +1831,39 @@ typedef struct {
   uint32_t seq;
   uint16_t attr;
   uint8_t wp, stage;   /* 0 front-end queue, 1 RS, 2 executing */
+  uint8_t has_prod;    /* DEP names an instruction (the d-th older in program order) */
+  uint32_t prod;       /* its sequence number */
   uint64_t done;
 } g_inst_t;
+
+/* what the generator knows of an instruction's producer, by sequence number (no reuse only) */
+typedef struct {
+  uint8_t has;
+  uint32_t prod;
+  uint64_t fetched, prod_fetched;
+} g_dep_t;
 
 typedef struct {
   g_inst_t v[64];
   unsigned n;
+  uint32_t prog[128];  /* the last instructions not flushed, in program order (more than the */
+  uint64_t prog_at[128];/*  60 in flight + 15), and their fetch cycles */
+  unsigned nprog;
   uint32_t next_seq;
   int wrong;           /* fetching down a wrong path */
   uint32_t br;         /* the mispredicted branch */
 } g_thread_t;
 
 /* A toy out-of-order pipeline producing a consistent trace-port stream: fetch, dispatch, issue
- * with random latency, in-order commit, mispredicted branches followed by wrong-path fetch and a
- * flush when the branch completes. The writers start at cycle `first` (earlier instructions are
+ * with random latency once the producer (the d-th older instruction in program order, which
+ * skips flushed ones, as in the core) has completed or left, in-order commit, mispredicted
+ * branches followed by wrong-path fetch and a flush when the branch completes. The writers start at cycle `first` (earlier instructions are
  * pre-window), some idle cycles are skipped (gaps), sequence numbers are reused after a flush
  * when `reuse`. */
 static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncycles)
 {
-  const char *kp = scratch("rand.kanata"), *pp = scratch("rand.pipetrace");
+  const char *kp = scratch("rand.kanata"), *pp = scratch("rand.pipetrace"),
+             *op = scratch("rand.o3pipeview");
   g_thread_t th[PMU_THREADS];
   both_t b;
   cyc_t x;
@@ -1598,14 +1871,21 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
   unsigned t, commits = 0;
   vtrace_t kt, pt;
   char *ktext, *ptext;
+  const size_t ndep = 2u * ncycles + 16u;
+  g_dep_t *dep = calloc(PMU_THREADS * ndep, sizeof *dep);
 
   rng_state = seed;
   memset(th, 0, sizeof th);
+  if (!dep) {
+    check(0, "random %u: out of memory", seed);
+    return;
+  }
   b.k = kanata_open(kp, first);
   b.p = pipetrace_open(pp, first);
+  b.o = o3pipeview_open(op, first);
   b.err = 0;
-  check(b.k && b.p, "random %u: open", seed);
-  if (!b.k || !b.p)
+  check(b.k && b.p && b.o, "random %u: open", seed);
+  if (!b.k || !b.p || !b.o)
     return;
   for (cy = 0; cy < ncycles; cy++) {
     unsigned nrec = 0;
@@ -1629,7 +1909,12 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
        * flushes every younger instruction of its thread in its issue cycle */
       for (i = 0, k = 0; i < g->n && k < 2; i++)
         if (g->v[i].stage == 1 && (rnd() & 1u) && x.ni < 4) {
-          unsigned cls = g->v[i].attr & ATTR_CLASS_MASK;
+          unsigned cls = g->v[i].attr & ATTR_CLASS_MASK, j, ready = 1;
+          for (j = 0; j < i && g->v[i].has_prod; j++)
+            if (g->v[j].seq == g->v[i].prod && !(g->v[j].stage == 2 && g->v[j].done <= cy))
+              ready = 0;
+          if (!ready)
+            continue;
           unsigned lat = cls == ATTR_CLASS_LONG ? 6u
                        : (cls == ATTR_CLASS_LOAD && (g->v[i].attr & ATTR_MISS)) ? 20u
                        : (rnd() % 8u == 0) ? 0u : 1u;
@@ -1641,6 +1926,8 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
             x.c.flush[t].valid = 1;
             x.c.flush[t].seq = g->br;
             g->n = i + 1;
+            while (g->nprog && g->prog[g->nprog - 1] > g->br)   /* younger: flushed */
+              g->nprog--;
             g->wrong = 0;
             if (reuse)
               g->next_seq = g->br + 1;
@@ -1672,6 +1959,25 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
           p->attr &= (uint16_t)~ATTR_MISS;   /* most loads hit */
         p->wp = (uint8_t)g->wrong;
         p->stage = 0;
+        {
+          const unsigned d = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
+          p->has_prod = d && d <= g->nprog;
+          p->prod = p->has_prod ? g->prog[g->nprog - d] : 0u;
+          if (!reuse && p->seq < ndep) {
+            g_dep_t *e = &dep[t * ndep + p->seq];
+            e->has = p->has_prod;
+            e->prod = p->prod;
+            e->fetched = cy;
+            e->prod_fetched = p->has_prod ? g->prog_at[g->nprog - d] : 0u;
+          }
+          if (g->nprog == 128) {
+            memmove(&g->prog[0], &g->prog[1], 127 * sizeof g->prog[0]);
+            memmove(&g->prog_at[0], &g->prog_at[1], 127 * sizeof g->prog_at[0]);
+            g->nprog--;
+          }
+          g->prog[g->nprog] = p->seq;
+          g->prog_at[g->nprog++] = cy;
+        }
         FETCH(&x, t, p->seq, p->wp, p->attr);
         if (!g->wrong && (p->attr & ATTR_CLASS_MASK) == ATTR_CLASS_BRANCH && (p->attr & ATTR_MISS)) {
           g->wrong = 1;
@@ -1691,7 +1997,8 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
       both_cycle(&b, &x);
   }
   check(!b.err, "random %u: every cycle accepted", seed);
-  check(kanata_close(b.k) == 0 && pipetrace_close(b.p) == 0, "random %u: closed", seed);
+  check(kanata_close(b.k) == 0 && pipetrace_close(b.p) == 0 && o3pipeview_close(b.o) == 0,
+        "random %u: closed", seed);
   ktext = slurp(kp);
   ptext = slurp(pp);
   kanata_validate(ktext ? ktext : "", &kt);
@@ -1727,6 +2034,38 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
         same = 0;
     check(same, "random %u: no wrong-path instruction retired", seed);
   }
+  if (!reuse) {   /* every issued instruction's W names the producer the generator used */
+    size_t i, want = 0, bad = 0, gap = 0;
+    for (i = 0; i < kt.n; i++) {
+      const vinst_t *c = &kt.v[i];
+      const g_dep_t *e = c->seq < ndep && c->tid < PMU_THREADS ? &dep[c->tid * ndep + c->seq] : NULL;
+      const int known = e && e->has && e->fetched >= first && e->prod_fetched >= first &&
+                        !strstr(c->label, "(pre)");
+      if (!strchr(c->hist, 'X'))
+        continue;
+      if (known) {
+        want++;
+        if (c->wprod < 0 || kt.v[c->wprod].tid != c->tid || kt.v[c->wprod].seq != e->prod) {
+          if (bad++ < 3)   /* the first few, to debug */
+            printf("  id %zu %s: W %lld (#%u), generator #%u\n", i, c->label,
+                   (long long)c->wprod, c->wprod >= 0 ? kt.v[c->wprod].seq : 0u, e->prod);
+        }
+        gap += e->prod != c->seq - ((kt.v[i].label[0] && strstr(c->label, "dep")) ?
+                                    (uint32_t)atoi(strstr(c->label, "dep") + 3) : 0u);
+      } else if (c->wprod >= 0)
+        bad++;
+    }
+    check(bad == 0 && want > 100 && gap > 0, "random %u: W arrows = the generator's producers "
+          "(%zu expected, %zu wrong, %zu across a flush)", seed, want, bad, gap);
+  }
+  free(dep);
+  {
+    char *otext = slurp(op);
+    char what[32];
+    snprintf(what, sizeof what, "random %u", seed);
+    o3_check(otext, &kt, what);
+    free(otext);
+  }
   vfree(&kt);
   vfree(&pt);
   free(ktext);
@@ -1734,6 +2073,7 @@ static void random_stream(uint32_t seed, uint64_t first, int reuse, unsigned ncy
   if (!g_keep) {
     remove(kp);
     remove(pp);
+    remove(op);
   }
 }
 
@@ -1794,6 +2134,36 @@ static void test_writer_errors(void)
   check(pipetrace_close(p) != 0, "errors: pipetrace_close reports the earlier error");
   snprintf(t1, sizeof t1, "%s.tmp", pp);
   check(!exists(pp) && !exists(t1), "errors: failed pipetrace leaves no file");
+
+  /* the O3PipeView writer: same rules */
+  {
+    char op[4200], d3[4200];   /* scratch() returns one static buffer */
+    trace_writer_t *o;
+    scpy(op, sizeof op, scratch("bad.o3pipeview"));
+    scpy(d3, sizeof d3, scratch("o3-is-a-dir"));
+    check(o3pipeview_open(scratch("no-such-dir/x.o3"), 0) == NULL && o3pipeview_close(NULL) != 0,
+          "errors: o3pipeview unwritable path, close(NULL)");
+    check(mkdir(d3, 0700) == 0, "errors: scratch directory made");
+    o = o3pipeview_open(d3, 0);
+    cyc_init(&x, 0);
+    check(o && o3pipeview_cycle(o, &x.c) == 0 && o3pipeview_close(o) != 0,
+          "errors: o3pipeview failed rename reported");
+    snprintf(t1, sizeof t1, "%s.tmp", d3);
+    check(!exists(t1), "errors: o3pipeview temporary removed");
+    rmdir(d3);
+    o = o3pipeview_open(op, 10);
+    k = kanata_open(scratch("good.kanata"), 10);
+    cyc_init(&x, 10);
+    check(o && k, "errors: o3pipeview and kanata open");
+    check(kanata_cycle(o, &x.c) != 0 && o3pipeview_cycle(k, &x.c) != 0,
+          "errors: a writer of another kind rejected");
+    check(o3pipeview_cycle(o, &x.c) == 0 && o3pipeview_cycle(o, &x.c) != 0,
+          "errors: o3pipeview repeated cycle rejected");
+    check(o3pipeview_close(o) != 0, "errors: o3pipeview_close reports the earlier error");
+    check(kanata_close(k) == 0, "errors: the kanata writer is unharmed by the wrong-kind call");
+    snprintf(t1, sizeof t1, "%s.tmp", op);
+    check(!exists(op) && !exists(t1), "errors: failed O3PipeView trace leaves no file");
+  }
 }
 
 int main(int argc, char **argv)
@@ -1815,6 +2185,8 @@ int main(int argc, char **argv)
 
   test_report_text();
   test_report_csv();
+  test_toplev();
+  test_perf();
   test_traces();
   test_causes_vs_model();
   test_writer_errors();

@@ -1,18 +1,23 @@
 /* Kanata 0004 pipeline log for the Konata viewer (docs/reports.md, "Pipeline traces").
  *
  * One call per cycle turns the core's trace port (trc_cycle_t) into Kanata commands:
- *   lane 0: F fetched, in the front-end queue | D dispatched, waiting in the RS | I the issue
- *           cycle | X the rest of the L execution cycles (L = latency given at issue; the core
- *           completes an instruction issued in c in c + L) | C completed, waiting to commit;
- *           R ... 0 retire, R ... 1 flush (wrong path, or still in flight when the trace ends).
+ *   lane 0: F fetched, in the front-end queue | D dispatched, waiting in the RS | X the L
+ *           execution cycles from issue (L = latency given at issue; the core completes an
+ *           instruction issued in c in c + L; one cycle when L = 0) | C completed, waiting to
+ *           commit; R ... 0 retire, R ... 1 flush. The execution stage is named X because
+ *           Konata draws a dependency arrow only between stages whose name contains X: from
+ *           the producer's last X cycle to the consumer's first.
  *   lane 1: while an instruction waits in F, D or C, a stall stage named after the CPI-stack
  *           component (spec 4.6) that got most of the slots its thread lost that cycle at the
  *           stage it is waiting for: F -> dispatch stack, D -> issue stack, C -> commit stack.
  * Ids are allocated from 0 in order of first appearance; retire ids from 0 in commit order.
- * Instructions fetched before the window are introduced when first seen.
+ * Instructions fetched before the window are introduced when first seen. Instructions still in
+ * flight when the window ends get no R: Konata shows them as in flight (not as flushed).
+ * W (dependency): to the producer the tracker found (sim/report/trace_track.h), always an
+ * instruction with a smaller id.
  *
- * The instruction tracking is sim/report/trace_track.c (shared with sim/report/pipetrace.c); this file only
- * formats its events. sim/report/test_report.c checks that both writers agree on every instruction.
+ * The instruction tracking is sim/report/trace_track.c (shared with the other writers); this
+ * file only formats its events. sim/report/test_report.c checks that the writers agree.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -26,12 +31,13 @@ typedef struct {
   track_writer_t b;             /* first: output file and tracker */
   uint64_t at;                  /* cycle of the last time point written (C= / C) */
   uint64_t next_rid;
-  struct {
-    uint32_t seq;
-    uint64_t id;
-    uint8_t valid;
-  } recent[TRACK_NTID][16];     /* last ids by seq, for dependency arrows */
 } kt_t;
+
+/* lane-0 stage name: the issue cycle and the rest of the execution are one stage X */
+static const char *kt_stage(unsigned st)
+{
+  return st == TRACK_I ? "X" : track_stage_names[st];
+}
 
 /* One command at cycle `cyc` (>= the last one): a C line first when time has advanced. */
 static void kt_cmd(kt_t *w, uint64_t cyc, const char *fmt, ...) TRACK_PRINTF(3, 4);
@@ -95,10 +101,6 @@ static void kt_new(kt_t *w, const track_inst_t *p, uint64_t cyc)
   const unsigned tid = p->tid;
   char lab[96];
 
-  w->recent[tid][p->seq & 15u].seq = p->seq;
-  w->recent[tid][p->seq & 15u].id = p->id;
-  w->recent[tid][p->seq & 15u].valid = 1;
-
   kt_label(p, lab, sizeof lab);
   kt_cmd(w, cyc, "I\t%" PRIu64 "\t%" PRIu32 "\t%u\n", p->id, p->seq, tid);
   kt_cmd(w, cyc, "L\t%" PRIu64 "\t0\t%s\n", p->id, lab);
@@ -109,22 +111,16 @@ static void kt_new(kt_t *w, const track_inst_t *p, uint64_t cyc)
   else
     kt_cmd(w, cyc, "L\t%" PRIu64 "\t1\tthread %u seq %" PRIu32 "%s; first seen at cycle %" PRIu64
                    "\n", p->id, tid, p->seq, p->wp ? " wrong path" : "", cyc);
-  kt_cmd(w, cyc, "S\t%" PRIu64 "\t0\t%s\n", p->id, track_stage_names[p->stage]);
+  kt_cmd(w, cyc, "S\t%" PRIu64 "\t0\t%s\n", p->id, kt_stage(p->stage));
 }
 
 /* Issued in cycle cyc: the latency in the mouse-over text, the dependency arrow. */
 static void kt_issued(kt_t *w, const track_inst_t *p, uint64_t cyc)
 {
-  const unsigned dep = p->known ? (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT : 0u;
   kt_cmd(w, cyc, "L\t%" PRIu64 "\t1\t\\nissued at cycle %" PRIu64 ", latency %u\n", p->id, cyc,
          (unsigned)p->lat);
-  if (dep) {
-    const uint32_t ps = p->seq - dep;
-    const unsigned tid = p->tid;
-    if (w->recent[tid][ps & 15u].valid && w->recent[tid][ps & 15u].seq == ps &&
-        w->recent[tid][ps & 15u].id != p->id)
-      kt_cmd(w, cyc, "W\t%" PRIu64 "\t%" PRIu64 "\t0\n", p->id, w->recent[tid][ps & 15u].id);
-  }
+  if (p->has_prod)
+    kt_cmd(w, cyc, "W\t%" PRIu64 "\t%" PRIu64 "\t0\n", p->id, p->prod);
 }
 
 /* End an instruction: close its stages, the reason, R (type 0 retire, 1 flush). */
@@ -133,8 +129,13 @@ static void kt_end(kt_t *w, const track_ev_t *e)
   const track_inst_t *p = e->p;
   const uint64_t cyc = e->cyc;
   const int type = e->how == TRACK_RETIRED ? 0 : 1;
+  if (e->how == TRACK_WINDOW_END) {        /* left in flight: no E, no R */
+    kt_cmd(w, cyc, "L\t%" PRIu64 "\t1\t\\nstill in flight when the trace ended (cycle %" PRIu64
+                   ")\n", p->id, cyc);
+    return;
+  }
   kt_unstall(w, p, p->stall, cyc);
-  kt_cmd(w, cyc, "E\t%" PRIu64 "\t0\t%s\n", p->id, track_stage_names[p->stage]);
+  kt_cmd(w, cyc, "E\t%" PRIu64 "\t0\t%s\n", p->id, kt_stage(p->stage));
   switch (e->how) {
   case TRACK_RETIRED:
     kt_cmd(w, cyc, "L\t%" PRIu64 "\t1\t\\nretired at cycle %" PRIu64 "\n", p->id, cyc);
@@ -148,8 +149,6 @@ static void kt_end(kt_t *w, const track_ev_t *e)
            p->id);
     break;
   default:
-    kt_cmd(w, cyc, "L\t%" PRIu64 "\t1\t\\nstill in flight when the trace ended (cycle %" PRIu64
-                   ")\n", p->id, cyc);
     break;
   }
   kt_cmd(w, cyc, "R\t%" PRIu64 "\t%" PRIu64 "\t%d\n", p->id, w->next_rid, type);
@@ -170,8 +169,10 @@ static void kt_event(void *ctx, const track_ev_t *e)
     break;
   case TRACK_STAGE:
     kt_unstall(w, p, e->stall_was, e->cyc);
-    kt_cmd(w, e->cyc, "E\t%" PRIu64 "\t0\t%s\n", p->id, track_stage_names[e->stage_was]);
-    kt_cmd(w, e->cyc, "S\t%" PRIu64 "\t0\t%s\n", p->id, track_stage_names[p->stage]);
+    if (e->stage_was == TRACK_I && p->stage == TRACK_X)
+      break;                               /* both are the Kanata stage X */
+    kt_cmd(w, e->cyc, "E\t%" PRIu64 "\t0\t%s\n", p->id, kt_stage((unsigned)e->stage_was));
+    kt_cmd(w, e->cyc, "S\t%" PRIu64 "\t0\t%s\n", p->id, kt_stage(p->stage));
     if (p->stage == TRACK_I)
       kt_issued(w, p, e->cyc);
     break;
@@ -206,7 +207,7 @@ int kanata_cycle(trace_writer_t *tw, const trc_cycle_t *c)
   return trace_out_status(&w->b.out);
 }
 
-/* what is still in flight ends one cycle later */
+/* what is still in flight stays in flight (its mouse-over text says so) */
 int kanata_close(trace_writer_t *tw)
 {
   return track_writer_close(track_writer_of(tw, KT_MAGIC));

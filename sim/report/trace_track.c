@@ -101,6 +101,9 @@ void track_free(track_t *k)
     free(k->th[t].v);
     k->th[t].v = NULL;
     k->th[t].n = k->th[t].cap = 0;
+    free(k->prog[t]);
+    k->prog[t] = NULL;
+    k->prog_n[t] = k->prog_cap[t] = 0;
   }
 }
 
@@ -159,7 +162,58 @@ static void stage_to(track_t *k, track_inst_t *p, unsigned st, uint64_t cyc)
   p->stall = -1;
   p->stage = (uint8_t)st;
   p->since = cyc;
+  p->at[st] = cyc;
+  p->reached |= (uint8_t)(1u << st);
   k->sink(k->ctx, &e);
+}
+
+/* Program order (see trace_track.h): drop the newest entries of thread tid while they are
+ * younger than seq (wrap-safe), or, with incl, not older than seq. */
+static void prog_cut(track_t *k, unsigned tid, uint32_t seq, int incl)
+{
+  while (k->prog_n[tid]) {
+    const int32_t d = (int32_t)(k->prog[tid][k->prog_n[tid] - 1].seq - seq);
+    if (d < 0 || (d == 0 && !incl))
+      break;
+    k->prog_n[tid]--;
+  }
+}
+
+/* p was just fetched: its producer, then p joins the program order. -1 (reported) when out of
+ * memory. */
+static int prog_fetch(track_t *k, track_inst_t *p)
+{
+  const unsigned tid = p->tid;
+  const unsigned d = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
+  size_t n;
+  prog_cut(k, tid, p->seq, 1);             /* a sequence number fetched again replaces */
+  n = k->prog_n[tid];
+  if (d && d <= n) {
+    p->prod = k->prog[tid][n - d].id;
+    p->has_prod = 1;
+  }
+  if (n == k->prog_cap[tid]) {
+    /* keep what is in flight (at most th[tid].n, p included) and the 15 before it */
+    const size_t keep = k->th[tid].n + 15u;
+    if (n > keep) {
+      memmove(k->prog[tid], k->prog[tid] + (n - keep), keep * sizeof k->prog[tid][0]);
+      n = k->prog_n[tid] = keep;
+    }
+    if (n == k->prog_cap[tid]) {
+      const size_t nc = n ? 2 * n : 64;
+      struct track_prog *nv = realloc(k->prog[tid], nc * sizeof *nv);
+      if (!nv) {
+        trace_out_fail(k->out, "out of memory");
+        return -1;
+      }
+      k->prog[tid] = nv;
+      k->prog_cap[tid] = nc;
+    }
+  }
+  k->prog[tid][n].seq = p->seq;
+  k->prog[tid][n].id = p->id;
+  k->prog_n[tid] = n + 1;
+  return 0;
 }
 
 /* New instruction in stage st (pre: first seen after fetch). Not yet announced: the caller
@@ -192,6 +246,8 @@ static track_inst_t *add(track_t *k, const trc_rec_t *r, int known, unsigned st,
   p->pre = (uint8_t)(pre != 0);
   p->stage = (uint8_t)st;
   p->since = cyc;
+  p->at[st] = cyc;
+  p->reached = (uint8_t)(1u << st);
   p->stall = -1;
   return p;
 }
@@ -344,6 +400,8 @@ int track_cycle(track_t *k, const trc_cycle_t *c)
     }
     if ((p = add(k, r, 1, TRACK_F, 0, cyc)) == NULL)
       return -1;
+    if (prog_fetch(k, p) != 0)
+      return -1;
     emit(k, TRACK_NEW, cyc, p);
   }
   for (i = 0; i < nw; i++) {               /* dispatch: into ROB and RS */
@@ -404,6 +462,7 @@ int track_cycle(track_t *k, const trc_cycle_t *c)
     size_t j = 0, m;
     if (!c->flush[t].valid)
       continue;
+    prog_cut(k, t, c->flush[t].seq, 0);
     for (m = 0; m < l->n; m++) {
       track_inst_t *p = &l->v[m];
       if ((int32_t)(p->seq - c->flush[t].seq) > 0)

@@ -12,6 +12,11 @@
  * the stage it is waiting for (F -> dispatch stack, D -> issue stack, C -> commit stack).
  * Ids are allocated from 0 in order of first appearance. Instructions fetched before the
  * window are introduced when first seen ("pre").
+ * Producer: an instruction with DEP = d depends on the d-th older instruction of its thread in
+ * program order, which is the core's ROB order (rtl/core/core_dispatch.v: ROB entry slot - d).
+ * Sequence numbers of flushed instructions are not reused, so after a flush program order skips
+ * them: the producer is found by counting back d instructions among those that were not
+ * flushed, not by seq - d. It is known when it was fetched in the window.
  *
  * track_cycle() turns one trc_cycle_t into a sequence of events, handed one at a time, in
  * output order, to the writer's sink, which formats them; the instruction an event names is
@@ -60,10 +65,14 @@ typedef struct {
   uint64_t id;
   uint64_t since;      /* cycle the current stage began */
   uint64_t t_x, t_c;   /* issued: cycles X and C begin */
+  uint64_t at[5];      /* cycle each lane-0 stage was entered (valid where `reached` has its bit) */
+  uint64_t prod;       /* id of the producer (valid when has_prod) */
   uint32_t seq;
   uint16_t attr;       /* instruction attributes (0 while unknown) */
   uint16_t lat;        /* latency given at issue */
   uint8_t tid, wp, stage, known, pre;
+  uint8_t reached;     /* bit s: stage s was entered (TRACK_F ... TRACK_C) */
+  uint8_t has_prod;    /* the producer that DEP names was fetched in the window */
   int8_t stall;        /* current stall component (pmu_comp_names index), -1 none */
 } track_inst_t;
 
@@ -102,6 +111,11 @@ typedef struct {
   uint64_t first, cur;     /* first cycle; last cycle processed */
   uint64_t next_id;
   track_list_t th[TRACK_NTID];
+  /* per thread: the instructions fetched in the window that were not flushed, in program order
+   * (the core's ROB order), for the producer that DEP names: all those in flight (a flush may
+   * remove any number of the youngest) and the 15 before them; older ones are dropped */
+  struct track_prog { uint32_t seq; uint64_t id; } *prog[TRACK_NTID];
+  size_t prog_n[TRACK_NTID], prog_cap[TRACK_NTID];
   uint8_t carry[PMU_THREADS][3];   /* the stack accounting's carry, per thread and stage */
 } track_t;
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Self-test of the regression runner (scripts/regress/regress.py, docs/regression.md):
-#  - pass rule: exit 0 + pass marker + no fail marker, each broken on its own;
+#  - pass rule: exit 0 + pass marker + no fail marker, each broken on its own; exit status 77
+#    is a skip (neither passed nor failed);
 #  - a small real regression: per-run directories (log, seed, cmd.sh that reproduces the run),
 #    JUnit (one testcase per test.seed), JSON summary, coverage merged by bin name;
 #  - shards: deterministic partition, the merge of 2 shards equals the unsharded run; a missing
@@ -87,6 +88,31 @@ want = {"good.1": ("pass", ""), "nomark.1": ("fail", "pass marker 'done' not pri
         "nobin.1": ("fail", "cannot run")}
 for k, (status, why) in want.items():
     assert st[k][0] == status and why in st[k][1], (k, st[k])
+EOF
+
+echo "== exit status 77: skipped, neither passed nor failed"
+cat >"$T/skip.txt" <<'EOF'
+skipme  pass=done -- /bin/sh -c "echo 'SKIP tool: not installed'; exit 77"
+skipbad pass=done fail=BAD -- /bin/sh -c "echo BAD; exit 77"
+after   pass=- needs=skipme -- /bin/true
+good    pass=done -- /bin/sh -c "echo done"
+EOF
+$R --tests "$T/skip.txt" --out "$T/skip" -j 1 >"$T/skip.out" 2>&1
+rc=$?
+check "skip: exit 1 only for the failure; last line '1 passed, 1 failed, 2 skipped'" \
+  test "$rc:$(lastline "$T/skip.out")" = "1:1 passed, 1 failed, 2 skipped"
+check "skip: SKIP line with its reason, <skipped> in JUnit, totals.skipped, needers skipped" $PY - "$T/skip" "$T/skip.out" <<'EOF'
+import json, sys
+s = json.load(open(sys.argv[1] + "/summary.json"))
+st = {r["id"]: (r["status"], r.get("message", "")) for r in s["runs"]}
+assert st["skipme.1"] == ("skip", "SKIP tool: not installed"), st["skipme.1"]
+assert st["skipbad.1"][0] == "fail", st
+assert st["after.1"] == ("skip", "not run: needs skipme, which skipped"), st
+t = s["totals"]
+assert (t["runs"], t["passed"], t["failed"], t["skipped"]) == (4, 1, 1, 2), t
+j = open(sys.argv[1] + "/junit.xml").read()
+assert '<skipped message="SKIP tool: not installed"' in j and 'skipped="1"' in j, j
+assert "SKIP skipme.1" in open(sys.argv[2]).read()
 EOF
 
 echo "== a small regression: per-run directories, JUnit, JSON, merged coverage"

@@ -1,0 +1,103 @@
+/* gem5 O3PipeView pipeline trace (docs/reports.md, "O3PipeView"): the format gem5's O3 CPU
+ * writes with --debug-flags=O3PipeView, read by gem5's util/o3-pipeview.py and by Konata.
+ *
+ * Like gem5, an instruction is written once, when it leaves the pipeline (retired or squashed),
+ * as one block of colon-separated records:
+ *   O3PipeView:fetch:TICK:0xPC:0:SEQNUM:TEXT
+ *   O3PipeView:thread:TICK:TID          (newer gem5; Konata reads the thread from it)
+ *   O3PipeView:decode:0                 (0 = did not happen: the core has no such stage)
+ *   O3PipeView:rename:0
+ *   O3PipeView:dispatch:TICK
+ *   O3PipeView:issue:TICK
+ *   O3PipeView:complete:TICK
+ *   O3PipeView:retire:TICK:store:0      (retire tick 0: squashed)
+ * TICK = cycle x O3_TICKS_PER_CYCLE (gem5's 1 GHz clock in picoseconds, o3-pipeview.py's default
+ * --cycle-time); a stage not reached is 0. SEQNUM is the tracker's id (unique over all threads,
+ * in order of appearance), PC the thread's sequence number, TEXT the instruction as in the
+ * Kanata label (no colons). Instructions still in flight when the window ends are not written
+ * (gem5 writes none either).
+ *
+ * The instruction tracking is sim/report/trace_track.c (shared with the other writers).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include "sim_types.h"
+#include "trace_track.h"
+
+#define O3_MAGIC 0x4f33505au            /* "O3PZ" */
+#define O3_TICKS_PER_CYCLE 1000u
+
+static uint64_t o3_tick(const track_inst_t *p, unsigned st)
+{
+  return (p->reached & (1u << st)) ? p->at[st] * O3_TICKS_PER_CYCLE : 0u;
+}
+
+static void o3_end(trace_out_t *o, const track_ev_t *e)
+{
+  const track_inst_t *p = e->p;
+  static const char *const cn[4] = {"alu", "long", "load", "branch"};
+  const unsigned cls = p->attr & ATTR_CLASS_MASK;
+  const unsigned dep = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
+  uint64_t first = UINT64_MAX, issue = o3_tick(p, TRACK_I);
+  unsigned st;
+
+  if (e->how == TRACK_WINDOW_END)
+    return;
+  for (st = 0; st < 5; st++)           /* fetch: when fetched, or first seen (pre) */
+    if ((p->reached & (1u << st)) && p->at[st] < first)
+      first = p->at[st];
+  trace_out_printf(o, "O3PipeView:fetch:%" PRIu64 ":0x%08" PRIx32 ":0:%" PRIu64 ":T%u #%" PRIu32,
+                   first * O3_TICKS_PER_CYCLE, p->seq, p->id, (unsigned)p->tid, p->seq);
+  if (p->known) {
+    trace_out_printf(o, " %s", cn[cls]);
+    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_LOAD)
+      trace_out_printf(o, " miss");
+    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_BRANCH)
+      trace_out_printf(o, " misp");
+    if (p->attr & ATTR_ICMISS)
+      trace_out_printf(o, " icmiss");
+    if (dep)
+      trace_out_printf(o, " dep%u", dep);
+    if (p->attr & ATTR_KERNEL)
+      trace_out_printf(o, " kernel");
+  } else
+    trace_out_printf(o, " ?");
+  if (p->wp)
+    trace_out_printf(o, " wp");
+  if (p->pre)
+    trace_out_printf(o, " (pre)");
+  trace_out_printf(o, "\nO3PipeView:thread:%" PRIu64 ":%u\n", first * O3_TICKS_PER_CYCLE,
+                   (unsigned)p->tid);
+  trace_out_printf(o, "O3PipeView:decode:0\nO3PipeView:rename:0\n");
+  trace_out_printf(o, "O3PipeView:dispatch:%" PRIu64 "\n", o3_tick(p, TRACK_D));
+  trace_out_printf(o, "O3PipeView:issue:%" PRIu64 "\n", issue);
+  trace_out_printf(o, "O3PipeView:complete:%" PRIu64 "\n", o3_tick(p, TRACK_C));
+  trace_out_printf(o, "O3PipeView:retire:%" PRIu64 ":store:0\n",
+                   e->how == TRACK_RETIRED ? e->cyc * O3_TICKS_PER_CYCLE : 0u);
+}
+
+/* The tracker's sink */
+static void o3_event(void *ctx, const track_ev_t *e)
+{
+  if (e->kind == TRACK_END)
+    o3_end(&((track_writer_t *)ctx)->out, e);
+}
+
+trace_writer_t *o3pipeview_open(const char *path, uint64_t first_cycle)
+{
+  return track_writer_open(sizeof(track_writer_t), O3_MAGIC, "o3pipeview", path, first_cycle,
+                           o3_event);
+}
+
+int o3pipeview_cycle(trace_writer_t *tw, const trc_cycle_t *c)
+{
+  track_writer_t *w = track_writer_of(tw, O3_MAGIC);
+  if (!w || track_cycle(&w->trk, c) != 0)
+    return -1;
+  return trace_out_status(&w->out);
+}
+
+int o3pipeview_close(trace_writer_t *tw)
+{
+  return track_writer_close(track_writer_of(tw, O3_MAGIC));
+}
