@@ -13,7 +13,8 @@ Runs DIR/run_wave/Vsim_top for N cycles (default 2000) with --wave OUT/run.fst -
                  trace of the save file is displayed, and the stall reasons show as the names of
                  the filter file (sim/main/run_stall_reason.txt), not as numbers
   no-wave        the trace-free build DIR/run/Vsim_top rejects --wave (exit 2, says why)
-  bad-window     a window past the run's end is refused (exit 2) and leaves no FST behind
+  bad-window     a window past the run's end, A >= B, --wave without --wave-window and the
+                 reverse, --wave with --bench: each refused (exit 2) and no FST left behind
 Ends with "N passed, N failed"; exit 1 when a check failed.
 """
 import argparse
@@ -167,12 +168,22 @@ def main():
     check("no-wave", r.returncode == 2 and "waveform" in r.stdout and not os.path.exists(os.path.join(a.out, "no.fst")),
           "exit %d: %s" % (r.returncode, r.stdout.strip()[:160]))
 
-    # a window past the end of the run: refused before anything is written
+    # bad options of the waveform build: refused (exit 2, the rule named) before anything is written
     late = os.path.join(a.out, "late.fst")
-    r = subprocess.run([wbin, "--cycles", "100", "--wave", late, "--wave-window", "100:1000"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    check("bad-window", r.returncode == 2 and "--wave-window" in r.stdout and not os.path.exists(late),
-          "exit %d: %s" % (r.returncode, r.stdout.strip()[:160]))
+    bad = []
+    for args, want in ((["--wave-window", "100:1000"], "after the run's last cycle"),
+                       ([], "--wave needs --wave-window"),
+                       (["--wave-window", "9:9"], "A must be below B"),
+                       (["--bench", "--wave-window", "0:10"], "--bench: cannot be combined with --wave")):
+        r = subprocess.run([wbin, "--cycles", "100", "--wave", late] + args,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 2 or want not in r.stdout or os.path.exists(late):
+            bad.append("%s: exit %d: %s" % (" ".join(args), r.returncode, r.stdout.strip()[:120]))
+    r = subprocess.run([wbin, "--cycles", "100", "--wave-window", "0:10"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 2 or "--wave-window needs --wave" not in r.stdout:
+        bad.append("--wave-window alone: exit %d: %s" % (r.returncode, r.stdout.strip()[:120]))
+    check("bad-window", not bad, "5 bad option sets refused" if not bad else "; ".join(bad))
 
     nf = results.count(False)
     print("%d passed, %d failed" % (len(results) - nf, nf))
