@@ -31,8 +31,8 @@ PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
-              libxml2-utils lcov
-DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml
+              libxml2-utils lcov gtkwave xvfb xauth
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
 PMU_RTL    ?= rtl/pmu
@@ -74,6 +74,7 @@ all: cli lockstep
 
 help:
 	@echo "make run      - main job: core stub + PMU, 1M cycles, C model in lockstep; stacks, CSV, chart, traces"
+	@echo "               (WAVE=A:B: also an FST of cycles A..B-1 for GTKWave, sim/main/run.gtkw)"
 	@echo "make test     - everything that must pass: the pr tests of verif/regress/tests.txt (ends with 'N passed, N failed')"
 	@echo "make bench    - cycles/s of harness and main run; main run within 10% of BENCH_BASE"
 	@echo "make soak     - 10M+ random lockstep cycles over 20 seeds"
@@ -196,7 +197,8 @@ test: deps
 	@BUILD=$(BUILD) $(PYTHON) scripts/regress/regress.py --tags pr -j $(TEST_JOBS) --timeout $(TEST_TIMEOUT) \
 	  --base-seed $${TEST_SEED:-time} --no-wave --brief --fail-tail 25 --out $(BUILD)/tests $(TEST_ARGS)
 
-run: deps $(BUILD)/run/Vsim_top
+# (WAVE=A:B: also an FST of cycles A..B-1 from the waveform build, docs/reports.md)
+run: deps $(BUILD)/run/Vsim_top $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
 	@scripts/run/run_main.sh
 
 validate: deps $(BUILD)/run/Vsim_top

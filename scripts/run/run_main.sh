@@ -10,9 +10,12 @@
 #   toplev.csv            top-down, stacks and IPC per INTERVAL cycles in pmu-tools toplev's
 #                         interval CSV layout (toplev -I -x,), for tl-barplot.py / interval-plot.py
 #   perf_stat.csv         the counters per INTERVAL cycles as perf stat -I -A -x, writes them
+#   run.fst               with WAVE=A:B: FST waveform of cycles A..B-1 (build/run_wave/Vsim_top, the
+#                         same run built with Verilator --trace-fst), for GTKWave with the save
+#                         file sim/main/run.gtkw
 # Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
 # icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
-# TRACE (window A:B), INTERVAL (cycles per toplev.csv row set, default 10000), RUNDIR. Extra run
+# TRACE (window A:B), WAVE (waveform window A:B), INTERVAL (cycles per toplev.csv row set, default 10000), RUNDIR. Extra run
 # options: RUN_ARGS.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,10 +41,17 @@ mkdir -p "$RUNDIR"
 # A program file (RUN_ARGS=--prog...) replaces the built-in workload.
 wl=(--workload "$WORKLOAD")
 case " ${RUN_ARGS:-}" in *" --prog"*) wl=() ;; esac
-cmd=("$B/run/Vsim_top" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
-     --wpvis "$WPVIS" --trace-window "$TRACE" --interval "$INTERVAL" --outdir "$RUNDIR" ${RUN_ARGS:-})
+bin=$B/run/Vsim_top
+wave=()
+if [ -n "${WAVE:-}" ]; then
+  bin=$B/run_wave/Vsim_top
+  wave=(--wave "$RUNDIR/run.fst" --wave-window "$WAVE")
+fi
+cmd=("$bin" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
+     --wpvis "$WPVIS" --trace-window "$TRACE" --interval "$INTERVAL" --outdir "$RUNDIR" "${wave[@]}" ${RUN_ARGS:-})
 echo "run: ${cmd[*]}"
 "${cmd[@]}" | tee "$RUNDIR/report.txt"
 /usr/bin/python3 scripts/plot/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"
 echo "run directory: $RUNDIR"
+[ -z "${WAVE:-}" ] || echo "waveform: gtkwave $RUNDIR/run.fst sim/main/run.gtkw"
 ls -l "$RUNDIR"

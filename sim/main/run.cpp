@@ -17,6 +17,12 @@
 //            --expect t0.stk.commit.base=4800      (one command)
 // Options: usage() below; the whole contract: docs/core.md section 10; option and input rules:
 // docs/bad_input.md.
+//
+// The waveform build (build/run_wave/Vsim_top, Verilator --trace-fst; sim/main/run.mk) also takes
+// --wave FILE.fst --wave-window A:B: an FST of the whole sim_top (core stub and PMU) for cycles
+// A..B-1, cycle c at time 10c ns (inputs applied, clock low: what the lockstep compares the outputs
+// on) and 10c+5 (after the rising edge), as the lockstep harness's waveforms. sim/main/run.gtkw
+// is the GTKWave save file for it (docs/reports.md). The normal build rejects --wave.
 #include <cctype>
 #include <cerrno>
 #include <cinttypes>
@@ -32,6 +38,9 @@
 #include "Vsim_top.h"
 #include "Vsim_top___024root.h"
 #include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#endif
 
 extern "C" {
 #include "pmu_model.h"
@@ -111,6 +120,9 @@ struct Opts {
   unsigned wpvis = 1;
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
+  std::string wave;          // --wave FILE.fst (waveform build only)
+  bool wave_win = false;     // --wave-window given
+  uint64_t ww_a = 0, ww_b = 0;
   uint64_t interval = 0;  // --interval: cycles per row set of DIR/toplev.csv (0: one set)
   std::string perf_sep = ",";  // -x: field separator of DIR/perf_stat.csv
   std::string outdir;
@@ -140,6 +152,10 @@ static void usage(FILE *f) {
           "  --wpvis 0|1           ctrl.wpvis of every thread (default 1)\n"
           "  --pmc K=EVTSEL[/EXT]  programmable counter K of every thread (raw hex encodings)\n"
           "  --trace-window A:B    pipeline traces of cycles A..B-1 (cycle 0: first after reset)\n"
+          "  --wave FILE.fst       FST waveform of sim_top (core and PMU) for the cycles of\n"
+          "  --wave-window A:B     --wave-window (A..B-1, numbered as --trace-window); cycle c\n"
+          "                        at 10c ns and 10c+5 ns. Only in the waveform build\n"
+          "                        build/run_wave/Vsim_top (make run WAVE=A:B)%s\n"
           "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace,\n"
           "                        DIR/run.o3pipeview, and DIR/toplev.csv (pmu-tools toplev layout)\n"
           "  --interval N          DIR/toplev.csv and DIR/perf_stat.csv get one timestamped row set\n"
@@ -156,7 +172,8 @@ static void usage(FILE *f) {
           "                        port) over the whole run: equal digests, equal behaviour\n"
           "Numbers are decimal or 0x hex. Value options take 'OPT VALUE' or 'OPT=VALUE' and may be\n"
           "given once (--pmc once per K, --expect once per name, --progT once per thread).\n"
-          "Exit status: 0 pass, 1 mismatch or failed check, 2 bad usage or input.\n");
+          "Exit status: 0 pass, 1 mismatch or failed check, 2 bad usage or input.\n",
+          VM_TRACE_FST ? "" : "; this binary is not it");
 }
 
 // ---- output files -----------------------------------------------------------------------------
@@ -370,17 +387,27 @@ static void parse_args(int argc, char **argv, Opts *o) {
       o->pmc[k].set = true;
       o->pmc[k].evtsel = (uint32_t)ev;
       o->pmc[k].ext = (uint32_t)x;
-    } else if (a == "--trace-window") {
+    } else if (a == "--trace-window" || a == "--wave-window") {
       once();
       std::string s = need();
       size_t c = s.find(':');
-      if (c == std::string::npos) die("--trace-window: '%s' is not A:B", s.c_str());
+      if (c == std::string::npos) die("%s: '%s' is not A:B", a.c_str(), s.c_str());
       uint64_t x = num(s.substr(0, c).c_str(), 0, MAX_RUN_CYCLES);
       uint64_t y = num(s.substr(c + 1).c_str(), 0, MAX_RUN_CYCLES);
-      if (y <= x) die("--trace-window: '%s': A must be below B (cycles A..B-1)", s.c_str());
-      o->trace = true;
-      o->tw_a = x;
-      o->tw_b = y;
+      if (y <= x) die("%s: '%s': A must be below B (cycles A..B-1)", a.c_str(), s.c_str());
+      if (a == "--trace-window") {
+        o->trace = true;
+        o->tw_a = x;
+        o->tw_b = y;
+      } else {
+        o->wave_win = true;
+        o->ww_a = x;
+        o->ww_b = y;
+      }
+    } else if (a == "--wave") {
+      once();
+      o->wave = need();
+      if (o->wave.empty()) die("--wave: empty file name");
     } else if (a == "--outdir") {
       once();
       o->outdir = need();
@@ -429,10 +456,20 @@ static void parse_args(int argc, char **argv, Opts *o) {
   if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive (a program replaces the generator)");
   if (o->prog_all && o->prog_one) die("--prog and --progT are exclusive (give --progT for each thread instead)");
   if (o->trace && o->outdir.empty()) die("--trace-window needs --outdir");
+  if (!o->wave.empty() || o->wave_win) {
+#if !VM_TRACE_FST
+    die("%s: this binary has no waveform support (built without --trace-fst); use the waveform "
+        "build build/run_wave/Vsim_top (make build/run_wave/Vsim_top, or make run WAVE=A:B)",
+        o->wave.empty() ? "--wave-window" : "--wave");
+#endif
+    if (o->wave.empty()) die("--wave-window needs --wave FILE.fst");
+    if (!o->wave_win) die("--wave needs --wave-window A:B (the cycles to dump)");
+  }
   if (o->interval && o->outdir.empty()) die("--interval needs --outdir");
   if (o->bench) {
     const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
-                  : o->print_counters ? "--counters" : o->hash ? "--hash" : nullptr;
+                  : o->print_counters ? "--counters" : o->hash ? "--hash" : !o->wave.empty() ? "--wave"
+                  : nullptr;
     if (c) die("--bench: cannot be combined with %s (a bench run reports cycles/s only)", c);
   }
 }
@@ -610,12 +647,20 @@ struct Sim : LockstepObserver {
   trace_writer_t *kan = nullptr, *pipe = nullptr, *o3 = nullptr;
   std::string kan_path, pipe_path, o3_path;
   int trace_err = 0;
+  // waveform (--wave, waveform build): cycles wv_a..wv_b-1 into wave_path + ".tmp", renamed to
+  // wave_path when the window is complete
+  bool wave = false;
+  uint64_t wv_a = 0, wv_b = 0;
+  std::string wave_path;
+#if VM_TRACE_FST
+  VerilatedFstC *fst = nullptr;
+#endif
   // digest of the core's outputs
   bool hash = false;
   uint64_t digest = 0xcbf29ce484222325ull;
-  // the engine's hooks (set as ls.obs only with --hash or --trace-window)
+  // the engine's hooks (set as ls.obs only with --hash, --trace-window or --wave)
   void inputs(uint64_t cycle, const pmu_in_t *in) override;
-  void edge(uint64_t) override {}
+  void edge(uint64_t cycle) override;
 };
 
 static void digest_words(Sim *s, const uint32_t *w, int n) {
@@ -687,9 +732,52 @@ static void close_traces(Sim *s) {
   s->kan = s->pipe = s->o3 = nullptr;
 }
 
-// After the inputs of a cycle are evaluated: the digest and the trace window.
+// ---- waveform (waveform build only) ------------------------------------------------------------
+// The FST is opened at the window's first cycle (so a run that never reaches it writes nothing),
+// dumped at 10c and 10c+5 for every cycle c of the window and closed after the last one's edge;
+// the complete file then replaces FILE.fst. A run that stops early removes FILE.fst.tmp
+// (discard_outputs), and an FST writer error is reported at the end (wave_err).
+static int wave_err = 0;
+#if VM_TRACE_FST
+static void wave_close(Sim *s) {
+  if (!s->fst) return;
+  s->fst->close();
+  delete s->fst;
+  s->fst = nullptr;
+  std::string tmp = s->wave_path + ".tmp";
+  if (rename(tmp.c_str(), s->wave_path.c_str()) != 0) wave_err = 1;
+}
+#endif
+
+static void wave_dump(Sim *s, uint64_t cycle, uint64_t t) {
+#if VM_TRACE_FST
+  if (cycle == s->wv_a && t == 10 * cycle) {
+    s->fst = new VerilatedFstC;
+    s->top->trace(s->fst, 99);
+    s->fst->open((s->wave_path + ".tmp").c_str());
+    if (!s->fst->isOpen()) {
+      delete s->fst;
+      s->fst = nullptr;
+      s->wave = false;
+      wave_err = 1;
+      return;
+    }
+  }
+  if (s->fst) s->fst->dump(t);
+  if (s->fst && cycle + 1 == s->wv_b && t == 10 * cycle + 5) wave_close(s);
+#else
+  (void)s, (void)cycle, (void)t;
+#endif
+}
+
+void Sim::edge(uint64_t cycle) {
+  if (wave && cycle >= wv_a && cycle < wv_b) wave_dump(this, cycle, 10 * cycle + 5);
+}
+
+// After the inputs of a cycle are evaluated: the digest, the waveform and the trace window.
 void Sim::inputs(uint64_t cycle, const pmu_in_t *in) {
   if (hash) digest_cycle(this);
+  if (wave && cycle >= wv_a && cycle < wv_b) wave_dump(this, cycle, 10 * cycle);
   if (trace && cycle >= tw_a && cycle < tw_b) {
     if (cycle == tw_a) {
       kan = kanata_open(kan_path.c_str(), tw_a);
@@ -846,6 +934,10 @@ int main(int argc, char **argv) {
   if (o.trace && !o.bench && o.tw_a >= planned)
     die("--trace-window: starts at cycle %" PRIu64 ", after the run's last cycle %" PRIu64
         " (set-up + warm-up + zeroing + --cycles + read-back)", o.tw_a, planned - 1);
+  if (!o.wave.empty() && o.ww_b > planned)
+    die("--wave-window: ends at cycle %" PRIu64 ", after the run's last cycle %" PRIu64
+        " (set-up + warm-up + zeroing + --cycles + read-back); the window must lie in the run",
+        o.ww_b - 1, planned - 1);
   std::vector<uint16_t> progs[PMU_THREADS];
   std::string prog_desc;
   if (o.use_prog) {
@@ -859,6 +951,9 @@ int main(int argc, char **argv) {
   }
 
   static Sim s;
+#if VM_TRACE_FST
+  if (!o.wave.empty()) Verilated::traceEverOn(true);  // before the model is built
+#endif
   s.top = s.ls.io.top = new Vsim_top;
   s.ls.seeded = true;
   s.ls.seed = o.seed;
@@ -885,6 +980,15 @@ int main(int argc, char **argv) {
     g_outputs.push_back(o.outdir + "/toplev.csv");
     g_outputs.push_back(o.outdir + "/perf_stat.csv");
     discard_outputs();  // stale outputs of an earlier run into the same directory
+  }
+  if (!o.wave.empty()) {
+    s.wave = true;
+    s.wv_a = o.ww_a;
+    s.wv_b = o.ww_b;
+    s.wave_path = o.wave;
+    g_outputs.push_back(o.wave);
+    remove(o.wave.c_str());  // a stale waveform of an earlier run
+    remove((o.wave + ".tmp").c_str());
   }
 
   // ---- reset; programs go in through the load port meanwhile
@@ -921,7 +1025,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 4; i++) clock();
   d->rst_ni = 1;
   s.ls.reset();  // the model (SimTopPorts leaves the RTL's reset to the sequence above)
-  if (s.hash || s.trace) s.ls.obs = &s;
+  if (s.hash || s.trace || s.wave) s.ls.obs = &s;
   bus_idle(&s);
 
   double t0 = now_s();
@@ -1098,6 +1202,21 @@ int main(int argc, char **argv) {
     remove(s.pipe_path.c_str());
     remove(s.o3_path.c_str());
     bad = 1;
+  }
+  if (s.wave) {
+#if VM_TRACE_FST
+    if (s.fst) wave_close(&s);  // (the window ends with the run's last cycle)
+#endif
+    struct stat st;
+    if (wave_err || stat(s.wave_path.c_str(), &st) != 0) {
+      fprintf(stderr, "%s:0: cannot write the waveform\n", s.wave_path.c_str());
+      remove(s.wave_path.c_str());
+      remove((s.wave_path + ".tmp").c_str());
+      bad = 1;
+    } else {
+      printf("wave: %s: cycles %" PRIu64 "..%" PRIu64 " at 10c ns (inputs) and 10c+5 ns (after the edge)\n",
+             s.wave_path.c_str(), s.wv_a, s.wv_b - 1);
+    }
   }
 
   // ---- checks: every stage's components sum to W x cycles; --expect values

@@ -3,6 +3,9 @@
 #
 #   make build/run/Vsim_top          default parameters
 #   make build/run_smt4/Vsim_top     the parameter set RUN_CFG_smt4 (any RUN_CFG_<name> below)
+#   make build/run_wave/Vsim_top     default parameters with FST waveforms (Verilator --trace-fst):
+#                                    --wave FILE.fst --wave-window A:B; `make run WAVE=A:B` uses it.
+#                                    build/run/Vsim_top stays trace-free (tracing costs speed).
 #
 # A parameter set is a list KEY=VALUE: the RTL gets -GKEY=VALUE; the C model and the report
 # -DPMU_KEY=VALUE for the PMU parameters (THREADS P CW W) and run.cpp -DCORE_KEY=VALUE for the
@@ -31,19 +34,19 @@ run_dflags = $(foreach kv,$(RUN_CFG_$(1)),\
 $(eval $(call model_lib_rules,run,$(CC),$(CWARN) $(SIM_OPT)))
 $(foreach c,$(RUN_CFGS),$(eval $(call model_lib_rules,run_$(c),$(CC),$(CWARN) $(SIM_OPT) $(call run_pflags,$(c)))))
 
-# run_build DIR CFGNAME
+# run_build DIR CFGNAME [EXTRA-VERILATOR-FLAGS] [MODEL-VARIANT (default: DIR's name)]
 define run_build
-	@echo "verilator: building the main run ($(2:%=RUN_CFG_%)$(if $(2),,default))"
+	@echo "verilator: building the main run ($(2:%=RUN_CFG_%)$(if $(2),,default))$(if $(3), with FST waveforms)"
 	@mkdir -p $(1)/c
 	@$(call depprune,$(1)); rm -f $(1)/Vsim_top  # Verilator's makefile does not relink for the .o files given below
 	@for f in $(REPORT_SRC); do \
 	  $(CC) $(CWARN) $(SIM_OPT) $(MODEL_INC) -Isim/report $(call run_dflags,$(2)) -MMD -MP \
 	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done
 	@verilator $(VERILATOR_OPTS) --top-module sim_top -I$(CORE_RTL) $(call run_gflags,$(2)) \
-	  -CFLAGS "$(SIM_OPT) $(RUN_INC) $(call run_dflags,$(2))" \
+	  -CFLAGS "$(SIM_OPT) $(RUN_INC) $(call run_dflags,$(2))" $(3) \
 	  --Mdir $(1) -o Vsim_top $(RUN_RTL) $(abspath sim/main/run.cpp) \
 	  $(abspath $(patsubst %.c,$(1)/c/%.o,$(notdir $(REPORT_SRC)))) \
-	  $(abspath $(call model_lib,$(notdir $(1)))) \
+	  $(abspath $(call model_lib,$(if $(4),$(4),$(notdir $(1))))) \
 	  > $(1).log 2>&1 || { tail -40 $(1).log; exit 1; }
 	@$(call depfile,$(1)/Vsim_top,$(1))
 endef
@@ -53,6 +56,13 @@ $(BUILD)/run/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
 
 $(BUILD)/run_%/Vsim_top: $(RUN_DEPS) $(call model_lib,run_%) | $(BUILD)
 	$(call run_build,$(BUILD)/run_$*,$*)
+
+# The waveform build (an explicit rule: it wins over run_%). WAVE_VFLAGS and WAVE_OPT are the
+# lockstep waveform builds' (verif/regress/regress.mk): --trace-fst, every counter of the bank
+# array traced, the C++ at -O2 (builds faster; the window is short).
+$(BUILD)/run_wave/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
+	$(call run_build,$(BUILD)/run_wave,,$(WAVE_VFLAGS) \
+	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)",run)
 
 .PHONY: run-bin kernels core-lint core-synth core-xsim
 run-bin: $(BUILD)/run/Vsim_top
