@@ -102,11 +102,13 @@ if [ "$lut_all" -gt $CAP_LUT ] || [ "$ff" -gt $CAP_FF ] || [ "$bsram" -gt $CAP_B
   finish
 fi
 
+# --timing-allow-fail: a missed clock is the timing check's failure (the flow still fails), with
+# the routed design and its bitstream kept for a look
 echo "fpga: nextpnr-himbaechel at $FREQ MHz (seed $SEED), log $OUT/pnr.log"
 start=$SECONDS
 if "$NEXTPNR" --json "$OUT/$TOP.json" --write "$OUT/${TOP}_pnr.json" --device "$DEVICE" \
      --vopt family=$FAMILY --vopt cst=fpga/gowin/tang_primer_20k.cst --freq "$FREQ" \
-     --seed "$SEED" >"$OUT/pnr.log" 2>&1; then
+     --seed "$SEED" --timing-allow-fail >"$OUT/pnr.log" 2>&1; then
   pnr_ok=1
 else
   pnr_ok=0
