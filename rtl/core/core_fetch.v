@@ -27,8 +27,8 @@ module core_fetch #(
   input  wire            fetch_go_i,
   input  wire            flush_i,        // a mispredicted branch issues this cycle
   // program source
-  output wire [RAW-1:0]  row_o,          // program memory row to read
-  input  wire [W*16-1:0] pm_row_i,       //   its words
+  output wire [RAW-1:0]  row_nx_o,       // program memory row to read in the next cycle
+  input  wire [W*16-1:0] pm_row_i,       //   the words of the current row (row_q)
   input  wire [W*16-1:0] pm_row0_i,      //   row 0 (restart after the end marker)
   input  wire [W*16-1:0] gen_attr_i,     // generator: the next W correct-path words
   input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
@@ -79,7 +79,7 @@ module core_fetch #(
   reg [31:0]     fseq_q;         // sequence number of the next fetched instruction
   reg [31:0]     fseq_d;
 
-  assign row_o     = row_q;
+  assign row_nx_o  = rst_ni ? row_d : {RAW{1'b0}};   // the value row_q takes at the edge
   assign ic_flag_o = ic_flag_q;
   assign bpm_o     = bpm_q;
   assign fseq_o    = fseq_q;

@@ -51,7 +51,7 @@ module core_frontend #(
   localparam ROWS = (PROG_DEPTH + W - 1) / W;
   localparam RAW  = (ROWS > 1) ? $clog2(ROWS) : 1;
 
-  wire [RAW-1:0]  pm_rd_row;
+  wire [RAW-1:0]  pm_rd_row;      // the fetch row of the next cycle
   wire [W*16-1:0] pm_row;
   wire [W*16-1:0] pm_row0;
   wire [W*16-1:0] gen_attr;
@@ -68,15 +68,15 @@ module core_frontend #(
     .RAW        (RAW),
     .PROG_FILE  (PROG_FILE)
   ) u_pm (
-    .clk_i   (clk_i),
-    .thr_i   (tid_i),
-    .we_i    (prog_we_i),
-    .tid_i   (prog_tid_i),
-    .waddr_i (prog_addr_i),
-    .wdata_i (prog_data_i),
-    .row_i   (pm_rd_row),
-    .row_o   (pm_row),
-    .row0_o  (pm_row0)
+    .clk_i    (clk_i),
+    .thr_i    (tid_i),
+    .we_i     (prog_we_i),
+    .tid_i    (prog_tid_i),
+    .waddr_i  (prog_addr_i),
+    .wdata_i  (prog_data_i),
+    .row_nx_i (pm_rd_row),
+    .row_o    (pm_row),
+    .row0_o   (pm_row0)
   );
 
   core_gen #(
@@ -113,7 +113,7 @@ module core_frontend #(
     .fetch_able_o  (fetch_able_o),
     .fetch_go_i    (fetch_go_i),
     .flush_i       (flush_i),
-    .row_o         (pm_rd_row),
+    .row_nx_o      (pm_rd_row),
     .pm_row_i      (pm_row),
     .pm_row0_i     (pm_row0),
     .gen_attr_i    (gen_attr),

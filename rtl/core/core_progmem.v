@@ -4,8 +4,16 @@
 // block). Written one word at a time through the load port (the harness does this during
 // reset) when the write is for this thread (tid_i == thr_i; the select and the address split are
 // evaluated at the clock edge only, so no logic depends combinationally on the load port); read
-// a whole row at a time: row_i for the fetch unit and row 0 for the restart after
-// the end marker. No reset: the contents survive it.
+// a whole row at a time: the fetch row for the fetch unit and row 0 for the restart after the
+// end marker. No reset: the contents survive it.
+//
+// Block RAM (docs/core.md section 4): one memory of ROWS x 16 bits per column, each with one
+// write port and one read port whose address is registered (ra_q): the fetch unit gives the row
+// it will fetch from in the next cycle (row_nx_i, its row register's next value), so row_o is
+// the row at the fetch unit's current row register, written data included, exactly as a
+// combinational read of that register would be. Synthesis maps this (a synchronous, write-
+// through read) to Gowin BSRAM or iCE40 SB_RAM. Row 0 is also kept in flip-flops (row0_q,
+// written with the memory), so the restart row needs no second read port.
 //
 // Simulation only (`ifndef SYNTHESIS): when PROG_FILE is not empty the memory starts with that
 // $readmemh file; every word the file does not set holds the end marker ffff.
@@ -23,16 +31,14 @@ module core_progmem #(
   input  wire [2:0]      tid_i,
   input  wire [PAW-1:0]  waddr_i,
   input  wire [15:0]     wdata_i,
-  input  wire [RAW-1:0]  row_i,
-  output wire [W*16-1:0] row_o,
+  input  wire [RAW-1:0]  row_nx_i,   // the fetch row of the next cycle
+  output wire [W*16-1:0] row_o,      // the fetch row's words (the row row_nx_i named a cycle ago)
   output wire [W*16-1:0] row0_o
 );
 
   localparam ROWS = (PROG_DEPTH + W - 1) / W;
   localparam [31:0]    W32 = W;
   localparam [PAW-1:0] WA  = W32[PAW-1:0];
-
-  reg [W*16-1:0] mem_q [0:ROWS-1];
 
   // Write port: word waddr_i is column waddr_i % W of row waddr_i / W (a row index needs fewer
   // bits than a word address: the quotient's top bits are 0).
@@ -46,39 +52,79 @@ module core_progmem #(
       wrow = q[RAW-1:0];
     end
   endfunction
-  function [31:0] wcol;          // the column's first bit in the row
+  function [31:0] wcol;
     input [PAW-1:0] wa;
     reg   [PAW-1:0] r;
     begin
       r    = wa % WA;
-      wcol = {{(32 - PAW){1'b0}}, r} * 16;
+      wcol = {{(32 - PAW){1'b0}}, r};
     end
   endfunction
+
+  // The read address register (no reset: the fetch unit's row register resets to 0 and gives
+  // row_nx_i = 0 during reset).
+  reg [RAW-1:0] ra_q;
   always @(posedge clk_i) begin
-    if (we_i && tid_i == thr_i) begin
-      mem_q[wrow(waddr_i)][wcol(waddr_i) +: 16] <= wdata_i;
-    end
+    ra_q <= row_nx_i;
   end
 
-  assign row_o  = mem_q[row_i];
-  assign row0_o = mem_q[0];
+  // Row 0 in flip-flops
+  reg [W*16-1:0] row0_q;
+  integer        k;
+  always @(posedge clk_i) begin
+    if (we_i && tid_i == thr_i && wrow(waddr_i) == {RAW{1'b0}}) begin
+      for (k = 0; k < W; k = k + 1) begin
+        if (wcol(waddr_i) == k) begin
+          row0_q[k*16 +: 16] <= wdata_i;
+        end
+      end
+    end
+  end
+  assign row0_o = row0_q;
+
+  // One memory per column
+  genvar c;
+  generate
+    for (c = 0; c < W; c = c + 1) begin : g_col
+      reg [15:0] mem_q [0:ROWS-1];
+      always @(posedge clk_i) begin
+        if (we_i && tid_i == thr_i && wcol(waddr_i) == c) begin
+          mem_q[wrow(waddr_i)] <= wdata_i;
+        end
+      end
+      assign row_o[c*16 +: 16] = mem_q[ra_q];
+`ifndef SYNTHESIS
+      // Simulation-only initial contents of the column.
+      reg [15:0] init_words [0:ROWS*W-1];
+      integer    r;
+      initial begin
+        for (r = 0; r < ROWS * W; r = r + 1) begin
+          init_words[r] = 16'hffff;
+        end
+        if (PROG_FILE != "") begin
+          $readmemh(PROG_FILE, init_words);
+        end
+        for (r = 0; r < ROWS; r = r + 1) begin
+          mem_q[r] = init_words[r*W+c];
+        end
+      end
+`endif
+    end
+  endgenerate
 
 `ifndef SYNTHESIS
-  // Simulation-only initial contents.
-  reg [15:0] init_words [0:ROWS*W-1];
-  integer    r;
+  // Simulation-only initial contents of row 0.
+  reg [15:0] init0 [0:ROWS*W-1];
   integer    i;
   initial begin
     for (i = 0; i < ROWS * W; i = i + 1) begin
-      init_words[i] = 16'hffff;
+      init0[i] = 16'hffff;
     end
     if (PROG_FILE != "") begin
-      $readmemh(PROG_FILE, init_words);
+      $readmemh(PROG_FILE, init0);
     end
-    for (r = 0; r < ROWS; r = r + 1) begin
-      for (i = 0; i < W; i = i + 1) begin
-        mem_q[r][i*16 +: 16] = init_words[r*W+i];
-      end
+    for (i = 0; i < W; i = i + 1) begin
+      row0_q[i*16 +: 16] = init0[i];
     end
   end
 `endif
