@@ -4,6 +4,8 @@
  *   write : cnt_d = written value, increment dropped, no wrap   (wsel[i]: cnt_d = wval)
  *   else  : cnt_d = sum[CW-1:0], wrap = sum[CW]                 (carry[i]; wrap_o = carry & ~wsel)
  * Flop: cnt_q (cnt_q[i] <= cnt_d).
+ * With PIPE = 1 (the RTL's g_pipe): the sum takes inc_q, the increments of the cycle before, and
+ * inc_q <= inc (spec 4, "Event path pipeline").
  * Only the programmable and fixed counters report a wrap (the RTL bank's WRAP_EN, set by
  * pmu_top); the issue-slot and stack counters wrap silently (wrap bit 0).
  * Simulation speed-ups (the RTL needs none):
@@ -16,6 +18,7 @@
  *    over the whole bank; only in a cycle where some counter wraps are the sums cut to CW bits
  *    and the wrap of each counter worked out.
  */
+#include <string.h>
 #include "pmu_blocks.h"
 
 /* sum[CW] of cnt_q + inc sits in bit CW_TOP of carry_word(q, q + inc) (q < 2^CW, inc < 2^32):
@@ -54,6 +57,13 @@ void pmu_cnt_bank_update(pmu_state_t *s, const uint32_t inc[PMU_NCNT], const pmu
   const unsigned ci = a->dec.ci;
   uint64_t any, wv = 0;
   unsigned t, i;
+#if PMU_PIPE
+  uint32_t add[PMU_NCNT];                /* the increments the bank adds: inc_q */
+  memcpy(add, s->inc_q, sizeof add);
+  memcpy(s->inc_q, inc, sizeof s->inc_q);
+#else
+  const uint32_t *add = inc;
+#endif
 
   /* ---- software write beats the increment (one counter word per cycle): the new value from
    * the counter before the edge ---- */
@@ -74,14 +84,14 @@ void pmu_cnt_bank_update(pmu_state_t *s, const uint32_t inc[PMU_NCNT], const pmu
    * sum[CW-1:0] only if it has a bit at CW or above (that is a wrap, with cnt_q < 2^CW), so the
    * sums are cut, and the wraps of single counters worked out, only in a cycle where some sum
    * has such a bit (a speed-up; the test does not rely on cnt_q < 2^CW) ---- */
-  any = bank_add(s->cnt_q, inc);
+  any = bank_add(s->cnt_q, add);
   if ((PMU_CW) == 64 ? (any >> 63) & 1u : (any >> CW_TOP) != 0u) {   /* which counters */
     for (t = 0; t < PMU_THREADS; t++) {
       const unsigned cb = t * PMU_NCPT;
       uint64_t w = 0;
       for (i = 0; i < PMU_CI_SLOT; i++) {         /* (the RTL's WRAP_EN, see the header) */
         const uint64_t sum = s->cnt_q[cb + i];    /* for CW = 64: carry out iff sum < inc */
-        w |= ((PMU_CW) == 64 ? (uint64_t)(sum < inc[cb + i]) : (sum >> CW_TOP) & 1u) << i;
+        w |= ((PMU_CW) == 64 ? (uint64_t)(sum < add[cb + i]) : (sum >> CW_TOP) & 1u) << i;
       }
       wrap[t] = w;
     }

@@ -1,7 +1,7 @@
 /* pmu_model: top of the StallScope PMU C model, the counterpart of rtl/pmu/pmu_top.v.
  * Wires the blocks (docs/spec.md): pmu_regs (APB, registers), pmu_evctl (programmable counter
  * increments), pmu_fixslot (fixed and issue-slot increments), pmu_stack (CPI stacks),
- * pmu_cnt_bank (counters; with PIPE = 1 behind the increment register inc_q), pmu_rdp (read port).
+ * pmu_cnt_bank (counters), pmu_rdp (read port).
  * pmu_step() is one rising edge: every block computes its _d fields from the current state
  * and inputs into one local next-state d, then every block commits its own flops (the counter
  * bank, a speed-up, updates cnt_q in place once every other reader of cnt_q has run).
@@ -44,14 +44,7 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   pmu_rdp_compute(s, in, &d);                /* read port */
   /* the counters: cnt_q <= cnt_d in place, compute and commit in one (a speed-up); every block
    * that reads cnt_q has run above, and no block below reads it */
-#if PMU_PIPE
-  /* event path pipeline (spec 4): the bank adds the increments of the cycle before, and this
-   * cycle's go into inc_q */
-  pmu_cnt_bank_update(s, s->inc_q, &a, wrap);   /* cnt_q, wraps */
-  memcpy(s->inc_q, inc, sizeof s->inc_q);
-#else
-  pmu_cnt_bank_update(s, inc, &a, wrap);     /* cnt_q, wraps */
-#endif
+  pmu_cnt_bank_update(s, inc, &a, wrap);     /* cnt_q (with PIPE = 1 also inc_q), wraps */
   pmu_evctl_carry(wrap, &d);                 /* chain carry_d */
 
   /* clock edge (the counters: above) */
