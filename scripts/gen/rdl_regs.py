@@ -1266,15 +1266,11 @@ def gen_state(m, extra, banner):
     for x in lst:
         k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
         when_open(x)
-        if k == "arr":
+        if k in ("cnt", "arr"):     # one element per counter, named by cnt_name()
+            pre, mac = ("%012", "PRIx64") if k == "cnt" else ("%", "PRIx32")
             a("  for (int i = 0; i < %s; i++)" % n)
-            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%\" PRIx32 \", actual 0x%%\" PRIx32, i," % (f, f, x["rtl"]))
-            a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
-            when_close(x)
-            continue
-        if k == "cnt":
-            a("  for (int i = 0; i < %s; i++)" % n)
-            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%%012\" PRIx64 \", actual 0x%%012\" PRIx64, i," % (f, f, x["rtl"]))
+            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%s\" %s \", actual 0x%s\" %s, i,"
+              % (f, f, x["rtl"], pre, mac, pre, mac))
             a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
             when_close(x)
             continue
