@@ -90,14 +90,7 @@ def get_files(src, url, paths, dest):
             return "%s (git, commit %s)" % (src, commit)
         if not os.path.isdir(src):
             raise ToolError("%s is not a directory" % src)
-        for p in paths:
-            s = os.path.join(src, p)
-            if not os.path.exists(s):
-                raise ToolError("%s has no %s" % (src, p))
-            d = os.path.join(dest, p)
-            os.makedirs(os.path.dirname(d), exist_ok=True)
-            (shutil.copytree if os.path.isdir(s) else shutil.copy)(s, d)
-        return "%s (directory)" % src
+        return get_files_from_tree(src, paths, dest, "%s (directory)" % src)
     with tempfile.TemporaryDirectory() as tmp:
         co = os.path.join(tmp, "co")
         run(["git", "clone", "-q", "--depth", "1", "--filter=blob:none", "--sparse", url, co])
