@@ -19,13 +19,7 @@ B=${1:-${BUILD:-build}}
 T=$(mktemp -d "${TMPDIR:-/tmp}/junit-test.XXXXXX")
 trap '[ -n "${KEEP_T:-}" ] || rm -rf "$T"' EXIT
 R="python3 scripts/regress/regress.py"
-pass=0; fail=0
-ok()  { pass=$((pass+1)); echo "PASS $*"; }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
-check() {
-  local name=$1; shift
-  if out=$("$@" 2>&1); then ok "$name"; else bad "$name"; echo "$out" | tail -15 | sed 's/^/    | /'; fi
-}
+. verif/regress/checks.sh   # pass/fail counters, ok, bad, check
 
 for c in xmllint genhtml; do
   command -v $c >/dev/null || { bad "$c not installed (apt-get install libxml2-utils lcov; make deps does)"; }

@@ -21,14 +21,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/regress-selftest.XXXXXX")
 trap '[ -n "${KEEP_T:-}" ] || rm -rf "$T"' EXIT
 PY=python3
 R="$PY scripts/regress/regress.py"
-pass=0; fail=0
-ok()  { pass=$((pass+1)); echo "PASS $*"; }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
-# check NAME CMD...: pass iff CMD exits 0 (its output is shown on failure)
-check() {
-  local name=$1; shift
-  if out=$("$@" 2>&1); then ok "$name"; else bad "$name"; echo "$out" | tail -15 | sed 's/^/    | /'; fi
-}
+. verif/regress/checks.sh   # pass/fail counters, ok, bad, check
 # last line of a file
 lastline() { tail -n 1 "$1"; }
 

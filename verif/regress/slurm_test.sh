@@ -11,9 +11,7 @@ ROOT=$PWD
 B=${BUILD:-build}
 TASKS=4
 PKGS="slurmctld slurmd slurm-client munge"
-pass=0; fail=0
-ok()  { pass=$((pass+1)); echo "PASS $*"; }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
+. verif/regress/checks.sh   # pass/fail counters, ok, bad, check
 finish() { echo; echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; }
 
 export PATH=$PATH:/usr/sbin:/sbin   # the daemons live in sbin, often not in a user's PATH
