@@ -910,6 +910,18 @@ static void vseg(vtrace_t *t, uint64_t id, const char *name, uint64_t s, uint64_
   t->nseg++;
 }
 
+/* Instruction i is still in flight when the trace ends at cycle cyc: close its open stage. */
+static void vend_in_flight(vtrace_t *t, size_t i, uint64_t cyc)
+{
+  vinst_t *x = &t->v[i];
+  if (x->open1[0])
+    vseg(t, i, x->open1, x->s1, cyc);
+  x->alive = 0;
+  x->fate = 2;
+  x->end = cyc;
+  t->ended++;
+}
+
 static void vfree(vtrace_t *t)
 {
   free(t->v);
@@ -1109,15 +1121,9 @@ static void kanata_validate(const char *text, vtrace_t *t)
     size_t i;
     for (i = 0; i < t->n; i++)      /* no R: in flight when the trace ended */
       if (t->v[i].alive) {
-        vinst_t *x = &t->v[i];
-        if (!strstr(x->detail, "still in flight when the trace ended"))
+        if (!strstr(t->v[i].detail, "still in flight when the trace ended"))
           verr(t, line, "id %zu has no R and no 'still in flight' text", i);
-        if (x->open1[0])
-          vseg(t, i, x->open1, x->s1, cyc);
-        x->alive = 0;
-        x->fate = 2;
-        x->end = cyc;
-        t->ended++;
+        vend_in_flight(t, i, cyc);
       }
     for (i = 0; i < t->n; i++) {   /* stages only move forward */
       const char *h = t->v[i].hist;
@@ -1288,15 +1294,8 @@ static void pipetrace_validate(const char *text, vtrace_t *t)
   {
     size_t i;
     for (i = 0; i < t->n; i++)      /* never removed: in flight when the trace ended */
-      if (t->v[i].alive) {
-        vinst_t *x = &t->v[i];
-        if (x->open1[0])
-          vseg(t, i, x->open1, x->s1, cyc);
-        x->alive = 0;
-        x->fate = 2;
-        x->end = cyc;
-        t->ended++;
-      }
+      if (t->v[i].alive)
+        vend_in_flight(t, i, cyc);
   }
   t->last_cycle = cyc;
 }
