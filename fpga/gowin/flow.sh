@@ -86,12 +86,14 @@ lutram=$(cnt '^RAM16')
 bsram=$(cnt '^(SP|SPX9|SDP|SDPX9|DP|DPX9|SDPB|SDPX9B|DPB|DPX9B|pROM|pROMX9)$')
 lut_all=$((lut + alu + 4 * lutram))
 echo "fpga: synthesis took $((SECONDS - start)) s; cell list in $st"
+row()  { printf '%-32s %8d %8d %5d%%\n' "$1" "$2" "$3" $((100 * $2 / $3)); }   # NAME USED DEVICE
+part() { printf '%-32s %8d\n' "$1" "$2"; }                                      # NAME USED
 printf '%-32s %8s %8s %6s\n' "as synthesised (yosys)" used device share
-printf '%-32s %8d %8d %5d%%\n' "LUT4 (LUT1-4 + ALU + 4/RAM16)" "$lut_all" $CAP_LUT $((100 * lut_all / CAP_LUT))
-printf '%-32s %8d\n' "  of which ALU (carry)" "$alu"
-printf '%-32s %8d\n' "  MUX2_LUT5-8 (wide functions)" "$mux"
-printf '%-32s %8d %8d %5d%%\n' "flip-flops" "$ff" $CAP_FF $((100 * ff / CAP_FF))
-printf '%-32s %8d %8d %5d%%\n' "B-SRAM (18 Kbit)" "$bsram" $CAP_BSRAM $((100 * bsram / CAP_BSRAM))
+row "LUT4 (LUT1-4 + ALU + 4/RAM16)" "$lut_all" $CAP_LUT
+part "  of which ALU (carry)" "$alu"
+part "  MUX2_LUT5-8 (wide functions)" "$mux"
+row "flip-flops" "$ff" $CAP_FF
+row "B-SRAM (18 Kbit)" "$bsram" $CAP_BSRAM
 # nextpnr places at least this much (it adds pass-through LUTs and carry ends), so a design over
 # the device here cannot fit: no place and route
 if [ "$lut_all" -gt $CAP_LUT ] || [ "$ff" -gt $CAP_FF ] || [ "$bsram" -gt $CAP_BSRAM ]; then
@@ -121,11 +123,11 @@ use() { awk -v k="$1:" '$1 == k { split($2 "/" $3, a, "/"); print a[1] + 0; exit
 if [ -s "$OUT/pnr_util.txt" ]; then
   p_lut=$(use LUT4); p_alu=$(use ALU); p_ff=$(use DFF); p_bsram=$(use BSRAM); p_ram16=$(use RAM16SDP4)
   printf '%-32s %8s %8s %6s\n' "as placed (nextpnr)" used device share
-  printf '%-32s %8d %8d %5d%%\n' "LUT4 (ALU cells included)" "$p_lut" $CAP_LUT $((100 * p_lut / CAP_LUT))
-  printf '%-32s %8d\n' "  ALU (carry)" "$p_alu"
-  printf '%-32s %8d\n' "  RAM16SDP4 (LUT RAM)" "$p_ram16"
-  printf '%-32s %8d %8d %5d%%\n' "flip-flops" "$p_ff" $CAP_FF $((100 * p_ff / CAP_FF))
-  printf '%-32s %8d %8d %5d%%\n' "B-SRAM (18 Kbit)" "$p_bsram" $CAP_BSRAM $((100 * p_bsram / CAP_BSRAM))
+  row "LUT4 (ALU cells included)" "$p_lut" $CAP_LUT
+  part "  ALU (carry)" "$p_alu"
+  part "  RAM16SDP4 (LUT RAM)" "$p_ram16"
+  row "flip-flops" "$p_ff" $CAP_FF
+  row "B-SRAM (18 Kbit)" "$p_bsram" $CAP_BSRAM
   check fit-LUT4 $([ "$p_lut" -le $CAP_LUT ] && echo 1 || echo 0) "$p_lut of $CAP_LUT LUT4 placed"
   check fit-FF $([ "$p_ff" -le $CAP_FF ] && echo 1 || echo 0) "$p_ff of $CAP_FF flip-flops placed"
   check fit-BSRAM $([ "$p_bsram" -le $CAP_BSRAM ] && echo 1 || echo 0) "$p_bsram of $CAP_BSRAM B-SRAM blocks placed"
