@@ -54,12 +54,21 @@ def sources(job):
     return [os.path.relpath(f, ROOT) for f in files], [os.path.relpath(f, ROOT) for f in incs]
 
 
+def job_dir(build, name):
+    """The absolute directory of job NAME under BUILD. The tools get absolute paths only: the
+    YoWASP runtime maps every directory of the host's / into the WebAssembly file system, and a
+    relative path such as build/... is looked up there first, so a host directory /build (common
+    in CI containers) would hide the checkout's build/."""
+    return os.path.join(ROOT, build, "area", "jobs", name)
+
+
 def yosys_script(job, out):
-    """The yosys script of JOB writing into directory OUT (relative to the repository root)."""
+    """The yosys script of JOB writing into directory OUT (absolute: job_dir)."""
     d = design_of(job)
     top = d["top"]
     src, _ = sources(job)
-    inc = " ".join("-I" + i for i in d["inc"])
+    src = [os.path.join(ROOT, f) for f in src]
+    inc = " ".join("-I" + os.path.join(ROOT, i) for i in d["inc"])
     chp = " ".join(f"-set {k} {v}" for k, v in sorted(job.get("params", {}).items()))
     lines = [f"read_verilog {inc} {' '.join(src)}".replace("  ", " ")]
     if chp:
@@ -94,8 +103,10 @@ FLOW_VERSION = "1"
 
 
 def job_key(job, versions, script):
-    """Key of a job's result: the job, the tools, the yosys script and the sources it reads."""
+    """Key of a job's result: the job, the tools, the yosys script (with the checkout's own
+    path taken out, so a result does not depend on where the checkout is) and the sources."""
     src, inc = sources(job)
+    script = script.replace(ROOT + os.sep, "")
     h = hashlib.sha256(json.dumps([FLOW_VERSION, job, versions, script], sort_keys=True).encode())
     for f in src + inc:
         with open(os.path.join(ROOT, f), "rb") as fh:
@@ -198,7 +209,7 @@ def synth_cached(job, toolset, versions, out, script, adopt=False):
 def cached(job, toolset, versions, build="build", adopt=False):
     """JOB's stored row when its key still matches, else its synthesis row without place and
     route (pnr_pending=1) when that is current, else None. Nothing is run."""
-    out = os.path.join(build, "area", "jobs", job["name"])
+    out = job_dir(build, job["name"])
     script = yosys_script(job, out)
     res = os.path.join(ROOT, out, "result.json")
     if os.path.exists(res):
@@ -216,7 +227,7 @@ def cached(job, toolset, versions, build="build", adopt=False):
 
 def run(job, toolset, versions, build="build", force=False):
     """Run JOB (cached: the whole job, or its synthesis) and return its CSV row."""
-    out = os.path.join(build, "area", "jobs", job["name"])
+    out = job_dir(build, job["name"])
     os.makedirs(os.path.join(ROOT, out), exist_ok=True)
     script = yosys_script(job, out)
     key = job_key(job, versions, script)

@@ -52,7 +52,7 @@ def main():
     # 2. every tie-off's nets exist (the yosys script up to the tie-offs)
     tj = configs.pmu_job(configs.DEFAULT, "smoke", ties_=configs.ties.FEATURES)
     tj["name"] = "ties"
-    out = os.path.join(a.build, "area", "jobs", "ties")
+    out = job.job_dir(a.build, "ties")
     os.makedirs(out, exist_ok=True)
     script = job.yosys_script(tj, out).split("design -save prep")[0]
     with open(os.path.join(out, "ties.ys"), "w", encoding="utf-8") as f:
