@@ -205,11 +205,9 @@ def stage_list(rep, t):
 
 
 def section_run(rep):
-    cyc, desc = rep[("Run.Cycles", "Count")]
     rows = ["<tr><th>%s</th>%s<td>%s</td></tr>" % (esc(a[4:]), cell(rep, a, "Count"), esc(rep[(a, "Count")][1]))
             for a, u in rep if a.startswith("Run.") and u == "Count"]
-    return ("<section id=\"run\"><h2>Run</h2><p class=\"lead\">%s</p>"
-            "<table class=\"facts\">%s</table></section>" % (esc(desc), "".join(rows)))
+    return ("<section id=\"run\"><h2>Run</h2><table class=\"facts\">%s</table></section>" % "".join(rows))
 
 
 def section_threads(rep, threads):
