@@ -101,8 +101,10 @@
     pts.forEach(function (p) { max = Math.max(max, num(p[1])); });
     if (!(max > 0)) max = 1;
     var xs = function (i) { return pts.length > 1 ? 2 + (W - 4) * i / (pts.length - 1) : W / 2; };
-    svg('polyline', {points: pts.map(function (p, i) {
-      return xs(i).toFixed(1) + ',' + (H - 2 - (H - 4) * num(p[1]) / max).toFixed(1);
+    var line = pts.length > 1 ? pts.map(function (p, i) { return [xs(i), num(p[1])]; })
+      : [[2, num(pts[0][1])], [W - 2, num(pts[0][1])]];
+    svg('polyline', {points: line.map(function (q) {
+      return q[0].toFixed(1) + ',' + (H - 2 - (H - 4) * q[1] / max).toFixed(1);
     }).join(' '), fill: 'none', stroke: '#3366cc', 'stroke-width': 1}, s);
     s.addEventListener('mousemove', function (ev) {
       var r = s.getBoundingClientRect();
@@ -134,19 +136,23 @@
     var W = Math.max(400, s.clientWidth || 900), H = 330, L = 50, R = 12, T = 10, PH = 220, IT = 250, IH = 60;
     s.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
     var x = function (i) { return L + (W - L - R) * (n > 1 ? i / (n - 1) : 0.5); };
+    // the points of a line or area: one per interval; without intervals (one row set for the
+    // whole window) the same values across the whole width
+    var xs = n > 1 ? rows.map(function (r, i) { return x(i); }) : [L, W - R];
+    var at = function (r) { return n > 1 ? r : [r[0], r[0]]; };
     var ys = function (v) { return T + PH - PH * v / 100; };
     [0, 25, 50, 75, 100].forEach(function (v) {
       svg('line', {x1: L, x2: W - R, y1: ys(v), y2: ys(v), stroke: '#eee'}, s);
       text(s, L - 4, ys(v) + 4, v + ' %', 'end');
     });
-    var base = new Array(n).fill(0);
+    var base = new Array(xs.length).fill(0);
     nodes.forEach(function (nd) {
       var ci = col[nd[0]];
       if (ci === undefined) return;
-      var up = rows.map(function (r, i) { return base[i] + num(r[ci]); });
+      var up = at(rows).map(function (r, i) { return base[i] + num(r[ci]); });
       var pts = [];
-      for (var i = 0; i < n; i++) pts.push(x(i).toFixed(1) + ',' + ys(up[i]).toFixed(1));
-      for (i = n - 1; i >= 0; i--) pts.push(x(i).toFixed(1) + ',' + ys(base[i]).toFixed(1));
+      for (var i = 0; i < xs.length; i++) pts.push(xs[i].toFixed(1) + ',' + ys(up[i]).toFixed(1));
+      for (i = xs.length - 1; i >= 0; i--) pts.push(xs[i].toFixed(1) + ',' + ys(base[i]).toFixed(1));
       svg('polygon', {points: pts.join(' '), fill: nd[1], 'fill-opacity': 0.85, stroke: 'none'}, s);
       base = up;
     });
@@ -163,13 +169,15 @@
     text(s, 4, IT - 4, 'IPC per interval (toplev.csv IPC)');
     if (col.IPC !== undefined) D.threads.forEach(function (t) {
       var r = tl.v['C0-T' + t];
-      svg('polyline', {points: r.map(function (row, i) {
-        return x(i).toFixed(1) + ',' + yi(num(row[col.IPC])).toFixed(1);
+      svg('polyline', {points: at(r).map(function (row, i) {
+        return xs[i].toFixed(1) + ',' + yi(num(row[col.IPC])).toFixed(1);
       }).join(' '), fill: 'none', stroke: THREAD[t % THREAD.length], 'stroke-width': 1.2}, s);
       text(s, W - R - 40 * (D.threads.length - t), IT - 4, 'T' + t, 'start').setAttribute('fill', THREAD[t % THREAD.length]);
     });
-    text(s, L, H - 2, (tl.stamps[0] || '') + ' s');
-    text(s, W - R, H - 2, (tl.stamps[n - 1] || '') + ' s', 'end');
+    if (n > 1) {
+      text(s, L, H - 2, tl.stamps[0] + ' s');
+      text(s, W - R, H - 2, tl.stamps[n - 1] + ' s', 'end');
+    } else text(s, L, H - 2, 'one row set for the whole window (a run without --interval)');
     var cur = svg('line', {x1: 0, x2: 0, y1: T, y2: IT + IH, stroke: '#000', 'stroke-width': 0.7,
                            visibility: 'hidden'}, s);
     var hit = svg('rect', {x: L, y: T, width: W - L - R, height: IT + IH - T, fill: 'transparent'}, s);
@@ -180,8 +188,8 @@
       cur.setAttribute('x1', x(i));
       cur.setAttribute('x2', x(i));
       cur.setAttribute('visibility', 'visible');
-      var h = '<div>interval ending at <b data-tip="ts">' + escapeHtml(tl.stamps[i]) + '</b> s, ' +
-        escapeHtml(cpu) + '</div><table>';
+      var h = '<div>' + (tl.stamps[i] ? 'interval ending at <b data-tip="ts">' + escapeHtml(tl.stamps[i]) +
+        '</b> s, ' : 'the whole window, ') + escapeHtml(cpu) + '</div><table>';
       nodes.slice().reverse().forEach(function (nd) {
         if (col[nd[0]] === undefined) return;
         h += '<tr><td><span class="sw" style="background:' + nd[1] + '"></span>' + escapeHtml(nd[2]) +
