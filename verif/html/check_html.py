@@ -12,9 +12,10 @@ Debian's chromedriver by Selenium from build/venv) and checks:
   console       the browser console holds no error (uncaught exceptions included)
   offline       the page fetched no other resource (performance entries) and names no URL
   numbers       every number in a table (elements with data-src) is the text of its field in
-                report.csv, toplev.csv or perf_stat.csv, read here with Python's csv module; and
+                report.csv, toplev.csv or perf_stat.csv, read here with Python's csv module;
                 every stack, top-down, counter row of report.csv, every toplev level-1 and metric
-                row and every perf_stat.csv line is shown
+                row and every perf_stat.csv line is shown; the counters' perf names, per thread
+                in order, are perf_stat.csv's events of that CPU
   stack-bars    every bar segment of the CPI stack charts carries its CSV numbers (tooltip)
   intervals     hovering the interval chart shows that interval's toplev.csv values (three
                 intervals, two threads, two node groups)
@@ -177,6 +178,23 @@ def check_numbers(d, src):
                                        or k[1].startswith("Run.")))
             or (k[0] == "toplev.csv" and "." not in k[3])
             or k[0] == "perf_stat.csv"]
+    # the counters' perf names, per thread in order, are perf_stat.csv's events of that CPU
+    shown = d.execute_script(
+        "return Array.from(document.querySelectorAll('table.counters tbody tr')).map(function (r) {"
+        " return [r.cells[0].textContent, r.querySelector('td.perf').textContent]; });")
+    perf = {}
+    for k in src:
+        if k[0] == "perf_stat.csv":
+            perf.setdefault(k[1], {}).setdefault(k[2], []).append(k[3])
+    if perf:
+        first = perf[min(perf, key=lambda ts: float(ts) if ts else 0.0)]
+        for t in sorted({r[0] for r in shown}):
+            names = [r[1] for r in shown if r[0] == t]
+            if names != first.get("CPU" + t[1:], []):
+                bad.append("%s perf names %s, perf_stat.csv %s" % (t, names, first.get("CPU" + t[1:])))
+        seen_perf = len(shown)
+    else:
+        seen_perf = 0
     missing = [k for k in need if k not in seen]
     if missing:
         bad.append("%d fields not shown, e.g. %s" % (len(missing), "|".join(missing[0])))
@@ -184,7 +202,8 @@ def check_numbers(d, src):
     for k in seen:
         counts[k[0]] = counts.get(k[0], 0) + 1
     detail = ", ".join("%s %d" % (f, counts.get(f, 0)) for f in ("report.csv", "toplev.csv", "perf_stat.csv"))
-    return not bad, (detail + " fields equal to the files") if not bad else "; ".join(bad[:5])
+    return not bad, (detail + " fields equal to the files; %d counter names as in perf_stat.csv" % seen_perf
+                     ) if not bad else "; ".join(bad[:5])
 
 
 def run_checks(d, page, rundir, ck, names):
