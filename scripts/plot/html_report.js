@@ -213,7 +213,7 @@
 
   // ---- pipeline view and resource graph (GPV style), one cycle axis ----
   var P = D.pipe;
-  var api = {errors: []};
+  var api = {};
   window.stallscope = api;
   if (!P) return;
   var pv = document.getElementById('pv-canvas'), rv = document.getElementById('rv-canvas');
@@ -558,6 +558,7 @@
     return {x: X(first) + 1, y: AX + (r - V.y0 + 0.5) * V.rh};
   };
   api.cyclePoint = function (c) { return {x: X(c + 0.5)}; };
+  api.rowIds = function () { return V.rows.map(function (p) { return p[0]; }); };
   // Zoom to instruction id: rows rh pixels tall (default 12) with its row in the middle, `span`
   // cycles (default 60) from a few cycles before it entered.
   api.zoomTo = function (id, rh, span) {

@@ -21,7 +21,9 @@ Debian's chromedriver by Selenium from build/venv) and checks:
                 intervals, two threads, two node groups)
   pipeline      the pipeline view has one row per instruction of run.kanata; hovering the rows
                 of a retired, a flushed, an in-flight and a dependent instruction shows its label,
-                its stages' cycles, its producer and how it ended, as run.kanata says
+                its stages' cycles, its producer and how it ended, as run.kanata says; thread 1
+                alone lists its instructions in program order (sequence numbers), and hiding the
+                flushed ones leaves the others
   zoom          the mouse wheel zooms the cycle axis, a drag pans it, a double-click fits
   resources     hovering the resource graph shows the cycle's retired count and ROB occupancy of
                 every thread, as run_resources.csv says
@@ -97,7 +99,7 @@ def kanata(path):
         elif f[0] == "C":
             cur += int(f[1])
         elif f[0] == "I":
-            out[int(f[1])] = {"label": "", "tid": int(f[3]), "fate": "in flight", "end": None, "deps": [],
+            out[int(f[1])] = {"label": "", "seq": int(f[2]), "tid": int(f[3]), "fate": "in flight", "end": None, "deps": [],
                               "stages": []}
         elif f[0] == "L" and f[2] == "0":
             out[int(f[1])]["label"] += f[3]
@@ -314,8 +316,22 @@ def run_checks(d, page, rundir, ck, names):
                     problems.append("no producer id %d" % q)
             if problems:
                 bad.append("id %d (%s): %s; tip %r" % (i, what, ", ".join(problems), txt[:200]))
+        # one thread in program order, then without the flushed ones
+        sel = Select(d.find_element(By.ID, "pv-rows"))
+        t1 = sorted((p["seq"], i) for i, p in ins.items() if p["tid"] == 1)
+        sel.select_by_value("T1")
+        order = d.execute_script("return window.stallscope.rowIds();")
+        if order != [i for _, i in t1]:
+            bad.append("T1 program order: %d rows, first ids %s, run.kanata %s" % (len(order), order[:5], [i for _, i in t1][:5]))
+        d.find_element(By.ID, "pv-flushed").click()
+        n1 = d.execute_script("return window.stallscope.view().rows;")
+        if n1 != sum(1 for p in ins.values() if p["tid"] == 1 and p["fate"] != "flushed"):
+            bad.append("T1 without flushed: %d rows" % n1)
+        d.find_element(By.ID, "pv-flushed").click()
+        sel.select_by_value("all")
         ck.check("pipeline", not bad, "%d rows; tips of a retired, a flushed, an in-flight and a dependent "
-                 "instruction match run.kanata" % rows if not bad else "; ".join(bad[:3]))
+                 "instruction match run.kanata; T1 in program order (%d rows, %d not flushed)" % (rows, len(order), n1)
+                 if not bad else "; ".join(bad[:3]))
     if "zoom" in names:
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
