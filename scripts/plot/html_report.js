@@ -231,6 +231,27 @@
     e.textContent = o[1];
     rowSel.appendChild(e);
   });
+  // highlight (GPV's event highlighting): the instructions with a stall of one component, or a
+  // flag of their label; the others are faded
+  var hlSel = document.getElementById('pv-hl');
+  var HL = [['', 'nothing', null]];
+  D.components.slice(1).forEach(function (c) {
+    HL.push(['stall:' + c, c + ' stalls', function (p) { return p[8].some(function (s) { return s[0] === c; }); }]);
+  });
+  [['miss', 'Dcache-miss loads'], ['misp', 'mispredicted branches'], ['icmiss', 'Icache misses'],
+   ['wp', 'wrong path']].forEach(function (f) {
+    HL.push(['flag:' + f[0], f[1], function (p) { return (' ' + p[3] + ' ').indexOf(' ' + f[0] + ' ') >= 0; }]);
+  });
+  HL.forEach(function (h) {
+    var e = document.createElement('option');
+    e.value = h[0];
+    e.textContent = h[1];
+    hlSel.appendChild(e);
+  });
+  function hlFn() {
+    for (var i = 0; i < HL.length; i++) if (HL[i][0] === hlSel.value) return HL[i][2];
+    return null;
+  }
   function rows() {
     var mode = rowSel.value, fl = document.getElementById('pv-flushed').checked;
     var r = P.insts.filter(function (p) {
@@ -291,7 +312,7 @@
     ctx.clearRect(0, 0, w, h);
     axis(ctx, w, h, true);
     var r0 = Math.max(0, Math.floor(V.y0)), r1 = Math.min(V.rows.length, Math.ceil(V.y0 + (h - AX) / V.rh));
-    var bh = Math.max(1, V.rh * 0.78), lab = V.rh >= 8;
+    var bh = Math.max(1, V.rh * 0.78), lab = V.rh >= 8, hl = hlFn();
     ctx.save();
     ctx.beginPath();
     ctx.rect(GUT, AX, w - GUT, h - AX);
@@ -302,7 +323,12 @@
         ctx.fillStyle = '#fff3c4';
         ctx.fillRect(GUT, AX + (r - V.y0) * V.rh, w - GUT, V.rh);
       }
-      ctx.globalAlpha = p[5] === 1 ? 0.35 : 1;
+      if (hl && hl(p)) {                // a band across the view, visible at any zoom
+        var bandH = Math.max(2, V.rh);
+        ctx.fillStyle = 'rgba(255, 170, 0, 0.45)';
+        ctx.fillRect(GUT, AX + (r - V.y0 + 0.5) * V.rh - bandH / 2, w - GUT, bandH);
+      }
+      ctx.globalAlpha = (p[5] === 1 ? 0.35 : 1) * (hl && !hl(p) ? 0.15 : 1);
       p[7].forEach(function (s) {
         ctx.fillStyle = STAGE[s[0]] || '#ccc';
         ctx.fillRect(X(s[1]), y, Math.max(1, (s[2] - s[1]) * V.cpp), bh);
@@ -542,6 +568,7 @@
     document.getElementById(id).addEventListener('change', function () { rows(); fit(); draw(); });
   });
   document.getElementById('pv-deps').addEventListener('change', draw);
+  hlSel.addEventListener('change', draw);
   window.addEventListener('resize', function () { intervalChart(); draw(); });
   rows();
   fit();
@@ -559,6 +586,10 @@
   };
   api.cyclePoint = function (c) { return {x: X(c + 0.5)}; };
   api.rowIds = function () { return V.rows.map(function (p) { return p[0]; }); };
+  api.highlighted = function () {   // ids of the rows the highlight keeps bright
+    var f = hlFn();
+    return V.rows.filter(function (p) { return !f || f(p); }).map(function (p) { return p[0]; });
+  };
   // Zoom to instruction id: rows rh pixels tall (default 12) with its row in the middle, `span`
   // cycles (default 60) from a few cycles before it entered.
   api.zoomTo = function (id, rh, span) {

@@ -22,8 +22,9 @@ Debian's chromedriver by Selenium from build/venv) and checks:
   pipeline      the pipeline view has one row per instruction of run.kanata; hovering the rows
                 of a retired, a flushed, an in-flight and a dependent instruction shows its label,
                 its stages' cycles, its producer and how it ended, as run.kanata says; thread 1
-                alone lists its instructions in program order (sequence numbers), and hiding the
-                flushed ones leaves the others
+                alone lists its instructions in program order (sequence numbers), hiding the
+                flushed ones leaves the others, and the highlight keeps exactly the instructions
+                with a dcache stall, or the mispredicted branches
   zoom          the mouse wheel zooms the cycle axis, a drag pans it, a double-click fits
   resources     hovering the resource graph shows the cycle's retired count and ROB occupancy of
                 every thread, as run_resources.csv says
@@ -100,11 +101,13 @@ def kanata(path):
             cur += int(f[1])
         elif f[0] == "I":
             out[int(f[1])] = {"label": "", "seq": int(f[2]), "tid": int(f[3]), "fate": "in flight", "end": None, "deps": [],
-                              "stages": []}
+                              "stages": [], "stalls": set()}
         elif f[0] == "L" and f[2] == "0":
             out[int(f[1])]["label"] += f[3]
         elif f[0] == "S" and f[2] == "0":
             out[int(f[1])]["stages"].append((f[3], cur))
+        elif f[0] == "S" and f[2] == "1":
+            out[int(f[1])]["stalls"].add(f[3])
         elif f[0] == "R":
             out[int(f[1])]["fate"] = "retired" if f[3] == "0" else "flushed"
             out[int(f[1])]["end"] = cur
@@ -329,8 +332,20 @@ def run_checks(d, page, rundir, ck, names):
             bad.append("T1 without flushed: %d rows" % n1)
         d.find_element(By.ID, "pv-flushed").click()
         sel.select_by_value("all")
+        # highlight: the instructions with a dcache stall, and the mispredicted branches
+        hl = Select(d.find_element(By.ID, "pv-hl"))
+        nh = []
+        for val, want in (("stall:dcache", sorted(i for i, p in ins.items() if "dcache" in p["stalls"])),
+                          ("flag:misp", sorted(i for i, p in ins.items() if " misp " in " " + p["label"] + " "))):
+            hl.select_by_value(val)
+            got = sorted(d.execute_script("return window.stallscope.highlighted();"))
+            nh.append(len(got))
+            if got != want or not want:
+                bad.append("highlight %s: %d rows, run.kanata %d" % (val, len(got), len(want)))
+        hl.select_by_value("")
         ck.check("pipeline", not bad, "%d rows; tips of a retired, a flushed, an in-flight and a dependent "
-                 "instruction match run.kanata; T1 in program order (%d rows, %d not flushed)" % (rows, len(order), n1)
+                 "instruction match run.kanata; T1 in program order (%d rows, %d not flushed); highlight: %d with a dcache stall, %d "
+                 "mispredicted" % (rows, len(order), n1, nh[0], nh[1])
                  if not bad else "; ".join(bad[:3]))
     if "zoom" in names:
         from selenium.webdriver.common.action_chains import ActionChains
