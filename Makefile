@@ -10,7 +10,7 @@
 #   sim/main/run.mk           the main run: core stub + PMU + model
 #   sim/systemc/systemc.mk    the PMU in SystemC: pin-level lockstep, TLM-2.0 model (make sim-systemc)
 #   verif/dpi/dpi.mk          the model through DPI-C and its SV scoreboard (make sim-dpi)
-#   verif/{formal,coverage,fuzz,regress,cocotb}/*.mk
+#   verif/{formal,coverage,fuzz,regress,cocotb,html}/*.mk
 #   fpga/fpga.mk              the FPGA board top's virtual board, pmuctl, the bring-up test
 #   scripts/area/area.mk      make area: the area sweep, cost model, charts (docs/area.md)
 # Every binary records what it was built from in BIN.dep (compiler -MMD files, Verilator's
@@ -92,6 +92,7 @@ help:
 	@echo "make fpga-test | fpga-lint"
 	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
 	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
+	@echo "make html-check - make run's report.html in headless Chromium (html-deps: chromium; html-shot: docs/report_html.png)"
 	@echo "make trace-tools - Konata's parsers, gem5's o3-pipeview.py, SimpleScalar's pipeview.pl into build/tools (docs/reports.md)"
 	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
@@ -179,6 +180,7 @@ include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
 include verif/cocotb/cocotb.mk
+include verif/html/html.mk
 include fpga/fpga.mk
 include scripts/area/area.mk
 

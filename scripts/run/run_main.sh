@@ -7,6 +7,10 @@
 #   run.kanata            pipeline trace of the trace window, for the Konata viewer
 #   run.pipetrace         the same window in SimpleScalar's ptrace grammar (docs/pipetrace.md)
 #   run.o3pipeview        the same window in gem5's O3PipeView format (docs/reports.md)
+#   run_resources.csv     the same window's per-cycle slot inputs and ROB/RS occupancy per thread
+#   report.html           one self-contained page of all of it: stacks, top-down, counters, the
+#                         intervals, and a zoomable pipeline view with a resource graph
+#                         (scripts/plot/html_report.py; docs/reports.md, "HTML report")
 #   toplev.csv            top-down, stacks and IPC per INTERVAL cycles in pmu-tools toplev's
 #                         interval CSV layout (toplev -I -x,), for tl-barplot.py / interval-plot.py
 #   perf_stat.csv         the counters per INTERVAL cycles as perf stat -I -A -x, writes them
@@ -52,6 +56,7 @@ cmd=("$bin" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
 echo "run: ${cmd[*]}"
 "${cmd[@]}" | tee "$RUNDIR/report.txt"
 /usr/bin/python3 scripts/plot/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"
+/usr/bin/python3 scripts/plot/html_report.py "$RUNDIR"
 echo "run directory: $RUNDIR"
 [ -z "${WAVE:-}" ] || echo "waveform: gtkwave $RUNDIR/run.fst sim/main/run.gtkw"
 ls -l "$RUNDIR"

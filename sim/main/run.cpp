@@ -157,7 +157,9 @@ static void usage(FILE *f) {
           "                        at 10c ns and 10c+5 ns. Only in the waveform build\n"
           "                        build/run_wave/Vsim_top (make run WAVE=A:B)%s\n"
           "  --outdir DIR          write DIR/report.csv and the traces DIR/run.kanata, DIR/run.pipetrace,\n"
-          "                        DIR/run.o3pipeview, and DIR/toplev.csv (pmu-tools toplev layout)\n"
+          "                        DIR/run.o3pipeview, DIR/run_resources.csv (per-cycle ROB, RS and\n"
+          "                        slot inputs of the trace window), and DIR/toplev.csv (pmu-tools\n"
+          "                        toplev layout)\n"
           "  --interval N          DIR/toplev.csv and DIR/perf_stat.csv get one timestamped row set\n"
           "                        per N cycles of the window (toplev -I, perf stat -I); without it\n"
           "                        one set for the whole window\n"
@@ -644,8 +646,8 @@ struct Sim : LockstepObserver {
   // traces
   bool trace = false;
   uint64_t tw_a = 0, tw_b = 0;
-  trace_writer_t *kan = nullptr, *pipe = nullptr, *o3 = nullptr;
-  std::string kan_path, pipe_path, o3_path;
+  trace_writer_t *kan = nullptr, *pipe = nullptr, *o3 = nullptr, *res = nullptr;
+  std::string kan_path, pipe_path, o3_path, res_path;
   int trace_err = 0;
   // waveform (--wave, waveform build): cycles wv_a..wv_b-1 into wave_path + ".tmp", renamed to
   // wave_path when the window is complete
@@ -729,7 +731,8 @@ static void close_traces(Sim *s) {
   if (s->kan && kanata_close(s->kan) != 0) s->trace_err = 1;
   if (s->pipe && pipetrace_close(s->pipe) != 0) s->trace_err = 1;
   if (s->o3 && o3pipeview_close(s->o3) != 0) s->trace_err = 1;
-  s->kan = s->pipe = s->o3 = nullptr;
+  if (s->res && resources_close(s->res) != 0) s->trace_err = 1;
+  s->kan = s->pipe = s->o3 = s->res = nullptr;
 }
 
 // ---- waveform (waveform build only) ------------------------------------------------------------
@@ -783,13 +786,15 @@ void Sim::inputs(uint64_t cycle, const pmu_in_t *in) {
       kan = kanata_open(kan_path.c_str(), tw_a);
       pipe = pipetrace_open(pipe_path.c_str(), tw_a);
       o3 = o3pipeview_open(o3_path.c_str(), tw_a);
-      if (!kan || !pipe || !o3) trace_err = 1;
+      res = resources_open(res_path.c_str(), tw_a);
+      if (!kan || !pipe || !o3 || !res) trace_err = 1;
     }
     static trc_cycle_t c;
     unpack_trace(this, cycle, in, &c);
     if (kan && kanata_cycle(kan, &c) != 0) trace_err = 1;
     if (pipe && pipetrace_cycle(pipe, &c) != 0) trace_err = 1;
     if (o3 && o3pipeview_cycle(o3, &c) != 0) trace_err = 1;
+    if (res && resources_cycle(res, &c) != 0) trace_err = 1;
     if (cycle + 1 == tw_b) close_traces(this);
   }
 }
@@ -970,6 +975,7 @@ int main(int argc, char **argv) {
     s.kan_path = o.outdir + "/run.kanata";
     s.pipe_path = o.outdir + "/run.pipetrace";
     s.o3_path = o.outdir + "/run.o3pipeview";
+    s.res_path = o.outdir + "/run_resources.csv";
   }
   if (!o.outdir.empty()) {
     if (make_dirs(o.outdir) != 0) die("--outdir: cannot create '%s': %s", o.outdir.c_str(), strerror(errno));
@@ -977,6 +983,7 @@ int main(int argc, char **argv) {
     g_outputs.push_back(o.outdir + "/run.kanata");  // also without --trace-window: no stale trace
     g_outputs.push_back(o.outdir + "/run.pipetrace");
     g_outputs.push_back(o.outdir + "/run.o3pipeview");
+    g_outputs.push_back(o.outdir + "/run_resources.csv");
     g_outputs.push_back(o.outdir + "/toplev.csv");
     g_outputs.push_back(o.outdir + "/perf_stat.csv");
     discard_outputs();  // stale outputs of an earlier run into the same directory

@@ -116,6 +116,13 @@ int toplev_close(toplev_writer_t *w);
 trace_writer_t *o3pipeview_open(const char *path, uint64_t first_cycle);
 int o3pipeview_cycle(trace_writer_t *w, const trc_cycle_t *c);
 int o3pipeview_close(trace_writer_t *w);
+/* Resource trace (sim/report/trace_res.c): per cycle and thread the slot inputs R, I, F and the
+ * lanes rob_occ, rs_occ, l1d_pend as CSV (cycle,thread,retired,issued,filled,rob_occ,rs_occ,
+ * l1d_pend), for the HTML report's resource graph. Same calling rules as the other writers; a
+ * cycle without PMU inputs (c->pmu NULL) is an error. */
+trace_writer_t *resources_open(const char *path, uint64_t first_cycle);
+int resources_cycle(trace_writer_t *w, const trc_cycle_t *c);
+int resources_close(trace_writer_t *w);
 
 #ifdef __cplusplus
 }

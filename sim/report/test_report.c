@@ -2165,6 +2165,74 @@ static void test_writer_errors(void)
   }
 }
 
+/* The resource trace (trace_res.c): one row per cycle and thread with the cycle's PMU inputs;
+ * a cycle without PMU inputs, a repeated cycle or a writer of another kind is an error and
+ * leaves no file. */
+static void test_resources(void)
+{
+  char rp[4200], want[4096], t1[4300];
+  size_t n = 0;
+  cyc_t x;
+  trace_writer_t *r, *k;
+  uint64_t cy;
+  unsigned t;
+  char *text;
+
+  scpy(rp, sizeof rp, scratch("demo_resources.csv"));
+  r = resources_open(rp, 50);
+  check(r != NULL, "resources: open");
+  if (!r)
+    return;
+  n += (size_t)snprintf(want + n, sizeof want - n, "cycle,thread,retired,issued,filled,rob_occ,rs_occ,l1d_pend\n");
+  for (cy = 50; cy < 56; cy += 2) {        /* a gap: cycles 50, 52, 54 */
+    cyc_init(&x, cy);
+    for (t = 0; t < PMU_THREADS; t++) {
+      x.in.slot_retire[t] = (uint8_t)((cy + t) % 5u);
+      x.in.slot_issue[t] = (uint8_t)((cy + 2 * t) % 5u);
+      x.in.slot_fill[t] = (uint8_t)((cy + 3 * t) % 5u);
+      x.in.ev_ext[t][PMU_LANE_ROB_OCC - PMU_NINT] = (uint8_t)(cy - 20 + t);
+      x.in.ev_ext[t][PMU_LANE_RS_OCC - PMU_NINT] = (uint8_t)(cy - 40 + t);
+      x.in.ev_ext[t][PMU_LANE_L1D_PEND - PMU_NINT] = (uint8_t)(t + 1);
+      n += (size_t)snprintf(want + n, sizeof want - n, "%u,%u,%u,%u,%u,%u,%u,%u\n", (unsigned)cy, t,
+                            (unsigned)((cy + t) % 5u), (unsigned)((cy + 2 * t) % 5u),
+                            (unsigned)((cy + 3 * t) % 5u), (unsigned)(cy - 20 + t),
+                            (unsigned)(cy - 40 + t), t + 1);
+    }
+    check(resources_cycle(r, &x.c) == 0, "resources: cycle %u", (unsigned)cy);
+  }
+  check(kanata_cycle(r, &x.c) != 0, "resources: a resources writer passed to kanata_cycle rejected");
+  check(resources_close(r) == 0, "resources: close");
+  text = slurp(rp);
+  check(text && !strcmp(text, want), "resources: every row as the inputs give it");
+  free(text);
+  if (!g_keep)
+    remove(rp);
+
+  printf("resource trace error tests: the writer's messages on stderr are expected\n");
+  fflush(stdout);
+  check(resources_open(scratch("no-such-dir/x.csv"), 0) == NULL && resources_close(NULL) != 0,
+        "resources: unwritable path, close(NULL)");
+  scpy(rp, sizeof rp, scratch("bad_resources.csv"));
+  snprintf(t1, sizeof t1, "%s.tmp", rp);
+  r = resources_open(rp, 10);
+  k = kanata_open(scratch("good2.kanata"), 10);
+  cyc_init(&x, 10);
+  check(r && k && resources_cycle(k, &x.c) != 0, "resources: a writer of another kind rejected");
+  check(kanata_close(k) == 0, "resources: the kanata writer is unharmed");
+  if (!g_keep)
+    remove(scratch("good2.kanata"));
+  check(resources_cycle(r, &x.c) == 0 && resources_cycle(r, &x.c) != 0,
+        "resources: repeated cycle rejected");
+  check(resources_close(r) != 0 && !exists(rp) && !exists(t1),
+        "resources: close reports the error and leaves no file");
+  r = resources_open(rp, 10);
+  cyc_init(&x, 11);
+  x.c.pmu = NULL;
+  check(r && resources_cycle(r, &x.c) != 0, "resources: a cycle without PMU inputs rejected");
+  check(resources_close(r) != 0 && !exists(rp) && !exists(t1),
+        "resources: ... and leaves no file");
+}
+
 int main(int argc, char **argv)
 {
   if (argc == 3 && !strcmp(argv[1], "--keep")) {
@@ -2189,6 +2257,7 @@ int main(int argc, char **argv)
   test_traces();
   test_causes_vs_model();
   test_writer_errors();
+  test_resources();
   random_stream(1u, 0, 0, 4000);
   random_stream(2u, 137, 1, 4000);
   random_stream(3u, 500, 0, 6000);
