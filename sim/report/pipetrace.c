@@ -80,33 +80,11 @@ static void pt_status(pt_t *w, const track_inst_t *p, const char *stage)
 /* '+' line: PC = sequence number, ADDR = attributes, then the text */
 static void pt_new(pt_t *w, const track_inst_t *p)
 {
-  trace_out_t *o = &w->b.out;
-  trace_out_printf(o, "+ %" PRIu64 " 0x%08" PRIx32 " 0x%08x T%u #%" PRIu32, p->id, p->seq,
-                   (unsigned)p->attr, (unsigned)p->tid, p->seq);
-  if (p->known) {
-    const unsigned cls = p->attr & ATTR_CLASS_MASK;
-    const unsigned dep = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
-    static const char *const cn[4] = {"alu", "long", "load", "branch"};
-    trace_out_printf(o, " %s", cn[cls]);
-    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_LOAD)
-      trace_out_printf(o, " dmiss");
-    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_BRANCH)
-      trace_out_printf(o, " misp");
-    if (p->attr & ATTR_ICMISS)
-      trace_out_printf(o, " icmiss");
-    if (dep)
-      trace_out_printf(o, " dep=%u", dep);
-    if (p->has_prod)
-      trace_out_printf(o, " prod=%" PRIu64, p->prod);
-    if (p->attr & ATTR_KERNEL)
-      trace_out_printf(o, " kernel");
-  } else
-    trace_out_printf(o, " ?");
-  if (p->wp)
-    trace_out_printf(o, " wp");
-  if (p->pre)
-    trace_out_printf(o, " pre");
-  trace_out_printf(o, "\n");
+  static const track_spell_t spell = {"dmiss", "dep=", "pre", 1};
+  char label[160];
+  track_label(p, &spell, label, sizeof label);
+  trace_out_printf(&w->b.out, "+ %" PRIu64 " 0x%08" PRIx32 " 0x%08x %s\n", p->id, p->seq,
+                   (unsigned)p->attr, label);
 }
 
 /* The tracker's sink: one event into ptrace records. */

@@ -55,37 +55,11 @@ static void kt_cmd(kt_t *w, uint64_t cyc, const char *fmt, ...)
   va_end(ap);
 }
 
-static const char *kt_class(uint16_t attr)
-{
-  static const char *const cls[4] = {"alu", "long", "load", "branch"};
-  return cls[attr & ATTR_CLASS_MASK];
-}
-
 /* left-pane label, e.g. "T0 #123 load miss dep3" */
 static void kt_label(const track_inst_t *p, char *b, size_t n)
 {
-  size_t o = (size_t)snprintf(b, n, "T%u #%" PRIu32, (unsigned)p->tid, p->seq);
-  if (o >= n)
-    return;
-  if (!p->known)
-    o += (size_t)snprintf(b + o, n - o, " ?");
-  else {
-    const unsigned cls = p->attr & ATTR_CLASS_MASK;
-    const unsigned dep = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
-    o += (size_t)snprintf(b + o, n - o, " %s", kt_class(p->attr));
-    if (o < n && (p->attr & ATTR_MISS) && (cls == ATTR_CLASS_LOAD || cls == ATTR_CLASS_BRANCH))
-      o += (size_t)snprintf(b + o, n - o, cls == ATTR_CLASS_LOAD ? " miss" : " misp");
-    if (o < n && (p->attr & ATTR_ICMISS))
-      o += (size_t)snprintf(b + o, n - o, " icmiss");
-    if (o < n && dep)
-      o += (size_t)snprintf(b + o, n - o, " dep%u", dep);
-    if (o < n && (p->attr & ATTR_KERNEL))
-      o += (size_t)snprintf(b + o, n - o, " kernel");
-  }
-  if (o < n && p->wp)
-    o += (size_t)snprintf(b + o, n - o, " wp");
-  if (o < n && p->pre)
-    snprintf(b + o, n - o, " (pre)");
+  static const track_spell_t spell = {"miss", "dep", "(pre)", 0};
+  track_label(p, &spell, b, n);
 }
 
 /* Close a lane-1 stall stage, if one was open. */

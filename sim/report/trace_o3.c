@@ -35,9 +35,8 @@ static uint64_t o3_tick(const track_inst_t *p, unsigned st)
 static void o3_end(trace_out_t *o, const track_ev_t *e)
 {
   const track_inst_t *p = e->p;
-  static const char *const cn[4] = {"alu", "long", "load", "branch"};
-  const unsigned cls = p->attr & ATTR_CLASS_MASK;
-  const unsigned dep = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
+  static const track_spell_t spell = {"miss", "dep", "(pre)", 0};
+  char label[160];
   uint64_t first = UINT64_MAX, issue = o3_tick(p, TRACK_I);
   unsigned st;
 
@@ -46,26 +45,9 @@ static void o3_end(trace_out_t *o, const track_ev_t *e)
   for (st = 0; st < 5; st++)           /* fetch: when fetched, or first seen (pre) */
     if ((p->reached & (1u << st)) && p->at[st] < first)
       first = p->at[st];
-  trace_out_printf(o, "O3PipeView:fetch:%" PRIu64 ":0x%08" PRIx32 ":0:%" PRIu64 ":T%u #%" PRIu32,
-                   first * O3_TICKS_PER_CYCLE, p->seq, p->id, (unsigned)p->tid, p->seq);
-  if (p->known) {
-    trace_out_printf(o, " %s", cn[cls]);
-    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_LOAD)
-      trace_out_printf(o, " miss");
-    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_BRANCH)
-      trace_out_printf(o, " misp");
-    if (p->attr & ATTR_ICMISS)
-      trace_out_printf(o, " icmiss");
-    if (dep)
-      trace_out_printf(o, " dep%u", dep);
-    if (p->attr & ATTR_KERNEL)
-      trace_out_printf(o, " kernel");
-  } else
-    trace_out_printf(o, " ?");
-  if (p->wp)
-    trace_out_printf(o, " wp");
-  if (p->pre)
-    trace_out_printf(o, " (pre)");
+  track_label(p, &spell, label, sizeof label);
+  trace_out_printf(o, "O3PipeView:fetch:%" PRIu64 ":0x%08" PRIx32 ":0:%" PRIu64 ":%s",
+                   first * O3_TICKS_PER_CYCLE, p->seq, p->id, label);
   trace_out_printf(o, "\nO3PipeView:thread:%" PRIu64 ":%u\n", first * O3_TICKS_PER_CYCLE,
                    (unsigned)p->tid);
   trace_out_printf(o, "O3PipeView:decode:0\nO3PipeView:rename:0\n");

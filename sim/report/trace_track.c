@@ -533,3 +533,53 @@ int track_writer_close(track_writer_t *w)
   free(w);
   return err;
 }
+
+/* ---- labels ---- */
+
+/* Append to B (N bytes) at *O, never past its end. */
+static void TRACK_PRINTF(4, 5) lab(char *b, size_t n, size_t *o, const char *fmt, ...)
+{
+  va_list ap;
+  int r;
+  if (*o >= n)
+    return;
+  va_start(ap, fmt);
+  r = vsnprintf(b + *o, n - *o, fmt, ap);
+  va_end(ap);
+  if (r > 0)
+    *o += (size_t)r;
+}
+
+void track_label(const track_inst_t *p, const track_spell_t *s, char *b, size_t n)
+{
+  static const char *const cls_name[4] = {"alu", "long", "load", "branch"};
+  const unsigned cls = p->attr & ATTR_CLASS_MASK;
+  const unsigned dep = (p->attr & ATTR_DEP_MASK) >> ATTR_DEP_SHIFT;
+  size_t o = 0;
+
+  if (n == 0)
+    return;
+  b[0] = 0;
+  lab(b, n, &o, "T%u #%" PRIu32, (unsigned)p->tid, p->seq);
+  if (!p->known) {
+    lab(b, n, &o, " ?");
+  } else {
+    lab(b, n, &o, " %s", cls_name[cls]);
+    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_LOAD)
+      lab(b, n, &o, " %s", s->dmiss);
+    if ((p->attr & ATTR_MISS) && cls == ATTR_CLASS_BRANCH)
+      lab(b, n, &o, " misp");
+    if (p->attr & ATTR_ICMISS)
+      lab(b, n, &o, " icmiss");
+    if (dep)
+      lab(b, n, &o, " %s%u", s->dep, dep);
+    if (s->prod && p->has_prod)
+      lab(b, n, &o, " prod=%" PRIu64, p->prod);
+    if (p->attr & ATTR_KERNEL)
+      lab(b, n, &o, " kernel");
+  }
+  if (p->wp)
+    lab(b, n, &o, " wp");
+  if (p->pre)
+    lab(b, n, &o, " %s", s->pre);
+}

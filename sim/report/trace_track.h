@@ -1,5 +1,5 @@
-/* Internal to the two trace writers (sim/report/trace_kanata.c, sim/report/pipetrace.c): the instruction
- * tracking they share, and their output file. Not part of the run's API (sim/report/sim_types.h).
+/* Internal to the trace writers (sim/report/trace_kanata.c, trace_o3.c, pipetrace.c): the
+ * instruction tracking they share, their instruction labels, and their output file. Not part of the run's API (sim/report/sim_types.h).
  *
  * Tracking (docs/reports.md, "How instructions are followed"): one table of in-flight
  * instructions per thread, keyed by sequence number; stages
@@ -146,5 +146,21 @@ void *track_writer_of(trace_writer_t *tw, uint32_t magic);
 /* End of the window (track_close), close the file and rename it to PATH (or remove it after
  * an error), free the writer. -1 for NULL or after any error, else 0. */
 int track_writer_close(track_writer_t *w);
+
+/* ---- an instruction's label, shared by the three writers ---- */
+
+/* How a format spells the words that differ between formats (the others are the same). */
+typedef struct {
+  const char *dmiss;   /* a load that missed the data cache: "miss" or "dmiss" */
+  const char *dep;     /* before the dependency distance: "dep" ("dep3") or "dep=" ("dep=3") */
+  const char *pre;     /* fetched before the window: "(pre)" or "pre" */
+  int prod;            /* 1: also "prod=ID", the producer's id, when it is known */
+} track_spell_t;
+
+/* "T<tid> #<seq>" and the attribute words: the class (alu long load branch, "?" while unknown),
+ * a data-cache miss or "misp" (a mispredicted branch), "icmiss", the dependency distance, the
+ * producer, "kernel", "wp" (wrong path), fetched before the window. Written into B (N bytes,
+ * always terminated; truncated if short). */
+void track_label(const track_inst_t *p, const track_spell_t *s, char *b, size_t n);
 
 #endif
