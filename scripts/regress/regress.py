@@ -1078,8 +1078,8 @@ def list_digest(path, args):
     with open(path, "rb") as f:
         h = hashlib.sha256(f.read())
     h.update(json.dumps([args.seeds, args.base_seed, args.cycles_scale]).encode())
-    if args.tags or args.exclude_tags:
-        h.update(json.dumps([args.tags, args.exclude_tags]).encode())
+    if args.tags or args.exclude_tags or args.with_tags:
+        h.update(json.dumps([args.tags, args.exclude_tags] + ([args.with_tags] if args.with_tags else [])).encode())
     return h.hexdigest()[:16]
 
 
@@ -1094,6 +1094,8 @@ def select_tests(tests, args):
         tests = [t for t in tests if set(t.opts["tags"]) & set(args.tags)]
     if args.exclude_tags:
         tests = [t for t in tests if not set(t.opts["tags"]) & set(args.exclude_tags)]
+    if args.with_tags:
+        tests = [t for t in tests if set(args.with_tags) <= set(t.opts["tags"])]
     if args.filter:
         rx = re.compile(args.filter)
         tests = [t for t in tests if rx.search(t.name)]
@@ -1387,6 +1389,9 @@ def parse_args(argv):
     ap.add_argument("--cycles-scale", type=float, default=1.0, help="multiply every cycles=N (default 1)")
     ap.add_argument("--filter", default=None, help="only tests whose name matches this regular expression")
     ap.add_argument("--tags", default=None, help="only tests with one of these tags (comma list; default: all tests)")
+    ap.add_argument("--with-tags", default=None,
+                    help="of those, only tests that also have every one of these tags (comma list; the Slurm "
+                         "submission builds the selected tests' builds with --with-tags build)")
     ap.add_argument("--exclude-tags", default=None, help="leave out tests with one of these tags (comma list)")
     ap.add_argument("--brief", action="store_true", help="no per-test table in the summary (failures, coverage, "
                     "outputs and the last line only)")
@@ -1424,7 +1429,7 @@ def parse_args(argv):
         ap.error("--wave-window must be >= 0")
     if a.merge and a.cov_merge:
         ap.error("--merge and --cov-merge are exclusive")
-    for k in ("tags", "exclude_tags"):
+    for k in ("tags", "exclude_tags", "with_tags"):
         v = getattr(a, k)
         if v is not None:
             setattr(a, k, [x for x in v.split(",") if x])

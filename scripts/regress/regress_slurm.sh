@@ -18,8 +18,8 @@
 #       inside an array task: runs shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT.
 #   scripts/regress/regress_slurm.sh merge OUT       merges OUT/shard-* (also what the merge job runs)
 #
-# The binaries the tests run are built before submitting, once, on the submitting host: the tests
-# of the list tagged build (regress.py --tags build, into OUT/build); the array tasks then run the
+# The binaries the tests run are built before submitting, once, on the submitting host: the
+# selected tests tagged build (regress.py --with-tags build, into OUT/build); the array tasks run the
 # other tests (--exclude-tags build). Waveform builds for failing runs are made on demand by the
 # task that needs one.
 set -u
@@ -82,7 +82,7 @@ case "${1:-}" in
     # refuse a broken test list before anything is queued
     "$PY" scripts/regress/regress.py "${args[@]}" --list >/dev/null || die "the runner rejects these options (see above)"
     if [ "${REGRESS_SLURM_BUILD:-1}" = 1 ]; then
-      "$PY" scripts/regress/regress.py "${args[@]}" --tags build --out "$out/build" >"$out/build.log" 2>&1 \
+      "$PY" scripts/regress/regress.py "${args[@]}" --with-tags build --out "$out/build" >"$out/build.log" 2>&1 \
         || { tail -20 "$out/build.log"; die "build failed (the list's build tests: $out/build.log)"; }
     fi
     echo "$tasks" >"$out/tasks"

@@ -10,8 +10,9 @@
 #   slurm_local.sh start DIR        starts munged, slurmctld and slurmd with state in DIR (created),
 #                                   waits until the node is idle, prints "export SLURM_CONF=..."
 #                                   for eval; on failure prints the daemons' logs and exits 1
-#   slurm_local.sh stop DIR         stops the daemons started in DIR (by pid: slurmd, slurmctld,
-#                                   munged), waiting up to 5 s each before SIGKILL
+#   slurm_local.sh stop DIR         cancels the cluster's jobs (their processes end within
+#                                   KillWait, 5 s), then stops the daemons started in DIR (by pid:
+#                                   slurmd, slurmctld, munged), waiting up to 5 s each before SIGKILL
 # The node offers every core of the host (CPUs=nproc), partition "regress".
 set -u
 PKGS="slurmctld slurmd slurm-client munge"
@@ -60,6 +61,9 @@ start() {
   mkdir -p "$T" && T=$(cd "$T" && pwd) || die "start: cannot create $T"
   chmod 755 "$T"
   HOST=$(hostname -s)
+  # a new cluster every time: no job of an earlier start is recovered, no daemon of one left
+  stop "$T"
+  rm -rf "$T/munge" "$T/state" "$T/spool"
   mkdir -p "$T/munge" "$T/state" "$T/spool"
   chmod 700 "$T/munge"
   dd if=/dev/urandom of="$T/munge/munge.key" bs=1024 count=1 status=none
@@ -90,19 +94,22 @@ SchedulerParameters=batch_sched_delay=0,bf_interval=1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 MinJobAge=600
+KillWait=5
 ReturnToService=2
 NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=regress Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
   export SLURM_CONF=$T/slurm.conf
-  # the daemons outlive this script, in its process group: stop() ends them by the pids recorded here
-  munged -F --force --key-file="$T/munge/munge.key" --socket="$SOCK" --pid-file="$T/munge/munged.pid" \
+  # the daemons outlive this script, in a session of their own (a Ctrl-C of the submitting
+  # terminal must not stop slurmctld before stop() has cancelled the jobs): stop() ends them by
+  # the pids recorded here
+  setsid munged -F --force --key-file="$T/munge/munge.key" --socket="$SOCK" --pid-file="$T/munge/munged.pid" \
     --log-file="$T/munge/munged.log" --seed-file="$T/munge/munged.seed" >"$T/munged.out" 2>&1 </dev/null &
   mpid=$!
   for _ in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.1; done
-  slurmctld -D -i >"$T/slurmctld.out" 2>&1 </dev/null &
+  setsid slurmctld -D -i >"$T/slurmctld.out" 2>&1 </dev/null &
   cpid=$!
-  slurmd -D -N "$HOST" >"$T/slurmd.out" 2>&1 </dev/null &
+  setsid slurmd -D -N "$HOST" >"$T/slurmd.out" 2>&1 </dev/null &
   dpid=$!
   echo "$dpid $cpid $mpid" >"$T/pids"
   state=""
@@ -125,6 +132,15 @@ EOF
 stop() {
   local T=$1 p
   [ -f "$T/pids" ] || return 0
+  # cancel what is still queued or running first (its processes, under slurmstepd, would outlive
+  # slurmd): SIGTERM, then SIGKILL after KillWait
+  if [ -n "$(SLURM_CONF=$T/slurm.conf squeue -h -o %i 2>/dev/null)" ]; then
+    SLURM_CONF=$T/slurm.conf scancel --quiet --partition regress 2>/dev/null
+    for _ in $(seq 100); do
+      [ -z "$(SLURM_CONF=$T/slurm.conf squeue -h -o %i 2>/dev/null)" ] && break
+      sleep 0.1
+    done
+  fi
   for p in $(cat "$T/pids"); do
     kill "$p" 2>/dev/null || continue
     for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done

@@ -26,7 +26,7 @@ echo "slurm $(slurmd -V 2>&1 | head -1), $(munged -V 2>&1 | head -1)"
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/slurm-test.XXXXXX")
 chmod 755 "$T"
-trap '$CL stop "$T/cluster"; rm -rf "$T"' EXIT
+trap 'trap "" INT TERM; $CL stop "$T/cluster"; rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM
 
 # what the shards run: built once here, before the cluster starts
