@@ -13,7 +13,8 @@
 #   slurm_local.sh stop DIR         cancels the cluster's jobs (their processes end within
 #                                   KillWait, 5 s), then stops the daemons started in DIR (by pid:
 #                                   slurmd, slurmctld, munged), waiting up to 5 s each before SIGKILL
-# The node offers every core of the host (CPUs=nproc), partition "regress".
+# The node offers every core of the host (CPUs=nproc), partition "regress"; the daemons listen
+# on two ports free at the start, so clusters of several scripts can run side by side.
 set -u
 PKGS="slurmctld slurmd slurm-client munge"
 export PATH=$PATH:/usr/sbin:/sbin   # the daemons live in sbin, often not in a user's PATH
@@ -69,9 +70,16 @@ start() {
   dd if=/dev/urandom of="$T/munge/munge.key" bs=1024 count=1 status=none
   chmod 400 "$T/munge/munge.key"
   SOCK=$T/munge/munge.socket
+  # two free ports, so that two throwaway clusters (a soak and make test's Slurm test) coexist
+  read -r cport dport < <(python3 -c 'import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*(x.getsockname()[1] for x in s))') || die "start: no free ports"
   cat >"$T/slurm.conf" <<EOF
 ClusterName=stallscope
 SlurmctldHost=$HOST(127.0.0.1)
+SlurmctldPort=$cport
+SlurmdPort=$dport
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
