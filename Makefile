@@ -77,7 +77,7 @@ help:
 	@echo "               (WAVE=A:B: also an FST of cycles A..B-1 for GTKWave, sim/main/run.gtkw)"
 	@echo "make test     - everything that must pass: the pr tests of verif/regress/tests.txt (ends with 'N passed, N failed')"
 	@echo "make bench    - cycles/s of harness and main run; main run within 10% of BENCH_BASE"
-	@echo "make soak     - 10M+ random lockstep cycles over 20 seeds"
+	@echo "make soak     - 1e9 random lockstep cycles as a Slurm job array (resumable)"
 	@echo "make regress  - every test of verif/regress/tests.txt x 8 seeds with JUnit, coverage, waveforms of failures"
 	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
 	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
@@ -211,8 +211,10 @@ validate: deps $(BUILD)/run/Vsim_top
 bench: deps
 	@BUILD=$(BUILD) scripts/run/bench.sh
 
-soak: deps $(BUILD)/lockstep_default/Vpmu_lockstep
-	@scripts/run/soak.sh $(BUILD)/lockstep_default/Vpmu_lockstep $${SOAK_SEEDS:-20} $${SOAK_CYCLES:-520000}
+# soak: the tests tagged soak (1.06e9 lockstep cycles) as a Slurm job array; resumable
+# (scripts/run/soak.sh: SOAK_OUT, SOAK_TASKS, SOAK_SCALE, SOAK_SEED, SOAK_FRESH)
+soak: deps
+	@BUILD=$(BUILD) scripts/run/soak.sh
 
 mutate: deps
 	@scripts/run/mutate.sh all

@@ -785,14 +785,38 @@ def crash_signal(rc):
     return None
 
 
+def kept_run(job, rundir, argv):
+    """--resume: the record of a finished run of JOB in RUNDIR, when it passed with this very
+    command (and its coverage file still reads), else None: the run is done again."""
+    try:
+        with open(os.path.join(rundir, "run.json")) as f:
+            old = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if old.get("status") != "pass" or old.get("cmd") != repro_line(argv) or old.get("id") != job["id"]:
+        return None
+    if old.get("coverage_file"):
+        try:
+            old["coverage"] = parse_cov(old["coverage_file"])
+        except (OSError, InputError):
+            return None
+    old["index"] = job["index"]
+    old["resumed"] = True
+    return old
+
+
 def do_job(job, args, runs_dir):
     t = job["test"]
     rundir = os.path.join(runs_dir, job["id"])
+    vals = values_for(job, rundir, args)
+    argv = shlex.split(_fmt(t.cmd, vals, t.line))
+    if args.resume:
+        old = kept_run(job, rundir, argv)
+        if old is not None:
+            return old
     if os.path.isdir(rundir):
         shutil.rmtree(rundir)
     os.makedirs(rundir)
-    vals = values_for(job, rundir, args)
-    argv = shlex.split(_fmt(t.cmd, vals, t.line))
     res = {"index": job["index"], "id": job["id"], "test": t.name, "seed": job["seed"], "dir": rundir,
            "cmd": repro_line(argv), "defined_at": t.line, "log": os.path.join(rundir, "log.txt")}
     write_cmd_sh(os.path.join(rundir, "cmd.sh"), argv, "run %s: test %s, seed %s" % (job["id"], t.name, job["seed"]))
@@ -1054,8 +1078,8 @@ def list_digest(path, args):
     with open(path, "rb") as f:
         h = hashlib.sha256(f.read())
     h.update(json.dumps([args.seeds, args.base_seed, args.cycles_scale]).encode())
-    if args.tags or args.exclude_tags:
-        h.update(json.dumps([args.tags, args.exclude_tags]).encode())
+    if args.tags or args.exclude_tags or args.with_tags:
+        h.update(json.dumps([args.tags, args.exclude_tags] + ([args.with_tags] if args.with_tags else [])).encode())
     return h.hexdigest()[:16]
 
 
@@ -1070,6 +1094,8 @@ def select_tests(tests, args):
         tests = [t for t in tests if set(t.opts["tags"]) & set(args.tags)]
     if args.exclude_tags:
         tests = [t for t in tests if not set(t.opts["tags"]) & set(args.exclude_tags)]
+    if args.with_tags:
+        tests = [t for t in tests if set(args.with_tags) <= set(t.opts["tags"])]
     if args.filter:
         rx = re.compile(args.filter)
         tests = [t for t in tests if rx.search(t.name)]
@@ -1159,9 +1185,9 @@ def mode_run(args):
     for stale in ("summary.json", "junit.xml", "coverage.info"):
         if os.path.exists(os.path.join(out, stale)):
             os.remove(os.path.join(out, stale))
-    if os.path.isdir(runs_dir):
+    if os.path.isdir(runs_dir) and not args.resume:
         shutil.rmtree(runs_dir)
-    os.makedirs(runs_dir)
+    os.makedirs(runs_dir, exist_ok=True)
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     t0 = time.monotonic()
     print("regress: %s: %d tests, %d runs; shard %d/%d: %d runs; -j %d; base seed %d; out %s" % (
@@ -1174,6 +1200,8 @@ def mode_run(args):
         with plock:
             line = "%s %-40s %7.1fs" % ({"pass": "PASS", "skip": "SKIP"}.get(r["status"], "FAIL"), r["id"],
                                          r.get("time_s", 0))
+            if r.get("resumed"):
+                line += "  (kept from an earlier run: --resume)"
             if r["status"] == "skip":
                 line += "  " + r.get("message", "")[:160]
             elif r["status"] != "pass":
@@ -1234,7 +1262,8 @@ def mode_run(args):
         "totals": {"runs": len(results), "passed": sum(r["status"] == "pass" for r in results),
                    "failed": sum(r["status"] not in ("pass", "skip") for r in results),
                    "skipped": sum(r["status"] == "skip" for r in results),
-                   "lockstep_cycles": sum(r.get("lockstep_cycles", 0) for r in results)},
+                   "lockstep_cycles": sum(r.get("lockstep_cycles", 0) for r in results),
+                   "resumed": sum(bool(r.get("resumed")) for r in results)},
         "coverage": crep, "runs": results}
     jpath, xpath = os.path.join(out, "summary.json"), os.path.join(out, "junit.xml")
     write_junit(xpath, results, "stallscope-regress", elapsed)
@@ -1360,6 +1389,9 @@ def parse_args(argv):
     ap.add_argument("--cycles-scale", type=float, default=1.0, help="multiply every cycles=N (default 1)")
     ap.add_argument("--filter", default=None, help="only tests whose name matches this regular expression")
     ap.add_argument("--tags", default=None, help="only tests with one of these tags (comma list; default: all tests)")
+    ap.add_argument("--with-tags", default=None,
+                    help="of those, only tests that also have every one of these tags (comma list; the Slurm "
+                         "submission builds the selected tests' builds with --with-tags build)")
     ap.add_argument("--exclude-tags", default=None, help="leave out tests with one of these tags (comma list)")
     ap.add_argument("--brief", action="store_true", help="no per-test table in the summary (failures, coverage, "
                     "outputs and the last line only)")
@@ -1370,6 +1402,9 @@ def parse_args(argv):
                     "1800); a run over it is killed and fails with 'timeout after N s: RUN (log: ...)'")
     ap.add_argument("--no-wave", action="store_true", help="do not rerun failing runs with a waveform")
     ap.add_argument("--wave-window", type=int, default=200, help="cycles dumped before the failing one (default 200)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the runs of an earlier run into the same --out that passed with the same command "
+                         "(an interrupted soak goes on where it stopped); the others run again")
     ap.add_argument("--list", action="store_true", help="print the runs of this shard and exit")
     ap.add_argument("--merge", nargs="+", metavar="DIR", help="merge shard output directories into --out")
     ap.add_argument("--cov-merge", nargs="+", metavar="FILE", help="merge coverage files and print the report")
@@ -1394,7 +1429,7 @@ def parse_args(argv):
         ap.error("--wave-window must be >= 0")
     if a.merge and a.cov_merge:
         ap.error("--merge and --cov-merge are exclusive")
-    for k in ("tags", "exclude_tags"):
+    for k in ("tags", "exclude_tags", "with_tags"):
         v = getattr(a, k)
         if v is not None:
             setattr(a, k, [x for x in v.split(",") if x])

@@ -12,12 +12,14 @@
 #       a task fails, and reports missing shards). With --wait, waits for the merge and exits
 #       with its status. REGRESS OPTIONS go to every shard, e.g. --tests FILE --seeds 8.
 #       The base seed is fixed here (--base-seed, default: from the clock) so all shards agree.
+#       With --resume among the REGRESS OPTIONS: goes on with OUT's earlier submission (same -n,
+#       its base seed unless given): each shard keeps the runs that passed (regress.py --resume).
 #   sbatch --array=0-3 scripts/regress/regress_slurm.sh OUT [REGRESS OPTIONS...]     (what submit does)
 #       inside an array task: runs shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT.
 #   scripts/regress/regress_slurm.sh merge OUT       merges OUT/shard-* (also what the merge job runs)
 #
-# The binaries the tests run are built before submitting, once, on the submitting host: the tests
-# of the list tagged build (regress.py --tags build, into OUT/build); the array tasks then run the
+# The binaries the tests run are built before submitting, once, on the submitting host: the
+# selected tests tagged build (regress.py --with-tags build, into OUT/build); the array tasks run the
 # other tests (--exclude-tags build). Waveform builds for failing runs are made on demand by the
 # task that needs one.
 set -u
@@ -61,13 +63,26 @@ case "${1:-}" in
     out=$1; shift
     command -v sbatch >/dev/null || die "sbatch not found (no Slurm client on this host)"
     mkdir -p "$out" && out=$(cd "$out" && pwd)
-    rm -rf "$out"/shard-* "$out/summary.json" "$out/junit.xml" "$out/merge.log"
     args=("$@")
-    case " ${args[*]-} " in *" --base-seed "*) ;; *) args+=(--base-seed "$(( $(date +%s) % 1000000 ))") ;; esac
+    resume=0
+    case " ${args[*]-} " in *" --resume "*) resume=1 ;; esac
+    if [ $resume = 1 ]; then
+      # go on with the shards of the earlier submission: same task count, same base seed
+      [ -f "$out/tasks" ] || die "--resume: $out has no earlier submission (no $out/tasks)"
+      [ "$(cat "$out/tasks")" = "$tasks" ] || die "--resume: $out was submitted with $(cat "$out/tasks") tasks, not $tasks (-n)"
+      case " ${args[*]} " in *" --base-seed "*) ;; *) args+=(--base-seed "$(cat "$out/base_seed")") ;; esac
+      rm -f "$out/summary.json" "$out/junit.xml" "$out/merge.log"
+    else
+      rm -rf "$out"/shard-* "$out/summary.json" "$out/junit.xml" "$out/merge.log"
+      case " ${args[*]-} " in *" --base-seed "*) ;; *) args+=(--base-seed "$(( $(date +%s) % 1000000 ))") ;; esac
+    fi
+    bs=""; prev=""
+    for a in "${args[@]}"; do [ "$prev" = --base-seed ] && bs=$a; prev=$a; done
+    echo "$bs" >"$out/base_seed"
     # refuse a broken test list before anything is queued
     "$PY" scripts/regress/regress.py "${args[@]}" --list >/dev/null || die "the runner rejects these options (see above)"
     if [ "${REGRESS_SLURM_BUILD:-1}" = 1 ]; then
-      "$PY" scripts/regress/regress.py "${args[@]}" --tags build --out "$out/build" >"$out/build.log" 2>&1 \
+      "$PY" scripts/regress/regress.py "${args[@]}" --with-tags build --out "$out/build" >"$out/build.log" 2>&1 \
         || { tail -20 "$out/build.log"; die "build failed (the list's build tests: $out/build.log)"; }
     fi
     echo "$tasks" >"$out/tasks"

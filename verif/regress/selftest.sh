@@ -6,6 +6,7 @@
 #    JUnit (one testcase per test.seed), JSON summary, coverage merged by bin name;
 #  - shards: deterministic partition, the merge of 2 shards equals the unsharded run; a missing
 #    shard fails the merge;
+#  - --resume: only the runs that did not finish or did not pass run again, with the same totals;
 #  - coverage files: name-driven merge, malformed files rejected with FILE:LINE and the rule;
 #  - time limits (a command that sleeps fails with "timeout after N s: RUN (log: ...)"), tags
 #    (--tags, --exclude-tags), needs= (order, a failed need stops its needers), pass=-;
@@ -198,6 +199,41 @@ $R --merge "$T/sh0" "$T/nonexistent" --out "$T/merged_bad" >"$T/merged_bad.out" 
 rc=$?
 check "merge with a missing shard fails and names it" bash -c "test $rc = 1 && grep -q 'shard 1/2 missing' $T/merged_bad.out &&
   grep -q 'no summary.json' $T/merged_bad.out && grep -q 'missing' $T/merged_bad/junit.xml"
+
+echo "== --resume: an interrupted run goes on where it stopped"
+# the small regression again into its own directory, then left as an interruption would leave
+# it: rand.501 never finished (no run.json), rand.502 failed; the others passed. --resume keeps
+# the passes (same command, in the same directory) and runs those two again.
+$R --tests "$T/small.txt" --base-seed 500 --out "$T/res" -j 2 >"$T/res0.out" 2>&1
+rm -f "$T/res/runs/rand.501/run.json" "$T/res/summary.json"
+$PY - "$T/res/runs/rand.502/run.json" <<'EOF2'
+import json, sys
+r = json.load(open(sys.argv[1])); r["status"] = "fail"; json.dump(r, open(sys.argv[1], "w"))
+EOF2
+$R --tests "$T/small.txt" --base-seed 500 --out "$T/res" -j 2 --resume >"$T/res.out" 2>&1
+rc=$?
+check "resume: exit 0, '$nruns passed, 0 failed', only the unfinished and failed runs again" $PY - "$T/res" "$T/full" "$rc" "$nruns" <<'EOF2'
+import json, sys
+out, full, rc, n = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+assert rc == 0, rc
+con = open(out + "/../res.out").read().rstrip("\n").split("\n")
+assert con[-1] == "%d passed, 0 failed" % n, con[-1]
+s, f = (json.load(open(d + "/summary.json")) for d in (out, full))
+again = sorted(r["id"] for r in s["runs"] if not r.get("resumed"))
+assert again == ["rand.501", "rand.502"], again
+assert s["totals"]["resumed"] == n - 2 and s["totals"]["passed"] == n, s["totals"]
+kept = [l for l in con if "(kept from an earlier run: --resume)" in l]
+assert len(kept) == n - 2, kept
+# the same totals, cycles and merged coverage as the uninterrupted run
+assert s["totals"]["lockstep_cycles"] == f["totals"]["lockstep_cycles"]
+for k in ("files", "cycles", "bins", "unhit"):
+    assert s["coverage"][k] == f["coverage"][k], k
+EOF2
+$R --tests "$T/small.txt" --base-seed 500 --cycles-scale 2 --out "$T/res" -j 2 --resume >"$T/res2.out" 2>&1
+check "resume keeps no run whose command changed (--cycles-scale 2: every rand run again)" \
+  bash -c "! grep 'kept from an earlier run' $T/res2.out | grep -q rand &&
+           test \$(grep -c 'kept from an earlier run' $T/res2.out) = $((nruns - 3)) &&
+           test \"\$(tail -n 1 $T/res2.out)\" = '$nruns passed, 0 failed'"
 
 echo "== coverage files: merged by bin name, malformed ones rejected with FILE:LINE and the rule"
 printf '# stallscope-cov v1\ncycles 10\nbin a.x 1\nbin b.y 0\n' >"$T/c1.txt"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The regression runner's cluster path, for real (docs/regression.md): a throwaway single-node
-# Slurm cluster on localhost (Debian's slurmctld, slurmd, munge), all state in a temp dir, runs a
+# Slurm cluster on localhost (scripts/regress/slurm_local.sh), all state in a temp dir, runs a
 # small regression submitted by scripts/regress/regress_slurm.sh as a 4-task job array plus its merge
-# job; the merged JUnit and JSON must hold every run of the list, all passing, from 4 shards.
+# job; the merged JUnit and JSON must hold every run of the list, all passing, from 4 shards;
+# then, after an interruption (runs and a shard lost), --resume runs only what was lost.
 # Installs the packages when root and missing; as non-root prints SKIP and the reason. Daemons
 # are stopped by pid (slurmd, slurmctld, munged) on every exit. Ends with "N passed, N failed".
 set -u
@@ -10,119 +11,34 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 B=${BUILD:-build}
 TASKS=4
-PKGS="slurmctld slurmd slurm-client munge"
 . verif/regress/checks.sh   # pass/fail counters, ok, bad, check
 finish() { echo; echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; }
 
 export PATH=$PATH:/usr/sbin:/sbin   # the daemons live in sbin, often not in a user's PATH
-missing=""
-for c in slurmctld slurmd sbatch squeue scontrol munged; do
-  p=$(command -v "$c") || missing="$missing $c"
-done
-if [ "$(id -u)" != 0 ]; then
-  if [ -n "$missing" ]; then
-    echo "SKIP slurm: not root and not installed (missing:$missing); as root this test runs" \
-         "apt-get install -y --no-install-recommends $PKGS"
-  else
-    echo "SKIP slurm: not root: the throwaway cluster's slurmd must run as root to start jobs"
-  fi
-  finish
+CL=scripts/regress/slurm_local.sh   # the throwaway cluster
+if ! why=$($CL check); then
+  if [ "$(id -u)" != 0 ]; then echo "SKIP slurm: $why"; finish; fi
+  t0=$SECONDS
+  if $CL install; then ok "installed Slurm and munge ($((SECONDS-t0)) s)"; else bad "install Slurm and munge"; finish; fi
 fi
 t_all=$SECONDS
-if [ -n "$missing" ]; then
-  t0=$SECONDS
-  if (apt-get install -y -q --no-install-recommends $PKGS || { apt-get update -q && apt-get install -y -q --no-install-recommends $PKGS; }) \
-       >/tmp/slurm_test_apt.$$.log 2>&1 < /dev/null; then
-    ok "installed $PKGS ($((SECONDS-t0)) s)"
-  else
-    tail -20 /tmp/slurm_test_apt.$$.log; bad "apt-get install $PKGS"; finish
-  fi
-  rm -f /tmp/slurm_test_apt.$$.log
-fi
 echo "slurm $(slurmd -V 2>&1 | head -1), $(munged -V 2>&1 | head -1)"
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/slurm-test.XXXXXX")
 chmod 755 "$T"
-pids=()
-cleanup() {
-  # stop the daemons we started, by pid, in order: slurmd, slurmctld, munged
-  local p
-  for p in "${pids[@]}"; do
-    kill "$p" 2>/dev/null
-    for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$p" 2>/dev/null
-  done
-  wait 2>/dev/null
-  rm -rf "$T"
-}
-trap 'cleanup' EXIT
+trap 'trap "" INT TERM; $CL stop "$T/cluster"; rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM
 
 # what the shards run: built once here, before the cluster starts
 LS=$B/lockstep_default/Vpmu_lockstep
 make -s "$LS" >"$T/build.log" 2>&1 || { tail -20 "$T/build.log"; bad "build $LS"; finish; }
 
-HOST=$(hostname -s)
-mkdir -p "$T/munge" "$T/state" "$T/spool" "$T/out"
-chmod 700 "$T/munge"
-dd if=/dev/urandom of="$T/munge/munge.key" bs=1024 count=1 status=none
-chmod 400 "$T/munge/munge.key"
-SOCK=$T/munge/munge.socket
-cat >"$T/slurm.conf" <<EOF
-ClusterName=regresstest
-SlurmctldHost=$HOST(127.0.0.1)
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=$SOCK
-StateSaveLocation=$T/state
-SlurmdSpoolDir=$T/spool
-SlurmctldPidFile=$T/slurmctld.pid
-SlurmdPidFile=$T/slurmd.pid
-SlurmctldLogFile=$T/slurmctld.log
-SlurmdLogFile=$T/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
-MailProg=/bin/true
-SchedulerType=sched/backfill
-SchedulerParameters=batch_sched_delay=0,bf_interval=1
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-MinJobAge=600
-ReturnToService=2
-NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
-PartitionName=regress Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-EOF
-export SLURM_CONF=$T/slurm.conf
-
 t0=$SECONDS
-munged -F --force --key-file="$T/munge/munge.key" --socket="$SOCK" --pid-file="$T/munge/munged.pid" \
-  --log-file="$T/munge/munged.log" --seed-file="$T/munge/munged.seed" >"$T/munged.out" 2>&1 &
-mpid=$!
-for _ in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.1; done
-slurmctld -D -i >"$T/slurmctld.out" 2>&1 &
-cpid=$!
-slurmd -D -N "$HOST" >"$T/slurmd.out" 2>&1 &
-dpid=$!
-pids=("$dpid" "$cpid" "$mpid")
-state=""
-for _ in $(seq 150); do
-  state=$(sinfo -h -N -o %T 2>/dev/null | head -1)
-  [ "$state" = idle ] && break
-  sleep 0.2
-done
-if [ "$state" = idle ]; then
-  ok "single-node cluster up: $HOST idle ($((SECONDS-t0)) s; state in a temp dir)"
+if env=$($CL start "$T/cluster"); then
+  eval "$env"
+  ok "single-node cluster up: $(hostname -s) idle ($((SECONDS-t0)) s; state in a temp dir)"
 else
-  bad "cluster did not come up (node state '$state')"
-  for f in munged.out munge/munged.log slurmctld.out slurmctld.log slurmd.out slurmd.log; do
-    [ -s "$T/$f" ] && { echo "--- $f"; tail -8 "$T/$f"; }
-  done
-  finish
+  bad "cluster did not come up"; finish
 fi
 
 # the regression: random lockstep with coverage and directed tests, spread over 4 array tasks
@@ -143,7 +59,7 @@ if [ $rc = 0 ]; then ok "job array of $TASKS tasks + merge job finished, merge e
 else
   bad "submit/merge exit $rc ($secs s)"
   for f in "$OUT"/slurm-*.out; do [ -f "$f" ] && { echo "--- $(basename "$f")"; tail -5 "$f"; }; done
-  tail -5 "$T/slurmctld.log"
+  tail -5 "$T/cluster/slurmctld.log"
 fi
 
 aj=$(cat "$OUT/array_job" 2>/dev/null)
@@ -189,6 +105,33 @@ if [ "$(tail -n 1 "$OUT/merge.log" 2>/dev/null)" = "$nruns passed, 0 failed" ]; 
   ok "merge console summary ends with '$nruns passed, 0 failed'"
 else
   bad "merge console summary last line: '$(tail -n 1 "$OUT/merge.log" 2>/dev/null)'"
+fi
+# an interruption: shard 1 lost its summary and one run, shard 2 lost everything; --resume
+# submits the same array again, and only the lost runs run again
+rm -f "$OUT/shard-1/summary.json"
+lost=$(ls -d "$OUT"/shard-1/runs/*/ | head -1); lost=${lost%/}; rm -f "$lost/run.json"
+rm -rf "$OUT/shard-2"
+REGRESS_SLURM_BUILD=0 scripts/regress/regress_slurm.sh submit -n $TASKS --wait "$OUT" --tests "$T/tests.txt" --resume \
+  >"$T/resume.log" 2>&1
+rc=$?
+if [ $rc = 0 ] && python3 - "$OUT" "$nruns" "$TASKS" "$(basename "$lost")" <<'EOF'
+import json, os, sys
+out, n, tasks, lost = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+s = json.load(open(os.path.join(out, "summary.json")))
+t = s["totals"]
+assert (t["runs"], t["passed"], t["failed"]) == (n, n, 0) and s["base_seed"] == 77, (t, s["base_seed"])
+again = {}
+for i in range(tasks):
+    sh = json.load(open(os.path.join(out, "shard-%d" % i, "summary.json")))
+    again[i] = sorted(r["id"] for r in sh["runs"] if not r.get("resumed"))
+    if i not in (1, 2):
+        assert again[i] == [], (i, again[i])
+assert again[1] == [lost], again[1]
+assert len(again[2]) == sum(1 for r in s["runs"] if r["index"] % tasks == 2) > 0, again[2]
+print("resumed: shard 1 ran %s again, shard 2 all %d runs, shards 0 and 3 none" % (lost, len(again[2])))
+EOF
+then ok "--resume after an interruption: only the lost runs ran again, merge '$(tail -n 1 "$OUT/merge.log")'"
+else bad "--resume (exit $rc)"; sed 's/^/    | /' "$T/resume.log" | tail -20
 fi
 echo "    (whole cluster test $((SECONDS-t_all)) s)"
 finish
