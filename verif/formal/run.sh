@@ -36,12 +36,14 @@ rtl_of() {
   esac
 }
 
-# build NAME TOP RTLDIR DEFS: yosys -> $B/NAME.smt2 (flat, AIG-mapped, macros cut for z3)
+# build NAME TOP RTLDIR DEFS: yosys -> $B/NAME.smt2 (flat, AIG-mapped, macros cut for z3). The
+# invariants name RTL flops as (* hierconn *) wires "inst.sig" that flatten merges with inst's sig;
+# one left unmerged (a renamed flop) fails the build (select -assert-none a:hierconn).
 build() {
   local name=$1 top=$2 rd=$3 defs=$4 f files=""
   for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
   nice yosys -q -l "$B/$name.yosys.log" -p "read_verilog -formal -I$rd $files; \
-    read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -top $top; flatten; memory_map; \
+    read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -flatten -top $top; select -assert-none a:hierconn; memory_map; \
     async2sync; dffunmap; setundef -anyseq; opt_clean; techmap; opt -fast; abc -g simple; \
     opt_clean; dffunmap; write_smt2 -wires $B/$name.raw.smt2" >/dev/null 2>&1 \
   && python3 $FV/smt2_cut.py "$B/$name.raw.smt2" "$B/$name.smt2"
@@ -118,6 +120,8 @@ CHECKS=(
   "regs.miter     fv_regs  -DFV_MITER  bmc 8"
 # (a)-(d) event control + counter bank (THREADS=1, P=3, CW=8, LW=4, W=2)
   "evcnt.bmc      fv_evcnt -DFV_FULL   bmc 16"
+# (a)-(d), ANY across two threads: THREADS=2, P=2 (VW=8)
+  "evcnt2.bmc     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 bmc 8"
 # (f) CPI stacks: pmu_stack (THREADS=2, W=3, NW=3, CRW=3)
   "stack.bmc      fv_stack -DFV_FULL   bmc 10"
 # (b) overflow status, (e): pmu_regs (THREADS=1, P=2, CW=33, AW=12)
@@ -126,9 +130,11 @@ CHECKS=(
   "bank.bmc       fv_bank  -           bmc 8"
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix)
   "bankram.bmc    fv_bank_ram -        bmc 12"
-  "evcnt.ind      fv_evcnt -           ind 4"
-  "regs.ind       fv_regs  -           ind 4"
-  "stack.ind      fv_stack -           ind 4"
+  "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
+  "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
+  "regs.ind       fv_regs  -DFV_FULL   ind 4"
+  "regs.miterind  fv_regs  -DFV_MITER  ind 4"
+  "stack.ind      fv_stack -DFV_FULL   ind 4"
   "bank.ind       fv_bank  -           ind 4"
 )
 
@@ -159,12 +165,14 @@ for c in "${CHECKS[@]}"; do
   read -r name top defs mode depth <<<"$c"
   [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]] && continue
   [ "$defs" = - ] && defs=""
+  defs=${defs//,/ }
   names+=("$name"); run "$name" "$top" "$defs" "$mode" "$depth"
 done
 for m in "${MUTANTS[@]}"; do
   IFS='|' read -r name top defs depth file subst expect <<<"$m"
   [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]] && continue
   [ "$defs" = - ] && defs=""
+  defs=${defs//,/ }
   names+=("$name"); run "$name" "$top" "$defs" mut "$depth" "$file" "$subst" "$expect"
 done
 wait
