@@ -29,6 +29,11 @@
 //                 evtsel without EDGE and ext = 0 (GE, no CNTV/BOTH/CHAIN/QUALIFY), unless maybe
 //                 frozen: V from the catalog (pmu_lane_sel.vh) over the lanes of thread t, with
 //                 ANY (or a core-scoped event) over both threads each gated by its own privilege
+//   t.ovf         a counter set to its maximum by two successful writes (low word 0xffffffff with
+//                 all strobes in c-3, high word all ones in c-2: cnt = 2^CW - 1 in c-1), which then gets
+//                 a non-zero increment in c-1 (the t.pmc_inc / t.fix_inc reference, not written):
+//                 a read of gstatus in c shows its overflow bit (pmc_ovf[k] / fix_ovf[i]) set: the
+//                 bank's wrap reaches the right thread's status bit (spec 4.3)
 // Invariants (i.*): the copies equal u_regs's flops (spec 6 names, hierarchical references,
 // docs/formal.md "Invariants"), the lane picks u_regs keeps are the catalog decode of the copy of
 // evtsel, and gstatus.ctr_frz implies "maybe frozen"; with them every property is inductive.
@@ -364,6 +369,51 @@ module fv_top #(
           if (past_valid && p_rst && rst_ni && p_rok && rok && p_rclass[gt*P+gi]
               && p_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == p_wa)
             assert (prdata == p_prdata + p_rinc[(gt*P+gi)*32 +: 32]);                // [t.pmc_inc]
+        end
+      end
+    end
+  endgenerate
+
+  // ---- overflow: a counter loaded with its maximum wraps into its gstatus bit ---------------------
+  // Counters of thread t: 0..P-1 programmable (gstatus low word bit k), P..P+2 fixed (high word
+  // bit i). m1: its low word was written with 0xffffffff last cycle; m2: then its high word with
+  // all ones (the counter is 2^CW - 1 now); m3: it then got a non-zero increment without a write (it
+  // wrapped last cycle).
+  localparam NX = P + 3;
+  reg [THREADS*NX-1:0] m1;
+  reg [THREADS*NX-1:0] m2;
+  reg [THREADS*NX-1:0] m3;
+  integer ox;
+  integer ot;
+  reg [31:0] oinc;
+  reg        ocls;
+  reg [31:0] olo;
+  always @(posedge clk_i) begin
+    oinc = 0;
+    ocls = 0;
+    olo  = 0;
+    for (ot = 0; ot < THREADS; ot = ot + 1) begin
+      for (ox = 0; ox < NX; ox = ox + 1) begin
+        olo  = (ox < P) ? `PMU_PMC_OFF + 8 * ox : `PMU_FIX_OFF + 8 * (ox - P);
+        oinc = (ox < P) ? rinc[(ot*P + ((ox < P) ? ox : 0))*32 +: 32]
+                         : finc[(ot*3 + ((ox < P) ? 0 : ox - P))*32 +: 32];
+        ocls = (ox < P) ? rclass[ot*P + ((ox < P) ? ox : 0)] : !maybe_frz[ot];
+        m1[ot*NX+ox] <= rst_ni && wok && wa == word(ot, olo) && pstrb_i == 4'hf
+                        && pwdata_i == 32'hffffffff;
+        m2[ot*NX+ox] <= rst_ni && m1[ot*NX+ox] && wok && wa == word(ot, olo + 4) && pstrb_i[0]
+                        && (&pwdata_i[CW-33:0]);   // cnt[CW-1:32] all ones (CW <= 40)
+        m3[ot*NX+ox] <= rst_ni && m2[ot*NX+ox] && ocls && oinc != 0
+                        && !(wok && (wa == word(ot, olo) || wa == word(ot, olo + 4)));
+      end
+    end
+  end
+  generate
+    for (gt = 0; gt < THREADS; gt = gt + 1) begin : g_ovf
+      for (gi = 0; gi < NX; gi = gi + 1) begin : g_x
+        always @* begin
+          if (past_valid && rst_ni && m3[gt*NX+gi] && rok
+              && wa == word(gt, `PMU_GSTATUS_OFF + ((gi < P) ? 0 : 4)))
+            assert (prdata[(gi < P) ? gi : gi - P]);                                 // [t.ovf]
         end
       end
     end
