@@ -6,8 +6,8 @@
 #                        "N passed, N failed". Counterexample VCDs of failing checks stay in
 #                        build/formal/. FORMAL_JOBS=N (default 2), FORMAL_ONLY=REGEXP (e.g.
 #                        FORMAL_ONLY=evcnt) run fewer checks.
-#   make formal-nightly  the same plus the pmu_top mutants and a deeper pmu_top BMC (several
-#                        minutes of yosys on the whole PMU each; solver limit 1200 s a run).
+#   make formal-nightly  the same plus the pmu_top and THREADS=2 mutants and a deeper pmu_top BMC
+#                        (minutes each on the whole PMU; solver limit 1200 s a run).
 
 FORMAL_BUILD ?= $(BUILD)/formal
 

@@ -156,8 +156,6 @@ CHECKS=(
 # Mutants: NAME|TOP|DEFS|DEPTH|FILE|PERL SUBSTITUTION (must match one line)|EXPECTED PROPERTY
 MUTANTS=(
   'mut.edge-level|fv_evcnt|-|6|pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|c.edge'
-  'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/if \(pok\[pu\]\) begin/if (pok[pu] && pu == gt) begin/|r.inc'
-  'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok\) : pok\[gt\];/privok = pok[gt];/|r.inc'
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
   'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc'
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
@@ -172,17 +170,21 @@ MUTANTS=(
 )
 
 # Nightly only (FORMAL_NIGHTLY=1, make formal-nightly): the whole pmu_top is large, so its mutants
-# (and a deeper BMC) run there; make formal keeps its proof (top.ind, and top.bmc as the base case).
+# (and a deeper BMC) run there, and so do the THREADS=2 event-control mutants (each builds its own
+# netlist); make formal keeps the proofs (top.ind, evcnt2.ind, and their BMCs as the base case).
 NIGHTLY_CHECKS=(
   "top.deep       fv_top   -           bmc 6"
 )
 NIGHTLY_MUTANTS=(
+  'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/if \(pok\[pu\]\) begin/if (pok[pu] && pu == gt) begin/|r.inc'
+  'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok\) : pok\[gt\];/privok = pok[gt];/|r.inc'
   'mut.top-slot-thread|fv_top|-|4|pmu_top.v|s/= fs_inc\[gt\*8\*IW \+: \(NFIX\+NSLOT\)\*IW\];/= fs_inc[(THREADS-1-gt)*8*IW +: (NFIX+NSLOT)*IW];/|t.slot_inc'
   'mut.top-rdp-window|fv_top|-|4|pmu_top.v|s/\.WBASE   \(P \+ NFIX\),/.WBASE   (P + NFIX + 1),/|t.'
   'mut.top-rdp-span|fv_top|-|4|pmu_top.v|s/\.WSPAN   \(NSLOT\),/.WSPAN   (NSLOT + 1),/|t.rdp_range'
   'mut.top-rdp-valid|fv_top|-|4|pmu_rdp.v|s/assign valid_d = req_i;/assign valid_d = req_i \x7c valid_q;/|t.rdp_valid'
   'mut.top-fix-priv|fv_top|-|5|pmu_top.v|s/\.fix_os_i      \(fix_os\),/.fix_os_i      (fix_usr),/|t.fix_inc'
   'mut.top-pmc-thread|fv_top|-|5|pmu_top.v|s/= pmc_inc\[gt\*P\*IW \+: P\*IW\];/= pmc_inc[(THREADS-1-gt)*P*IW +: P*IW];/|t.pmc_inc'
+  'mut.top-wrap-thread|fv_top|-|7|pmu_top.v|s/pmc_wrap\[u\*P \+: P\]    = wrap\[u\*NCPT \+: P\];/pmc_wrap[u*P +: P]    = wrap[(THREADS-1-u)*NCPT +: P];/|t.ovf'
 )
 if [ "${FORMAL_NIGHTLY:-0}" = 1 ]; then
   CHECKS=("${NIGHTLY_CHECKS[@]}" "${CHECKS[@]}")
