@@ -94,7 +94,7 @@ help:
 	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
 	@echo "make html-check - make run's report.html in headless Chromium (html-deps: chromium; html-shot: docs/report_html.png)"
 	@echo "make trace-tools - Konata's parsers, gem5's o3-pipeview.py, SimpleScalar's pipeview.pl into build/tools (docs/reports.md)"
-	@echo "make formal | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
+	@echo "make formal | formal-nightly | fuzz | coverage | golden | lint | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:

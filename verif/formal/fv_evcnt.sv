@@ -1,11 +1,12 @@
 // Formal properties of event control + counter bank (docs/spec.md 4, 4.1, 4.2): pmu_evctl and
-// pmu_cnt_bank instantiated and wired as pmu_top wires them for thread 0 (evctl increment k ->
-// bank counter k, bank wrap k -> evctl wrap k), bound to their ports only. The register block is
-// replaced by free inputs (evtsel, ext, gctrl.pmc_en, ctr_frz, "evtsel/ext written", the counter
-// write port), restricted only to what pmu_regs can produce (reserved bits 0, ext[0].chain and
-// ext[0].qualify 0). THREADS=1, P=3 (a chain can cascade 0 -> 1 -> 2). With one thread ANY
-// still matters (spec 4.1): the thread's lanes enter V only while its own privilege passes
-// USR/OS, so an ANY counter in a filtered mode sees V = 0 (its C, and the Q it passes on).
+// pmu_cnt_bank instantiated and wired as pmu_top wires them (evctl increment t*P+k -> bank
+// counter t*P+k, bank wrap -> evctl wrap), bound to their ports for the properties. The register
+// block is replaced by free inputs (evtsel, ext, gctrl.pmc_en, ctr_frz, "evtsel/ext written", the
+// counter write port), restricted only to what pmu_regs can produce (reserved bits 0,
+// ext.chain and ext.qualify 0 on each thread's counter 0). Two parameter sets (run.sh):
+// THREADS=1, P=3 (a chain can cascade 0 -> 1 -> 2), and THREADS=2, P=2 (`FV_THREADS=2`: ANY
+// across two threads, spec 4.1: thread u's lanes enter V only while priv_i[u] passes the
+// counter's USR/OS, the cycle is counted when some thread passes).
 //
 // A reference of spec 4.1 is written here from the spec text (lanes, V, C, Q cascade, gating);
 // the event catalog is the generated rtl/pmu/pmu_lane_sel.vh (rtl/pmu/data/pmu_params.json, spec table 2.2).
@@ -18,65 +19,78 @@
 //        C(t) and not C(t-1) (BOTH: C(t) != C(t-1))
 //   d.*  CHAIN: inc(k, t) = wrap(k-1, t-1), whatever the enables, privilege and freeze say,
 //        so counter k gains exactly 1 per wrap of counter k-1, one cycle later
-// Bounded (BMC only, `FV_FULL`):
+// With `FV_FULL` (also inductive, through the invariants i.*):
 //   r.inc  every increment equals the spec 4.1 reference, with the reference's own edge
-//          history, so EDGE history across disabled/filtered/frozen/unqualified cycles is
-//          covered, and ANY's per-thread privilege gate of V (through C and the Q cascade). Not inductive: the edge history flop is internal to evctl.
+//          history and chain carry, so EDGE history across disabled/filtered/frozen/unqualified
+//          cycles is covered, and ANY (the sum over the threads that pass, each gated by its
+//          own privilege, through C and the Q cascade)
+//   i.cprev, i.carry  the reference's edge history and chain carry equal the RTL's flops
+//          u_ev.cprev_q and u_ev.carry_q (spec 6 state names, reached by hierarchical reference,
+//          docs/formal.md "Invariants"): without them a k-induction trace can start with the two
+//          apart and keep them apart for longer than any k.
 
 `include "pmu_map.vh"
 
+`ifndef FV_THREADS
+`define FV_THREADS 1
+`endif
+`ifndef FV_P
+`define FV_P 3
+`endif
+
 module fv_evcnt #(
-  parameter P           = 3,
+  parameter THREADS     = `FV_THREADS,
+  parameter P           = `FV_P,
   parameter CW          = 8,
   parameter W           = 2,
   parameter LW          = 4,
   parameter NW          = 3,
   parameter NS_PER_TICK = 10
 ) (
-  input wire                      clk_i,
-  input wire                      rst_ni,
-  input wire                      priv_i,
-  input wire                      ref_tick_i,
-  input wire [`PMU_NEXT*LW-1:0]   ev_ext_i,
-  input wire [NW-1:0]             slot_fill_i,
-  input wire [NW-1:0]             slot_issue_i,
-  input wire [NW-1:0]             slot_retire_i,
-  input wire [P*32-1:0]           evtsel_i,
-  input wire [P*32-1:0]           ext_i,
-  input wire [P-1:0]              pmc_en_i,
-  input wire                      frz_i,
-  input wire [P-1:0]              sel_wr_i,
-  input wire                      we_i,
-  input wire [$clog2(P)-1:0]      widx_i,
-  input wire                      whi_i,
-  input wire [31:0]               wdata_i,
-  input wire [3:0]                wstrb_i
+  input wire                              clk_i,
+  input wire                              rst_ni,
+  input wire [THREADS-1:0]                priv_i,
+  input wire                              ref_tick_i,
+  input wire [THREADS*`PMU_NEXT*LW-1:0]   ev_ext_i,
+  input wire [THREADS*NW-1:0]             slot_fill_i,
+  input wire [THREADS*NW-1:0]             slot_issue_i,
+  input wire [THREADS*NW-1:0]             slot_retire_i,
+  input wire [THREADS*P*32-1:0]           evtsel_i,
+  input wire [THREADS*P*32-1:0]           ext_i,
+  input wire [THREADS*P-1:0]              pmc_en_i,
+  input wire [THREADS-1:0]                frz_i,
+  input wire [THREADS*P-1:0]              sel_wr_i,
+  input wire                              we_i,
+  input wire [$clog2(THREADS*P)-1:0]      widx_i,
+  input wire                              whi_i,
+  input wire [31:0]                       wdata_i,
+  input wire [3:0]                        wstrb_i
 );
-  localparam CIW  = $clog2(P);
+  localparam N    = THREADS * P;                 // counters (bank order t*P+k)
+  localparam CIW  = $clog2(N);
   localparam NL   = `PMU_NL;
   localparam NEXT = `PMU_NEXT;
-  localparam VW   = LW + 3;                      // THREADS = 1
+  localparam VW   = LW + 3 + $clog2(THREADS);
   // spec 4: increment width max(VW, NW, 3, clog2(NS_PER_TICK+1)) + 1
   localparam IWA  = (VW > NW) ? VW : NW;
   localparam IWB  = $clog2(NS_PER_TICK + 1);
   localparam IWC  = (IWA > IWB) ? IWA : IWB;
   localparam IW   = ((IWC > 3) ? IWC : 3) + 1;
 
-  wire [P*IW-1:0] inc;
-  wire [P*CW-1:0] cnt;
-  wire [P-1:0]    wrap;
+  wire [N*IW-1:0] inc;
+  wire [N*CW-1:0] cnt;
+  wire [N-1:0]    wrap;
 
   // The lane table indices pmu_regs keeps for each evtsel (proved there: fv_regs g.pick).
-  localparam THREADS = 1;
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
   localparam PKW = `PMU_NPICK * XW;
-  wire [P*PKW-1:0] pick;
-  wire [P-1:0]     sup;    // pmu_ev_sup (spec 2.2): supported, core-scoped (proved: fv_regs g.pick)
-  wire [P-1:0]     core;
+  wire [N*PKW-1:0] pick;
+  wire [N-1:0]     sup;    // pmu_ev_sup (spec 2.2): supported, core-scoped (proved: fv_regs g.pick)
+  wire [N-1:0]     core;
   genvar gp;
   generate
-    for (gp = 0; gp < P; gp = gp + 1) begin : g_pick
+    for (gp = 0; gp < N; gp = gp + 1) begin : g_pick
       assign pick[gp*PKW +: PKW] = pmu_lane_x(pmu_lane_pick(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
                                                             evtsel_i[gp*32 + `PMU_EVTSEL_UMASK_LSB +: 8]));
       assign {sup[gp], core[gp]} = pmu_ev_sup(evtsel_i[gp*32 + `PMU_EVTSEL_EVENT_LSB +: 8],
@@ -92,96 +106,112 @@ module fv_evcnt #(
   );
 
   // One bank window read port per counter (window k = counter k alone).
-  pmu_cnt_bank #(.NCNT(P), .CW(CW), .IW(IW), .CIW(CIW), .NWND(P), .WIW(1), .WBASE(0),
+  pmu_cnt_bank #(.NCNT(N), .CW(CW), .IW(IW), .CIW(CIW), .NWND(N), .WIW(1), .WBASE(0),
                  .WSTRIDE(1), .WSPAN(1)) u_bank (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc), .we_i (we_i), .widx_i (widx_i),
     .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i), .re_i (1'b0), .ridx_i ({CIW{1'b0}}),
-    .rdata_o (), .wnd_re_i ({P{1'b1}}), .wnd_idx_i ({P{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
+    .rdata_o (), .wnd_re_i ({N{1'b1}}), .wnd_idx_i ({N{1'b0}}), .wnd_data_o (cnt), .wrap_o (wrap)
   );
 
   `include "fv_common.vh"
   `include "pmu_lane_sel.vh"
 
   // ---- environment: what pmu_regs can hold -----------------------------------------------------
-  always @* begin
-    assume ((evtsel_i[31:0] & ~`PMU_EVTSEL_MASK) == 32'd0);
-    assume ((ext_i[31:0] & ~`PMU_EXT_MASK) == 32'd0);
-    assume (ext_i[`PMU_EXT_CHAIN_LSB] == 1'b0);
-    assume (ext_i[`PMU_EXT_QUALIFY_LSB] == 1'b0);
-  end
   genvar ge;
   generate
-    for (ge = 1; ge < P; ge = ge + 1) begin : g_env
+    for (ge = 0; ge < N; ge = ge + 1) begin : g_env
       always @* begin
         assume ((evtsel_i[ge*32 +: 32] & ~`PMU_EVTSEL_MASK) == 32'd0);
         assume ((ext_i[ge*32 +: 32] & ~`PMU_EXT_MASK) == 32'd0);
+        if (ge % P == 0) begin
+          assume (ext_i[ge*32 + `PMU_EXT_CHAIN_LSB] == 1'b0);
+          assume (ext_i[ge*32 + `PMU_EXT_QUALIFY_LSB] == 1'b0);
+        end
       end
     end
   endgenerate
 
   // ---- reference of spec 2.1 lanes and 4.1 (combinational part) -------------------------------
-  reg [NL*LW-1:0] lane;
+  // lane l of thread u at lane[(u*NL+l)*LW +: LW]
+  reg [THREADS*NL*LW-1:0] lane;
   reg [31:0]      fill32;
   reg [31:0]      unfill32;
   integer j;
+  integer tu;
   always @* begin
-    fill32   = slot_fill_i;
-    unfill32 = (fill32 < W) ? W - fill32 : 32'd0;   // full width, then truncated to LW
-    lane = {(NL * LW){1'b0}};
-    lane[`PMU_LANE_CYCLES*LW +: LW]   = 1;
-    lane[`PMU_LANE_REF_TICK*LW +: LW] = ref_tick_i;
-    lane[`PMU_LANE_FILLED*LW +: LW]   = slot_fill_i;    // zero-extended or truncated to LW
-    lane[`PMU_LANE_UNFILLED*LW +: LW] = unfill32[LW-1:0];
-    lane[`PMU_LANE_ISSUED*LW +: LW]   = slot_issue_i;
-    lane[`PMU_LANE_RETIRED*LW +: LW]  = slot_retire_i;
-    for (j = 0; j < NEXT; j = j + 1) begin
-      lane[(NL - NEXT + j)*LW +: LW] = ev_ext_i[j*LW +: LW];
+    fill32   = 0;
+    unfill32 = 0;
+    lane = {(THREADS * NL * LW){1'b0}};
+    for (tu = 0; tu < THREADS; tu = tu + 1) begin
+      fill32   = slot_fill_i[tu*NW +: NW];
+      unfill32 = (fill32 < W) ? W - fill32 : 32'd0;   // full width, then truncated to LW
+      lane[(tu*NL+`PMU_LANE_CYCLES)*LW +: LW]   = 1;
+      lane[(tu*NL+`PMU_LANE_REF_TICK)*LW +: LW] = ref_tick_i;
+      lane[(tu*NL+`PMU_LANE_FILLED)*LW +: LW]   = slot_fill_i[tu*NW +: NW];  // zero-extended or truncated
+      lane[(tu*NL+`PMU_LANE_UNFILLED)*LW +: LW] = unfill32[LW-1:0];
+      lane[(tu*NL+`PMU_LANE_ISSUED)*LW +: LW]   = slot_issue_i[tu*NW +: NW];
+      lane[(tu*NL+`PMU_LANE_RETIRED)*LW +: LW]  = slot_retire_i[tu*NW +: NW];
+      for (j = 0; j < NEXT; j = j + 1) begin
+        lane[(tu*NL + NL - NEXT + j)*LW +: LW] = ev_ext_i[(tu*NEXT + j)*LW +: LW];
+      end
     end
   end
 
   // per counter: fields, V, C, Q, counted, the reference increment (chain uses rcarry)
-  reg [P-1:0]    rC;        // condition C
-  reg [P-1:0]    rQ;        // qualifier passed on
-  reg [P-1:0]    rcounted;
-  reg [P-1:0]    redge;     // EDGE set, CHAIN clear
-  reg [P-1:0]    rboth;
-  reg [P-1:0]    rchain;
-  reg [P*IW-1:0] rinc;
-  reg [P-1:0]    rcprev;    // reference edge history (state, below)
-  reg [P-1:0]    rcarry;    // reference chain carry (state, below)
+  reg [N-1:0]    rC;        // condition C
+  reg [N-1:0]    rQ;        // qualifier passed on
+  reg [N-1:0]    rcounted;
+  reg [N-1:0]    redge;     // EDGE set, CHAIN clear
+  reg [N-1:0]    rboth;
+  reg [N-1:0]    rchain;
+  reg [N*IW-1:0] rinc;
+  reg [N-1:0]    rcprev;    // reference edge history (state, below)
+  reg [N-1:0]    rcarry;    // reference chain carry (state, below)
   reg [31:0]     es;
   reg [31:0]     xs;
   reg [NL-1:0]   sel;
   reg [31:0]     v;
-  reg            vc;        // OR of the selected condition lanes
+  reg [31:0]     vu;        // one thread's part of V
+  reg            vc;        // OR of the thread's selected condition lanes
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;
   reg            thr;
   reg            cmpr;
   reg            qin;
-  reg            pok;       // the thread's own privilege passes USR/OS
+  reg [THREADS-1:0] pok;    // thread u's own privilege passes USR/OS
+  reg            anyf;      // ANY, or a core-scoped event (spec 2.2)
   reg            privok;
   reg            edgehit;
   integer k;
   integer l;
+  integer u;
+  integer kt;               // the counter's thread
   always @* begin
     rC = 0; rQ = 0; rcounted = 0; redge = 0; rboth = 0; rchain = 0; rinc = 0;
-    for (k = 0; k < P; k = k + 1) begin
-      es  = evtsel_i[k*32 +: 32];
-      xs  = ext_i[k*32 +: 32];
-      sel = pmu_lane_sel(es[7:0], es[15:8]);
-      pok = priv_i ? es[17] : es[16];
-      v   = 0;
-      vc  = 0;
-      // V: the thread's lanes; with ANY (or a core-scoped event) only while its own privilege
-      // passes (spec 2.2, 4.1); count
-      // lanes summed, condition lanes (spec 2.2, PMU_LANE_COND) ORed as "non-zero", adding 1
-      for (l = 0; l < NL; l = l + 1) begin
-        if (sel[l] && (!(es[21] || core[k]) || pok)) begin
-          if (LCOND[l]) vc = vc | (lane[l*LW +: LW] != 0);
-          else          v  = v + lane[l*LW +: LW];
+    es = 0; xs = 0; sel = 0; v = 0; vu = 0; vc = 0; thr = 0; cmpr = 0; qin = 0; pok = 0;
+    anyf = 0; privok = 0; edgehit = 0; kt = 0;
+    for (k = 0; k < N; k = k + 1) begin
+      kt   = k / P;
+      es   = evtsel_i[k*32 +: 32];
+      xs   = ext_i[k*32 +: 32];
+      sel  = pmu_lane_sel(es[7:0], es[15:8]);
+      anyf = es[21] || core[k];
+      for (u = 0; u < THREADS; u = u + 1) pok[u] = priv_i[u] ? es[17] : es[16];
+      // V (spec 2.2, 4.1): per thread, its selected count lanes summed plus 1 when one of its
+      // selected condition lanes (PMU_LANE_COND) is non-zero; V is the counter's own thread's
+      // part, with ANY the sum of the parts of the threads whose own privilege passes
+      v = 0;
+      for (u = 0; u < THREADS; u = u + 1) begin
+        vu = 0;
+        vc = 0;
+        for (l = 0; l < NL; l = l + 1) begin
+          if (sel[l]) begin
+            if (LCOND[l]) vc = vc | (lane[(u*NL+l)*LW +: LW] != 0);
+            else          vu = vu + lane[(u*NL+l)*LW +: LW];
+          end
         end
+        vu = vu + vc;
+        if (anyf ? pok[u] : (u == kt)) v = v + vu;
       end
-      v = v + vc;
       thr = (es[31:24] != 0) || (xs[1:0] != 2'd0);
       case (xs[1:0])
         2'd0: cmpr = v >= es[31:24];
@@ -190,16 +220,16 @@ module fv_evcnt #(
         default: cmpr = v != es[31:24];
       endcase
       rC[k]       = sup[k] && (thr ? (cmpr ^ es[23]) : (v != 0));   // unsupported: C = 0 (2.2)
-      qin         = (k == 0) ? 1'b1 : rQ[(k == 0) ? 0 : k - 1];
+      qin         = (k % P == 0) ? 1'b1 : rQ[(k == 0) ? 0 : k - 1];
       rQ[k]       = xs[4] ? qin : (rC[k] && (xs[5] ? qin : 1'b1));
-      privok      = pok;   // with one thread, ANY's "some thread passes" is the same
-      rcounted[k] = es[22] && pmc_en_i[k] && privok && sup[k] && !frz_i && (xs[5] ? qin : 1'b1);
+      privok      = anyf ? (|pok) : pok[kt];   // ANY: some thread passes
+      rcounted[k] = es[22] && pmc_en_i[k] && privok && sup[k] && !frz_i[kt] && (xs[5] ? qin : 1'b1);
       rchain[k]   = xs[4];
       redge[k]    = es[18] && !xs[4];
       rboth[k]    = xs[3];
       edgehit     = es[18] && rcounted[k]
                     && (xs[3] ? (rC[k] != rcprev[k]) : (rC[k] && !rcprev[k]));
-      if (xs[4])            rinc[k*IW +: IW] = (k == 0) ? 0 : rcarry[(k == 0) ? 0 : k - 1];
+      if (xs[4])            rinc[k*IW +: IW] = (k % P == 0) ? 0 : rcarry[(k == 0) ? 0 : k - 1];
       else if (!rcounted[k]) rinc[k*IW +: IW] = 0;
       else if (es[18])       rinc[k*IW +: IW] = edgehit;
       else if (!thr)         rinc[k*IW +: IW] = v;
@@ -209,12 +239,13 @@ module fv_evcnt #(
   end
 
   // reference wraps: from the bank's values and the increments it was given (spec 4)
-  reg [P-1:0] rwrap;
+  reg [N-1:0] rwrap;
   reg [CW:0]  s;
   integer m;
   always @* begin
     rwrap = 0;
-    for (m = 0; m < P; m = m + 1) begin
+    s = 0;
+    for (m = 0; m < N; m = m + 1) begin
       s        = {1'b0, cnt[m*CW +: CW]} + inc[m*IW +: IW];
       rwrap[m] = s[CW] && !(we_i && widx_i == m);
     end
@@ -233,17 +264,17 @@ module fv_evcnt #(
 
   // ---- previous cycle ----------------------------------------------------------------------------
   reg            p_rst;
-  reg [P*CW-1:0] p_cnt;
-  reg [P*IW-1:0] p_inc;
+  reg [N*CW-1:0] p_cnt;
+  reg [N*IW-1:0] p_inc;
   reg            p_we;
   reg [CIW-1:0]  p_widx;
   reg            p_whi;
   reg [31:0]     p_wdata;
   reg [3:0]      p_wstrb;
-  reg [P-1:0]    p_rwrap;
-  reg [P-1:0]    p_sel_wr;
-  reg [P-1:0]    p_counted;
-  reg [P-1:0]    p_C;
+  reg [N-1:0]    p_rwrap;
+  reg [N-1:0]    p_sel_wr;
+  reg [N-1:0]    p_counted;
+  reg [N-1:0]    p_C;
   always @(posedge clk_i) begin
     p_rst     <= rst_ni;
     p_cnt     <= cnt;
@@ -260,17 +291,19 @@ module fv_evcnt #(
   end
 
   // for d.chain_count: the chain increment applied in the previous cycle
-  reg [P-1:0] p_rchain;
-  reg [P-1:0] pp_carry;
+  reg [N-1:0] p_rchain;
+  reg [N-1:0] pp_carry;
   always @(posedge clk_i) begin
     p_rchain <= rchain;
-    pp_carry <= (past_valid && p_rst) ? p_rwrap : {P{1'b0}};
+    pp_carry <= (past_valid && p_rst) ? p_rwrap : {N{1'b0}};
   end
 
   // ---- properties --------------------------------------------------------------------------------
   genvar g;
   generate
-    for (g = 0; g < P; g = g + 1) begin : g_k
+    for (g = 0; g < N; g = g + 1) begin : g_k
+      localparam LOW = (g % P != 0);       // has a counter k-1 in its thread (CHAIN, QUALIFY)
+      localparam GM1 = (g == 0) ? 0 : g - 1;
       wire [IW-1:0] ik   = inc[g*IW +: IW];
       wire [CW-1:0] ck   = cnt[g*CW +: CW];
       wire [CW-1:0] pck  = p_cnt[g*CW +: CW];
@@ -297,13 +330,13 @@ module fv_evcnt #(
           if (past_valid && redge[g] && hknown)                                   // [c.edge_rising]
             assert (ik == (rcounted[g] && (rboth[g] ? (rC[g] != hval) : (rC[g] && !hval))));
         end
-        // (d) CHAIN: exactly the wrap of counter g-1 one cycle earlier, ungated
-        if (past_valid && rst_ni && g > 0 && rchain[g]) begin
-          assert (ik == (p_rst && p_rwrap[(g > 0) ? g - 1 : 0]));                 // [d.chain_is_carry]
+        // (d) CHAIN: exactly the wrap of counter k-1 one cycle earlier, ungated
+        if (past_valid && rst_ni && LOW && rchain[g]) begin
+          assert (ik == (p_rst && p_rwrap[GM1]));                                 // [d.chain_is_carry]
         end
-        if (past_valid && g > 0 && p_rst && !pwr && p_rchain[g]) begin
-          // counter g after a chain cycle: old value + the carry of g-1 (wrap two cycles back)
-          assert (ck == pck + pp_carry[(g > 0) ? g - 1 : 0]);                     // [d.chain_count]
+        if (past_valid && LOW && p_rst && !pwr && p_rchain[g]) begin
+          // counter k after a chain cycle: old value + the carry of k-1 (wrap two cycles back)
+          assert (ck == pck + pp_carry[GM1]);                                     // [d.chain_count]
         end
 `ifdef FV_FULL
         if (rst_ni) assert (ik == rinc[g*IW +: IW]);                              // [r.inc]
@@ -311,5 +344,19 @@ module fv_evcnt #(
       end
     end
   endgenerate
+
+`ifdef FV_FULL
+  // ---- invariants: the reference state is the RTL's state (spec 6 names) -----------------------
+  // yosys 0.23: a wire of this module named "inst.sig" with the hierconn attribute becomes the
+  // flattened inst's wire sig (flatten); run.sh checks that no hierconn wire is left unconnected.
+  (* hierconn *) wire [N-1:0] \u_ev.cprev_q ;
+  (* hierconn *) wire [N-1:0] \u_ev.carry_q ;
+  always @* begin
+    if (past_valid) begin
+      assert (\u_ev.cprev_q == rcprev);                                           // [i.cprev]
+      assert (\u_ev.carry_q == rcarry);                                           // [i.carry]
+    end
+  end
+`endif
 
 endmodule

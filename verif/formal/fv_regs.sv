@@ -21,15 +21,21 @@
 //                            (pmu_lane_x), every cycle (pick_o is computed on the write path,
 //                            from the strobed bytes over the stored value); so are sup_o and
 //                            core_o (pmu_ev_sup: supported, core-scoped; spec 2.2)
-// Bounded (BMC only; r.* with `FV_FULL`, the miter with `FV_MITER`):
+// With `FV_FULL` (inductive through the invariants i.*):
 //   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
 //                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
 //                            gstatus read, frz_o and irq_o, every cycle
+//   i.gstatus, i.ctrl, i.fixctl  the reference's gstatus, ctrl.frz_on_ovf and fixctl.pmi equal
+//                            the block's gstatus_q, ctrl_q, fixctl_q (spec 6 names, reached by
+//                            hierarchical reference, docs/formal.md "Invariants")
+// With `FV_MITER` (inductive through the invariant i.same):
 //   e.unpriv_write_invisible two pmu_regs side by side, the second one sees an idle bus instead
 //                            of each unprivileged write: every output equal, every cycle
 //                            (all hidden state -- ctrl.uren, the high-word latch, ... -- would
 //                            show through some later read)
-// Not inductive: gstatus, ctrl, fixctl and the high-word latch are internal to pmu_regs.
+//   i.same                   every flop of the two blocks is equal
+// Without the invariants neither would be inductive: gstatus, ctrl, fixctl and the high-word
+// latch are internal to pmu_regs, and a trace can keep a difference hidden for any length.
 
 `include "pmu_map.vh"
 
@@ -238,6 +244,19 @@ module fv_regs #(
   end
   reg r_irq;
   integer k;
+  // invariants: the reference state is the block's (spec 6 names gstatus_q, ctrl_q, fixctl_q;
+  // hierarchical references, docs/formal.md "Invariants")
+  (* hierconn *) wire [63:0] \u_a.gstatus_q ;
+  (* hierconn *) wire [31:0] \u_a.ctrl_q ;
+  (* hierconn *) wire [31:0] \u_a.fixctl_q ;
+  always @* begin
+    if (past_valid) begin
+      assert (\u_a.gstatus_q == r_gs);                                         // [i.gstatus]
+      assert (\u_a.ctrl_q [`PMU_CTRL_FRZ_ON_OVF_LSB] == r_frz_on_ovf);          // [i.ctrl]
+      assert ({\u_a.fixctl_q [`PMU_FIXCTL_PMI2_LSB], \u_a.fixctl_q [`PMU_FIXCTL_PMI1_LSB], // [i.fixctl]
+               \u_a.fixctl_q [`PMU_FIXCTL_PMI0_LSB]} == r_pmi);
+    end
+  end
   always @* begin
     r_irq = |(r_gs[34:32] & r_pmi);
     for (k = 0; k < P; k = k + 1) begin
@@ -286,6 +305,52 @@ module fv_regs #(
     .pmc_en_o (b_pmc_en), .fix_en_o (b_fix_en), .fix_os_o (b_fix_os), .fix_usr_o (b_fix_usr),
     .frz_o (b_frz), .wpvis_o (b_wpvis), .irq_o (b_irq)
   );
+
+  // invariant: the two blocks hold the same state, every flop of pmu_regs (the spec 6 names and
+  // the derived pick_q, sup_q, core_q; hierarchical references, docs/formal.md "Invariants")
+  (* hierconn *) wire [P*32-1:0] \u_a.evtsel_q ;
+  (* hierconn *) wire [P*32-1:0] \u_b.evtsel_q ;
+  (* hierconn *) wire [P*32-1:0] \u_a.ext_q ;
+  (* hierconn *) wire [P*32-1:0] \u_b.ext_q ;
+  (* hierconn *) wire [31:0] \u_a.fixctl_q ;
+  (* hierconn *) wire [31:0] \u_b.fixctl_q ;
+  (* hierconn *) wire [31:0] \u_a.ctrl_q ;
+  (* hierconn *) wire [31:0] \u_b.ctrl_q ;
+  (* hierconn *) wire [63:0] \u_a.gctrl_q ;
+  (* hierconn *) wire [63:0] \u_b.gctrl_q ;
+  (* hierconn *) wire [63:0] \u_a.gstatus_q ;
+  (* hierconn *) wire [63:0] \u_b.gstatus_q ;
+  (* hierconn *) wire [31:0] \u_a.evstat_q ;
+  (* hierconn *) wire [31:0] \u_b.evstat_q ;
+  (* hierconn *) wire [31:0] \u_a.hi_latch_q ;
+  (* hierconn *) wire [31:0] \u_b.hi_latch_q ;
+  (* hierconn *) wire [AW-1:0] \u_a.hi_addr_q ;
+  (* hierconn *) wire [AW-1:0] \u_b.hi_addr_q ;
+  (* hierconn *) wire            \u_a.hi_vld_q ;
+  (* hierconn *) wire            \u_b.hi_vld_q ;
+  (* hierconn *) wire [P*PKW-1:0] \u_a.pick_q ;
+  (* hierconn *) wire [P*PKW-1:0] \u_b.pick_q ;
+  (* hierconn *) wire [P-1:0] \u_a.sup_q ;
+  (* hierconn *) wire [P-1:0] \u_b.sup_q ;
+  (* hierconn *) wire [P-1:0] \u_a.core_q ;
+  (* hierconn *) wire [P-1:0] \u_b.core_q ;
+  always @* begin
+    if (past_valid) begin
+      assert (\u_a.evtsel_q == \u_b.evtsel_q );        // [i.same]
+      assert (\u_a.ext_q == \u_b.ext_q );              // [i.same]
+      assert (\u_a.fixctl_q == \u_b.fixctl_q );        // [i.same]
+      assert (\u_a.ctrl_q == \u_b.ctrl_q );            // [i.same]
+      assert (\u_a.gctrl_q == \u_b.gctrl_q );          // [i.same]
+      assert (\u_a.gstatus_q == \u_b.gstatus_q );      // [i.same]
+      assert (\u_a.evstat_q == \u_b.evstat_q );        // [i.same]
+      assert (\u_a.hi_latch_q == \u_b.hi_latch_q );    // [i.same]
+      assert (\u_a.hi_addr_q == \u_b.hi_addr_q );      // [i.same]
+      assert (\u_a.hi_vld_q == \u_b.hi_vld_q );        // [i.same]
+      assert (\u_a.pick_q == \u_b.pick_q );            // [i.same]
+      assert (\u_a.sup_q == \u_b.sup_q );              // [i.same]
+      assert (\u_a.core_q == \u_b.core_q );            // [i.same]
+    end
+  end
 
   always @* begin
     if (past_valid && rst_ni) begin

@@ -16,9 +16,10 @@
 //                      reset)
 //   f.carry_kept       the excess above W of a cycle is carried (up to 2^CRW - 1):
 //                      base(t+1) >= min(m(t+1) + min(m(t) - W, 2^CRW - 1), W)
-// Bounded (BMC only, `FV_FULL`):
+// With `FV_FULL` (also inductive, through the invariant i.carry):
 //   r.stack_base       base equals the spec reference with its own saturating carry register
-//                      (the carry register is internal to pmu_stack).
+//   i.carry            the reference carry equals the block's carry_q (spec 6 name, reached by
+//                      hierarchical reference, docs/formal.md "Invariants")
 
 `include "pmu_map.vh"
 
@@ -49,6 +50,11 @@ module fv_stack #(
   );
 
   `include "fv_common.vh"
+
+`ifdef FV_FULL
+  // the block's carry registers (hierarchical reference, docs/formal.md "Invariants")
+  (* hierconn *) wire [THREADS*3*CRW-1:0] \dut.carry_q ;
+`endif
 
   // Working width of the reference: holds n + wp + carry, the sibling sum and the component sum.
   localparam XW = 8;
@@ -171,6 +177,8 @@ module fv_stack #(
         end
         always @* begin
           if (past_valid && rst_ni) assert (base == rused);                      // [r.stack_base]
+          // invariant: the reference carry is the block's (spec 6: u_stack.carry_q)
+          if (past_valid) assert (rcarry == {{(XW - CRW){1'b0}}, \dut.carry_q [(gt*3+gs)*CRW +: CRW]}); // [i.carry]
         end
 `endif
       end

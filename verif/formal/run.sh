@@ -6,6 +6,7 @@
 # usage: verif/formal/run.sh [BUILD_DIR]        (default build/formal)
 #   FORMAL_JOBS=N   checks run in parallel (default 2)
 #   FORMAL_ONLY=RE  run only the checks whose name matches the extended regexp RE
+#   FORMAL_NIGHTLY=1  also the nightly checks (the pmu_top mutants and a deeper pmu_top BMC)
 #
 # Prints PASS/FAIL per check and ends with "N passed, N failed"; exit 1 on any failure. A failing
 # check keeps its counterexample VCD (yosys-smtbmc --dump-vcd) in BUILD_DIR and prints its path.
@@ -19,7 +20,7 @@ ONLY=${FORMAL_ONLY:-}
 TMO=${FORMAL_TIMEOUT:-300}           # seconds per solver run
 FV=verif/formal
 mkdir -p "$B"
-rm -f "$B"/*.result "$B"/*.vcd
+rm -f "$B"/*.result "$B"/*.vcd "$B"/net_*
 
 for c in yosys yosys-smtbmc z3; do
   command -v $c >/dev/null 2>&1 || { echo "FAIL formal: '$c' not found (apt-get install -y yosys z3)"; echo "0 passed, 1 failed"; exit 1; }
@@ -33,18 +34,31 @@ rtl_of() {
     fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v ;;
     fv_regs)  echo pmu_regs.v ;;
     fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
+    fv_top)   echo pmu_top.v pmu_regs.v pmu_evctl.v pmu_evctl_ctr.v pmu_fixslot.v pmu_stack.v \
+                   pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_rdp.v ;;
   esac
 }
 
-# build NAME TOP RTLDIR DEFS: yosys -> $B/NAME.smt2 (flat, AIG-mapped, macros cut for z3)
+# build NAME TOP RTLDIR DEFS: yosys -> $B/NAME.smt2 (flat, AIG-mapped, macros cut for z3). The
+# invariants name RTL flops as (* hierconn *) wires "inst.sig" that flatten merges with inst's sig;
+# one left unmerged (a renamed flop) fails the build (select -assert-none a:hierconn). Checks of
+# the same netlist (a BMC and an induction) share one build: the first builds $B/net_KEY.smt2
+# under a lock, the others wait for it and copy it.
 build() {
-  local name=$1 top=$2 rd=$3 defs=$4 f files=""
+  local name=$1 top=$2 rd=$3 defs=$4 f files="" key net
   for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
-  nice yosys -q -l "$B/$name.yosys.log" -p "read_verilog -formal -I$rd $files; \
-    read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -top $top; flatten; memory_map; \
-    async2sync; dffunmap; setundef -anyseq; opt_clean; techmap; opt -fast; abc -g simple; \
-    opt_clean; dffunmap; write_smt2 -wires $B/$name.raw.smt2" >/dev/null 2>&1 \
-  && python3 $FV/smt2_cut.py "$B/$name.raw.smt2" "$B/$name.smt2"
+  key=$(echo "$top|$rd|$defs" | md5sum | cut -c1-12)
+  net=$B/net_$key.smt2
+  (
+    flock 9
+    [ -s "$net" ] && exit 0
+    nice yosys -q -l "$B/$name.yosys.log" -p "read_verilog -formal -I$rd $files; \
+      read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -flatten -top $top; \
+      select -assert-none a:hierconn; memory_map; async2sync; dffunmap; setundef -anyseq; \
+      opt_clean; techmap; opt -fast; abc -g simple; opt_clean; dffunmap; \
+      write_smt2 -wires $B/$name.raw.smt2" >/dev/null 2>&1 \
+    && python3 $FV/smt2_cut.py "$B/$name.raw.smt2" "$net.tmp" && mv "$net.tmp" "$net"
+  ) 9>"$net.lock" && cp "$net" "$B/$name.smt2"
 }
 
 # Property names of the assertions that failed: each assert carries a "// [name]" marker on one
@@ -118,6 +132,10 @@ CHECKS=(
   "regs.miter     fv_regs  -DFV_MITER  bmc 8"
 # (a)-(d) event control + counter bank (THREADS=1, P=3, CW=8, LW=4, W=2)
   "evcnt.bmc      fv_evcnt -DFV_FULL   bmc 16"
+# (a)-(d), ANY across two threads: THREADS=2, P=2 (VW=8)
+  "evcnt2.bmc     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 bmc 8"
+# pmu_top wiring: THREADS=2, P=1, CW=33, W=2, LW=2, NW=2 (APB, direct read port, fixed/slot/pmc)
+  "top.bmc        fv_top   -           bmc 4"
 # (f) CPI stacks: pmu_stack (THREADS=2, W=3, NW=3, CRW=3)
   "stack.bmc      fv_stack -DFV_FULL   bmc 10"
 # (b) overflow status, (e): pmu_regs (THREADS=1, P=2, CW=33, AW=12)
@@ -126,10 +144,13 @@ CHECKS=(
   "bank.bmc       fv_bank  -           bmc 8"
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix)
   "bankram.bmc    fv_bank_ram -        bmc 12"
-  "evcnt.ind      fv_evcnt -           ind 4"
-  "regs.ind       fv_regs  -           ind 4"
-  "stack.ind      fv_stack -           ind 4"
+  "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
+  "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
+  "regs.ind       fv_regs  -DFV_FULL   ind 4"
+  "regs.miterind  fv_regs  -DFV_MITER  ind 4"
+  "stack.ind      fv_stack -DFV_FULL   ind 4"
   "bank.ind       fv_bank  -           ind 4"
+  "top.ind        fv_top   -           ind 4"
 )
 
 # Mutants: NAME|TOP|DEFS|DEPTH|FILE|PERL SUBSTITUTION (must match one line)|EXPECTED PROPERTY
@@ -148,6 +169,28 @@ MUTANTS=(
   'mut.stack-carry|fv_stack|-|4|pmu_stack_stage.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
 )
 
+# Nightly only (FORMAL_NIGHTLY=1, make formal-nightly): the whole pmu_top is large, so its mutants
+# (and a deeper BMC) run there, and so do the THREADS=2 event-control mutants (each builds its own
+# netlist); make formal keeps the proofs (top.ind, evcnt2.ind, and their BMCs as the base case).
+NIGHTLY_CHECKS=(
+  "top.deep       fv_top   -           bmc 6"
+)
+NIGHTLY_MUTANTS=(
+  'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/if \(pok\[pu\]\) begin/if (pok[pu] && pu == gt) begin/|r.inc'
+  'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok\) : pok\[gt\];/privok = pok[gt];/|r.inc'
+  'mut.top-slot-thread|fv_top|-|4|pmu_top.v|s/= fs_inc\[gt\*8\*IW \+: \(NFIX\+NSLOT\)\*IW\];/= fs_inc[(THREADS-1-gt)*8*IW +: (NFIX+NSLOT)*IW];/|t.slot_inc'
+  'mut.top-rdp-window|fv_top|-|4|pmu_top.v|s/\.WBASE   \(P \+ NFIX\),/.WBASE   (P + NFIX + 1),/|t.'
+  'mut.top-rdp-span|fv_top|-|4|pmu_top.v|s/\.WSPAN   \(NSLOT\),/.WSPAN   (NSLOT + 1),/|t.rdp_range'
+  'mut.top-rdp-valid|fv_top|-|4|pmu_rdp.v|s/assign valid_d = req_i;/assign valid_d = req_i \x7c valid_q;/|t.rdp_valid'
+  'mut.top-fix-priv|fv_top|-|5|pmu_top.v|s/\.fix_os_i      \(fix_os\),/.fix_os_i      (fix_usr),/|t.fix_inc'
+  'mut.top-pmc-thread|fv_top|-|5|pmu_top.v|s/= pmc_inc\[gt\*P\*IW \+: P\*IW\];/= pmc_inc[(THREADS-1-gt)*P*IW +: P*IW];/|t.pmc_inc'
+  'mut.top-wrap-thread|fv_top|-|7|pmu_top.v|s/pmc_wrap\[u\*P \+: P\]    = wrap\[u\*NCPT \+: P\];/pmc_wrap[u*P +: P]    = wrap[(THREADS-1-u)*NCPT +: P];/|t.ovf'
+)
+if [ "${FORMAL_NIGHTLY:-0}" = 1 ]; then
+  CHECKS=("${NIGHTLY_CHECKS[@]}" "${CHECKS[@]}")
+  MUTANTS=("${NIGHTLY_MUTANTS[@]}" "${MUTANTS[@]}")
+fi
+
 t0=$SECONDS
 echo "formal: yosys $(yosys -V | awk '{print $2}'), z3 $(z3 --version | awk '{print $3}'), $JOBS jobs, build dir $B"
 run() {  # run CHECK-ARGS...: in the background, at most $JOBS at a time
@@ -159,12 +202,14 @@ for c in "${CHECKS[@]}"; do
   read -r name top defs mode depth <<<"$c"
   [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]] && continue
   [ "$defs" = - ] && defs=""
+  defs=${defs//,/ }
   names+=("$name"); run "$name" "$top" "$defs" "$mode" "$depth"
 done
 for m in "${MUTANTS[@]}"; do
   IFS='|' read -r name top defs depth file subst expect <<<"$m"
   [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]] && continue
   [ "$defs" = - ] && defs=""
+  defs=${defs//,/ }
   names+=("$name"); run "$name" "$top" "$defs" mut "$depth" "$file" "$subst" "$expect"
 done
 wait
