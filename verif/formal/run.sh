@@ -13,7 +13,7 @@
 # Mutation checks break one line of a copy of rtl/ (in BUILD_DIR/mut_NAME/rtl, never rtl/) and
 # pass only if BMC finds a counterexample on the expected property.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 B=${1:-build/formal}
 JOBS=${FORMAL_JOBS:-2}
 ONLY=${FORMAL_ONLY:-}
