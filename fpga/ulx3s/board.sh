@@ -21,10 +21,11 @@ CAP_EBR=208
 CAP_DSP=156
 
 # synth_ecp5 maps the logic with ABC9 (yosys 0.70 has no option to skip it); on the board top at
-# its defaults that step takes most of an hour on this machine, so FPGA_ABC=abc (the default
-# here) stops synth_ecp5 before it and maps the LUTs with classic ABC (4-input LUTs, wider
-# functions through the slices' PFUMX/L6MUX21, as synth_ecp5 did before ABC9), then lets
-# synth_ecp5 finish; FPGA_ABC=abc9 runs synth_ecp5 unchanged (docs/fpga.md section 9)
+# its defaults that step was still running after 22 min (4.3 min of CPU) where the whole synthesis
+# with classic ABC takes 9 min on the loaded machine, so FPGA_ABC=abc (the default here) stops
+# synth_ecp5 before it and maps the LUTs with classic ABC (4-input LUTs, wider functions through
+# the slices' PFUMX/L6MUX21, as synth_ecp5 did before ABC9), then lets synth_ecp5 finish;
+# FPGA_ABC=abc9 runs synth_ecp5 unchanged (docs/fpga.md section 9)
 board_synth() {  # TOP JSON
   if [ "${FPGA_ABC:-abc}" = abc9 ]; then
     echo "synth_ecp5 -top $1 -json $2"
