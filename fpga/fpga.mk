@@ -38,7 +38,7 @@ $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib
 vboard: deps $(BUILD)/vboard/Vboard_top
 pmuctl: c-deps $(BUILD)/pmuctl
 
-FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64"
+FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8 -GLED_LOW=1" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64"
 fpga-lint: deps
 	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \
 	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl --top-module board_top \

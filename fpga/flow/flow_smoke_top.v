@@ -60,6 +60,6 @@ module flow_smoke_top #(
   always @(posedge core_clk) core_q <= core_q + 25'd1;
   always @(posedge pmu_clk)  pmu_q  <= pmu_q + 25'd1;
   wire [3:0] led = {hb_q[24] ^ core_q[24] ^ pmu_q[24], !rst_n, ferr_q, sent_q};
-  assign led_o = LED_LOW ? ~led : led;
+  assign led_o = (LED_LOW != 0) ? ~led : led;
 
 endmodule

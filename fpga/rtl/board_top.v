@@ -254,6 +254,6 @@ module board_top #(
     else        hb_q <= hb_d;
   end
   wire [3:0] led = {hb_q[24], !core_rst_n, |irq, run};
-  assign led_o = LED_LOW ? ~led : led;
+  assign led_o = (LED_LOW != 0) ? ~led : led;
 
 endmodule
