@@ -4,8 +4,9 @@
 #   make pmuctl        build/pmuctl: the host tool (serial port, pty, C model transports)
 #   make fpga-lint     verilator --lint-only -Wall of the board top (three parameter sets), Icarus compile
 #   make fpga-test     the bring-up session on the virtual board (fpga/test/bringup.sh)
-#   make fpga          the Tang Primer 20K bitstream build/fpga/board_top.fs with its report
-#   make fpga-flow-smoke  the same flow on fpga/gowin/flow_smoke_top.v (a minute)
+#   make fpga          the ULX3S 85F bitstream build/fpga/board_top.bit with its report
+#                      (BOARD=tang20k: the Tang Primer 20K, build/fpga/board_top.fs)
+#   make fpga-flow-smoke  the same flow on fpga/flow/flow_smoke_top.v (a minute)
 
 FPGA_RTL      := $(wildcard fpga/rtl/*.v)
 FPGA_INC      := $(wildcard fpga/rtl/*.vh)
@@ -37,7 +38,7 @@ $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib
 vboard: deps $(BUILD)/vboard/Vboard_top
 pmuctl: c-deps $(BUILD)/pmuctl
 
-FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64"
+FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8 -GLED_LOW=1" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64"
 fpga-lint: deps
 	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \
 	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl --top-module board_top \
@@ -48,15 +49,18 @@ fpga-lint: deps
 fpga-test: $(BUILD)/vboard/Vboard_top $(BUILD)/pmuctl
 	@BUILD=$(BUILD) fpga/test/bringup.sh
 
-# make fpga: synthesis, fit check, place and route, timing and bitstream for the Tang Primer 20K
-# (fpga/gowin/flow.sh, tools from build/venv; fails with its report when the design does not fit
-# or misses the clock). FPGA_PARAMS: board top parameters, e.g. FPGA_PARAMS="ROB=16".
+# make fpga: synthesis, fit check, place and route, timing and bitstream for BOARD (fpga/BOARD/:
+# ulx3s, the default, or tang20k), with fpga/flow/flow.sh and the tools of build/venv; fails with
+# its report when the design does not fit or misses the clock. FPGA_PARAMS: board top parameters,
+# e.g. FPGA_PARAMS="ROB=16".
+BOARD ?= ulx3s
 .PHONY: fpga
 fpga: venv | $(BUILD)
-	@nice -n 10 fpga/gowin/flow.sh $(BUILD) $(FPGA_PARAMS)
+	@FPGA_BOARD=$(BOARD) nice -n 10 fpga/flow/flow.sh $(BUILD) $(FPGA_PARAMS)
 
-# the flow on the smallest design (fpga/gowin/flow_smoke_top.v: the board's pins, clocks and UART,
+# the flow on the smallest design (fpga/flow/flow_smoke_top.v: the board's pins, clocks and UART,
 # no core and no PMU), so the tools, the pins and the primitives cannot rot (pr test fpga-flow-smoke)
 .PHONY: fpga-flow-smoke
 fpga-flow-smoke: venv | $(BUILD)
-	@FPGA_TOP=flow_smoke_top FPGA_OUT=$(BUILD)/fpga-smoke nice -n 10 fpga/gowin/flow.sh $(BUILD)
+	@FPGA_BOARD=$(BOARD) FPGA_TOP=flow_smoke_top FPGA_OUT=$(BUILD)/fpga-smoke-$(BOARD) \
+	  nice -n 10 fpga/flow/flow.sh $(BUILD)

@@ -1,6 +1,7 @@
 // StallScope FPGA board top (docs/fpga.md): the core stub and the PMU behind a UART-to-APB
-// bridge and a run-control block, for the Tang Primer 20K (fpga/gowin/) and, with the vendor
-// primitives replaced by fpga/sim/board_prim.v, the virtual board (fpga/sim/vboard.cpp).
+// bridge and a run-control block, for the ULX3S 85F (fpga/ulx3s/; the Tang Primer 20K in fpga/tang20k/
+// for reduced configurations) and, with the vendor primitives replaced by fpga/sim/board_prim.v,
+// the virtual board (fpga/sim/vboard.cpp).
 //
 // Clock domains, all edges of the one design clock clk (board_clk):
 //   clk       UART, bridge, run control
@@ -10,7 +11,8 @@
 // (no events, priv 0, flags fe_empty, rs_empty and rob_empty: a stopped core), so the PMU counts
 // only what the core did in its run cycles; its internal lanes (cycles, unfilled slots) and the
 // CPI stacks also see the APB cycles, two per access, as cycles of a stopped core.
-// LEDs (active low): 0 core running, 1 irq of any thread, 2 core in reset, 3 heartbeat.
+// LEDs (lit on 1, or on 0 with LED_LOW): 0 core running, 1 irq of any thread, 2 core in reset,
+// 3 heartbeat.
 
 `include "pmu_map.vh"
 
@@ -24,15 +26,16 @@ module board_top #(
   parameter ROB        = 32,
   parameter RS         = 16,
   parameter STORAGE    = 1,       // PMU counter storage: block RAM (docs/spec.md section 4)
-  parameter CLK_HZ     = 27000000,
+  parameter CLK_HZ     = 6250000,    // the design clock: the board's PLL output (ULX3S: 6.25 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
-  parameter TIMEOUT    = 40 * BAUD_DIV    // a frame's bytes are at most 4 byte times apart
+  parameter TIMEOUT    = 40 * BAUD_DIV,   // a frame's bytes are at most 4 byte times apart
+  parameter LED_LOW    = 0                // 1: the LEDs light on 0 (Tang Primer 20K Dock)
 ) (
   input  wire       clk_i,        // board oscillator
   input  wire       rst_btn_ni,   // reset button, active low
   input  wire       uart_rx_i,
   output wire       uart_tx_o,
-  output wire [3:0] led_no
+  output wire [3:0] led_o
 );
 
   localparam NEXT  = `PMU_NEXT;
@@ -250,6 +253,7 @@ module board_top #(
     if (!rst_n) hb_q <= 25'd0;
     else        hb_q <= hb_d;
   end
-  assign led_no = ~{hb_q[24], !core_rst_n, |irq, run};
+  wire [3:0] led = {hb_q[24], !core_rst_n, |irq, run};
+  assign led_o = (LED_LOW != 0) ? ~led : led;
 
 endmodule

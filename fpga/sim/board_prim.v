@@ -1,5 +1,6 @@
-// StallScope FPGA board: simulation model of the vendor primitives (fpga/gowin/board_prim.v is
-// the real one; the virtual board and the lint use this file instead, nothing else changes).
+// StallScope FPGA board: simulation model of the vendor primitives (fpga/ulx3s/board_prim.v and
+// fpga/tang20k/board_prim.v are the real ones; the virtual board and the lint use this file
+// instead, nothing else changes).
 //
 // PLL: passes the board clock through (the model's time unit is one cycle of the target clock)
 // and reports lock at once. Clock gates: the usual latch-free model of a glitch-free gate, the

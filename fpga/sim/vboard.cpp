@@ -169,8 +169,10 @@ int main(int argc, char **argv) {
   time_t t0 = time(nullptr);
 
   while (!g_stop) {
-    // ---- host input: poll the pty now and then, block when everything is quiet ----
-    if (rx_bit < 0 && to_board.empty() && (cycle & 255) == 0) {
+    // ---- host input: poll the pty now and then, block when everything is quiet; not before
+    // cycle 256, so that a byte the host wrote before the model was built does not reach the UART
+    // while the design is still in reset (its start bit lost, the frame unanswered) ----
+    if (rx_bit < 0 && to_board.empty() && (cycle & 255) == 0 && cycle != 0) {
       int running = r->board_top__DOT__run;
       int timeout = (idle > QUIET && !running) ? 50 : 0;
       struct pollfd p = {mfd, POLLIN, 0};

@@ -4,7 +4,7 @@
 // rPLL: 27 MHz in, CLK_HZ out (FBDIV/IDIV/ODIV below give 27 MHz, VCO 864 MHz; change them
 // together with the board top's CLK_HZ). DQCE: glitch-free clock gates on the global clock
 // network (the enable is taken on the falling edge inside the primitive), one for the core stub
-// and one for the PMU. Not yet run on hardware: `make fpga` is the first user (docs/fpga.md).
+// and one for the PMU. Not yet run on hardware: `make fpga BOARD=tang20k` is the first user (docs/fpga.md).
 
 module board_prim (
   input  wire clk_ext_i,

@@ -1,20 +1,22 @@
-// StallScope FPGA board: the smallest design through the make fpga flow (fpga/gowin/flow.sh
+// StallScope FPGA board: the smallest design through the make fpga flow (fpga/flow/flow.sh
 // FPGA_TOP=flow_smoke_top, the pr test fpga-flow-smoke; docs/fpga.md section 9). The ports and
-// pins of board_top, its clocks and reset (board_clk: the rPLL and both DQCE clock gates), its
+// pins of board_top, its clocks and reset (board_clk: the board's PLL and both clock gates), its
 // UART receiver and transmitter as an echo (each byte received is sent back plus 1) and a
 // heartbeat LED; no core and no PMU. It keeps the tools, the pin constraints and the vendor
 // primitives of the board build working in a minute, where the full build takes most of an hour.
-// LEDs (active low): 0 a byte went out, 1 a framing error, 2 in reset, 3 heartbeat.
+// LEDs (lit on 1, or on 0 with LED_LOW): 0 a byte went out, 1 a framing error, 2 in reset,
+// 3 heartbeat.
 
 module flow_smoke_top #(
-  parameter CLK_HZ   = 27000000,
-  parameter BAUD_DIV = CLK_HZ / 115200
+  parameter CLK_HZ   = 6250000,
+  parameter BAUD_DIV = CLK_HZ / 115200,
+  parameter LED_LOW  = 0
 ) (
   input  wire       clk_i,
   input  wire       rst_btn_ni,
   input  wire       uart_rx_i,
   output wire       uart_tx_o,
-  output wire [3:0] led_no
+  output wire [3:0] led_o
 );
 
   wire clk, rst_n, core_clk, pmu_clk;
@@ -57,6 +59,7 @@ module flow_smoke_top #(
   end
   always @(posedge core_clk) core_q <= core_q + 25'd1;
   always @(posedge pmu_clk)  pmu_q  <= pmu_q + 25'd1;
-  assign led_no = ~{hb_q[24] ^ core_q[24] ^ pmu_q[24], !rst_n, ferr_q, sent_q};
+  wire [3:0] led = {hb_q[24] ^ core_q[24] ^ pmu_q[24], !rst_n, ferr_q, sent_q};
+  assign led_o = (LED_LOW != 0) ? ~led : led;
 
 endmodule

