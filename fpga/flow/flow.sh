@@ -42,7 +42,12 @@ BOARD=${FPGA_BOARD:-ulx3s}
 [ -f "fpga/$BOARD/board.sh" ] || { echo "fpga/flow/flow.sh: FPGA_BOARD=$BOARD: no fpga/$BOARD/board.sh" >&2; exit 2; }
 OUT=${FPGA_OUT:-$B/fpga}
 mkdir -p "$OUT"
-OUT=$(cd "$OUT" && pwd)   # absolute: the WebAssembly tools resolve some relative paths wrongly
+OUT=$(cd "$OUT" && pwd)
+# The WebAssembly tools see only the checkout and OUT, at their own paths:
+# by default the YoWASP runtime maps every directory of the host's / (a host /build hides a
+# relative build/) and its own temporary directory at /tmp (a checkout under /tmp is not found).
+# The checkout is also mounted at /, so a relative path (the sources) is the checkout's.
+case "$OUT/" in "$ROOT"/*) export YOWASP_MOUNT="/=$ROOT:$ROOT=$ROOT" ;; *) export YOWASP_MOUNT="/=$ROOT:$ROOT=$ROOT:$OUT=$OUT" ;; esac
 VENV=$ROOT/$B/venv/bin
 [ "${B#/}" != "$B" ] && VENV=$B/venv/bin
 SEED=${FPGA_SEED:-1}

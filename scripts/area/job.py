@@ -54,12 +54,26 @@ def sources(job):
     return [os.path.relpath(f, ROOT) for f in files], [os.path.relpath(f, ROOT) for f in incs]
 
 
+# The tools get absolute paths, and the YoWASP runtime sees only the checkout (and a build
+# directory outside it), mounted at their own paths and the checkout also at / (so a relative
+# path means the checkout's) through YOWASP_MOUNT. Without it the runtime maps
+# every directory of the host's / and its own temporary directory at /tmp: a relative build/...
+# is looked up in a host /build first (common in CI containers), and an absolute path in a
+# checkout under /tmp is not found at all.
+MOUNTS = {ROOT}
+
+
+def yowasp_env():
+    """The environment of a tool run: YOWASP_MOUNT with every directory in MOUNTS."""
+    return dict(os.environ, YOWASP_MOUNT=":".join([f"/={ROOT}"] + [f"{m}={m}" for m in sorted(MOUNTS)]))
+
+
 def job_dir(build, name):
-    """The absolute directory of job NAME under BUILD. The tools get absolute paths only: the
-    YoWASP runtime maps every directory of the host's / into the WebAssembly file system, and a
-    relative path such as build/... is looked up there first, so a host directory /build (common
-    in CI containers) would hide the checkout's build/."""
-    return os.path.join(ROOT, build, "area", "jobs", name)
+    """The absolute directory of job NAME under BUILD (mounted for the tools)."""
+    base = os.path.realpath(os.path.join(ROOT, build))
+    if os.path.commonpath([base, ROOT]) != ROOT:
+        MOUNTS.add(base)
+    return os.path.join(base, "area", "jobs", name)
 
 
 def yosys_script(job, out):
@@ -118,7 +132,8 @@ def _run(argv, log, nice=True):
     """Run a tool from the repository root, its output into LOG; raise with the log's tail."""
     cmd = (["nice", "-n", "10"] if nice else []) + argv
     with open(os.path.join(ROOT, log), "w", encoding="utf-8") as f:
-        rc = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT, check=False).returncode
+        rc = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT, check=False,
+                            env=yowasp_env()).returncode
     if rc != 0:
         with open(os.path.join(ROOT, log), encoding="utf-8", errors="replace") as f:
             tail = "".join([ln for ln in f.readlines() if "Latch inferred" not in ln][-8:])
