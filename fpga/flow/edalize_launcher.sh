@@ -16,6 +16,12 @@ VENV=${STALLSCOPE_VENV:-$ROOT/build/venv/bin}
 [ $# -ge 1 ] || { echo "edalize_launcher.sh: usage: edalize_launcher.sh TOOL [ARGS...]" >&2; exit 2; }
 tool=$1
 shift
+# The YoWASP runtime maps every directory of the host's / and its own temporary directory at /tmp
+# by default (a host /src would hide the work root's relative src/, a work root under /tmp would
+# not be found); edalize's commands use paths relative to the work root, the current directory,
+# so that is all the tools see: mounted at / (relative paths are its) and at its own path, as
+# fpga/flow/flow.sh does for make fpga. A YOWASP_MOUNT already set is kept.
+export YOWASP_MOUNT="${YOWASP_MOUNT:-/=$PWD:$PWD=$PWD}"
 need() {  # need PATH: the tool must be there
   [ -x "$1" ] || { echo "edalize_launcher.sh: $1 is missing (make venv installs it from scripts/gen/requirements.txt)" >&2; exit 2; }
 }
