@@ -31,8 +31,8 @@ PYTHON     ?= python3
 
 # Debian packages this project needs, and the commands that prove they are installed.
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
-              libxml2-utils lcov gtkwave xvfb xauth
-DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth
+              libxml2-utils lcov gtkwave xvfb xauth tcl
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth tclsh
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
 PMU_RTL    ?= rtl/pmu
@@ -89,7 +89,7 @@ help:
 	@echo "make vboard   - build/vboard/Vboard_top: the FPGA board top under Verilator, UART on a pty (docs/fpga.md)"
 	@echo "make pmuctl   - build/pmuctl: the bring-up host tool (serial port, pty, C model)"
 	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
-	@echo "make fpga-test | fpga-lint"
+	@echo "make fpga-test | fpga-lint | fusesoc-ulx3s (the ULX3S build through FuseSoC, docs/fpga.md section 11)"
 	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
 	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
 	@echo "make html-check - make run's report.html in headless Chromium (html-deps: chromium; html-shot: docs/report_html.png)"

@@ -7,6 +7,7 @@
 #   make fpga          the ULX3S 85F bitstream build/fpga/board_top.bit with its report
 #                      (BOARD=tang20k: the Tang Primer 20K, build/fpga/board_top.fs)
 #   make fpga-flow-smoke  the same flow on fpga/flow/flow_smoke_top.v (a minute)
+#   make fusesoc-ulx3s    the ULX3S bitstream through FuseSoC (fpga/stallscope_board.core)
 
 FPGA_RTL      := $(wildcard fpga/rtl/*.v)
 FPGA_INC      := $(wildcard fpga/rtl/*.vh)
@@ -64,3 +65,13 @@ fpga: venv | $(BUILD)
 fpga-flow-smoke: venv | $(BUILD)
 	@FPGA_BOARD=$(BOARD) FPGA_TOP=flow_smoke_top FPGA_OUT=$(BUILD)/fpga-smoke-$(BOARD) \
 	  nice -n 10 fpga/flow/flow.sh $(BUILD)
+
+# the ULX3S build through FuseSoC (docs/fpga.md section 11): the board core's ulx3s target, edalize's
+# trellis flow with the tools of build/venv (fpga/flow/edalize_launcher.sh), in
+# $(BUILD)/fusesoc-ulx3s; FUSESOC_ARGS: board top parameters, e.g. FUSESOC_ARGS="--ROB 16"
+FUSESOC_ROOTS := --cores-root rtl/pmu --cores-root rtl/core --cores-root fpga
+.PHONY: fusesoc-ulx3s
+fusesoc-ulx3s: venv | $(BUILD)
+	EDALIZE_LAUNCHER=$(CURDIR)/fpga/flow/edalize_launcher.sh STALLSCOPE_VENV=$(abspath $(VENV))/bin \
+	  nice -n 10 $(VENV)/bin/fusesoc $(FUSESOC_ROOTS) run --build-root $(BUILD)/fusesoc-ulx3s \
+	  --target ulx3s stallscope:board:ulx3s $(FUSESOC_ARGS)
