@@ -2,7 +2,7 @@
 # fuzzers under ASan/UBSan (docs/fuzzing.md). Included by the top Makefile, which defines BUILD,
 # PMU_RTL, MODEL_INC, STIM_SRC, model_lib_rules and (verif/lockstep/lockstep.mk) LOCKSTEP_INC.
 #
-#   make fuzz          each fuzzer for FUZZ_TIME seconds (default 300; FUZZERS="fuzz_lockstep ..." to
+#   make fuzz          each fuzzer for FUZZ_TIME (or FUZZ_S) seconds (default 300; FUZZERS="fuzz_lockstep ..." to
 #                      pick some); corpora kept in build/fuzz/corpus/
 #   make fuzz-smoke    about 20 s: each fuzzer briefly from the committed corpus verif/fuzz/corpus/,
 #                      plus a deliberately broken RTL copy that the lockstep fuzzer must catch;
@@ -16,7 +16,8 @@
 # UBSan runtimes).
 
 FUZZ_DIR    := $(BUILD)/fuzz
-FUZZ_TIME   ?= 300
+# FUZZ_S is the same setting under the name issue 17 uses (make fuzz FUZZ_S=3600)
+FUZZ_TIME   ?= $(or $(FUZZ_S),300)
 FUZZ_JOBS   ?= 2
 FUZZ_CC     ?= clang
 FUZZ_CXX    ?= clang++
