@@ -9,10 +9,12 @@
 #     200,000 cycles of the steady generator workload, against the true counts of the same run
 #     counted without multiplexing (the core is deterministic from reset): the scaled estimates
 #     must be within 2% for events of at least 100,000 counts and 5% for at least 5,000
-#   4 malformed frames (bad CRC, unknown command, bad length, bad argument, a frame that stops
+#   4 perf's own code reads pmuctl's -x output: perf's field layout, perf's event parser on the
+#     names (scripts/run/check_traces.py; SKIP without Debian's linux-perf)
+#   5 malformed frames (bad CRC, unknown command, bad length, bad argument, a frame that stops
 #     in the middle): the right error status each, and no PMU or run-control register changed;
 #     a good frame then does change them (so the comparison can fail)
-#   5 the C model: the virtual board recorded the PMU's event inputs of every run cycle; the same
+#   6 the C model: the virtual board recorded the PMU's event inputs of every run cycle; the same
 #     session through pmuctl -d model:RECORD must print exactly the same counts, stacks and
 #     selftest lines
 # Ends with "N passed, N failed"; exit 1 on a failure, 2 when it cannot start.
@@ -62,6 +64,7 @@ session() {
   "$PC" -d "$d" stat -x, --cycles 200000 --slice 10000 -e "$MUX" >"$o/mux.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stat -x, --cycles 200000 -e "$TRUE1" >"$o/true1.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stat -x, --cycles 200000 -e "$TRUE2" >"$o/true2.csv" 2>>"$o/err.txt"
+  "$PC" -d "$d" stat -A -x, -I 10 --cycles 200000 -e instructions,cycles,r01c3010e >"$o/interval.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stacks --cycles 50000 --workload mixed >"$o/stacks.txt" 2>>"$o/err.txt"
   "$PC" -d "$d" tree --cycles 50000 --workload memory >"$o/tree.txt" 2>>"$o/err.txt"
 }
@@ -79,7 +82,7 @@ else
 fi
 
 # 2 kernels: expect FILE THREAD EVENT VALUE (exact), or expect_range ... LO HI
-val() { awk -F, -v t="T$2" -v e="$3" '$1 == t && $4 == e { print $2 }' "$V/$1"; }
+val() { awk -F, -v t="CPU$2" -v e="$3" '$1 == t && $4 == e { print $2 }' "$V/$1"; }
 expect() {
   local v
   v=$(val "$1" "$2" "$3")
@@ -140,7 +143,23 @@ while IFS=, read -r est _ name run pct _; do
   fi
 done < <(grep '^[0-9]' "$V/mux.csv")
 
-# 4 malformed frames change nothing
+# 4 perf's own code reads pmuctl's -x output (scripts/run/check_traces.py: perf's field layout
+# of perf stat -x, -A and -I, and perf's event parser on the names): per thread, summed, with
+# multiplexing, in intervals
+mkdir -p "$OUT/perf"
+for f in k_alu k_misp mux interval; do cp "$V/$f.csv" "$OUT/perf/perf_stat_$f.csv"; done
+"$PY" scripts/run/check_traces.py "$OUT"/perf/perf_stat_*.csv >"$OUT/perf/check.txt" 2>&1
+rc=$?
+sed -n 's/^\(FAIL\|SKIP\) /    | &/p' "$OUT/perf/check.txt" | head -6
+if [ $rc = 0 ] || { [ $rc = 77 ] && grep -q '^[1-9][0-9]* passed, 0 failed' "$OUT/perf/check.txt"; }; then
+  ok "perf reads pmuctl's -x output (-A, multiplexed, -I): $(tail -n 1 "$OUT/perf/check.txt")"
+elif [ $rc = 77 ]; then
+  printf 'SKIP perf reads pmuctl -x output: %s\n' "$(grep -m1 '^SKIP' "$OUT/perf/check.txt")"
+else
+  bad "perf does not read pmuctl's -x output: $(grep -m2 '^FAIL' "$OUT/perf/check.txt" | tr '\n' '|')"
+fi
+
+# 5 malformed frames change nothing
 snapshot() {
   { "$PC" -d "pty:$OUT/pty" read 0x400 8; "$PC" -d "pty:$OUT/pty" read 0x440 8
     "$PC" -d "pty:$OUT/pty" read 0x480 16; "$PC" -d "pty:$OUT/pty" read 0x520 6
@@ -190,14 +209,14 @@ else
 fi
 vb_secs=$((SECONDS - start))
 
-# 5 the same session on the C model, replaying the recorded event inputs
+# 6 the same session on the C model, replaying the recorded event inputs
 kill -TERM $VBPID 2>/dev/null
 wait $VBPID 2>/dev/null
 trap - EXIT
 start=$SECONDS
 rm -f "$OUT/events.rec.state"
 session "model:$OUT/events.rec" "$OUT/model"
-for f in selftest.txt k_alu.csv k_dcache.csv k_misp.csv stacks_dep.txt mux.csv true1.csv true2.csv stacks.txt tree.txt; do
+for f in selftest.txt k_alu.csv k_dcache.csv k_misp.csv stacks_dep.txt mux.csv true1.csv true2.csv interval.csv stacks.txt tree.txt; do
   if [ ! -s "$OUT/model/$f" ]; then
     bad "C model: no output for $f: $(head -c 200 "$OUT/model/err.txt" "$OUT/model/selftest.err" 2>/dev/null)"
   elif cmp -s "$OUT/vboard/$f" "$OUT/model/$f"; then

@@ -136,10 +136,8 @@ int cmd_stat(int argc, char **argv)
   }
   uint64_t ilen_cycles = interval_ms ? interval_ms * b->clk_hz / 1000 : cycles;
   if (ilen_cycles == 0) ilen_cycles = 1;
-  if (interval_ms) {
-    if (sep) printf("# time%scounts%sunit%sevents\n", sep, sep, sep);
-    else printf("#           time             counts unit events\n");
-  }
+  /* perf stat -I: a header line in the text layout only; -x lines start with the timestamp */
+  if (interval_ms && !sep) printf("#           time             counts unit events\n");
   memset(cnt, 0, sizeof cnt);
   memset(run, 0, sizeof run);
   while (done < cycles) {
@@ -204,10 +202,9 @@ int cmd_stat(int argc, char **argv)
           if (per_thread && only_thread >= 0 && (int)t != only_thread) continue;
           double pct = irun[i] ? 100.0 * (double)irun[i] / (double)ienabled : 0;
           uint64_t sc = irun[i] ? (uint64_t)((double)raw * (double)ienabled / (double)irun[i] + 0.5) : 0;
-          if (sep) printf("%.9f%s", ts, sep);
-          else printf("%16.9f ", ts);
-          if (per_thread && sep) printf("T%u%s", t, sep);
-          else if (per_thread) printf("T%-4u", t);
+          printf("%16.9f%s", ts, sep ? sep : " "); /* perf's "%6lu.%09lu" */
+          if (per_thread && sep) printf("CPU%u%s", t, sep);
+          else if (per_thread) printf("CPU%-4u", t);
           emit(sep, irun[i] != 0, sc, ev[i].text, irun[i], pct, ng > 1);
         }
       }
@@ -228,8 +225,8 @@ int cmd_stat(int argc, char **argv)
       else for (u = 0; u < b->threads; u++) raw += cnt[i][u];
       double pct = run[i] ? 100.0 * (double)run[i] / (double)enabled : 0;
       uint64_t sc = run[i] ? (uint64_t)((double)raw * (double)enabled / (double)run[i] + 0.5) : 0;
-      if (per_thread && sep) printf("T%u%s", t, sep);
-          else if (per_thread) printf("T%-4u", t);
+      if (per_thread && sep) printf("CPU%u%s", t, sep);
+          else if (per_thread) printf("CPU%-4u", t);
       emit(sep, run[i] != 0, sc, ev[i].text, run[i], pct, ng > 1);
     }
   }
