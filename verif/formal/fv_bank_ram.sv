@@ -9,24 +9,33 @@
 // yosys -formal reads; u_ram.cnt_q is no use here: yosys 0.23 leaves its hierarchical source
 // undriven) are equal:
 //   h.read_same   h.wrap_same   h.value_same
-// Small parameters reach every corner within the BMC depth: two counters, increments 0..1
-// (IW=1) and a 3-bit prefix, which carries every 8 cycles at most while a pending carry is
-// folded within 5 (the pointer moves at least every other cycle over 2 counters), so the sizing
-// rule of the RAM bank holds; a 5-bit upper part wraps after a write of a near-maximal value.
+// Small parameters reach every corner within the BMC depth: two counters (three with
+// FV_NCNT3: a pointer that wraps at a count that is not a power of two, and an index, 3, that
+// names no counter), increments 0..1 (IW=1) and a 3-bit prefix, which carries every 8 cycles at
+// most while a pending carry is folded within 2 NCNT + 1 (5, or 7 with three counters: the
+// pointer moves at least every other cycle), so the sizing rule of the RAM bank holds; a 5-bit
+// upper part wraps after a write of a near-maximal value.
 //
 // Invariants (docs/formal.md, "(h) by induction") on the RAM bank's flops, which make (h)
 // k-inductive; h.value_same is the value relation itself:
 //   i.ones    a counter without a pending carry has ones_q = (its upper part is all ones)
 //   i.bound   a counter with a pending carry has a prefix low enough that it cannot carry
 //             again before the fold scheduler (fp_q, fv_q/fi_q) has folded that carry
+//   i.ptr     the fold pointer and the folded counter are counters (with 3, index 3 is not)
 //   i.fold    cycle B of a fold (fv_q) follows no pre-read, its counter is still pending and
 //             the pointer has moved on to the next counter
 //   i.rword   the word the RAM read port returns (rword: rd_q, or the bypassed byp_d_q) is the
 //             RAM word of the counter pre-read last cycle, and in cycle B of the folded one
 // The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
 // while z_q[j] is clear (while it is set, the word is not used).
+`ifdef FV_NCNT3
+`define FV_NCNT 3
+`else
+`define FV_NCNT 2
+`endif
+
 module fv_bank_ram #(
-  parameter NCNT = 2,
+  parameter NCNT = `FV_NCNT,
   parameter CW   = 8,
   parameter IW   = 1
 ) (
@@ -82,10 +91,10 @@ module fv_bank_ram #(
 
   // ---- the RAM bank's state (hierconn: "inst.sig" is merged with inst's sig by flatten; run.sh
   // fails the build if one is left unmerged, e.g. after a rename). Named one by one: the
-  // mem2reg'd arrays are separate wires cnt_q[0], cnt_q[1], ... (two counters here).
+  // mem2reg'd arrays are separate wires cnt_q[0], cnt_q[1], ... (2 counters, 3 with FV_NCNT3).
   generate
-    if (NCNT != 2) begin : g_ncnt_must_be_2
-      fv_bank_ram_needs_ncnt_2 u_err ();
+    if (NCNT != `FV_NCNT) begin : g_ncnt_must_be_fv_ncnt
+      fv_bank_ram_ncnt_is_set_by_fv_ncnt3 u_err ();
     end
   endgenerate
   localparam PW     = 3;                 // u_ram's .PWW and .PWN
@@ -94,6 +103,11 @@ module fv_bank_ram #(
   localparam [PW-1:0] LOMAX = {PW{1'b1}};
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[0] ;
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[1] ;
+`ifdef FV_NCNT3
+  (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[2] ;
+  (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[2] ;
+  (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[2] ;
+`endif
   (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[0] ;
   (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[1] ;
   (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[0] ;
@@ -106,9 +120,17 @@ module fv_bank_ram #(
   (* hierconn *) wire            \u_ram.g_ram.u_ram.fv_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fi_q ;
 
+`ifdef FV_NCNT3
+  wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
+  wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[2] , \u_ram.g_ram.u_ram.view[1] ,
+                             \u_ram.g_ram.u_ram.view[0] };
+  wire [NCNT*PW-1:0] lo   = {\u_ram.g_ram.u_ram.lo_q[2] , \u_ram.g_ram.u_ram.lo_q[1] ,
+                             \u_ram.g_ram.u_ram.lo_q[0] };
+`else
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
   wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[1] , \u_ram.g_ram.u_ram.view[0] };
   wire [NCNT*PW-1:0] lo   = {\u_ram.g_ram.u_ram.lo_q[1] , \u_ram.g_ram.u_ram.lo_q[0] };
+`endif
   wire [NCNT-1:0]    pend = \u_ram.g_ram.u_ram.pend_q ;
   wire [NCNT-1:0]    z    = \u_ram.g_ram.u_ram.z_q ;
   wire [NCNT-1:0]    ones = \u_ram.g_ram.u_ram.ones_q ;
@@ -165,6 +187,7 @@ module fv_bank_ram #(
         lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]} + pend_left(k) * MAXINC[7:0];
         if (pend[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX});       // [i.bound]
       end
+      assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT);                     // [i.ptr]
       // (cycle A moved the pointer on: a fold never meets one of the same counter)
       if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NCNT - 1) ? 0 : fi + 1))); // [i.fold]
       if (p_pre && !z[p_pidx]) assert (rword == ramword(p_pidx));         // [i.rword]
