@@ -4,16 +4,38 @@
 // counter in cycle t follows a pre-read of that counter in cycle t-1, and a pre-read cycle is
 // neither an access cycle nor followed by another pre-read. Reset is assumed in the first cycle.
 //
-// Property (h), bounded (BMC): every cycle the read port (while re), the wrap vector and every
-// counter's value (the RAM bank's simulation view) are equal:
+// Property (h): every cycle the read port (while re), the wrap vector and every counter's value
+// (pmu_cnt_ram's `view`, its simulation-only `ifndef SYNTHESIS view of {U, lo}, which
+// yosys -formal reads; u_ram.cnt_q is no use here: yosys 0.23 leaves its hierarchical source
+// undriven) are equal:
 //   h.read_same   h.wrap_same   h.value_same
-// Small parameters reach every corner within the depth: two counters, increments 0..1 (IW=1)
-// and a 3-bit prefix, which carries every 8 cycles at most while a fold completes within 6
-// (the pointer moves at least every other cycle over 2 counters), so the sizing rule of the
-// RAM bank holds; a 5-bit upper part wraps after a write of a near-maximal value.
+// Small parameters reach every corner within the BMC depth: two counters (three with
+// FV_NCNT3: a pointer that wraps at a count that is not a power of two, and an index, 3, that
+// names no counter), increments 0..1 (IW=1) and a 3-bit prefix, which carries every 8 cycles at
+// most while a pending carry is folded within 2 NCNT + 1 (5, or 7 with three counters: the
+// pointer moves at least every other cycle), so the sizing rule of the RAM bank holds; a 5-bit
+// upper part wraps after a write of a near-maximal value.
+//
+// Invariants (docs/formal.md, "(h) by induction") on the RAM bank's flops, which make (h)
+// k-inductive; h.value_same is the value relation itself:
+//   i.ones    a counter without a pending carry has ones_q = (its upper part is all ones)
+//   i.bound   a counter with a pending carry has a prefix low enough that it cannot carry
+//             again before the fold scheduler (fp_q, fv_q/fi_q) has folded that carry
+//   i.ptr     the fold pointer and the folded counter are counters (with 3, index 3 is not)
+//   i.fold    cycle B of a fold (fv_q) follows no pre-read, its counter is still pending and
+//             the pointer has moved on to the next counter
+//   i.rword   the word the RAM read port returns (rword: rd_q, or the bypassed byp_d_q) is the
+//             RAM word of the counter pre-read last cycle, and in cycle B of the folded one
+// The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
+// while z_q[j] is clear (while it is set, the word is not used).
+`ifdef FV_NCNT3
+`define FV_NCNT 3
+`else
+`define FV_NCNT 2
+`endif
 
 module fv_bank_ram #(
-  parameter NCNT = 2,
+  parameter NCNT = `FV_NCNT,
   parameter CW   = 8,
   parameter IW   = 1
 ) (
@@ -67,15 +89,111 @@ module fv_bank_ram #(
     assume (!(re_i && we_i));
   end
 
+  // ---- the RAM bank's state (hierconn: "inst.sig" is merged with inst's sig by flatten; run.sh
+  // fails the build if one is left unmerged, e.g. after a rename). Named one by one: the
+  // mem2reg'd arrays are separate wires cnt_q[0], cnt_q[1], ... (2 counters, 3 with FV_NCNT3).
+  generate
+    if (NCNT != `FV_NCNT) begin : g_ncnt_must_be_fv_ncnt
+      fv_bank_ram_ncnt_is_set_by_fv_ncnt3 u_err ();
+    end
+  endgenerate
+  localparam PW     = 3;                 // u_ram's .PWW and .PWN
+  localparam UW     = CW - PW;           // its RAM word (HW = HWW here)
+  localparam [31:0] MAXINC = (1 << IW) - 1;
+  localparam [PW-1:0] LOMAX = {PW{1'b1}};
+  (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[0] ;
+  (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[1] ;
+`ifdef FV_NCNT3
+  (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[2] ;
+  (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[2] ;
+  (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[2] ;
+`endif
+  (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[0] ;
+  (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[1] ;
+  (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[0] ;
+  (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[1] ;
+  (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.pend_q ;
+  (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.z_q ;
+  (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.ones_q ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.rword ;
+  (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fp_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.fv_q ;
+  (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fi_q ;
+
+`ifdef FV_NCNT3
+  wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
+  wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[2] , \u_ram.g_ram.u_ram.view[1] ,
+                             \u_ram.g_ram.u_ram.view[0] };
+  wire [NCNT*PW-1:0] lo   = {\u_ram.g_ram.u_ram.lo_q[2] , \u_ram.g_ram.u_ram.lo_q[1] ,
+                             \u_ram.g_ram.u_ram.lo_q[0] };
+`else
+  wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
+  wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[1] , \u_ram.g_ram.u_ram.view[0] };
+  wire [NCNT*PW-1:0] lo   = {\u_ram.g_ram.u_ram.lo_q[1] , \u_ram.g_ram.u_ram.lo_q[0] };
+`endif
+  wire [NCNT-1:0]    pend = \u_ram.g_ram.u_ram.pend_q ;
+  wire [NCNT-1:0]    z    = \u_ram.g_ram.u_ram.z_q ;
+  wire [NCNT-1:0]    ones = \u_ram.g_ram.u_ram.ones_q ;
+  wire [UW-1:0]      rword = \u_ram.g_ram.u_ram.rword ;
+  wire [CIW-1:0]     fp   = \u_ram.g_ram.u_ram.fp_q ;
+  wire               fv   = \u_ram.g_ram.u_ram.fv_q ;
+  wire [CIW-1:0]     fi   = \u_ram.g_ram.u_ram.fi_q ;
+
+  // upper part U of counter j (value = {U, prefix}), and its RAM word (valid while !z[j])
+  function automatic [UW-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
+    upper = v[j*CW+PW +: UW];
+  endfunction
+  function automatic [UW-1:0] ramword(input integer j);
+    ramword = upper(cr, j) - {{(UW - 1){1'b0}}, pend[j]};
+  endfunction
+
+  // Fold scheduler bound: the most cycles, this one included, in which counter j's pending
+  // carry can still be pending: 1 in cycle B of its fold; else the pointer needs d moves to
+  // reach j and one more non-pre-read cycle for cycle A, each non-pre-read cycle possibly after
+  // a pre-read (never two in a row; none now if there was one last cycle), then cycle B:
+  // 2 (d + 1) - p_pre + 1.
+  function automatic [7:0] pend_left(input integer j);
+    integer d;
+    begin
+      d = (j >= fp) ? (j - fp) : (j + NCNT - fp);
+      if (fv && (fi == j)) pend_left = 8'd1;
+      else                 pend_left = 2 * d + 3 - (p_pre ? 1 : 0);
+    end
+  endfunction
+
   integer i;
   always @* begin
-    if (past_valid && rst_ni) begin
-      if (re_i) assert (rd_f == rd_r);                                    // [h.read_same]
-      assert (wrap_f == wrap_r);                                          // [h.wrap_same]
+    // (each assert behind its own if: yosys then locates it on its marker's line, run.sh)
+    if (past_valid && rst_ni && re_i) assert (rd_f == rd_r);              // [h.read_same]
+    if (past_valid && rst_ni) assert (wrap_f == wrap_r);                  // [h.wrap_same]
+    if (past_valid) begin
       for (i = 0; i < NCNT; i = i + 1) begin
-        assert (u_ff.cnt_q[i] == u_ram.cnt_q[i]);                         // [h.value_same]
+        assert (cf[i*CW +: CW] == cr[i*CW +: CW]);                        // [h.value_same]
       end
     end
   end
+
+`ifdef FV_FULL
+  // ---- invariants (FV_FULL: the BMC and induction checks; the mutants run on (h) alone, so
+  // that they show a difference at the ports or in a counter's value)
+  reg [7:0] lo_room;   // i.bound: the prefix plus what pend_left more cycles can add
+  integer   k;
+  always @* begin
+    lo_room = 8'd0;
+    if (past_valid) begin
+      for (k = 0; k < NCNT; k = k + 1) begin
+        if (!pend[k]) assert (ones[k] == (upper(cr, k) == {UW{1'b1}}));  // [i.ones]
+        // after pend_left(k) more increments the prefix has not carried out
+        lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]} + pend_left(k) * MAXINC[7:0];
+        if (pend[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX});       // [i.bound]
+      end
+      assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT);                     // [i.ptr]
+      // (cycle A moved the pointer on: a fold never meets one of the same counter)
+      if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NCNT - 1) ? 0 : fi + 1))); // [i.fold]
+      if (p_pre && !z[p_pidx]) assert (rword == ramword(p_pidx));         // [i.rword]
+      if (fv && !z[fi]) assert (rword == ramword(fi));                    // [i.rword]
+    end
+  end
+`endif
 
 endmodule

@@ -142,14 +142,17 @@ CHECKS=(
   "regs.bmc       fv_regs  -DFV_FULL   bmc 10"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
-# (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix)
-  "bankram.bmc    fv_bank_ram -        bmc 12"
+# (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix; and NCNT=3)
+  "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
+  "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
   "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
   "regs.ind       fv_regs  -DFV_FULL   ind 4"
   "regs.miterind  fv_regs  -DFV_MITER  ind 4"
   "stack.ind      fv_stack -DFV_FULL   ind 4"
   "bank.ind       fv_bank  -           ind 4"
+  "bankram.ind    fv_bank_ram -DFV_FULL ind 4"
+  "bankram3.ind   fv_bank_ram -DFV_FULL,-DFV_NCNT3 ind 4"
   "top.ind        fv_top   -           ind 4"
 )
 
