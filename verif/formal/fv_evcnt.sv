@@ -114,6 +114,7 @@ module fv_evcnt #(
   );
 
   `include "fv_common.vh"
+  `include "fv_spec_v.vh"
   `include "pmu_lane_sel.vh"
 
   // ---- environment: what pmu_regs can hold -----------------------------------------------------
@@ -171,9 +172,6 @@ module fv_evcnt #(
   reg [31:0]     xs;
   reg [NL-1:0]   sel;
   reg [31:0]     v;
-  reg [31:0]     vu;        // one thread's part of V
-  reg            vc;        // OR of the thread's selected condition lanes
-  localparam [NL-1:0] LCOND = `PMU_LANE_COND;
   reg            thr;
   reg            cmpr;
   reg            qin;
@@ -182,12 +180,11 @@ module fv_evcnt #(
   reg            privok;
   reg            edgehit;
   integer k;
-  integer l;
   integer u;
   integer kt;               // the counter's thread
   always @* begin
     rC = 0; rQ = 0; rcounted = 0; redge = 0; rboth = 0; rchain = 0; rinc = 0;
-    es = 0; xs = 0; sel = 0; v = 0; vu = 0; vc = 0; thr = 0; cmpr = 0; qin = 0; pok = 0;
+    es = 0; xs = 0; sel = 0; v = 0; thr = 0; cmpr = 0; qin = 0; pok = 0;
     anyf = 0; privok = 0; edgehit = 0; kt = 0;
     for (k = 0; k < N; k = k + 1) begin
       kt   = k / P;
@@ -196,22 +193,7 @@ module fv_evcnt #(
       sel  = pmu_lane_sel(es[7:0], es[15:8]);
       anyf = es[21] || core[k];
       for (u = 0; u < THREADS; u = u + 1) pok[u] = priv_i[u] ? es[17] : es[16];
-      // V (spec 2.2, 4.1): per thread, its selected count lanes summed plus 1 when one of its
-      // selected condition lanes (PMU_LANE_COND) is non-zero; V is the counter's own thread's
-      // part, with ANY the sum of the parts of the threads whose own privilege passes
-      v = 0;
-      for (u = 0; u < THREADS; u = u + 1) begin
-        vu = 0;
-        vc = 0;
-        for (l = 0; l < NL; l = l + 1) begin
-          if (sel[l]) begin
-            if (LCOND[l]) vc = vc | (lane[(u*NL+l)*LW +: LW] != 0);
-            else          vu = vu + lane[(u*NL+l)*LW +: LW];
-          end
-        end
-        vu = vu + vc;
-        if (anyf ? pok[u] : (u == kt)) v = v + vu;
-      end
+      v    = spec_v(sel, lane, pok, anyf, kt);   // fv_spec_v.vh
       thr = (es[31:24] != 0) || (xs[1:0] != 2'd0);
       case (xs[1:0])
         2'd0: cmpr = v >= es[31:24];

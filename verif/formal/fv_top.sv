@@ -96,6 +96,7 @@ module fv_top #(
   );
 
   `include "fv_common.vh"
+  `include "fv_spec_v.vh"
   `include "pmu_lane_sel.vh"
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
@@ -194,7 +195,6 @@ module fv_top #(
     end
   end
 
-  localparam [NL-1:0] LCOND = `PMU_LANE_COND;
   reg [N-1:0]    rsup;
   reg [N-1:0]    rcore;
   reg [N-1:0]    rclass;     // the reference applies: no EDGE, ext = 0, not maybe frozen
@@ -202,8 +202,6 @@ module fv_top #(
   reg [31:0]     es;
   reg [NL-1:0]   sel;
   reg [31:0]     v;
-  reg [31:0]     vu;
-  reg            vc;
   reg [THREADS-1:0] pok;
   reg            anyf;
   reg            thr;
@@ -212,9 +210,8 @@ module fv_top #(
   integer kk;
   integer kt;
   integer u;
-  integer l;
   always @* begin
-    rsup = 0; rcore = 0; rclass = 0; rinc = 0; es = 0; sel = 0; v = 0; vu = 0; vc = 0; pok = 0;
+    rsup = 0; rcore = 0; rclass = 0; rinc = 0; es = 0; sel = 0; v = 0; pok = 0;
     anyf = 0; thr = 0; cnd = 0; counted = 0; kt = 0;
     for (kk = 0; kk < N; kk = kk + 1) begin
       kt  = kk / P;
@@ -224,18 +221,7 @@ module fv_top #(
       anyf = es[`PMU_EVTSEL_ANY_LSB] || rcore[kk];
       for (u = 0; u < THREADS; u = u + 1)
         pok[u] = priv_i[u] ? es[`PMU_EVTSEL_OS_LSB] : es[`PMU_EVTSEL_USR_LSB];
-      v = 0;
-      for (u = 0; u < THREADS; u = u + 1) begin
-        vu = 0;
-        vc = 0;
-        for (l = 0; l < NL; l = l + 1) begin
-          if (sel[l]) begin
-            if (LCOND[l]) vc = vc | (lane[(u*NL+l)*LW +: LW] != 0);
-            else          vu = vu + lane[(u*NL+l)*LW +: LW];
-          end
-        end
-        if (anyf ? pok[u] : (u == kt)) v = v + vu + vc;
-      end
+      v = spec_v(sel, lane, pok, anyf, kt);
       thr     = es[31:24] != 0;
       cnd     = rsup[kk] && (thr ? ((v >= es[31:24]) ^ es[`PMU_EVTSEL_INV_LSB]) : (v != 0));
       counted = es[`PMU_EVTSEL_EN_LSB] && sh_gctrl[kt*64 + `PMU_GCTRL_PMC_EN_LSB + kk % P]
