@@ -23,4 +23,4 @@ area-smoke: venv
 
 area-baseline: venv
 	@BUILD=$(BUILD) $(VENV_PY) scripts/area/sweep.py --tools debian -j 1 \
-	  --only pmu_THREADS2_P8_CW48_W4,bare_N8_CW48
+	  --only pmu_THREADS2_P8_CW48_W4_STORAGE0,bare_N8_CW48
