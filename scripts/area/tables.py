@@ -182,7 +182,7 @@ def t_sweep(rows):
         if r["design"] != "pmu" or r["ties"] or r["group"] not in ("sweep", "holdout", "smoke"):
             continue
         body.append([r["group"], r["THREADS"], r["P"], r["CW"], r["W"],
-                     r.get("STORAGE") or "0 (FF)",
+                     {"0": "0 (FF)", "1": "1 (RAM)"}.get(r.get("STORAGE") or "0", r.get("STORAGE")),
                      fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")), fmt(n(r, "ice40_carry")),
                      fmt(n(r, "generic_cells")), fmt(n(r, "generic_transistors")),
                      (f"{r['fmax_mhz']} ({r['pnr']})" if r.get("fmax_mhz") else "-")])
