@@ -3,7 +3,8 @@
 # PMU_RTL, MODEL_INC, STIM_SRC, model_lib_rules and (verif/lockstep/lockstep.mk) LOCKSTEP_INC.
 #
 #   make fuzz          each fuzzer for FUZZ_TIME (or FUZZ_S) seconds (default 300; FUZZERS="fuzz_lockstep ..." to
-#                      pick some); corpora kept in build/fuzz/corpus/
+#                      pick some), FUZZ_PAR at a time (default: the number of cores); corpora kept
+#                      in build/fuzz/corpus/
 #   make fuzz-smoke    about 20 s: each fuzzer briefly from the committed corpus verif/fuzz/corpus/,
 #                      plus a deliberately broken RTL copy that the lockstep fuzzer must catch;
 #                      ends with "N passed, N failed"; FUZZ_ONLY=NAME (lockstep, stim, prog, golden, mutant) runs one
@@ -19,6 +20,8 @@ FUZZ_DIR    := $(BUILD)/fuzz
 # FUZZ_S is the same setting under the name issue 17 uses (make fuzz FUZZ_S=3600)
 FUZZ_TIME   ?= $(or $(FUZZ_S),300)
 FUZZ_JOBS   ?= 2
+# fuzzers run at the same time by make fuzz (one core each)
+FUZZ_PAR    ?= $(shell nproc)
 FUZZ_CC     ?= clang
 FUZZ_CXX    ?= clang++
 # Small parameters: CW=33 (the smallest legal width) so counters preloaded below 2^33 wrap fast.
@@ -110,7 +113,7 @@ FUZZ_BINS := $(FUZZ_DIR)/fuzz_lockstep $(FUZZ_DIR)/fuzz_stim $(FUZZ_DIR)/fuzz_pr
 $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep: | san-deps
 
 fuzz: deps $(FUZZ_BINS)
-	@BUILD=$(BUILD) verif/fuzz/run.sh long $(FUZZ_TIME) $(FUZZERS)
+	@BUILD=$(BUILD) FUZZ_PAR=$(FUZZ_PAR) verif/fuzz/run.sh long $(FUZZ_TIME) $(FUZZERS)
 
 fuzz-smoke: deps $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep
 	@BUILD=$(BUILD) FUZZ_MUT_WHAT="$(FUZZ_MUT_WHAT)" verif/fuzz/run.sh smoke $(FUZZ_ONLY)

@@ -9,7 +9,8 @@
 #                        ends with "N passed, N failed", exit 1 on any failure. With NAME (a fuzzer,
 #                        fuzz_ optional, or "mutant") only that one: the test list runs them as tests
 #                        of their own
-#   run.sh long SECS [FUZZER...]  each fuzzer (default all four) for SECS seconds; corpora kept in
+#   run.sh long SECS [FUZZER...]  each fuzzer (default all four) for SECS seconds, FUZZ_PAR of them
+#                        at a time (default: the number of cores); corpora kept in
 #                        $BUILD/fuzz/corpus/<fuzzer>/
 #
 # environment: BUILD (default build), FUZZ_SEED (libFuzzer -seed, default 1: a smoke run is
@@ -70,7 +71,27 @@ ALL="fuzz_lockstep fuzz_stim fuzz_prog fuzz_golden"
 if [ "$mode" = long ]; then
   secs=${2:-300}
   set -- "${@:3}"
-  for n in ${*:-$ALL}; do run_fuzzer "$n" "$secs" "$F/corpus/$n"; done
+  # FUZZ_PAR fuzzers at a time (default: the number of cores), each on its own core: with 2 cores,
+  # `make fuzz FUZZ_S=3600` takes 2 hours of wall time for the four fuzzers instead of 4
+  par=${FUZZ_PAR:-$(nproc)}
+  case $par in ''|*[!0-9]*|0) echo "run.sh long: FUZZ_PAR must be a positive number, not '$par'" >&2; exit 2 ;; esac
+  list=(${*:-$ALL})
+  for n in "${list[@]}"; do
+    case " $ALL " in *" $n "*) ;; *) echo "run.sh long: unknown fuzzer '$n' ($ALL)" >&2; exit 2 ;; esac
+  done
+  echo "fuzz: ${#list[@]} fuzzer(s) for $secs s each, $par at a time, seed $SEED"
+  res=$F/logs/long.results; rm -rf "$res"; mkdir -p "$res"
+  running=0
+  for n in "${list[@]}"; do
+    if [ "$running" -ge "$par" ]; then wait -n; running=$((running-1)); fi
+    ( run_fuzzer "$n" "$secs" "$F/corpus/$n" >"$res/$n" ) &
+    running=$((running+1))
+  done
+  wait
+  for n in "${list[@]}"; do
+    cat "$res/$n"
+    if grep -q '^PASS' "$res/$n"; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$n"); fi
+  done
   [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
   echo "$pass passed, $fail failed"
   [ $fail -eq 0 ]
