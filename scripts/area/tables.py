@@ -103,8 +103,8 @@ def t_baseline(rows, deb):
             if r:
                 body.append([name, label, fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")),
                              fmt(n(r, "ice40_carry")), fmt(n(r, "generic_cells")),
-                             r.get("fmax_mhz") or "-"])
-    return table(["design", "yosys", "LUT4", "FF", "carry", "generic cells", "Fmax MHz (HX8K)"],
+                             (f"{r['fmax_mhz']} ({r['pnr']})" if r.get("fmax_mhz") else "-")])
+    return table(["design", "yosys", "iCE40 LUT4", "FF", "carry", "generic cells", "Fmax MHz (device)"],
                  body, ["---", "---"] + ["---:"] * 5)
 
 
