@@ -67,11 +67,14 @@ failed_props() {
   local log=$1 loc file l1 l2
   grep -o 'Assert failed in [^:]*: [^ ]*' "$log" | sed 's/.*: //' | sort -u | while read -r loc; do
     file=${loc%%:*}; l1=${loc#*:}; l1=${l1%%.*}; l2=${loc##*-}; l2=${l2%%.*}
-    # the tag is on the line of the assert keyword; yosys may start a bare assert's location at
-    # the end of the statement before it (another assert's line), so take the last assert line
-    awk -v a="$l1" -v b="$l2" 'NR >= a && NR <= b + 2 && /assert *\(/ && NR <= b { l = NR }
+    # the tag is on the line of the assert keyword or on the `if` line above it; yosys may start
+    # a bare assert's location at the end of the statement before it (another assert's line), so
+    # start at the last assert line of the range and look up to the range's start, then down
+    awk -v a="$l1" -v b="$l2" 'NR >= a && NR <= b && /assert *\(/ { l = NR }
       NR >= a && NR <= b + 2 && /\/\/ \[[a-z_.]*\]/ { t[NR] = $0 }
-      END { for (n = (l ? l : a); n <= b + 2; n++) if (n in t) { print t[n]; exit } }' "$file" \
+      END { if (!l) l = a
+            for (n = l; n >= a; n--) if (n in t) { print t[n]; exit }
+            for (n = l + 1; n <= b + 2; n++) if (n in t) { print t[n]; exit } }' "$file" \
       | grep -o '// \[[a-z_.]*\]' | head -1 | tr -d '/[] '
   done | sort -u | tr '\n' ' '
 }
