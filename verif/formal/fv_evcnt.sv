@@ -135,28 +135,7 @@ module fv_evcnt #(
   // ---- reference of spec 2.1 lanes and 4.1 (combinational part) -------------------------------
   // lane l of thread u at lane[(u*NL+l)*LW +: LW]
   reg [THREADS*NL*LW-1:0] lane;
-  reg [31:0]      fill32;
-  reg [31:0]      unfill32;
-  integer j;
-  integer tu;
-  always @* begin
-    fill32   = 0;
-    unfill32 = 0;
-    lane = {(THREADS * NL * LW){1'b0}};
-    for (tu = 0; tu < THREADS; tu = tu + 1) begin
-      fill32   = slot_fill_i[tu*NW +: NW];
-      unfill32 = (fill32 < W) ? W - fill32 : 32'd0;   // full width, then truncated to LW
-      lane[(tu*NL+`PMU_LANE_CYCLES)*LW +: LW]   = 1;
-      lane[(tu*NL+`PMU_LANE_REF_TICK)*LW +: LW] = ref_tick_i;
-      lane[(tu*NL+`PMU_LANE_FILLED)*LW +: LW]   = slot_fill_i[tu*NW +: NW];  // zero-extended or truncated
-      lane[(tu*NL+`PMU_LANE_UNFILLED)*LW +: LW] = unfill32[LW-1:0];
-      lane[(tu*NL+`PMU_LANE_ISSUED)*LW +: LW]   = slot_issue_i[tu*NW +: NW];
-      lane[(tu*NL+`PMU_LANE_RETIRED)*LW +: LW]  = slot_retire_i[tu*NW +: NW];
-      for (j = 0; j < NEXT; j = j + 1) begin
-        lane[(tu*NL + NL - NEXT + j)*LW +: LW] = ev_ext_i[(tu*NEXT + j)*LW +: LW];
-      end
-    end
-  end
+  always @* lane = spec_lanes(slot_fill_i, ref_tick_i, slot_issue_i, slot_retire_i, ev_ext_i);
 
   // per counter: fields, V, C, Q, counted, the reference increment (chain uses rcarry)
   reg [N-1:0]    rC;        // condition C

@@ -1,12 +1,43 @@
-// The reference event count V of one programmable counter (spec 2.2, 4.1), shared by fv_evcnt
-// and fv_top. Included inside a module with parameters THREADS, NL (lanes per thread) and LW
+// The reference lanes (spec 2.1) and event count V of one programmable counter (spec 2.2, 4.1),
+// shared by fv_evcnt and fv_top. Included inside a module with parameters THREADS, W (pipeline
+// width), NW (slot count width), NL (lanes per thread), NEXT (external lanes per thread) and LW
 // (lane width), after pmu_map.vh. Not RTL: formal-only.
+//
+// Lane l of thread u is at [(u*NL+l)*LW +: LW]: CYCLES is 1, REF_TICK the tick, FILLED, ISSUED
+// and RETIRED the slot counts, UNFILLED W - filled (0 when more than W are reported, computed at
+// full width, then truncated to LW), the last NEXT lanes the external events.
 //
 // Per thread u: the selected count lanes summed, plus 1 when one of its selected condition lanes
 // (PMU_LANE_COND) is non-zero. V is the part of the counter's own thread kt; with ANY (or a
 // core-scoped event) the sum of the parts of the threads whose own privilege passes (pok).
 
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;
+
+  function automatic [THREADS*NL*LW-1:0] spec_lanes(input [THREADS*NW-1:0] fill,
+                                                    input ref_tick,
+                                                    input [THREADS*NW-1:0] issue,
+                                                    input [THREADS*NW-1:0] retire,
+                                                    input [THREADS*NEXT*LW-1:0] ext);
+    reg [31:0] f32;
+    reg [31:0] unf32;
+    integer    u;
+    integer    j;
+    begin
+      spec_lanes = {(THREADS * NL * LW){1'b0}};
+      for (u = 0; u < THREADS; u = u + 1) begin
+        f32   = {{(32 - NW){1'b0}}, fill[u*NW +: NW]};
+        unf32 = (f32 < W) ? W - f32 : 32'd0;
+        spec_lanes[(u*NL+`PMU_LANE_CYCLES)*LW +: LW]   = 1;
+        spec_lanes[(u*NL+`PMU_LANE_REF_TICK)*LW +: LW] = {{(LW - 1){1'b0}}, ref_tick};
+        spec_lanes[(u*NL+`PMU_LANE_FILLED)*LW +: LW]   = fill[u*NW +: NW];   // zero-extended or truncated
+        spec_lanes[(u*NL+`PMU_LANE_UNFILLED)*LW +: LW] = unf32[LW-1:0];
+        spec_lanes[(u*NL+`PMU_LANE_ISSUED)*LW +: LW]   = issue[u*NW +: NW];
+        spec_lanes[(u*NL+`PMU_LANE_RETIRED)*LW +: LW]  = retire[u*NW +: NW];
+        for (j = 0; j < NEXT; j = j + 1)
+          spec_lanes[(u*NL + NL - NEXT + j)*LW +: LW] = ext[(u*NEXT + j)*LW +: LW];
+      end
+    end
+  endfunction
 
   function automatic [31:0] spec_v(input [NL-1:0] sel, input [THREADS*NL*LW-1:0] ln,
                                    input [THREADS-1:0] pok, input anyf, input [31:0] kt);
