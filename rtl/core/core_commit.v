@@ -71,6 +71,7 @@ module core_commit #(
   /* verilator lint_on UNUSEDSIGNAL */
   integer   c;
   always @* begin
+    c = 0;  // loop variable: assigned on every path (no latch)
     br_ret_o  = {WW{1'b0}};
     br_misp_o = {WW{1'b0}};
     ld_hit_o  = {WW{1'b0}};

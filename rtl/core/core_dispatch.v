@@ -103,6 +103,7 @@ module core_dispatch #(
   reg [ROB-1:0]  oh;             // entry slot
   integer        j;
   always @* begin
+    j = 0;  // loop variable: assigned on every path (no latch)
     seq0_o = fseq_i - {{(32 - FQC){1'b0}}, fq_cnt_i};
     slot_o = {(W * ROBI){1'b0}};
     prod_o = {(W * ROBI){1'b0}};

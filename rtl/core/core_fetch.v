@@ -113,6 +113,7 @@ module core_fetch #(
   reg [WW-1:0]   fb_kc;          // correct-path words in the block
   integer        j;
   always @* begin
+    j = 0;  // loop variable: assigned on every path (no latch)
     at_end   = 1'b0;
     eff_row  = row_q;
     eff_col  = col_q;

@@ -55,6 +55,7 @@ module core_fq #(
   // Dispatch reads the oldest entries.
   integer a;
   always @* begin
+    a = 0;  // loop variable: assigned on every path (no latch)
     pop_e_o = {(W * EW){1'b0}};
     if (pop_n_i != {WW{1'b0}}) begin
       for (a = 0; a < W; a = a + 1) begin

@@ -113,6 +113,7 @@ module core_rob #(
   reg [ROBI-1:0] cidx;
   integer        c;
   always @* begin
+    c = 0;  // loop variable: assigned on every path (no latch)
     com_at_o  = {(W * 9){1'b0}};
     com_dm_o  = {W{1'b0}};
     com_mbr_o = {W{1'b0}};
@@ -191,6 +192,7 @@ module core_rob #(
   reg [LATW:0]   tlat;
   integer        t;
   always @* begin
+    t = 0;  // loop variable: assigned on every path (no latch)
     trc_iseq_o  = {(W * 32){1'b0}};
     trc_iat_o   = {(W * 16){1'b0}};
     trc_flseq_o = 32'd0;

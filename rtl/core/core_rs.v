@@ -82,6 +82,7 @@ module core_rs #(
   integer        g;
   integer        i;
   always @* begin
+    g = 0; i = 0;  // loop variables: assigned on every path (no latch)
     rsv    = rob_valid_i & ~rob_iss_i;
     need   = rsv & ~pdone_q;
     need_g = {(NG * 8){1'b0}};
@@ -132,6 +133,7 @@ module core_rs #(
   /* verilator lint_on UNUSEDSIGNAL */
   integer       b;
   always @* begin
+    b = 0;  // loop variable: assigned on every path (no latch)
     iss_vec_o   = {ROB{1'b0}};
     sel_o       = {ROB{1'b0}};
     c_n_o       = {WW{1'b0}};

@@ -58,6 +58,7 @@ module core_trace #(
   integer k;
   integer j;                     // the thread's instruction in slot k of a stage: k - off[t]
   always @* begin
+    t = 0; k = 0;  // loop variables: assigned on every path (no latch)
     fetch_o  = {(W * 64){1'b0}};
     disp_o   = {(W * 64){1'b0}};
     issue_o  = {(W * 64){1'b0}};
