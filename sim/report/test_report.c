@@ -79,17 +79,15 @@ static const char *scratch(const char *name)
   return b;
 }
 
-static char *slurp(const char *path)
+/* The whole of stream F as a NUL-terminated string (NULL when it cannot be read); closes F. */
+static char *read_all(FILE *f)
 {
-  FILE *f = fopen(path, "rb");
   char *b;
   long n;
-  if (!f)
-    return NULL;
   fseek(f, 0, SEEK_END);
   n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  b = malloc((size_t)n + 1);
+  rewind(f);
+  b = n < 0 ? NULL : malloc((size_t)n + 1);
   if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
     free(b);
     b = NULL;
@@ -98,6 +96,12 @@ static char *slurp(const char *path)
     b[n] = '\0';
   fclose(f);
   return b;
+}
+
+static char *slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  return f ? read_all(f) : NULL;
 }
 
 static int exists(const char *path)
@@ -182,22 +186,10 @@ static void fabricate(pmu_state_t *s, run_info_t *info, unsigned wpvis)
 static char *report_text(const pmu_state_t *s, const run_info_t *info)
 {
   FILE *f = tmpfile();
-  char *b;
-  long n;
   if (!f)
     return NULL;
   report_print(f, s, info);
-  n = ftell(f);
-  rewind(f);
-  b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  if (b)
-    b[n] = '\0';
-  fclose(f);
-  return b;
+  return read_all(f);
 }
 
 /* The line in [from, end) that starts with `key` followed by a space (or NULL). */
