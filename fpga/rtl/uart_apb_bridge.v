@@ -160,6 +160,12 @@ module uart_apb_bridge #(
                        (cmd_q == C_READ || cmd_q == C_RCREAD) ? (h_arg != 8'd0 && h_arg <= MAXW8) :
                        (cmd_q == C_WRITE) ? (h_arg[7:4] == 4'd0) : (h_arg == 8'h0f);
 
+  // ---- the end of one word's access: S_XA (APB, ends with pready_i) or S_RC (run control,
+  // one cycle); an error stops the request with ST_SLVERR and the word's index
+  wire        acc_end   = (st_q == S_RC) || pready_i;
+  wire        acc_err   = (st_q == S_RC) ? rc_err_i : pslverr_i;
+  wire [31:0] acc_rdata = (st_q == S_RC) ? rc_rdata_i : prdata_i;
+
   // ---- next state -----------------------------------------------------------------------------
   always @* begin
     st_d    = st_q;
@@ -255,10 +261,10 @@ module uart_apb_bridge #(
         bra  = wi_q[BAW-1:0] + 1'b1;
         st_d = S_XA;
       end
-      S_XA: begin
+      S_XA, S_RC: begin
         bra = wi_q[BAW-1:0] + 1'b1;
-        if (pready_i) begin
-          if (pslverr_i) begin
+        if (acc_end) begin
+          if (acc_err) begin
             stat_d = ST_SLVERR;
             det_d  = wi_q;
             len_d  = 8'd1;
@@ -267,28 +273,11 @@ module uart_apb_bridge #(
             if (!is_wr) begin
               bwa = wi_q[BAW-1:0];
               bwe = 4'b1111;
-              bwd = prdata_i;
+              bwd = acc_rdata;
             end
             wi_d = wi_q + 1'b1;
             st_d = S_EXEC;
           end
-        end
-      end
-      S_RC: begin
-        bra = wi_q[BAW-1:0] + 1'b1;
-        if (rc_err_i) begin
-          stat_d = ST_SLVERR;
-          det_d  = wi_q;
-          len_d  = 8'd1;
-          st_d   = S_REPLY;
-        end else begin
-          if (!is_wr) begin
-            bwa = wi_q[BAW-1:0];
-            bwe = 4'b1111;
-            bwd = rc_rdata_i;
-          end
-          wi_d = wi_q + 1'b1;
-          st_d = S_EXEC;
         end
       end
       default: begin  // S_REPLY

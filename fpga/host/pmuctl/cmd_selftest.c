@@ -254,6 +254,16 @@ int cmd_selftest(int argc, char **argv)
     result(s1 == ST_SLVERR && s2 == ST_SLVERR && s3 == ST_SLVERR && s4 == ST_SLVERR,
            "%-14s 0x008, t0+0x118, t0+0x240 and thread %u's block answer SLVERR", "holes", b->threads);
   }
+  {
+    /* run control's access rules (fpga/rtl/run_ctl.v): a write to a read-only register, a read of
+       a write-only one, an unmapped offset, and a 2-word read whose second word is write-only */
+    uint32_t v[2];
+    int s1 = bd_rc_write(b, RC_ID, 0), s2 = bd_rc_read(b, RC_CTRL, 1, v), s3 = bd_rc_read(b, RC_INFO + 4, 1, v),
+        s4 = bd_rc_read(b, RC_SEED, 2, v), s5 = bd_rc_read(b, RC_SEED, 1, v);
+    result(s1 == ST_SLVERR && s2 == ST_SLVERR && s3 == ST_SLVERR && s4 == ST_SLVERR && s5 == ST_OK,
+           "%-14s write ID, read CTRL, read 0x%02x, read SEED+CTRL answer SLVERR; read SEED answers OK",
+           "rc rules", RC_INFO + 4);
+  }
 
   /* 3: counting a known kernel */
   {
