@@ -190,27 +190,28 @@ def t_sweep(rows):
                   "generic cells", "transistors", "Fmax MHz"], body)
 
 
-def t_overhead(rows):
+def t_overhead(rows, deb):
+    """The PMU against the core stub at the same THREADS and W, per tool set (storage 0: the core
+    keeps its state in flip-flops too)."""
     body = []
-    for c in rows:
-        if c["design"] != "core":
-            continue
-        t, w = n(c, "THREADS"), n(c, "W")
-        for r in rows:
-            if r["design"] == "pmu" and not r["ties"] and n(r, "THREADS") == t and n(r, "W") == w \
-                    and r["group"] in ("sweep", "holdout") and (r.get("STORAGE") or "0") == "0":
+    for label, src in (("0.70 PyPI", rows), ("0.23 Debian", deb)):
+        for c in src:
+            if c["design"] != "core":
+                continue
+            t, w = n(c, "THREADS"), n(c, "W")
+            for r in src:
+                if r["design"] != "pmu" or r["ties"] or n(r, "THREADS") != t or n(r, "W") != w \
+                        or r["group"] not in ("sweep", "holdout") or (r.get("STORAGE") or "0") != "0":
+                    continue
                 if r["group"] == "sweep" and not (is_cfg(r, D) or (n(r, "P") == 4 and n(r, "CW") == 40)):
                     continue
-                body.append([f"THREADS={t}, W={w}", f"P={r['P']}, CW={r['CW']}",
-                             fmt(n(c, "ice40_lut4")), fmt(n(r, "ice40_lut4")),
-                             f"{100.0 * n(r, 'ice40_lut4') / n(c, 'ice40_lut4'):.0f}%",
-                             fmt(n(c, "ice40_ffs")), fmt(n(r, "ice40_ffs")),
-                             f"{100.0 * n(r, 'ice40_ffs') / n(c, 'ice40_ffs'):.0f}%",
-                             fmt(n(c, "generic_transistors")), fmt(n(r, "generic_transistors")),
-                             f"{100.0 * n(r, 'generic_transistors') / n(c, 'generic_transistors'):.0f}%"])
-    return table(["core stub", "PMU", "core LUT4", "PMU LUT4", "PMU / core", "core FF", "PMU FF",
+                row = [f"THREADS={t}, W={w}", f"P={r['P']}, CW={r['CW']}", label]
+                for met in ("ice40_lut4", "ice40_ffs", "generic_transistors"):
+                    row += [fmt(n(c, met)), fmt(n(r, met)), f"{100.0 * n(r, met) / n(c, met):.0f}%"]
+                body.append(row)
+    return table(["core stub", "PMU", "yosys", "core LUT4", "PMU LUT4", "PMU / core", "core FF", "PMU FF",
                   "PMU / core", "core transistors", "PMU transistors", "PMU / core"], body,
-                 ["---", "---"] + ["---:"] * 9)
+                 ["---", "---", "---"] + ["---:"] * 9)
 
 
 def t_model(m):
@@ -345,7 +346,7 @@ def render(build):
     return {"tools": t_tools(rows, deb), "default": t_default(rows, deb),
             "baseline": t_baseline(rows, deb), "targets": t_targets(rows, m),
             "per-counter": t_per_counter(rows), "features": t_features(rows),
-            "overhead": t_overhead(rows), "sweep": t_sweep(rows), "model": t_model(m),
+            "overhead": t_overhead(rows, deb), "sweep": t_sweep(rows), "model": t_model(m),
             "model-error": t_model_error(m, errs), "runtime": t_runtime(build, rows),
             "timing": t_timing(rows),
             "missing": t_missing(rows)}
