@@ -15,6 +15,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+# The same data gives the same files: no date in the metadata, fixed SVG element ids.
+plt.rcParams["svg.hashsalt"] = "stallscope-area"
+META = {"svg": {"Date": None}, "png": {"Software": None}}
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import configs  # noqa: E402
 import model  # noqa: E402
@@ -61,7 +65,7 @@ def main():
     fig.tight_layout()
     os.makedirs(a.outdir, exist_ok=True)
     for ext in ("svg", "png"):
-        fig.savefig(os.path.join(a.outdir, f"area_sweep.{ext}"), dpi=110)
+        fig.savefig(os.path.join(a.outdir, f"area_sweep.{ext}"), dpi=110, metadata=META[ext])
     plt.close(fig)
 
     base = [r for r in rows if r["design"] == "pmu" and not r["ties"] and r["group"] == "sweep"
@@ -81,7 +85,7 @@ def main():
         ax.set_title("Cost of each feature at the default parameters (THREADS=2, P=8, CW=48, W=4)")
         fig.tight_layout()
         for ext in ("svg", "png"):
-            fig.savefig(os.path.join(a.outdir, f"area_features.{ext}"), dpi=110)
+            fig.savefig(os.path.join(a.outdir, f"area_features.{ext}"), dpi=110, metadata=META[ext])
         plt.close(fig)
     print(f"plot: {a.outdir}/area_sweep.svg/.png" + (", area_features.svg/.png" if feats else ""))
     return 0

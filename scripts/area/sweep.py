@@ -129,7 +129,7 @@ def main():
     if allrows:
         write_csv(allrows, out, versions)
     dt = time.time() - t0
-    if a.tools == "yowasp" and not a.only and not failed:
+    if a.tools == "yowasp" and not a.only and not failed and not a.cached_only:
         # the run time of make area's sweep: kept from the last run that measured every job
         rt = os.path.join(a.build, "area", "runtime.json")
         if ncached == 0 or not os.path.exists(rt):

@@ -294,11 +294,15 @@ def t_runtime(build, rows):
         body.append([f"`make area`'s sweep, {r['jobs']} configurations, {r['cached']} of them cached",
                      f"{r['wall_s']:,} s wall ({r['parallel']} jobs at a time under nice)",
                      f"{r['job_s']:,} s summed over {r['jobs']} jobs"])
+    else:   # the jobs were measured over several runs: no one wall time
+        body.append([f"`make area`'s sweep, {len(rows)} configurations", "- (measured over several runs)",
+                     f"{sum(float(x['seconds']) for x in rows):,.0f} s summed over {len(rows)} jobs"])
     groups = {}
     for x in rows:
         groups.setdefault(x["group"], []).append(float(x["seconds"]))
     for g, v in groups.items():
-        body.append([f"group {g}: {len(v)} jobs", "", f"{sum(v):,.0f} s, the longest {max(v):,.0f} s"])
+        body.append([f"group {g}: {len(v)} job{'s' if len(v) != 1 else ''}", "",
+                     f"{sum(v):,.0f} s, the longest {max(v):,.0f} s"])
     return table(["what", "wall", "per job (wall time of each job, under load)"], body,
                  ["---", "---", "---"])
 
