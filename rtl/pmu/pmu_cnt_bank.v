@@ -185,6 +185,7 @@ module pmu_cnt_bank #(
       integer i;
       always @* begin
         wnd_data = {(NWND * CW){1'b0}};
+        i        = 0;  // loop variable: assigned on every path (no latch)
         for (w = 0; w < NWND; w = w + 1) begin
           if (wnd_re_i[w]) begin
             for (i = 0; i < WSPAN; i = i + 1) begin

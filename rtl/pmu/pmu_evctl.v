@@ -179,6 +179,7 @@ module pmu_evctl #(
         always @* begin
           v   = {VW{1'b0}};
           acc = {EW{1'b0}};
+          pu  = 0;  // loop variable: assigned on every path (no latch)
           if (f_any) begin
             for (pu = 0; pu < THREADS; pu = pu + 1) begin
               acc = {EW{1'b0}};

@@ -305,6 +305,8 @@
   always @* begin
     etree = {(1 << EIW){32'd0}};
     eval  = 32'd0;
+    el    = 0;  // loop variables: assigned on every path (no latch)
+    ee    = 0;
     if (acc) begin
       for (ee = 0; ee < THREADS * KCNT_C; ee = ee + 1) begin
         etree[ee*32 +: 32] = r_evtsel ? evtsel_q[ee*32 +: 32] : ext_q[ee*32 +: 32];
@@ -372,6 +374,8 @@
   always @* begin
     we_evtsel = {(THREADS * P){1'b0}};
     we_ext = {(THREADS * P){1'b0}};
+    t = 0;  // loop variables: assigned on every path (no latch)
+    k = 0;
     if (wr_ok && (r_evtsel || r_ext)) begin
       for (t = 0; t < THREADS; t = t + 1) begin
         for (k = 0; k < KCNT_C; k = k + 1) begin

@@ -735,6 +735,8 @@ def gen_rtl(m, banner):
         a("  always @* begin")
         a("    etree = {(1 << EIW){32'd0}};")
         a("    eval  = 32'd0;")
+        a("    el    = 0;  // loop variables: assigned on every path (no latch)")
+        a("    ee    = 0;")
         a("    if (acc) begin")
         a("      for (ee = 0; ee < THREADS * KCNT_C; ee = ee + 1) begin")
         e = "%s_q[ee*32 +: 32]" % sarr[-1].name
@@ -805,6 +807,8 @@ def gen_rtl(m, banner):
         a("  always @* begin")
         for r in sarr:
             a("    we_%s = {(THREADS * %s){1'b0}};" % (r.name, vexpr(r.cexpr)))
+        a("    t = 0;  // loop variables: assigned on every path (no latch)")
+        a("    k = 0;")
         a("    if (wr_ok && (%s)) begin" % " || ".join("r_" + r.name for r in sarr))
         a("      for (t = 0; t < THREADS; t = t + 1) begin")
         a("        for (k = 0; k < KCNT_C; k = k + 1) begin")
