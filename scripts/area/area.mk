@@ -6,8 +6,8 @@
 #                    AREA_JOBS jobs at a time under nice (default 2); results are cached per
 #                    configuration (sources, script and tool versions unchanged).
 #   make area-smoke  the flow on its smallest inputs (in make test, scripts/area/smoke.py)
-#   make area-baseline  the default PMU, the bare bank and the core stub with Debian's yosys 0.23
-#                    (the issue's baseline)
+#   make area-baseline  configs.BASELINE (the default PMU, the bare bank, the core stub) with
+#                    Debian's yosys 0.23 (the issue's baseline)
 AREA_JOBS ?= 2
 .PHONY: area area-smoke area-baseline
 
@@ -24,4 +24,4 @@ area-smoke: venv
 
 area-baseline: venv
 	@BUILD=$(BUILD) $(VENV_PY) scripts/area/sweep.py --tools debian -j 1 \
-	  --only pmu_THREADS2_P8_CW48_W4_STORAGE0,bare_N8_CW48,core_THREADS2_W4
+	  --only baseline

@@ -10,6 +10,8 @@ Groups:
   smoke     the smallest configuration, the one `make test` runs (scripts/area/smoke.py)
   timing    the event path pipeline (PIPE, spec 4) against none: the smallest PMU on an iCE40
             with both storages, and the default PMU with block RAM on an ECP5 (Fmax)
+The selection 'baseline' (BASELINE, not a group) is what `make area-baseline` measures again
+with Debian's yosys 0.23: the issue's own baseline figures and the overhead's both sides.
 """
 
 import ties
@@ -39,8 +41,18 @@ SMOKE = {"THREADS": 1, "P": 1, "CW": 33, "W": 1}
 CORE_EXTRA = {"PROG_DEPTH": 64}     # core stub: 64-word program memories (docs/area.md)
 
 
+
 def name_of(params, prefix="pmu"):
     return prefix + "_" + "_".join(f"{k}{v}" for k, v in params.items())
+
+
+def core_name(params):
+    return f"core_THREADS{params['THREADS']}_W{params['W']}"
+
+
+# make area-baseline's jobs (sweep.py --only baseline): the default PMU with flip-flop storage,
+# the bare 8 x CW-bit bank (the issue's floor figure) and the core stub beside the default
+BASELINE = (name_of(dict(DEFAULT, STORAGE=0)), f"bare_N8_CW{DEFAULT['CW']}", core_name(DEFAULT))
 
 
 def _storage_values():
@@ -83,7 +95,7 @@ def jobs():
     nofeat = pmu_job(DEFAULT, "feature", ties_=ties.FEATURES[:5])
     nofeat["name"] = name_of(DEFAULT) + "_nofeat"
     add(nofeat)
-    add({"name": f"core_THREADS{DEFAULT['THREADS']}_W{DEFAULT['W']}", "design": "core",
+    add({"name": core_name(DEFAULT), "design": "core",
          "params": dict(CORE_EXTRA, THREADS=DEFAULT["THREADS"], W=DEFAULT["W"]), "group": "core",
          "pnr": "none"})
     for cw in (33, 48, 64):

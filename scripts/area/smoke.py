@@ -4,6 +4,7 @@
 usage: smoke.py [--build DIR] [--tol PCT]
 
 Checks, each PASS/FAIL, last line "N passed, N failed":
+  0. configs    configs.BASELINE (make area-baseline's selection) names jobs of configs.py
   1. tools      the yowasp tools run and print their versions
   2. ties       every feature tie-off of scripts/area/ties.py finds its nets in the default PMU
                 (yosys up to the tie-offs, no synthesis)
@@ -41,6 +42,13 @@ def main():
     a = ap.parse_args()
     os.chdir(job.ROOT)
     t0 = time.time()
+
+    try:
+        base = [j["name"] for j in sweep.select(configs.jobs(), "baseline")]
+        check("configs", len(base) == len(configs.BASELINE),
+              f"{len(configs.jobs())} jobs; make area-baseline measures {', '.join(base)}")
+    except SystemExit as e:
+        check("configs", False, str(e))
 
     versions = tools.versions("yowasp")
     ok = all(v != "not installed" for v in versions.values())

@@ -34,6 +34,11 @@ def select(all_jobs, only):
     if not only:
         return all_jobs
     want = set(only.split(","))
+    if "baseline" in want:                      # a selection of configs.py, not a group
+        missing = set(configs.BASELINE) - {j["name"] for j in all_jobs}
+        if missing:
+            raise SystemExit(f"sweep.py: configs.BASELINE names no job {', '.join(sorted(missing))}")
+        want = (want - {"baseline"}) | set(configs.BASELINE)
     sel = [j for j in all_jobs if j["group"] in want or j["name"] in want]
     unknown = want - {j["group"] for j in all_jobs} - {j["name"] for j in all_jobs}
     if unknown:
