@@ -195,21 +195,25 @@ def _synth_row(job, toolset, out, skey):
 
 def synth_cached(job, toolset, versions, out, script, adopt=False):
     """The stored synthesis row of JOB (synth.json) when current, else None. ADOPT: when there
-    is none but the stored synth.ys is this script and every report it writes is there (a run
-    whose place and route was cut short), build the row from those reports."""
+    is no synth.json (a run that wrote its reports but not the row) but the stored synth.ys is
+    this script and every report it writes is there, newer than every source, build the row
+    from those reports. A synth.json of other sources, script or tools is never adopted."""
     skey = synth_key(job, versions, script)
     path = os.path.join(ROOT, out, "synth.json")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             row = json.load(f)
-        if row.get("synth_key") == skey:
-            return row
+        return row if row.get("synth_key") == skey else None
     if not adopt:
         return None
     ys = os.path.join(ROOT, out, "synth.ys")
     stats = [os.path.join(ROOT, out, f"{t}.stat") for t in
              ("generic", "ice40") + (("ecp5",) if job.get("ecp5") else ())]
     if not os.path.exists(ys) or not all(os.path.exists(f) for f in stats):
+        return None
+    src, inc = sources(job)
+    newest = max(os.path.getmtime(os.path.join(ROOT, f)) for f in src + inc)
+    if min(os.path.getmtime(f) for f in stats + [ys]) < newest:
         return None
     with open(ys, encoding="utf-8") as f:
         if f.read() != script:

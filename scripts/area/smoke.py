@@ -10,6 +10,7 @@ Checks, each PASS/FAIL, last line "N passed, N failed":
                 (yosys up to the tie-offs, no synthesis)
   3. pmu        the smallest PMU (configs.SMOKE) through yosys generic and synth_ice40, figures
                 in a CSV row; the cost model's prediction within --tol percent of it
+  3b. cache     the result reads back from its cache; a synthesis of another key is not reused
   4. pnr        a 2-counter bare bank through nextpnr-ice40 (pin wrapper) and nextpnr-ecp5
                 (out of context): an Fmax from each
 Every job runs afresh (no cache) under BUILD/area-smoke.
@@ -82,6 +83,14 @@ def main():
               f"{sj['name']}: {r['ice40_lut4']} LUT4, {r['ice40_ffs']} FF, {r['ice40_carry']} "
               f"carry; generic {r['generic_cells']} cells, {r['generic_transistors']} transistors"
               f" ({r['seconds']} s)")
+        # the cache: the result just made is current; one from other sources is never reused
+        out = job.job_dir(a.build, sj["name"])
+        script = job.yosys_script(sj, out)
+        cur = job.cached(sj, "yowasp", versions, a.build, adopt=True)
+        other = dict(sj, params=dict(sj["params"], THREADS=sj["params"]["THREADS"] + 1))
+        stale = job.synth_cached(other, "yowasp", versions, out, script, adopt=True)
+        check("cache", cur is not None and cur["ice40_lut4"] == r["ice40_lut4"] and stale is None,
+              "the fresh result reads back; a synth.json of another key is not adopted")
     except (RuntimeError, ValueError) as e:
         check("pmu", False, str(e))
 
