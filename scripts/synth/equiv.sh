@@ -7,8 +7,8 @@
 #
 # usage: scripts/synth/equiv.sh REV [K=V ...]      e.g. scripts/synth/equiv.sh HEAD~1 STORAGE=1
 #   K=V: pmu_top parameters (default: its own defaults). BUILD (default build) holds the old
-#   tree (BUILD/equiv/REV) and the log. Time: about 2 min for THREADS=1 P=1 CW=33 W=1, 25 to 30
-#   min of CPU at the defaults (Debian's yosys 0.23).
+#   tree (BUILD/equiv/REV) and the log. Time (Debian's yosys 0.23, docs/area.md Method): 55 s
+#   for THREADS=1 P=1 CW=33 W=1, about 27 min of CPU at the defaults.
 # Ends with "N passed, N failed"; exit 1 when an equivalence is unproven.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 REV [K=V ...]" >&2; exit 2; }
