@@ -773,6 +773,51 @@ def gen_h(m):
     return "\n".join(L)
 
 
+def map_windows(rm, scope):
+    """The words a scope's registers occupy, in address order: [(reg, first byte, bytes)] at this
+    build's parameters (global: absolute; thread: offset in the thread block)."""
+    regs = rm.globals if scope == "global" else rm.thread
+    return sorted(((r, r.offset, (r.count - 1) * r.stride + r.size) for r in regs), key=lambda w: w[1])
+
+
+def map_holes(rm, params):
+    """The unmapped words of the default build (spec 5.2): [(scope, first, last byte address of
+    the hole's last word, after which register or None)], scope "global", "thread" (offset in
+    every thread block) or "beyond" (the thread blocks >= THREADS up to 2^AW)."""
+    out = []
+    for scope, end in (("global", rm.thread_base), ("thread", rm.thread_stride)):
+        at, prev = 0, None
+        for r, off, n in map_windows(rm, scope) + [(None, end, 0)]:
+            if off > at:
+                out.append((scope, at, off - 4, prev))
+            at, prev = max(at, off + n), r
+    top = rm.thread_base + params["THREADS"] * rm.thread_stride
+    if top < 1 << params["AW"]:
+        out.append(("beyond", top, (1 << params["AW"]) - 4, None))
+    return out
+
+
+def md_errors(m):
+    """spec 5.2: the registers every write to fails and the unmapped words, from the map."""
+    rm = m.r
+    ro = [r for r in rm.regs if not r.writable]
+    L = ["| error | with the default parameters |", "|---|---|"]
+    L.append("| every write to a register without a software-writable field | %s |"
+             % ", ".join("`%s`%s" % (r.name, " (each thread block)" if r.scope == "thread" else "") for r in ro))
+    for scope, lo, hi, after in map_holes(rm, m.p):
+        rng = "`0x%03x`" % lo if lo == hi else "`0x%03x`..`0x%03x`" % (lo, hi)
+        if scope == "thread":
+            rng = rng.replace("`0x", "`+0x")
+        what = {"global": "unmapped global words", "thread": "unmapped words of every thread block",
+                "beyond": "thread blocks >= THREADS, up to 2^AW"}[scope]
+        if after is not None:
+            last = "%s%d" % (after.name, after.count - 1) if after.is_array else after.name
+            idx = after.is_array and not after.cexpr.isdigit()  # a parameter sets the count
+            what += " (after `%s`%s)" % (last, ", indices >= %s" % after.cexpr if idx else "")
+        L.append("| %s | %s |" % (what, rng))
+    return "\n".join(L)
+
+
 def md_tables(m):
     """Tables inserted into docs/spec.md between the GENERATED markers."""
     T = {}
@@ -786,6 +831,7 @@ def md_tables(m):
     T["regmap"] = rdl_regs.md_regmap(m.r)
     T["fields"] = rdl_regs.md_fields(m.r)
     T["state"] = rdl_regs.state_table(m.r, m.j["state"])
+    T["errors"] = md_errors(m)
 
     L = ["| index | lane | source | kind | description |", "|---|---|---|---|---|"]
     for i, l in enumerate(m.lanes):
