@@ -105,8 +105,8 @@ deps:
 	  echo "missing tools:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing: apt-get install -y $(DEB_PKGS)"; \
-	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEB_PKGS)) >$(BUILD).apt.log 2>&1 \
-	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	    mkdir -p $(BUILD) && (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEB_PKGS)) >$(BUILD)/apt.log 2>&1 \
+	      || { tail -20 $(BUILD)/apt.log; exit 1; }; \
 	  else \
 	    echo "run as root: sudo apt-get update && sudo apt-get install -y $(DEB_PKGS)"; exit 1; \
 	  fi; \

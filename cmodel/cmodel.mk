@@ -81,8 +81,8 @@ c-deps:
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing: apt-get install -y $(C_DEB_PKGS)"; \
 	    mkdir -p $(BUILD); \
-	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(C_DEB_PKGS)) >$(BUILD).apt.log 2>&1 \
-	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(C_DEB_PKGS)) >$(BUILD)/apt-c.log 2>&1 \
+	      || { tail -20 $(BUILD)/apt-c.log; exit 1; }; \
 	  else \
 	    echo "run as root: sudo apt-get update && sudo apt-get install -y $(C_DEB_PKGS)"; exit 1; \
 	  fi; \

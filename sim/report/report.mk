@@ -29,8 +29,8 @@ trace-tools:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing: apt-get install -y $(TRACE_DEB)"; \
-	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TRACE_DEB)) >$(BUILD).apt.log 2>&1 \
-	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	    mkdir -p $(BUILD) && (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TRACE_DEB)) >$(BUILD)/apt-trace.log 2>&1 \
+	      || { tail -20 $(BUILD)/apt-trace.log; exit 1; }; \
 	  else echo "missing:$$missing; run as root: sudo apt-get install -y $(TRACE_DEB)"; exit 1; fi; \
 	fi
 	BUILD=$(BUILD) python3 scripts/run/trace_tools.py --out $(BUILD)/tools

@@ -23,8 +23,8 @@ systemc-deps: deps
 	@test -f /usr/include/systemc.h || { \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing: apt-get install -y $(SC_DEB)"; mkdir -p $(BUILD); \
-	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SC_DEB)) >$(BUILD).apt.log 2>&1 \
-	      || { tail -20 $(BUILD).apt.log; exit 1; }; \
+	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SC_DEB)) >$(BUILD)/apt-systemc.log 2>&1 \
+	      || { tail -20 $(BUILD)/apt-systemc.log; exit 1; }; \
 	  else echo "SystemC missing: sudo apt-get install -y $(SC_DEB)"; exit 1; fi; }
 
 $(BUILD)/systemc/lockstep/Vpmu_sc_lockstep: $(SC_LS_DEPS) $(call model_lib,default) | systemc-deps $(BUILD)

@@ -14,8 +14,8 @@ html-deps:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing: apt-get install -y $(HTML_DEB)"; \
-	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(HTML_DEB)) >$(BUILD).apt-html.log 2>&1 \
-	      || { tail -20 $(BUILD).apt-html.log; exit 1; }; \
+	    mkdir -p $(BUILD) && (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(HTML_DEB)) >$(BUILD)/apt-html.log 2>&1 \
+	      || { tail -20 $(BUILD)/apt-html.log; exit 1; }; \
 	  else echo "missing:$$missing; run as root: sudo apt-get install -y $(HTML_DEB)"; exit 1; fi; \
 	fi
 
