@@ -17,7 +17,8 @@ perf_stat*.csv. The tools are those
   *.o3pipeview  Konata's gem5 parser (Gem5O3PipeViewParser): loads, no warning, one instruction
                 per fetch record, retired and squashed as the retire records say; and gem5's
                 util/o3-pipeview.py: exits 0 with one row per fetch record, the squashed ones
-                marked "-----"
+                marked "-----", every row aligned (its timeline exactly --width columns wide:
+                o3-pipeview.py shifts a row when two of its stages share a cycle)
   *.pipetrace   SimpleScalar's pipeview.pl (perl): exits 0, no warning (it warns about every line
                 it cannot parse and every instruction without a stage), one instruction per '+'
                 line and one cycle per '@' line
@@ -49,6 +50,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SKIP_STATUS = 77
+O3_WIDTH = 80          # o3-pipeview.py's default --width: columns (cycles) of a timeline
 
 
 class Checks:
@@ -167,17 +169,25 @@ def check_o3(path, tools, c):
     env = dict(os.environ, PYTHONPATH=os.path.join(tools, "gem5", "src", "python"))
     p = run([sys.executable, script, "-o", out, path], env=env)
     rows = squashed = 0
+    misaligned = []
     if p.returncode == 0 and os.path.exists(out):
         for ln in read_lines(out):
             if ln.startswith("["):
                 rows += 1
                 squashed += "-----" in ln
-    print("  gem5 o3-pipeview.py on %s: exit %d, %d rows (%d squashed) -> %s" % (
-        os.path.relpath(path, ROOT), p.returncode, rows, squashed, os.path.relpath(out, ROOT)))
+                # the timeline is O3_WIDTH columns between "[" and "]-(" when aligned
+                if not re.match(r"^\[[^\]]{%d}\]-\(" % O3_WIDTH, ln):
+                    misaligned.append(ln.rstrip("\n"))
+    print("  gem5 o3-pipeview.py on %s: exit %d, %d rows (%d squashed, %d misaligned) -> %s" % (
+        os.path.relpath(path, ROOT), p.returncode, rows, squashed, len(misaligned), os.path.relpath(out, ROOT)))
+    for ln in misaligned[:3]:
+        print("    misaligned: " + ln)
     c.check(p.returncode == 0 and rows == f["fetch"] and squashed == f["squashed"] and rows > 0,
             "%s: gem5 o3-pipeview.py draws one row per instruction (%d of %d, %d of %d squashed)%s" % (
                 what, rows, f["fetch"], squashed, f["squashed"],
                 "" if p.returncode == 0 else ": " + p.stderr.strip()[-300:]))
+    c.check(p.returncode == 0 and rows > 0 and not misaligned,
+            "%s: gem5 o3-pipeview.py draws every row aligned (%d of %d misaligned)" % (what, len(misaligned), rows))
 
 
 def check_pipetrace(path, tools, c):

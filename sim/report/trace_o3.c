@@ -14,8 +14,15 @@
  * TICK = cycle x O3_TICKS_PER_CYCLE (gem5's 1 GHz clock in picoseconds, o3-pipeview.py's default
  * --cycle-time); a stage not reached is 0. SEQNUM is the tracker's id (unique over all threads,
  * in order of appearance), PC the thread's sequence number, TEXT the instruction as in the
- * Kanata label (no colons). Instructions still in flight when the window ends are not written
- * (gem5 writes none either).
+ * Kanata label (no colons). Instructions still in flight when the window ends are not written,
+ * nor those fetched before the window (gem5 writes neither: an instruction without a fetch
+ * tick has no block).
+ *
+ * The non-zero ticks of a block rise strictly, fetch < dispatch <= issue < complete < retire:
+ * o3-pipeview.py draws each stage in a column of its own (dispatch = issue excepted) and shifts
+ * the rest of the row when two share a cycle, and gem5's O3 CPU never commits in the cycle an
+ * instruction completes. So complete is 0 when the instruction retired in the cycle it
+ * completed (it never waited in C; the retire column stands for both).
  *
  * The instruction tracking is sim/report/trace_track.c (shared with the other writers).
  */
@@ -37,25 +44,23 @@ static void o3_end(trace_out_t *o, const track_ev_t *e)
   const track_inst_t *p = e->p;
   static const track_spell_t spell = {"miss", "dep", "(pre)", 0};
   char label[160];
-  uint64_t first = UINT64_MAX, issue = o3_tick(p, TRACK_I);
-  unsigned st;
+  const uint64_t fetch = o3_tick(p, TRACK_F);
+  const uint64_t retire = e->how == TRACK_RETIRED ? e->cyc * O3_TICKS_PER_CYCLE : 0u;
+  uint64_t complete = o3_tick(p, TRACK_C);
 
-  if (e->how == TRACK_WINDOW_END)
-    return;
-  for (st = 0; st < 5; st++)           /* fetch: when fetched, or first seen (pre) */
-    if ((p->reached & (1u << st)) && p->at[st] < first)
-      first = p->at[st];
+  if (e->how == TRACK_WINDOW_END || p->pre)
+    return;                            /* in flight at the end, or fetched before the window */
+  if (complete != 0 && complete == retire)
+    complete = 0;                      /* retired in the cycle it completed */
   track_label(p, &spell, label, sizeof label);
   trace_out_printf(o, "O3PipeView:fetch:%" PRIu64 ":0x%08" PRIx32 ":0:%" PRIu64 ":%s",
-                   first * O3_TICKS_PER_CYCLE, p->seq, p->id, label);
-  trace_out_printf(o, "\nO3PipeView:thread:%" PRIu64 ":%u\n", first * O3_TICKS_PER_CYCLE,
-                   (unsigned)p->tid);
+                   fetch, p->seq, p->id, label);
+  trace_out_printf(o, "\nO3PipeView:thread:%" PRIu64 ":%u\n", fetch, (unsigned)p->tid);
   trace_out_printf(o, "O3PipeView:decode:0\nO3PipeView:rename:0\n");
   trace_out_printf(o, "O3PipeView:dispatch:%" PRIu64 "\n", o3_tick(p, TRACK_D));
-  trace_out_printf(o, "O3PipeView:issue:%" PRIu64 "\n", issue);
-  trace_out_printf(o, "O3PipeView:complete:%" PRIu64 "\n", o3_tick(p, TRACK_C));
-  trace_out_printf(o, "O3PipeView:retire:%" PRIu64 ":store:0\n",
-                   e->how == TRACK_RETIRED ? e->cyc * O3_TICKS_PER_CYCLE : 0u);
+  trace_out_printf(o, "O3PipeView:issue:%" PRIu64 "\n", o3_tick(p, TRACK_I));
+  trace_out_printf(o, "O3PipeView:complete:%" PRIu64 "\n", complete);
+  trace_out_printf(o, "O3PipeView:retire:%" PRIu64 ":store:0\n", retire);
 }
 
 /* The tracker's sink */
