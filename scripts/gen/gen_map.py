@@ -12,7 +12,8 @@ The two data files are the one source of truth (nobody edits the generated files
   rtl/pmu/data/pmu.rdl          the registers in SystemRDL (compiled with systemrdl-compiler;
                                 scripts/gen/rdl_regs.py holds the exporters)
   rtl/pmu/data/pmu_params.json  parameters, stack names, lanes, event catalog, behaviour state
-Both are validated completely before anything is written (docs/bad_input.md): errors are
+Both are validated completely before anything is written (docs/bad_input.md): the JSON against
+rtl/pmu/data/pmu_params.schema.json (the jsonschema package) and check_rules() below; errors are
 "FILE:LINE: PATH: rule" (JSON) or "FILE:LINE: rule" (RDL) and exit status 2.
 Runs in the virtual environment of scripts/gen/requirements.txt (make venv).
 """
@@ -85,25 +86,32 @@ def num(s):
 
 # ---- input validation -------------------------------------------------------------------------
 # rtl/pmu/data/pmu_params.json is checked completely before anything is generated: malformed JSON gives
-# "FILE:LINE: invalid JSON: ..." (json's own message), a schema violation gives
-# "FILE:LINE: PATH: rule" with the line of the offending value and its JSON path (e.g.
+# "FILE:LINE: invalid JSON: ..." (json's own message); the structure is rtl/pmu/data/pmu_params.schema.json
+# (JSON Schema, run by the jsonschema package), the rules that join values are check_rules() below;
+# either gives "FILE:LINE: PATH: rule" with the line of the offending value and its JSON path (e.g.
 # thread_regs[6].offset). Exit status 2; nothing is written. docs/bad_input.md lists the rules.
 
-IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-PARAM_RANGE = {  # name: (lo, hi); further rules below
-    "THREADS": (1, 8), "P": (1, 16), "CW": (33, 64), "W": (1, 7), "LW": (1, 8), "NW": (1, 8),
-    "CRW": (1, 16), "NS_PER_TICK": (1, 65535), "AW": (12, 32), "STORAGE": (0, 1), "PIPE": (0, 1),
-}
-LANE_SRCS = ("one", "ref_tick", "fill", "issue", "retire", "unfill", "ext")
-# lane kinds (spec 2.2): a per-cycle condition (the selected ones are ORed) or a count (summed)
-LANE_KINDS = ("cond", "count")
-ACCESS = ("rw", "w1c", "cnt", "ro")
+SCHEMA = os.path.join(ROOT, DATA, "pmu_params.schema.json")
+
+
+def load_schema():
+    with open(SCHEMA) as f:
+        return json.load(f)
+
+
+def param_ranges(schema):
+    """{name: (lo, hi)} of the parameters, from the schema's per-name rules."""
+    out = {}
+    for rule in schema["properties"]["params"]["items"]["allOf"]:
+        v = rule["then"]["properties"]["value"]
+        out[rule["if"]["properties"]["name"]["const"]] = (v["minimum"], v["maximum"])
+    return out
 
 
 class MapError(Exception):
     def __init__(self, path, rule):
         Exception.__init__(self, rule)
-        self.path = path
+        self.path = tuple(path)
         self.rule = rule
 
 
@@ -163,234 +171,173 @@ def fmt_path(path):
 
 
 def validate(j, lines, dup, src):
-    """Raise SystemExit(2) with "FILE:LINE: PATH: rule" at the first violation."""
+    """Exit 2 with "FILE:LINE: PATH: rule" at the first violation."""
+    errs = [MapError(dup[0], "duplicate key '%s' (JSON keeps only the last one)" % dup[0][-1])] if dup else []
+    errs = errs or schema_errors(j) + duplicate_names(j)
     try:
-        check_schema(j, dup)
+        if errs:  # the most specific first: no error inside another's value, then the earliest line
+            paths = [e.path for e in errs]
+            errs = [e for e in errs if not any(len(q) > len(e.path) and q[:len(e.path)] == e.path for q in paths)]
+            raise min(errs, key=lambda e: line_at(lines, e.path))
+        check_rules(j)
     except MapError as e:
-        p = e.path
-        while p and p not in lines:
-            p = p[:-1]
-        sys.stderr.write("%s:%d: %s: %s\n" % (src, lines.get(p, 1), fmt_path(e.path), e.rule))
+        sys.stderr.write("%s:%d: %s: %s\n" % (src, line_at(lines, e.path), fmt_path(e.path), e.rule))
         sys.exit(2)
+
+
+def line_at(lines, path):
+    while path and path not in lines:
+        path = path[:-1]
+    return lines.get(path, 1)
+
+
+JSON_TYPES = {"integer": "an integer", "string": "a string", "array": "a list", "boolean": "true or false",
+              "object": "an object", "number": "a number"}
+
+
+def schema_errors(j):
+    """The violations of rtl/pmu/data/pmu_params.schema.json as MapErrors, worded by the schema's
+    errorMessage and title where it has them."""
+    import jsonschema  # the virtual environment's (scripts/gen/requirements.txt)
+    schema = load_schema()
+    out = []
+    for e in jsonschema.Draft202012Validator(schema).iter_errors(j):
+        path, v, kw, s = tuple(e.absolute_path), e.instance, e.validator, e.schema
+        what = None  # the nearest title on the way to the failing keyword, else the key's name
+        node = schema
+        for k in e.absolute_schema_path:
+            if node is not schema and isinstance(node, dict) and node.get("title"):
+                what = node["title"]
+            if not (k in node if isinstance(node, dict) else isinstance(node, list) and k < len(node)):
+                break  # into a $ref
+            if k in ("properties", "items", "prefixItems"):
+                what = None
+            node = node[k]
+        what = what or next((p for p in reversed(path) if isinstance(p, str)), "top level")
+        missing = ""
+        if kw == "required":
+            missing = next(k for k in e.validator_value if k not in v)
+        elif kw == "additionalProperties":
+            key = next(k for k in v if k not in s.get("properties", {}))
+            path += (key,)
+            out.append(MapError(path, "unknown key '%s' (allowed: %s)" % (key, ", ".join(s["properties"]))))
+            continue
+        parent = j  # the object holding the value (for a missing key: the value)
+        for p in path[:-1] if kw != "required" else path:
+            parent = parent[p]
+        fields = {"what": what, "value": json.dumps(v)[:40], "raw": v if isinstance(v, str) else json.dumps(v)[:40],
+                  "missing": missing, "key": path[-1] if path else "", "parent": parent}
+        msg = s.get("errorMessage") if isinstance(s, dict) else None
+        if isinstance(msg, dict):
+            msg = msg.get(kw)
+        if msg:
+            out.append(MapError(path, msg.format(**fields)))
+        elif kw == "type":
+            want = e.validator_value
+            out.append(MapError(path, "expected an object {...}, got %s" % type(v).__name__ if want == "object" else
+                                "%s must be %s, got %s" % (what, JSON_TYPES.get(want, want), fields["value"])))
+        elif kw == "required":
+            out.append(MapError(path, "missing key '%s'" % missing))
+        elif kw == "enum":
+            out.append(MapError(path, "%s %s is not one of %s" % (what, fields["value"], ", ".join(e.validator_value))))
+        elif kw in ("minimum", "maximum"):
+            out.append(MapError(path, "%s = %s out of range %s..%s" % (what, fields["value"], s["minimum"], s["maximum"])))
+        elif kw in ("minItems", "maxItems"):
+            lo, hi = s.get("minItems", 0), s.get("maxItems")
+            out.append(MapError(path, "%s needs %s %s, has %d" % (what, "exactly %d" % lo if lo == hi else "%d..%d" % (lo, hi),
+                                                                  "names" if path[-1] in ("stages", "components") else
+                                                                  "entries", len(v))))
+        else:
+            out.append(MapError(path, "%s: %s" % (what, e.message)))
+    return out
+
+
+def duplicate_names(j):
+    """Names that must be unique within their list (JSON Schema's uniqueItems compares whole items)."""
+    out = []
+
+    def dups(key, field, what, seen=None):
+        seen = set() if seen is None else seen
+        items = j.get(key) if isinstance(j, dict) else None
+        for i, x in enumerate(items if isinstance(items, list) else []):
+            v = x if field is None else (x.get(field) if isinstance(x, dict) else None)
+            if isinstance(v, str) and v in seen:
+                out.append(MapError((key, i) + ((field,) if field else ()), "duplicate %s name '%s'" % (what, v)))
+            seen.add(v)
+        return seen
+
+    dups("derived", "name", "parameter or derived value", dups("params", "name", "parameter"))
+    for key, field, what in (("stages", None, "stage"), ("components", None, "component"), ("stack_flags", "name", "flag"),
+                             ("lanes", "name", "lane"), ("events", "name", "event"), ("state", "c", "state")):
+        dups(key, field, what)
+    return out
+
+
+def check_rules(j):
+    """The rules the schema cannot say: expressions, the NW/W relation, event codes, the lanes of events,
+    internal lanes before external ones, the parameter a state depends on."""
+    env = {"clog2": clog2}
+    env.update((x["name"], x["value"]) for x in j["params"])
+    pidx = {x["name"]: i for i, x in enumerate(j["params"])}
+    if (1 << env["NW"]) - 1 < env["W"]:
+        raise MapError(("params", pidx["NW"], "value"), "NW = %d cannot count W = %d instructions" % (env["NW"], env["W"]))
+
+    def ev(v, path, what, lo, hi):
+        """A non-negative integer expression over the parameters."""
+        try:
+            x = eval(v, {"__builtins__": {}}, dict(env))
+        except Exception as ex:  # any error in the expression is the file's
+            raise MapError(path, "%scannot evaluate '%s': %s" % (what, v, ex))
+        if not is_int(x) or not lo <= x <= hi:
+            raise MapError(path, "%s'%s' = %r is not an integer in %d..%d" % (what, v, x, lo, hi))
+        return x
+
+    for i, x in enumerate(j["derived"]):
+        env[x["name"]] = ev(x["expr"], ("derived", i, "expr"), "", 0, 1 << 64)
+    ext = [i for i, l in enumerate(j["lanes"]) if l["src"] == "ext"]
+    for i in range(ext[0] if ext else len(j["lanes"]), len(j["lanes"])):
+        if i not in ext:
+            raise MapError(("lanes", i, "src"), "internal lane '%s' after an external one (internal lanes come first)"
+                           % j["lanes"][i]["name"])
+    lanes = [l["name"] for l in j["lanes"]]
+    codes = {}
+    for i, e in enumerate(j["events"]):
+        p = ("events", i)
+        ec, um = (number(e[k], p + (k,), w, 0, 255) for k, w in (("event", "event code"), ("umask", "umask")))
+        if um & (um - 1):
+            raise MapError(p + ("umask",), "umask 0x%02x must have at most one bit set" % um)
+        if (ec, um) in codes:
+            raise MapError(p + ("umask",), "event 0x%02x umask 0x%02x already used by %s" % (ec, um, codes[(ec, um)]))
+        codes[(ec, um)] = e["name"]
+        ls = e["lane"] if isinstance(e["lane"], list) else [e["lane"]]
+        for li, ln in enumerate(ls):
+            lp = p + ("lane",) + ((li,) if isinstance(e["lane"], list) else ())
+            if ln not in lanes:
+                raise MapError(lp, "unknown lane %s" % json.dumps(ln))
+            if ls.index(ln) != li:
+                raise MapError(lp, "lane '%s' named twice" % ln)
+    env["NL"] = len(lanes)
+    for i, x in enumerate(j["state"]):
+        p = ("state", i)
+        if "when" in x and x["when"] not in pidx:
+            raise MapError(p + ("when",), "when %s is not a parameter (the state exists only while it is "
+                           "non-zero)" % json.dumps(x["when"]))
+        for key in ("n", "per", "bits"):
+            if key in x:
+                ev(x[key], p + (key,), key + ": ", 1, 1 << 20)
 
 
 def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def check_schema(j, dup):
-    if dup:
-        raise MapError(dup[0], "duplicate key '%s' (JSON keeps only the last one)" % dup[0][-1])
-
-    def need(obj, path, keys, optional=()):
-        if not isinstance(obj, dict):
-            raise MapError(path, "expected an object {...}, got %s" % type(obj).__name__)
-        for k in obj:
-            if k not in keys and k not in optional:
-                raise MapError(path + (k,), "unknown key '%s' (allowed: %s)" % (k, ", ".join(list(keys) + list(optional))))
-        for k in keys:
-            if k not in obj:
-                raise MapError(path, "missing key '%s'" % k)
-
-    def typed(v, path, t, what):
-        ok = is_int(v) if t is int else isinstance(v, t)
-        if not ok:
-            raise MapError(path, "%s must be %s, got %s" % (what, {int: "an integer", str: "a string", list: "a list",
-                                                                   bool: "true or false", dict: "an object"}[t],
-                                                              json.dumps(v)[:40]))
-        return v
-
-    def ident(v, path, what):
-        typed(v, path, str, what)
-        if not IDENT.match(v):
-            raise MapError(path, "%s '%s' is not an identifier (letters, digits, _; it becomes a macro name)" % (what, v))
-        return v
-
-    def text(v, path, what, c_comment=False):
-        typed(v, path, str, what)
-        if any(ord(ch) < 0x20 for ch in v):
-            raise MapError(path, "%s contains a control character" % what)
-        if "|" in v:
-            raise MapError(path, "%s contains '|' (it goes into a Markdown table)" % what)
-        if c_comment and "*/" in v:
-            raise MapError(path, "%s contains '*/' (it goes into a C comment)" % what)
-        return v
-
-    def number(v, path, what, lo, hi):
-        if is_int(v):
-            x = v
-        elif isinstance(v, str) and re.match(r"^(0[xX][0-9a-fA-F]+|[0-9]+)$", v):
-            x = int(v, 0) if not re.match(r"^0[0-9]", v) else int(v, 10)
-        else:
-            raise MapError(path, "%s %s is not a number (integer or \"0x...\" string)" % (what, json.dumps(v)[:40]))
-        if not lo <= x <= hi:
-            raise MapError(path, "%s %s out of range %s..%s" % (what, json.dumps(v), hex(lo) if lo > 9 else lo,
-                                                                   hex(hi) if hi > 9 else hi))
-        return x
-
-    def unique(seen, name, path, what):
-        if name in seen:
-            raise MapError(path, "duplicate %s name '%s'" % (what, name))
-        seen.add(name)
-
-    top = ()
-    need(j, top, ("version", "params", "derived", "stages", "components", "stack_flags", "lanes", "events", "state"),
-         ("comment",))
-    if "comment" in j:
-        typed(j["comment"], ("comment",), str, "comment")
-    if typed(j["version"], ("version",), int, "version") != 1:
-        raise MapError(("version",), "version %d; this generator reads version 1" % j["version"])
-    for k in ("params", "derived", "stages", "components", "stack_flags", "lanes", "events", "state"):
-        typed(j[k], (k,), list, k)
-
-    # parameters
-    env = {"clog2": clog2}
-    names = set()
-    for i, x in enumerate(j["params"]):
-        p = ("params", i)
-        need(x, p, ("name", "value", "desc"))
-        n = ident(x["name"], p + ("name",), "parameter")
-        unique(names, n, p + ("name",), "parameter")
-        if n not in PARAM_RANGE:
-            raise MapError(p + ("name",), "unknown parameter '%s' (%s)" % (n, " ".join(PARAM_RANGE)))
-        lo, hi = PARAM_RANGE[n]
-        v = typed(x["value"], p + ("value",), int, "value")
-        if not lo <= v <= hi:
-            raise MapError(p + ("value",), "%s = %d out of range %d..%d" % (n, v, lo, hi))
-        text(x["desc"], p + ("desc",), "desc", c_comment=True)
-        env[n] = v
-    for n in PARAM_RANGE:
-        if n not in env:
-            raise MapError(("params",), "missing parameter '%s'" % n)
-    pidx = {x["name"]: i for i, x in enumerate(j["params"])}
-    if (1 << env["NW"]) - 1 < env["W"]:
-        raise MapError(("params", pidx["NW"], "value"), "NW = %d cannot count W = %d instructions" % (env["NW"], env["W"]))
-    for i, x in enumerate(j["derived"]):
-        p = ("derived", i)
-        need(x, p, ("name", "expr", "desc"))
-        n = ident(x["name"], p + ("name",), "derived value")
-        unique(names, n, p + ("name",), "parameter or derived value")
-        typed(x["expr"], p + ("expr",), str, "expr")
-        try:
-            v = eval(x["expr"], {"__builtins__": {}}, dict(env))
-        except Exception as e:  # any error in the expression is the file's
-            raise MapError(p + ("expr",), "cannot evaluate '%s': %s" % (x["expr"], e))
-        if not is_int(v) or v < 0:
-            raise MapError(p + ("expr",), "'%s' = %r is not a non-negative integer" % (x["expr"], v))
-        text(x["desc"], p + ("desc",), "desc")
-        env[n] = v
-
-    def ev(v, path, what, lo, hi, env_=None):
-        """An integer or an expression string over the parameters."""
-        e = env if env_ is None else env_
-        if is_int(v):
-            x = v
-        elif isinstance(v, str):
-            try:
-                x = eval(v, {"__builtins__": {}}, dict(e)) if not re.match(r"^(0[xX][0-9a-fA-F]+)$", v) else int(v, 16)
-            except Exception as ex:
-                raise MapError(path, "%s: cannot evaluate '%s': %s" % (what, v, ex))
-        else:
-            raise MapError(path, "%s must be an integer or an expression string" % what)
-        if not is_int(x) or not lo <= x <= hi:
-            raise MapError(path, "%s %s = %r out of range %d..%d" % (what, json.dumps(v), x, lo, hi))
-        return x
-
-    # stacks, flags, lanes, events
-    for key, cnt in (("stages", 3), ("components", 8)):
-        if len(j[key]) != cnt:
-            raise MapError((key,), "%s needs exactly %d names, has %d" % (key, cnt, len(j[key])))
-        seen = set()
-        for i, s in enumerate(j[key]):
-            unique(seen, ident(s, (key, i), key[:-1]), (key, i), key[:-1])
-    seen = set()
-    if not 1 <= len(j["stack_flags"]) <= 16:
-        raise MapError(("stack_flags",), "1..16 stack flags, has %d" % len(j["stack_flags"]))
-    for i, f in enumerate(j["stack_flags"]):
-        need(f, ("stack_flags", i), ("name", "desc"))
-        unique(seen, ident(f["name"], ("stack_flags", i, "name"), "flag"), ("stack_flags", i, "name"), "flag")
-        text(f["desc"], ("stack_flags", i, "desc"), "desc")
-    seen = set()
-    ext_seen = False
-    if not 1 <= len(j["lanes"]) <= 32:
-        raise MapError(("lanes",), "1..32 lanes, has %d" % len(j["lanes"]))
-    for i, l in enumerate(j["lanes"]):
-        p = ("lanes", i)
-        need(l, p, ("name", "src", "kind", "desc"))
-        unique(seen, ident(l["name"], p + ("name",), "lane"), p + ("name",), "lane")
-        if l["kind"] not in LANE_KINDS:
-            raise MapError(p + ("kind",), "lane kind %s is not one of %s" % (json.dumps(l["kind"]), ", ".join(LANE_KINDS)))
-        if l["src"] not in LANE_SRCS:
-            raise MapError(p + ("src",), "lane source %s is not one of %s" % (json.dumps(l["src"]), ", ".join(LANE_SRCS)))
-        if l["src"] == "ext":
-            ext_seen = True
-        elif ext_seen:
-            raise MapError(p + ("src",), "internal lane '%s' after an external one (internal lanes come first)" % l["name"])
-        text(l["desc"], p + ("desc",), "desc")
-    lanes = seen
-    seen, codes = set(), {}
-    for i, e in enumerate(j["events"]):
-        p = ("events", i)
-        need(e, p, ("name", "event", "umask", "lane"), ("scope",))
-        nm = typed(e["name"], p + ("name",), str, "name")
-        if not re.match(r"^[A-Za-z0-9_.:]+$", nm):
-            raise MapError(p + ("name",), "event name '%s' must be letters, digits, _ . :" % nm[:40])
-        unique(seen, nm, p + ("name",), "event")
-        ec = number(e["event"], p + ("event",), "event code", 0, 255)
-        um = number(e["umask"], p + ("umask",), "umask", 0, 255)
-        if um & (um - 1):
-            raise MapError(p + ("umask",), "umask 0x%02x must have at most one bit set" % um)
-        if (ec, um) in codes:
-            raise MapError(p + ("umask",), "event 0x%02x umask 0x%02x already used by %s" % (ec, um, codes[(ec, um)]))
-        codes[(ec, um)] = nm
-        ls = e["lane"] if isinstance(e["lane"], list) else [e["lane"]]
-        if not ls:
-            raise MapError(p + ("lane",), "lane list is empty (name one lane or a list of lanes)")
-        for li, ln in enumerate(ls):
-            lp = p + ("lane",) + ((li,) if isinstance(e["lane"], list) else ())
-            if not isinstance(ln, str) or ln not in lanes:
-                raise MapError(lp, "unknown lane %s" % json.dumps(ln))
-            if ls.index(ln) != li:
-                raise MapError(lp, "lane '%s' named twice" % ln)
-        if e.get("scope", "thread") not in ("thread", "core"):
-            raise MapError(p + ("scope",), "scope %s is not thread or core" % json.dumps(e["scope"]))
-
-    # behaviour state compared by lockstep (the registers' state comes from the .rdl)
-    env["NL"] = len(j["lanes"])
-    seen = set()
-    ncnt = 0
-    for i, x in enumerate(j["state"]):
-        p = ("state", i)
-        need(x, p, ("c", "rtl", "kind", "desc"), ("n", "per", "bits", "when"))
-        c = ident(x["c"], p + ("c",), "model field")
-        unique(seen, c, p + ("c",), "state")
-        typed(x["rtl"], p + ("rtl",), str, "rtl")
-        if not re.match(r"^u_[a-z0-9_]+(\.g_[a-z0-9_]+)*\.[a-z][a-z0-9_]*$", x["rtl"]):
-            raise MapError(p + ("rtl",), "rtl '%s' must be INSTANCE[.GENERATE_BLOCK].SIGNAL of pmu_top "
-                           "(u_blk.name_q, u_blk.g_blk.name_q)" % x["rtl"][:40])
-        if "when" in x:
-            typed(x["when"], p + ("when",), str, "when")
-            if x["when"] not in [q["name"] for q in j["params"]]:
-                raise MapError(p + ("when",), "when %s is not a parameter (the state exists only while it is "
-                               "non-zero)" % json.dumps(x["when"]))
-        if x["kind"] not in rdl_regs.STATE_KINDS:
-            raise MapError(p + ("kind",), "kind %s is not one of %s" % (json.dumps(x["kind"]), ", ".join(rdl_regs.STATE_KINDS)))
-        text(x["desc"], p + ("desc",), "desc")
-        k = x["kind"]
-        want = {"cnt": ("n",), "arr": ("n",), "w32": ("n", "per"), "w64": ("n", "per"), "bits": ("n", "per"),
-                "field": ("n", "per", "bits"), "one": ("bits",)}[k]
-        for key in ("n", "per", "bits"):
-            if key in want and key not in x:
-                raise MapError(p, "kind %s needs '%s'" % (k, key))
-            if key not in want and key in x:
-                raise MapError(p + (key,), "kind %s has no '%s'" % (k, key))
-            if key in x:
-                typed(x[key], p + (key,), str, key)
-                ev(x[key], p + (key,), key, 1, 1 << 20)
-        if k == "cnt":
-            ncnt += 1
-    if ncnt != 1:
-        raise MapError(("state",), "exactly one state of kind cnt (the counter bank), has %d" % ncnt)
+def number(v, path, what, lo, hi):
+    """An integer or a decimal or "0x..." string (the schema checked the form)."""
+    x = v if is_int(v) else int(v, 16) if v[:2] in ("0x", "0X") else int(v, 10)
+    if not lo <= x <= hi:
+        raise MapError(path, "%s %s out of range %s..%s" % (what, json.dumps(v), hex(lo) if lo > 9 else lo,
+                                                           hex(hi) if hi > 9 else hi))
+    return x
 
 
 
@@ -425,9 +372,10 @@ def rdl_params(j, maximum=False):
     out = {k: p[k] for k in ("THREADS", "P", "CW", "W")}
     out["NL"] = len(j["lanes"])
     if maximum:
+        ranges = param_ranges(load_schema())
         for k in out:
-            if k in PARAM_RANGE:
-                out[k] = PARAM_RANGE[k][1]
+            if k in ranges:
+                out[k] = ranges[k][1]
         out["NL"] = 32
     return out
 
