@@ -154,8 +154,10 @@ def main():
                     empty = True
                     v = 0.0
                 vals.append(v)
-            ax.bar(x, vals, bottom=bottoms, width=0.6, color=COLORS[comp],
-                   edgecolor="white", linewidth=0.5)
+            drawn = ax.bar(x, vals, bottom=bottoms, width=0.6, color=COLORS[comp],
+                           edgecolor="white", linewidth=0.5)
+            for patch, (_, key) in zip(drawn, bars):  # SVG ids: the CSV rows they draw
+                patch.set_gid("T%d.%s.%s" % (t, key, comp))
             bottoms = [b + v for b, v in zip(bottoms, vals)]
         for xi, tot in zip(x, bottoms):
             if tot > 0:
@@ -168,7 +170,10 @@ def main():
             ax.text(0.5, 0.5, "no instructions retired\n(CPI undefined)", transform=ax.transAxes,
                     ha="center", va="center", fontsize=9, color="#555555")
     axes[0][0].set_ylabel("CPI")
-    axes[0][0].set_ylim(0, ymax * 1.12 if ymax > 0 else 1.0)
+    ytop = ymax * 1.12 if ymax > 0 else 1.0
+    axes[0][0].set_ylim(0, ytop)
+    for ax, t in zip(axes[0], threads):  # the panel's frame, its height is ytop CPI
+        ax.patch.set_gid("T%d.axes.ylim=%r" % (t, ytop))
 
     handles = [Patch(facecolor=COLORS[c], label=c.lower()) for c in reversed(COMPONENTS)]
     fig.legend(handles=handles, loc="center right", fontsize=8, frameon=False)
