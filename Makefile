@@ -72,29 +72,13 @@ cdepfile = $(CC) $(2) -MM -MP -MT $(1) $(3) > $(1).dep
 
 all: cli lockstep
 
+# Every target a user runs is listed once, in docs/README.md's "Make targets" table: make help
+# prints it, and the check-targets test of make test fails when a .PHONY target of the Makefiles
+# is missing from it. Targets that only serve others (prerequisites, the regression's builds):
+INTERNAL_TARGETS := all help san-deps c-deps systemc-deps html-deps fuzz-bins regress-bins run-bin junit-xsd
+
 help:
-	@echo "make run      - main job: core stub + PMU, 1M cycles, C model in lockstep; stacks, CSV, chart, traces"
-	@echo "               (WAVE=A:B: also an FST of cycles A..B-1 for GTKWave, sim/main/run.gtkw)"
-	@echo "make test     - everything that must pass: the pr tests of verif/regress/tests.txt (ends with 'N passed, N failed')"
-	@echo "make bench    - cycles/s of harness and main run; main run within 10% of BENCH_BASE"
-	@echo "make soak     - 1e9 random lockstep cycles as a Slurm job array (resumable)"
-	@echo "make regress  - every test of verif/regress/tests.txt x 8 seeds with JUnit, coverage, waveforms of failures"
-	@echo "make validate - the paper's idealisation experiment (docs/validation.md)"
-	@echo "make mutate   - break each of 5 RTL rules and require the checkers to catch it"
-	@echo "make sim-systemc - Verilated pmu_top (--sc) against the model in SystemC, 1M cycles; TLM-2.0 model test"
-	@echo "make sim-dpi  - SV scoreboard: pmu_top against the model through DPI-C, 1M cycles"
-	@echo "make cli      - build/pmu_cli, the C model CLI (C compiler only; CFG=small|big: build/pmu_cli_<set>)"
-	@echo "make model    - build/test_model, the model's unit tests (C compiler only; CFG= as for cli)"
-	@echo "make bank-diff - flip-flop and block-RAM counter storage side by side (SEED=, CYCLES=)"
-	@echo "make vboard   - build/vboard/Vboard_top: the FPGA board top under Verilator, UART on a pty (docs/fpga.md)"
-	@echo "make pmuctl   - build/pmuctl: the bring-up host tool (serial port, pty, C model)"
-	@echo "make fpga     - synthesis, fit, place and route, timing, bitstream for the Tang Primer 20K"
-	@echo "make fpga-test | fpga-lint | fusesoc-ulx3s (the ULX3S build through FuseSoC, docs/fpga.md section 11)"
-	@echo "make area     - area sweep: yosys/nextpnr (PyPI) -> build/area/area.csv, cost model, charts, docs/area.md tables"
-	@echo "make cocotb   - the PMU under cocotb (Icarus): APB driver, register model generated from pmu.rdl (docs/cocotb.md)"
-	@echo "make html-check - make run's report.html in headless Chromium (html-deps: chromium; html-shot: docs/report_html.png)"
-	@echo "make trace-tools - Konata's parsers, gem5's o3-pipeview.py, SimpleScalar's pipeview.pl into build/tools (docs/reports.md)"
-	@echo "make formal | formal-nightly | fuzz | coverage | golden | lint | latch-check | equiv REV=.. | synth | gen | check-gen | area-smoke | clean"
+	@$(PYTHON) scripts/run/targets.py --print
 
 # ---- dependencies: install when root, else print the exact command --------------------------
 deps:

@@ -14,6 +14,7 @@ COV_MAX_WIDTH ?= 65536
 $(BUILD)/lockstep_cov/Vpmu_lockstep: $(LOCKSTEP_DEPS) verif/coverage/lockstep_cov.cpp $(call model_lib,default) | $(BUILD)
 	$(call lockstep_build,$(BUILD)/lockstep_cov,default,default,--coverage-line --coverage-toggle --coverage-max-width $(COV_MAX_WIDTH),verif/coverage/lockstep_cov.cpp,-O2)
 
+.PHONY: coverage
 coverage: deps $(BUILD)/lockstep_cov/Vpmu_lockstep
 	@verif/coverage/run.sh $(BUILD)
 

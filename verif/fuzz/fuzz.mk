@@ -112,6 +112,7 @@ FUZZ_BINS := $(FUZZ_DIR)/fuzz_lockstep $(FUZZ_DIR)/fuzz_stim $(FUZZ_DIR)/fuzz_pr
 
 $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep: | san-deps
 
+.PHONY: fuzz
 fuzz: deps $(FUZZ_BINS)
 	@BUILD=$(BUILD) FUZZ_PAR=$(FUZZ_PAR) verif/fuzz/run.sh long $(FUZZ_TIME) $(FUZZERS)
 

@@ -41,6 +41,7 @@ wave: deps $(BUILD)/lockstep_wave/Vpmu_lockstep
 
 # The list builds what its tests run (its build-tagged tests, which the others need), so these
 # targets only start the runner. BUILD goes to the list's {build} placeholder.
+.PHONY: regress
 regress: deps
 	@BUILD=$(BUILD) $(PYTHON) scripts/regress/regress.py --tests $(REGRESS_TESTS) -j $(JOBS) --seeds $(REGRESS_SEEDS) \
 	  --out $${REGRESS_OUT:-$(BUILD)/regress} $(REGRESS_ARGS)
