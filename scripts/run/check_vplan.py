@@ -10,7 +10,7 @@ Every `backticked` item of a cell must exist:
             verif/formal/run.sh
   other     kernel:NAME (verif/kernels/kernels.txt), regress:NAME (a test of
             verif/regress/tests.txt; {placeholders} match anything), check:NAME (also a test of
-            verif/regress/tests.txt: a build, static check or suite), mutant:NAME (scripts/run/mutate.sh),
+            verif/regress/tests.txt: a build, static check or suite), mutant:NAME (scripts/run/mutants.txt),
             fuzz:NAME (verif/fuzz/NAME.c or .cpp), golden:NAME (verif/golden/vectors/NAME.*.hex)
   bins      a functional coverage bin of verif/coverage/pmu_cov.c: a name set literally there,
             or a name of the shape of one of its snprintf formats; `*` stands for one part
@@ -54,7 +54,7 @@ def inventory():
         if m and not line.startswith("#"):
             inv["regress"].add(re.sub(r"\{[a-z]+\}", "*", m.group(1)))
     inv["check"] = inv["regress"]  # the builds, static checks and suites are tests of the same list
-    inv["mutant"] = set(re.findall(r"^\s*'([a-z0-9-]+)\|", read("scripts/run/mutate.sh"), re.M))
+    inv["mutant"] = set(re.findall(r"^([a-z0-9-]+)\|", read("scripts/run/mutants.txt"), re.M))
     inv["fuzz"] = {os.path.splitext(os.path.basename(p))[0]
                    for p in glob.glob(os.path.join(ROOT, "verif/fuzz/fuzz_*.c*"))}
     inv["golden"] = {os.path.basename(p).split(".")[0]

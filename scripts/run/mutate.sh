@@ -18,17 +18,11 @@ case "$HARNESS" in
   *) echo "mutate.sh: --harness '$HARNESS': not one of lockstep, systemc, dpi"; echo "0 passed, 1 failed"; exit 2 ;;
 esac
 
-# name | file | perl substitution (must match exactly once) | what it breaks
-MUTANTS=(
-  'edge|rtl/pmu/pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|EDGE counts levels instead of rising edges'
-  'chain|rtl/pmu/pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1'"'"'b0}};/|CHAIN carry is lost'
-  'write-wins|rtl/pmu/pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|increment not dropped on a write'
-  'set-beats-clear|rtl/pmu/pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|a clear beats a set'
-  'stack-cause|rtl/pmu/pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|issue stage blames the ROB head instead of the producer'
-  # the generated register block (pmu_regs_gen.vh from rtl/pmu/data/pmu.rdl), broken after generation
-  'gen-reset|rtl/pmu/pmu_regs_gen.vh|s/localparam \[31:0\] CTRL_RESET = 32.h00000000;/localparam [31:0] CTRL_RESET = 32\x27h00000004;/|generated ctrl reset value (wpvis = 1) differs from the model'
-  'gen-razwi|rtl/pmu/pmu_regs_gen.vh|s/<= wword & \(\(kw == 0\) \? EXT_MASK_AT0 : EXT_MASK\);/<= wword \& EXT_MASK;/|generated access rule: ext0.chain/qualify writable instead of RAZ/WI'
-)
+# the mutants: NAME|FILE|SUBSTITUTION|WHAT (scripts/run/mutants.txt)
+MUTANTS=()
+while IFS= read -r m; do
+  case $m in ''|'#'*) ;; *) MUTANTS+=("$m") ;; esac
+done < scripts/run/mutants.txt
 QUICK="edge chain"
 
 want=("$@")
@@ -46,7 +40,7 @@ for name in "${want[@]}"; do
   cp -r rtl "$dir/rtl"
   n=$(perl -ne "\$n++ if $subst; END { print \$n+0 }" "$file")
   if [ "$n" != 1 ]; then
-    echo "FAIL mutant $name: the pattern matched $n lines of $file (expected 1): update scripts/run/mutate.sh"
+    echo "FAIL mutant $name: the pattern matched $n lines of $file (expected 1): update scripts/run/mutants.txt"
     fail=$((fail+1)); continue
   fi
   perl -pi -e "$subst" "$dir/$file"

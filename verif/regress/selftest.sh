@@ -10,7 +10,7 @@
 #  - coverage files: name-driven merge, malformed files rejected with FILE:LINE and the rule;
 #  - time limits (a command that sleeps fails with "timeout after N s: RUN (log: ...)"), tags
 #    (--tags, --exclude-tags), needs= (order, a failed need stops its needers), pass=-;
-#  - a deliberately broken RTL (a mutant of scripts/run/mutate.sh, built with FST tracing) fails, is
+#  - a deliberately broken RTL (a mutant of scripts/run/mutants.txt, built with FST tracing) fails, is
 #    rerun automatically with a waveform of the cycles before the first divergence, and the .gtkw
 #    opens that .fst on signals that exist in it.
 # Ends with "N passed, N failed"; exit status non-zero on any failure.
@@ -31,10 +31,11 @@ MUT=$B/regress_mut
 LS=$B/lockstep_default/Vpmu_lockstep
 make -s "$LS" >"$T/build.log" 2>&1 || { cat "$T/build.log"; bad "build $LS"; echo "$pass passed, $fail failed"; exit 1; }
 
-# The mutant: the first of scripts/run/mutate.sh's mutants whose pattern still matches exactly once,
+# The mutant: the first of scripts/run/mutants.txt's mutants whose pattern still matches exactly once,
 # applied to a copy of rtl/ that is only rewritten when its content changes (so the traced build
 # is reused while rtl/ and the harness are unchanged).
-eval "$(sed -n '/^MUTANTS=(/,/^)/p' scripts/run/mutate.sh)"
+MUTANTS=()
+while IFS= read -r m; do case $m in ''|'#'*) ;; *) MUTANTS+=("$m") ;; esac; done < scripts/run/mutants.txt
 mkdir -p "$MUT/rtl" "$T/mut"
 cp rtl/pmu/* "$T/mut/"
 mut=""
@@ -46,7 +47,7 @@ for m in "${MUTANTS[@]}"; do
   if [ "$n" = 1 ]; then perl -pi -e "$subst" "$f"; mut="$name ($what)"; break; fi
 done
 if [ -z "$mut" ]; then
-  bad "no mutant of scripts/run/mutate.sh matches rtl/ any more (update its patterns)"
+  bad "no mutant of scripts/run/mutants.txt matches rtl/ any more (update its patterns)"
   echo "$pass passed, $fail failed"; exit 1
 fi
 for f in "$T"/mut/*; do
