@@ -272,8 +272,8 @@
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     return {ctx: ctx, w: w, h: h};
   }
-  function fit() {
-    var w = pv.clientWidth - GUT - 8;
+  function fit() {                  // the window's cycles P.first .. P.end - 1 fill the width
+    var w = pv.clientWidth - GUT;
     V.cpp = Math.max(0.05, w / Math.max(1, P.end - P.first));
     V.x0 = P.first;
     V.y0 = 0;
@@ -291,11 +291,14 @@
     for (var i = 0; i < steps.length; i++) if (steps[i] * V.cpp >= 45) return steps[i];
     return 2000;
   }
+  // Cycle boundaries every tickStep() cycles; on top, their numbers, centred on the line but
+  // kept whole inside the plot (one at the right edge, e.g. the window's end, ends at the edge).
   function axis(ctx, w, h, top) {
-    var st = tickStep(), c0 = Math.ceil(V.x0 / st) * st, c1 = V.x0 + (w - GUT) / V.cpp;
+    var st = tickStep(), c0 = Math.ceil(V.x0 / st) * st, c1 = V.x0 + (w - GUT) / V.cpp + 1e-6;
+    var labs = [];
     ctx.fillStyle = '#555';
     ctx.font = '11px system-ui, sans-serif';
-    ctx.textAlign = 'center';
+    ctx.textAlign = 'left';
     for (var c = c0; c <= c1; c += st) {
       var x = X(c);
       if (x < GUT + 12) continue;
@@ -304,7 +307,15 @@
       ctx.moveTo(x + 0.5, top ? AX : 0);
       ctx.lineTo(x + 0.5, h);
       ctx.stroke();
-      if (top) ctx.fillText(String(c), x, 13);
+      if (top) {
+        var tw = ctx.measureText(String(c)).width;
+        labs.push([String(c), Math.max(GUT + 2, Math.min(x - tw / 2, w - 2 - tw)), tw]);
+      }
+    }
+    // a label moved left at the edge may meet the one before: that one gives way
+    for (var i = 0; i < labs.length; i++) {
+      if (i + 1 < labs.length && labs[i][1] + labs[i][2] + 4 > labs[i + 1][1]) continue;
+      ctx.fillText(labs[i][0], labs[i][1], 13);
     }
   }
   function drawPipe() {
@@ -401,8 +412,11 @@
         ctx.fillText(V.rows[r][3].slice(0, 30), 4, AX + (r - V.y0 + 0.5) * V.rh + 4);
       }
     }
-    document.getElementById('pv-range').textContent = 'cycles ' + Math.round(V.x0) + ' to ' +
-      Math.round(V.x0 + (w - GUT) / V.cpp) + ', rows ' + r0 + ' to ' + r1 + ' of ' + V.rows.length;
+    // what is in view: the cycles drawn at least in part, the rows (numbered from 1)
+    var x1 = V.x0 + (w - GUT) / V.cpp;
+    document.getElementById('pv-range').textContent = 'cycles ' + Math.floor(V.x0 + 1e-6) + ' to ' +
+      (Math.ceil(x1 - 1e-6) - 1) + ', ' + (r1 > r0 ? 'rows ' + (r0 + 1) + ' to ' + r1 : 'no rows') +
+      ' of ' + V.rows.length;
   }
   var R = D.res;
   function resAt(t, c) {            // index of (cycle c, thread t) in run_resources.csv
@@ -585,6 +599,7 @@
     return {x: X(first) + 1, y: AX + (r - V.y0 + 0.5) * V.rh};
   };
   api.cyclePoint = function (c) { return {x: X(c + 0.5)}; };
+  api.axisStrip = function () { return [GUT, AX]; };   // the label gutter's width, the axis' height
   api.rowIds = function () { return V.rows.map(function (p) { return p[0]; }); };
   api.highlighted = function () {   // ids of the rows the highlight keeps bright
     var f = hlFn();

@@ -25,6 +25,10 @@ Debian's chromedriver by Selenium from build/venv) and checks:
                 alone lists its instructions in program order (sequence numbers), hiding the
                 flushed ones leaves the others, and the highlight keeps exactly the instructions
                 with a dcache stall, or the mispredicted branches
+  window        the pipeline view's heading and, after "fit", its controls name the trace window
+                of run.kanata (cycles C= to the last one, every row); the numbers of the cycle
+                axis, read from the canvas's pixels, are whole: none touches the plot's edges and
+                the last is as wide as the others (fitted, and zoomed to 60 cycles)
   zoom          the mouse wheel zooms the cycle axis, a drag pans it, a double-click fits
   resources     hovering the resource graph shows the cycle's retired count and ROB occupancy of
                 every thread, as run_resources.csv says
@@ -46,8 +50,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SKIP = 77
-CHECKS = ["loads", "console", "offline", "numbers", "stack-bars", "intervals", "pipeline", "zoom",
-          "resources", "caught"]
+CHECKS = ["loads", "console", "offline", "numbers", "stack-bars", "intervals", "pipeline", "window",
+          "zoom", "resources", "caught"]
 RUN = ["--workload", "mixed", "--cycles", "1000000", "--seed", "1", "--knobs", "none", "--wpvis", "1",
        "--trace-window", "10000:10200", "--interval", "10000"]
 
@@ -114,6 +118,19 @@ def kanata(path):
         elif f[0] == "W":
             out[int(f[1])]["deps"].append(int(f[2]))
     return out
+
+
+def kanata_window(path):
+    """(first, last) cycle of run.kanata's window: C= and the sum of its C advances (the trace
+    advances to the window's end, where the instructions still in flight end)."""
+    first = end = None
+    for ln in open(path):
+        f = ln.rstrip("\n").split("\t")
+        if f[0] == "C=":
+            first = end = int(f[1])
+        elif f[0] == "C":
+            end += int(f[1])
+    return first, end - 1
 
 
 # ---- the browser --------------------------------------------------------------------------------
@@ -347,6 +364,28 @@ def run_checks(d, page, rundir, ck, names):
                  "instruction match run.kanata; T1 in program order (%d rows, %d not flushed); highlight: %d with a dcache stall, %d "
                  "mispredicted" % (rows, len(order), n1, nh[0], nh[1])
                  if not bad else "; ".join(bad[:3]))
+    if "window" in names:
+        first, last = kanata_window(kpath)
+        head = d.find_element(By.CSS_SELECTOR, "#pipeline h2").text
+        d.execute_script("document.getElementById('pv-fit').click();")
+        ctl = d.find_element(By.ID, "pv-range").text
+        want_h = "Pipeline view: cycles %d to %d" % (first, last)
+        want_c = "cycles %d to %d, rows 1 to %d of %d" % (first, last, len(ins), len(ins))
+        bad = []
+        if head != want_h:
+            bad.append("heading %r, run.kanata's window %r" % (head, want_h))
+        if ctl != want_c:
+            bad.append("controls after fit %r, want %r" % (ctl, want_c))
+        labs = []
+        for what, js in (("fitted", ""), ("zoomed", "window.stallscope.zoomTo(120, 14, 60);")):
+            d.execute_script(js)
+            ok, detail = axis_labels(d)
+            labs.append("%s: %s" % (what, detail))
+            if not ok:
+                bad.append("axis %s: %s" % (what, detail))
+        d.execute_script("document.getElementById('pv-fit').click();")
+        ck.check("window", not bad, "heading %r, controls %r; axis numbers %s" % (head, ctl, "; ".join(labs))
+                 if not bad else "; ".join(bad))
     if "zoom" in names:
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
@@ -386,6 +425,42 @@ def run_checks(d, page, rundir, ck, names):
                     bad.append("cycle %d T%d: tip %r, file retired %s ROB %s" % (c, t, txt, r["retired"], r["rob_occ"]))
         ck.check("resources", n >= 3 and not bad, "%d (cycle, thread) tips equal to run_resources.csv" % n
                  if not bad else "; ".join(bad[:3]))
+
+
+def axis_labels(d):
+    """(ok, detail): the numbers of the pipeline view's cycle axis as drawn, from the pixels of the
+    canvas's top strip right of the label gutter (nothing else is drawn there): each run of inked
+    columns is one number; all must be clear of the strip's edges, the last as wide as the widest
+    (a number cut at the edge is narrower)."""
+    gut, ax = d.execute_script("return window.stallscope.axisStrip();")
+    cols = d.execute_script(
+        "var c = document.getElementById('pv-canvas'), g = arguments[0], a = arguments[1];"
+        "var im = c.getContext('2d').getImageData(g, 0, c.width - g, a), out = [];"
+        "for (var x = 0; x < im.width; x++) { var ink = 0;"
+        "  for (var y = 0; y < im.height; y++) if (im.data[(y * im.width + x) * 4 + 3] > 60) ink = 1;"
+        "  out.push(ink); } return out;", gut, ax)
+    runs, x = [], 0
+    while x < len(cols):
+        if cols[x]:
+            s = x
+            while x < len(cols) and any(cols[x:x + 4]):    # digits are a pixel or two apart
+                x += 1
+            while not cols[x - 1]:
+                x -= 1
+            runs.append((s, x))
+        x += 1
+    if not runs:
+        return False, "no number drawn"
+    w = [e - s for s, e in runs]
+    problems = []
+    if runs[0][0] == 0:
+        problems.append("the first touches the gutter")
+    if runs[-1][1] >= len(cols):
+        problems.append("the last touches the right edge (column %d of %d)" % (runs[-1][1], len(cols)))
+    if w[-1] < max(w) - 1:
+        problems.append("the last is %d pixels wide, the widest %d" % (w[-1], max(w)))
+    return not problems, ("%d numbers, %d to %d pixels wide, the last ends %d pixels before the edge" % (
+        len(runs), min(w), max(w), len(cols) - runs[-1][1]) if not problems else ", ".join(problems))
 
 
 def main():
