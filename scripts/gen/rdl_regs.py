@@ -953,200 +953,12 @@ def gen_h_regs(m):
 
 def gen_c(m, banner):
     """cmodel: the decode table (pmu_regs_gen.h), included by pmu_blocks.h after pmu_dec_t."""
-    L = []
-    a = L.append
-    U = lambda r: r.name.upper()
-    st = [r for r in m.thread if r.kind == "store"]
-    a("/* " + banner + " */")
-    a("/* The C model's register decode table (docs/spec.md 3, 5.2, 5.3; docs/registers.md):")
-    a(" * which register a word address is, who may read it unprivileged, which registers refuse")
-    a(" * writes, the live value of a register word, the write of a merged word to a register and")
-    a(" * the reset values. Used by pmu_regs.c (the behaviour: gstatus, the high-word latch, irq). */")
-    a("#ifndef PMU_REGS_GEN_H")
-    a("#define PMU_REGS_GEN_H")
-    a("")
-    a("enum {")
-    a("  PMU_RK_NONE = 0,   /* not a register of the map */")
-    for r in m.regs:
-        a("  PMU_RK_%s,%s" % (U(r), " /* counter (64-bit, lo/hi) */" if r.kind == "cnt" else ""))
-    a("  PMU_RK_N")
-    a("};")
-    a("")
-    a("/* o in [base, base+len): one unsigned compare (no \"always true\" test when base is 0) */")
-    a("static inline int pmu_in_win(uint32_t o, uint32_t base, uint32_t len)")
-    a("{")
-    a("  return (uint32_t)(o - base) < len;")
-    a("}")
-    a("")
-    a("/* The register at word address a (paddr & AW mask & ~3): spec 3. */")
-    a("static inline void pmu_regs_map_gen(uint32_t a, pmu_dec_t *m)")
-    a("{")
-    a("  uint32_t t, o;")
-    a("")
-    a("  m->kind = PMU_RK_NONE;")
-    a("  m->t = 0;")
-    a("  m->k = 0;")
-    a("  m->hi = 0;")
-    a("  m->cnt = 0;")
-    a("  m->ci = 0;")
-    a("  if (a < PMU_THREAD_BASE) {                                /* global registers */")
-    for i, r in enumerate(m.globals):
-        a("    %sif (a == PMU_%s_OFF)" % ("" if i == 0 else "else ", U(r)))
-        a("      m->kind = PMU_RK_%s;" % U(r))
-    a("    return;")
-    a("  }")
-    a("  t = (a - PMU_THREAD_BASE) / PMU_THREAD_STRIDE;")
-    a("  o = (a - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;")
-    a("  if (t >= PMU_THREADS)")
-    a("    return;                                                 /* threads >= THREADS: unmapped */")
-    a("  m->t = (uint8_t)t;")
-    first = True
-    for r in m.thread:
-        u = U(r)
-        el = "" if first else "} else "
-        first = False
-        if r.is_array:
-            a("  %sif (pmu_in_win(o, PMU_%s_OFF, %s * PMU_%s_STRIDE)) {" % (el, u, cexpr(r.cexpr), u))
-            a("    m->kind = PMU_RK_%s;" % u)
-            a("    m->k = (uint8_t)((o - PMU_%s_OFF) / PMU_%s_STRIDE);" % (u, u))
-            if r.kind == "cnt":
-                a("    m->hi = (uint8_t)(((o - PMU_%s_OFF) %% PMU_%s_STRIDE) >> 2);   /* lo at +0, hi at +4 */" % (u, u))
-                a("    m->cnt = 1;")
-                a("    m->ci = (uint16_t)(t * PMU_NCPT + PMU_CI_%s + m->k);" % u)
-        elif r.width == 64:
-            a("  %sif (pmu_in_win(o, PMU_%s_OFF, 8u)) {" % (el, u))
-            a("    m->kind = PMU_RK_%s;" % u)
-            a("    m->hi = (uint8_t)((o - PMU_%s_OFF) >> 2);" % u)
-        else:
-            a("  %sif (o == PMU_%s_OFF) {" % (el, u))
-            a("    m->kind = PMU_RK_%s;" % u)
-    a("  }")
-    a("}")
-    a("")
-    a("/* An unprivileged read of the decoded register is allowed (spec 5.2). */")
-    a("static inline uint32_t pmu_regs_uread(const pmu_state_t *s, const pmu_dec_t *m)")
-    a("{")
-    a("  (void)s;")
-    a("  switch (m->kind) {")
-    al = [r for r in m.regs if r.uread == "always"]
-    for r in al:
-        a("  case PMU_RK_%s:" % U(r))
-    if al:
-        a("    return 1;")
-    ens = []
+    ens = []  # the (register, field) pairs that enable an unprivileged read, in map order
     for r in m.regs:
         if isinstance(r.uread, tuple) and r.uread not in ens:
             ens.append(r.uread)
-    for rn, fn in ens:
-        for r in m.regs:
-            if r.uread == (rn, fn):
-                a("  case PMU_RK_%s:" % U(r))
-        a("    return (uint32_t)(s->%s_q[m->t] >> PMU_%s_%s_LSB) & 1u;   /* %s.%s of the register's thread */"
-          % (rn, rn.upper(), fn.upper(), rn, fn))
-    a("  default:")
-    a("    return 0;")
-    a("  }")
-    a("}")
-    a("")
-    ro = [r for r in m.regs if not r.writable]
-    a("/* A write to the register is an error: it has no writable field (spec 5.2). */")
-    a("static inline uint32_t pmu_regs_wr_ro(unsigned kind)")
-    a("{")
-    a("  return (uint32_t)(%s);" % (" || ".join("kind == PMU_RK_%s" % U(r) for r in ro) if ro else "0"))
-    a("}")
-    a("")
-    a("static inline uint32_t pmu_word64(uint64_t v, unsigned hi)")
-    a("{")
-    a("  return hi ? (uint32_t)(v >> 32) : (uint32_t)(v & PMU_LO_MASK64);")
-    a("}")
-    a("")
-    a("/* Live value of a mapped register word (no high-word latch); 0 when unmapped. */")
-    a("static inline uint32_t pmu_regs_word_gen(const pmu_state_t *s, const pmu_dec_t *m)")
-    a("{")
-    a("  switch (m->kind) {")
-    for r in m.regs:
-        u = U(r)
-        if r.kind == "const":
-            a("  case PMU_RK_%s: return PMU_%s_VALUE;" % (u, u))
-        elif r.kind == "store":
-            if r.is_array:
-                a("  case PMU_RK_%s: return s->%s_q[m->t][m->k];" % (u, r.name))
-            elif r.width == 32:
-                a("  case PMU_RK_%s: return s->%s_q[m->t];" % (u, r.name))
-            else:
-                a("  case PMU_RK_%s: return pmu_word64(s->%s_q[m->t], m->hi);" % (u, r.name))
-    for r, _ in m.counters():
-        a("  case PMU_RK_%s:" % U(r))
-    a("    /* high word = cnt[CW-1:32], upper bits 0 */")
-    a("    return m->hi ? (uint32_t)(s->cnt_q[m->ci] >> 32) & PMU_HI_MASK")
-    a("                 : (uint32_t)(s->cnt_q[m->ci] & PMU_LO_MASK64);")
-    a("  default:")
-    a("    return 0;")
-    a("  }")
-    a("}")
-    a("")
-    a("/* A successful write of wword (the strobed bytes over the old word, 5.3) to a register that")
-    a(" * stores software writes: its next value in d, masked to its writable fields. */")
-    a("static inline void pmu_regs_store(const pmu_state_t *s, const pmu_dec_t *m, uint32_t wword, pmu_state_t *d)")
-    a("{")
-    a("  (void)s;")
-    a("  switch (m->kind) {")
-    for r in st:
-        if r.hwset:
-            continue
-        u = U(r)
-        a("  case PMU_RK_%s:" % u)
-        if r.is_array:
-            mk = "PMU_%s_MASK" % u
-            if r.razwi_at() is not None:
-                mk = "(m->k == %d ? PMU_%s_MASK_AT%d : PMU_%s_MASK)" % (r.razwi_at(), u, r.razwi_at(), u)
-            a("    d->%s_q[m->t][m->k] = wword & %s;" % (r.name, mk))
-        elif r.width == 32:
-            a("    d->%s_q[m->t] = wword & PMU_%s_MASK;" % (r.name, u))
-        else:
-            a("    d->%s_q[m->t] = (m->hi ? (s->%s_q[m->t] & PMU_LO_MASK64) | ((uint64_t)wword << 32)" % (r.name, r.name))
-            a("                      : (s->%s_q[m->t] & ~PMU_LO_MASK64) | wword) & PMU_%s_MASK64;" % (r.name, u))
-        a("    break;")
-    a("  default:")
-    a("    break;")
-    a("  }")
-    a("}")
-    a("")
-    a("/* The clock edge of the written register (enable flops: the others hold in s). */")
-    a("static inline void pmu_regs_load(pmu_state_t *s, const pmu_state_t *d, const pmu_dec_t *m)")
-    a("{")
-    a("  switch (m->kind) {")
-    for r in st:
-        if r.hwset:
-            continue
-        ix = "[m->t][m->k]" if r.is_array else "[m->t]"
-        a("  case PMU_RK_%s: s->%s_q%s = d->%s_q%s; break;" % (U(r), r.name, ix, r.name, ix))
-    a("  default: break;")
-    a("  }")
-    a("}")
-    a("")
-    a("/* Reset values of the registers (spec 3) */")
-    a("static inline void pmu_regs_reset_gen(pmu_state_t *s)")
-    a("{")
-    a("  unsigned t;")
-    if any(r.is_array for r in st):
-        a("  unsigned k;")
-    a("  for (t = 0; t < PMU_THREADS; t++) {")
-    for r in st:
-        u = U(r)
-        rs = "0x%016xull" % reset_value(r) if r.width == 64 else "0x%08xu" % reset_value(r)
-        cm = "   /* PMU_%s_RESET%s */" % (u, "64" if r.width == 64 else "")
-        if r.is_array:
-            a("    for (k = 0; k < %s; k++)" % cexpr(r.cexpr))
-            a("      s->%s_q[t][k] = %s;%s" % (r.name, rs, cm))
-        else:
-            a("    s->%s_q[t] = %s;%s" % (r.name, rs, cm))
-    a("  }")
-    a("}")
-    a("")
-    a("#endif")
-    a("")
-    return "\n".join(L)
+    return render("pmu_regs_gen.h.j2", m=m, banner=banner, st=[r for r in m.thread if r.kind == "store"],
+                  uread_enables=ens)
 
 
 # ---- lockstep state list (spec 6) ------------------------------------------------------------------
@@ -1171,137 +983,8 @@ def state_list(m, extra):
 
 
 def gen_state(m, extra, banner):
-    L = []
-    a = L.append
-    a("// " + banner)
-    a("// The state lockstep compares every cycle (docs/spec.md section 6): the RTL's")
-    a("// /*verilator public_flat_rd*/ signals read into the C model's pmu_state_t, compared in place,")
-    a("// and the first difference named. Included by rtl_state.h (which defines RTL_SIG, the field /")
-    a("// word helpers, cnt_name() and CHK()).")
-    a("#ifndef RTL_STATE_GEN_H")
-    a("#define RTL_STATE_GEN_H")
-    a("")
-    lst = state_list(m, extra)
-
-    def sig(x):
-        return "RTL_SIG(%s)" % x["rtl"].replace(".", "__DOT__")
-
-    def ce(e):
-        return cexpr(str(e))
-
-    # A state with "when" exists only while that parameter is non-zero: its code is guarded.
-    def when_open(x):
-        if "when" in x:
-            a("#if PMU_%s" % x["when"])
-
-    def when_close(x):
-        if "when" in x:
-            a("#endif")
-
-    a("// Read the RTL's state into the model's layout.")
-    a("template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {")
-    for x in lst:
-        k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        when_open(x)
-        if k == "arr":
-            a("  for (int i = 0; i < %s; i++) s->%s[i] = r->%s[i];" % (n, f, sig(x)))
-        elif k == "cnt":
-            a("  {")
-            a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
-            a("    if (sizeof(cnt[0]) == sizeof(s->%s[0]))" % f)
-            a("      std::memcpy(s->%s, &cnt[0], sizeof s->%s);" % (f, f))
-            a("    else")
-            a("      for (int i = 0; i < %s; i++) s->%s[i] = cnt[i];" % (n, f))
-            a("  }")
-        elif k in ("w32", "w64"):
-            t = "uint32_t" if k == "w32" else "uint64_t"
-            fn = "word32" if k == "w32" else "word64"
-            a("  for (int i = 0; i < %s; i++) ((%s *)(void *)&s->%s)[i] = %s(r->%s, i);" % (n, t, f, fn, sig(x)))
-        elif k == "bits":
-            a("  for (int i = 0; i < %s; i++) ((uint8_t *)(void *)&s->%s)[i] = (uint8_t)field(r->%s, i, 1);" % (n, f, sig(x)))
-        elif k == "field":
-            b = ce(x["bits"])
-            a("  for (int i = 0; i < %s; i++)" % n)
-            a("    ((uint8_t *)(void *)&s->%s)[i] = (uint8_t)field(r->%s, i * %s, %s);" % (f, sig(x), b, b))
-        else:
-            a("  s->%s = r->%s;" % (f, sig(x)))
-        when_close(x)
-    a("}")
-    a("")
-    a("// True when the RTL's state equals the model's state m, read in place (no copy): the same")
-    a("// fields rtl_state() reads. On false, rtl_state() + state_diff() name the first difference.")
-    a("template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *m) {")
-    for x in lst:
-        k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        when_open(x)
-        if k == "arr":
-            a("  for (int i = 0; i < %s; i++)" % n)
-            a("    if ((uint32_t)r->%s[i] != m->%s[i]) return false;" % (sig(x), f))
-        elif k == "cnt":
-            a("  {")
-            a("    const auto &cnt = r->%s;  // VlUnpacked, contiguous" % sig(x))
-            a("    if (sizeof(cnt[0]) == sizeof(m->%s[0])) {" % f)
-            a("      if (std::memcmp(&cnt[0], m->%s, sizeof m->%s) != 0) return false;" % (f, f))
-            a("    } else {")
-            a("      for (int i = 0; i < %s; i++)" % n)
-            a("        if ((uint64_t)cnt[i] != m->%s[i]) return false;" % f)
-            a("    }")
-            a("  }")
-        elif k == "w32":
-            a("  if (!words_eq(r->%s, (const uint32_t *)(const void *)&m->%s, %s)) return false;" % (sig(x), f, n))
-        elif k == "w64":
-            a("  if (!words64_eq(r->%s, (const uint64_t *)(const void *)&m->%s, %s)) return false;" % (sig(x), f, n))
-        elif k == "bits":
-            a("  if (!bits_eq(r->%s, (const uint8_t *)(const void *)&m->%s, %s)) return false;" % (sig(x), f, n))
-        elif k == "field":
-            b = ce(x["bits"])
-            a("  for (int i = 0; i < %s; i++)" % n)
-            a("    if ((uint8_t)field(r->%s, i * %s, %s) != ((const uint8_t *)(const void *)&m->%s)[i]) return false;"
-              % (sig(x), b, b, f))
-        else:
-            a("  if (r->%s != m->%s) return false;" % (sig(x), f))
-        when_close(x)
-    a("  return true;")
-    a("}")
-    a("")
-    a("// First difference between model (expected) and RTL (actual) state, or empty.")
-    a("static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {")
-    a("  char b[256];")
-    for x in lst:
-        k, f, n = x["kind"], x["c"], ce(x.get("n", 1))
-        when_open(x)
-        if k in ("cnt", "arr"):     # one element per counter, named by cnt_name()
-            pre, mac = ("%012", "PRIx64") if k == "cnt" else ("%", "PRIx32")
-            a("  for (int i = 0; i < %s; i++)" % n)
-            a("    CHK(m->%s[i] != r->%s[i], \"%s[%%d] %%s: expected 0x%s\" %s \", actual 0x%s\" %s, i,"
-              % (f, f, x["rtl"], pre, mac, pre, mac))
-            a("        cnt_name(i).c_str(), m->%s[i], r->%s[i])" % (f, f))
-            when_close(x)
-            continue
-        if k == "one":
-            a("  CHK(m->%s != r->%s, \"%s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, (uint64_t)m->%s, (uint64_t)r->%s)"
-              % (f, f, x["rtl"], f, f))
-            when_close(x)
-            continue
-        t = {"w32": "uint32_t", "w64": "uint64_t"}.get(k, "uint8_t")
-        per = ce(x.get("per", 1))
-        el = x.get("elem")
-        a("  for (int i = 0; i < %s; i++) {" % n)
-        a("    const %s *pm = (const %s *)(const void *)&m->%s, *pr = (const %s *)(const void *)&r->%s;" % (t, t, f, t, f))
-        if str(x.get("per", 1)) == "1":
-            a("    CHK(pm[i] != pr[i], \"%s t%%d: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, i, (uint64_t)pm[i], (uint64_t)pr[i])" % x["rtl"])
-        else:
-            nm = ("t%%d.%s%%d" % el) if el else "t%d[%d]"
-            a("    CHK(pm[i] != pr[i], \"%s %s: expected 0x%%\" PRIx64 \", actual 0x%%\" PRIx64, i / %s, i %% %s," % (x["rtl"], nm, per, per))
-            a("        (uint64_t)pm[i], (uint64_t)pr[i])")
-        a("  }")
-        when_close(x)
-    a("  return \"\";")
-    a("}")
-    a("")
-    a("#endif")
-    a("")
-    return "\n".join(L)
+    return render("rtl_state_gen.h.j2", banner=banner, lst=state_list(m, extra),
+                  sig=lambda x: "RTL_SIG(%s)" % x["rtl"].replace(".", "__DOT__"), ce=lambda e: cexpr(str(e)))
 
 
 def state_table(m, extra):
@@ -1390,45 +1073,29 @@ def md_fields(m):
 
 
 def gen_md(m, banner, rdl_rel):
-    L = []
-    a = L.append
-    a("<!-- %s -->" % banner)
-    a("# StallScope PMU register reference")
-    a("")
-    a("Generated from [`%s`](../%s) (SystemRDL) by `make gen`; the rules behind the tables are in" % (rdl_rel, rdl_rel))
-    a("[spec.md](spec.md) sections 3 and 5. Sizes are symbolic where a build parameter sets them (P,")
-    a("THREADS, CW); the addresses shown are those of the default build. Global registers sit at the")
-    a("bottom of the address space; thread t's block starts at `0x%03x + t*0x%03x`." % (m.thread_base, m.thread_stride))
-    a("")
-    a("Access: RW read/write; RO read-only constant, RO (status) read-only, written by hardware (every")
-    a("write to a read-only register is an error, spec 5.2); W1C reads the bit, writing 1")
-    a("clears it, hardware sets it (a set beats a clear); RW counter: a counter of the counter bank,")
-    a("written and read as two 32-bit words; RAZ/WI: reads as zero, writes ignored. Bits without a")
-    a("field are reserved (RAZ/WI). Every write needs a privileged access (`pprot[0]` = 1); the last")
-    a("column says when an unprivileged read is allowed.")
-    a("")
-    a("## Address map")
-    a("")
-    a(md_regmap(m))
-    a("")
-    a("## Registers")
-    for r in m.regs:
-        a("")
-        where = "0x%03x" % r.offset if r.scope == "global" else "thread block + 0x%03x" % r.offset
-        cnt = ", %s elements (%s at the defaults), stride %d bytes" % (r.cexpr, r.count, r.stride) if r.is_array else ""
-        a("### `%s` (%s%s)" % (r.name, where, cnt))
-        a("")
-        a("%s. Access %s; unprivileged read: %s." % (r.desc[0].upper() + r.desc[1:], acc_name(r), uread_name(r)))
-        if r.kind == "cnt":
-            a("Counter bank index of element k of thread t: `t*NCPT + %s + k`."
-              % dict((x.name, b) for x, b in m.counters())[r.name])
-        a("")
-        a("| bits | field | access | reset | description |")
-        a("|---|---|---|---|---|")
-        for f in r.fields:
-            a("| %s | `%s` | %s | %s | %s |" % (bits_of(f), f.name, field_acc(r, f), reset_text(f), f.desc))
-    a("")
-    return "\n".join(L)
+    return render("registers.md.j2", m=m, banner=banner, rdl_rel=rdl_rel,
+                  counter_base={x.name: b for x, b in m.counters()})
+
+
+# ---- Jinja2 templates (scripts/gen/templates/) ----------------------------------------------------
+_JINJA = None
+
+
+def render(name, **values):
+    """Template NAME of scripts/gen/templates/ with VALUES and this module's helpers (the text
+    helpers above); blocks take their own line (trim_blocks, lstrip_blocks), undefined names fail."""
+    global _JINJA
+    if _JINJA is None:
+        import jinja2  # the virtual environment's (scripts/gen/requirements.txt)
+        _JINJA = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")),
+            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
+            undefined=jinja2.StrictUndefined)
+        _JINJA.globals.update(acc_name=acc_name, uread_name=uread_name, bits_of=bits_of, reset_text=reset_text,
+                              field_acc=field_acc, md_regmap=md_regmap, cexpr=cexpr, reset_value=reset_value,
+                              U=lambda r: r.name.upper())
+        _JINJA.filters["format_rk"] = lambda u: "kind == PMU_RK_%s" % u
+    return _JINJA.get_template(name).render(**values)
 
 
 # ---- PeakRDL exporters ------------------------------------------------------------------------------
