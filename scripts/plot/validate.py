@@ -14,7 +14,6 @@ usage: validate.py [--run BIN] [--cycles N] [--seed S] [--no-docs]
 """
 import argparse
 import csv
-import glob
 import os
 import re
 import subprocess
@@ -43,11 +42,11 @@ def run(binary, workload, knobs, cycles, seed, outdir):
         die("run failed (%s):\n%s" % (" ".join(cmd), p.stdout[-2000:]))
     if " 0 mismatches" not in p.stdout:
         die("lockstep did not report 0 mismatches (%s)" % " ".join(cmd))
-    csvs = sorted(glob.glob(os.path.join(outdir, "*.csv")))
-    if not csvs:
-        die("no CSV in %s" % outdir)
+    rep = os.path.join(outdir, "report.csv")  # the run also writes perf_stat.csv, toplev.csv
+    if not os.path.isfile(rep):
+        die("no report.csv in %s" % outdir)
     vals = {}
-    with open(csvs[0]) as f:
+    with open(rep) as f:
         for row in csv.DictReader(f):
             try:
                 vals[(row["Area"], row["Unit"])] = float(row["Value"])
