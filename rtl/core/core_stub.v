@@ -6,9 +6,12 @@
 //   g_thr[t]     one thread: front end, back end and its PMU event inputs (core_thread); the
 //                threads' buses are the PMU's event inputs (docs/spec.md section 2)
 //   u_trc        the per-stage trace slots (core_trace, docs/core.md "Trace port")
-// Here: the configuration register, the registered trace enable and the reference tick. Every
-// top-level input is registered before any logic uses it (cfg_i, trc_en_i) or only written into
-// registers (seed_i and the load port), so nothing depends combinationally on an input.
+// Here: the configuration register, the registered trace enable, the reference tick and the
+// output registers. Every top-level input is registered before any logic uses it (cfg_i,
+// trc_en_i) or only written into registers (seed_i and the load port), so nothing depends
+// combinationally on an input; every output is a register (the PMU event inputs and the trace
+// port show in cycle t+1 what the core did in cycle t), so nothing outside depends
+// combinationally on the core's logic.
 
 `include "pmu_map.vh"
 
@@ -38,23 +41,26 @@ module core_stub #(
   input  wire [15:0]                       prog_addr_i,
   input  wire [15:0]                       prog_data_i,
   // PMU event inputs (docs/spec.md section 2)
-  output wire [THREADS-1:0]                priv_o,
-  output wire                              ref_tick_o,
-  output wire [THREADS*`PMU_NEXT*LW-1:0]   ev_ext_o,
-  output wire [THREADS*NW-1:0]             slot_fill_o,
-  output wire [THREADS*NW-1:0]             slot_issue_o,
-  output wire [THREADS*NW-1:0]             slot_retire_o,
-  output wire [THREADS*3*NW-1:0]           stk_n_o,
-  output wire [THREADS*2*NW-1:0]           stk_wp_o,
-  output wire [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
-  // trace port; trc_en_i is registered: the slots of cycle t are filled when trc_en_i was 1 in
-  // cycle t-1 (at the clock edge that starts cycle t), else they are all 0
+  // PMU event inputs (docs/spec.md section 2), registered: cycle t+1 shows the core's cycle t
+  // (docs/core.md section 2), the cycle after reset an empty core
+  output reg  [THREADS-1:0]                priv_o,
+  output reg                               ref_tick_o,
+  output reg  [THREADS*`PMU_NEXT*LW-1:0]   ev_ext_o,
+  output reg  [THREADS*NW-1:0]             slot_fill_o,
+  output reg  [THREADS*NW-1:0]             slot_issue_o,
+  output reg  [THREADS*NW-1:0]             slot_retire_o,
+  output reg  [THREADS*3*NW-1:0]           stk_n_o,
+  output reg  [THREADS*2*NW-1:0]           stk_wp_o,
+  output reg  [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
+  // trace port, registered like the events (cycle t+1 shows the core's cycle t, the cycle after
+  // reset no slot); trc_en_i is registered too: the slots shown in cycle t are filled when
+  // trc_en_i was 1 in cycle t-2, else they are all 0
   input  wire                              trc_en_i,
-  output wire [W*64-1:0]                   trc_fetch_o,
-  output wire [W*64-1:0]                   trc_disp_o,
-  output wire [W*64-1:0]                   trc_issue_o,
-  output wire [W*64-1:0]                   trc_commit_o,
-  output wire [THREADS*64-1:0]             trc_flush_o
+  output reg  [W*64-1:0]                   trc_fetch_o,
+  output reg  [W*64-1:0]                   trc_disp_o,
+  output reg  [W*64-1:0]                   trc_issue_o,
+  output reg  [W*64-1:0]                   trc_commit_o,
+  output reg  [THREADS*64-1:0]             trc_flush_o
 );
 
   localparam WW   = $clog2(W + 1);
@@ -63,6 +69,31 @@ module core_stub #(
   localparam NFL  = `PMU_NFLAG;
   localparam RDW  = (REF_DIV > 1) ? $clog2(REF_DIV) : 1;
   localparam [31:0] RDM1 = REF_DIV - 1;
+  localparam NINT = `PMU_NL - `PMU_NEXT;       // PMU-internal lanes before the external ones
+
+  // What the outputs show in the cycle after reset: a thread without instructions (flags
+  // fe_empty, rs_empty, rob_empty; lane rs_empty 1; every count 0), as in the core's cycle 0.
+  localparam [NFL-1:0]     FL_EMPTY = ({{(NFL - 1){1'b0}}, 1'b1} << `PMU_FLG_FE_EMPTY) |
+                                      ({{(NFL - 1){1'b0}}, 1'b1} << `PMU_FLG_RS_EMPTY) |
+                                      ({{(NFL - 1){1'b0}}, 1'b1} << `PMU_FLG_ROB_EMPTY);
+  localparam [NEXT*LW-1:0] EXT_EMPTY = {{(NEXT * LW - 1){1'b0}}, 1'b1} <<
+                                       ((`PMU_LANE_RS_EMPTY - NINT) * LW);
+
+  // the outputs' next values (the threads' event buses, the reference tick, the trace slots)
+  wire [THREADS-1:0]         priv_c;
+  wire                       ref_tick_c;
+  wire [THREADS*NEXT*LW-1:0] ext_c;
+  wire [THREADS*NW-1:0]      fill_c;
+  wire [THREADS*NW-1:0]      issue_c;
+  wire [THREADS*NW-1:0]      retire_c;
+  wire [THREADS*3*NW-1:0]    stk_n_c;
+  wire [THREADS*2*NW-1:0]    stk_wp_c;
+  wire [THREADS*NFL-1:0]     flags_c;
+  wire [W*64-1:0]            trc_fetch_c;
+  wire [W*64-1:0]            trc_disp_c;
+  wire [W*64-1:0]            trc_issue_c;
+  wire [W*64-1:0]            trc_commit_c;
+  wire [THREADS*64-1:0]      trc_flush_c;
 
   // cfg_i[31:24] are reserved (and the idle bits of threads >= THREADS); only PAW bits of the
   // program address are used.
@@ -98,9 +129,9 @@ module core_stub #(
   // ---------------------------------------------------------------------------------------------
   reg [RDW-1:0] ref_q;
   reg [RDW-1:0] ref_d;
-  assign ref_tick_o = (ref_q == RDM1[RDW-1:0]);
+  assign ref_tick_c = (ref_q == RDM1[RDW-1:0]);
   always @* begin
-    ref_d = ref_tick_o ? {RDW{1'b0}} : ref_q + 1'b1;
+    ref_d = ref_tick_c ? {RDW{1'b0}} : ref_q + 1'b1;
   end
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -198,14 +229,14 @@ module core_stub #(
         .iss_n_i      (iss_n[gt*WW +: WW]),
         .com_avail_o  (com_avail[gt*WW +: WW]),
         .com_n_i      (com_n[gt*WW +: WW]),
-        .priv_o       (priv_o[gt]),
-        .fill_o       (slot_fill_o[gt*NW +: NW]),
-        .alloc_o      (slot_issue_o[gt*NW +: NW]),
-        .retire_o     (slot_retire_o[gt*NW +: NW]),
-        .stk_n_o      (stk_n_o[gt*3*NW +: 3*NW]),
-        .stk_wp_o     (stk_wp_o[gt*2*NW +: 2*NW]),
-        .flags_o      (stk_flags_o[gt*NFL +: NFL]),
-        .ext_o        (ev_ext_o[gt*NEXT*LW +: NEXT*LW]),
+        .priv_o       (priv_c[gt]),
+        .fill_o       (fill_c[gt*NW +: NW]),
+        .alloc_o      (issue_c[gt*NW +: NW]),
+        .retire_o     (retire_c[gt*NW +: NW]),
+        .stk_n_o      (stk_n_c[gt*3*NW +: 3*NW]),
+        .stk_wp_o     (stk_wp_c[gt*2*NW +: 2*NW]),
+        .flags_o      (flags_c[gt*NFL +: NFL]),
+        .ext_o        (ext_c[gt*NEXT*LW +: NEXT*LW]),
         .trc_en_i     (trc_en_q),
         .trc_fseq_o   (t_fseq[gt*32 +: 32]),
         .trc_fn_o     (t_fn[gt*WW +: WW]),
@@ -249,11 +280,48 @@ module core_stub #(
     .iss_off_i  (iss_off),
     .com_n_i    (com_n),
     .com_off_i  (com_off),
-    .fetch_o    (trc_fetch_o),
-    .disp_o     (trc_disp_o),
-    .issue_o    (trc_issue_o),
-    .commit_o   (trc_commit_o),
-    .flush_o    (trc_flush_o)
+    .fetch_o    (trc_fetch_c),
+    .disp_o     (trc_disp_c),
+    .issue_o    (trc_issue_c),
+    .commit_o   (trc_commit_c),
+    .flush_o    (trc_flush_c)
   );
+
+  // ---------------------------------------------------------------------------------------------
+  // Output registers (docs/core.md section 2): the PMU sees every event one cycle later.
+  // ---------------------------------------------------------------------------------------------
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      priv_o        <= {THREADS{1'b0}};
+      ref_tick_o    <= 1'b0;
+      ev_ext_o      <= {THREADS{EXT_EMPTY}};
+      slot_fill_o   <= {(THREADS * NW){1'b0}};
+      slot_issue_o  <= {(THREADS * NW){1'b0}};
+      slot_retire_o <= {(THREADS * NW){1'b0}};
+      stk_n_o       <= {(THREADS * 3 * NW){1'b0}};
+      stk_wp_o      <= {(THREADS * 2 * NW){1'b0}};
+      stk_flags_o   <= {THREADS{FL_EMPTY}};
+      trc_fetch_o   <= {(W * 64){1'b0}};
+      trc_disp_o    <= {(W * 64){1'b0}};
+      trc_issue_o   <= {(W * 64){1'b0}};
+      trc_commit_o  <= {(W * 64){1'b0}};
+      trc_flush_o   <= {(THREADS * 64){1'b0}};
+    end else begin
+      priv_o        <= priv_c;
+      ref_tick_o    <= ref_tick_c;
+      ev_ext_o      <= ext_c;
+      slot_fill_o   <= fill_c;
+      slot_issue_o  <= issue_c;
+      slot_retire_o <= retire_c;
+      stk_n_o       <= stk_n_c;
+      stk_wp_o      <= stk_wp_c;
+      stk_flags_o   <= flags_c;
+      trc_fetch_o   <= trc_fetch_c;
+      trc_disp_o    <= trc_disp_c;
+      trc_issue_o   <= trc_issue_c;
+      trc_commit_o  <= trc_commit_c;
+      trc_flush_o   <= trc_flush_c;
+    end
+  end
 
 endmodule

@@ -818,8 +818,9 @@ static void step(Sim *s) {
     in->rdp_req[t] = rd;
     in->rdp_sel[t] = rd ? (uint8_t)((cyc / 1024 + t) % 5) : 0;
   }
-  // trace port enable, registered by the core: on in cycle c + 1 when set in cycle c
-  s->top->trc_en_i = s->hash || (s->trace && cyc + 1 >= s->tw_a && cyc + 1 < s->tw_b);
+  // trace port enable, registered by the core, whose trace port is a register too: the slots
+  // shown in cycle c + 2 are filled when it is set in cycle c
+  s->top->trc_en_i = s->hash || (s->trace && cyc + 2 >= s->tw_a && cyc + 2 < s->tw_b);
   if (ls.step(in, &s->out)) {
     printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", ls.cycle, ls.seed);
     discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
@@ -1006,7 +1007,7 @@ int main(int argc, char **argv) {
   d->cfg_i = cfg;
   d->seed_i = (uint32_t)o.seed;
   d->rst_ni = 0;
-  d->trc_en_i = s.hash || (s.trace && s.tw_a == 0);  // for cycle 0 (step() sets it afterwards)
+  d->trc_en_i = s.hash || (s.trace && s.tw_a <= 1);  // for cycles 0, 1 (step() sets it afterwards)
   d->rdp_req_i = 0;
   d->rdp_sel_i = 0;
   auto clock = [&]() {
