@@ -16,6 +16,9 @@ verif/wave/wave_test.sh checks each against an FST of the waveform build (fst2vc
 save file in GTKWave. Paths in the save file are relative to the repository: GTKWave resolves
 them against the save file's own location (its [savefile] line), so the file works from a clone
 anywhere; the FST on the command line replaces [dumpfile].
+
+save_file() and concat() are the project's one GTKWave save-file writer: the regression runner's
+waveform rerun of a failing run (scripts/regress/waves.py) writes its .gtkw with them too.
 """
 
 TOP = "TOP.sim_top"
@@ -42,11 +45,34 @@ def _vec(name, width):
     return "%s[%d:0]" % (name, width - 1) if width > 1 else name
 
 
-def _slice(full, width, lsb, n, label):
-    """GTKWave concatenation: bits lsb+n-1..lsb of vector FULL (WIDTH bits) as LABEL; GTKWave
-    numbers a vector's bits from its MSB, (0) is bit WIDTH-1."""
-    bits = " ".join("(%d)%s" % (width - 1 - b, _vec(full, width)) for b in range(lsb + n - 1, lsb - 1, -1))
+def concat(label, gtk, width, lsb, n):
+    """A GTKWave concatenation trace: bits lsb+n-1..lsb of the WIDTH-bit vector GTK (its name as
+    GTKWave shows it, range included) as LABEL; GTKWave numbers a vector's bits from its MSB, (0)
+    is bit WIDTH-1."""
+    bits = " ".join("(%d)%s" % (width - 1 - b, gtk) for b in range(lsb + n - 1, lsb - 1, -1))
     return "#{%s} %s" % (label, bits)
+
+
+def _slice(full, width, lsb, n, label):
+    return concat(label, _vec(full, width), width, lsb, n)
+
+
+def save_file(comments, dumpfile, savefile, traces, timestart=None, zoom=None, signals_width=300):
+    """The text of a GTKWave save file: COMMENTS as "[*]" lines (framed by empty ones), the dump and
+    save file, the start time, ZOOM (a (zoom, marker time) pair) and TRACES [(flags, line)], flags
+    the lines before a trace ("@24", "[color] 1", ...; a string or a list, "" for none)."""
+    out = ["[*]"] + ["[*] " + c for c in comments] + ["[*]",
+                                                      '[dumpfile] "%s"' % dumpfile,
+                                                      '[savefile] "%s"' % savefile]
+    if timestart is not None:
+        out.append("[timestart] %d" % timestart)
+    if zoom is not None:  # zoom level and the primary marker; -1: the named markers unset
+        out.append("*%f %d %s" % (zoom[0], zoom[1], " ".join(["-1"] * 26)))
+    out += ["[sst_width] 250", "[signals_width] %d" % signals_width, "[sst_expanded] 1"]
+    for flags, line in traces:
+        out += [flags] if isinstance(flags, str) and flags else list(flags) if flags else []
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def signals(m):
@@ -120,16 +146,8 @@ def signals(m):
 
 def gen_gtkw(m, banner):
     tr, _ = signals(m)
-    out = ["[*]", "[*] " + banner,
-           "[*] The main run's waveform: make run WAVE=A:B, then",
-           "[*]   gtkwave RUNDIR/run.fst %s" % GTKW,
-           "[*] (docs/reports.md). Stall reasons are decoded by %s." % FILTER,
-           "[*]",
-           '[dumpfile] "%s"' % DUMP,
-           '[savefile] "%s"' % GTKW,
-           "[sst_width] 250", "[signals_width] 300", "[sst_expanded] 1"]
-    for flags, line in tr:
-        if flags:
-            out.append(flags)
-        out.append(line)
-    return "\n".join(out) + "\n"
+    return save_file([banner,
+                      "The main run's waveform: make run WAVE=A:B, then",
+                      "  gtkwave RUNDIR/run.fst %s" % GTKW,
+                      "(docs/reports.md). Stall reasons are decoded by %s." % FILTER],
+                     DUMP, GTKW, tr)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Coverage as an lcov tracefile (the format genhtml, Jenkins, GitLab and Codecov read), for the
-regression runner (scripts/regress/regress.py) and by hand. Python 3 standard library only.
+regression runner (scripts/regress/regress.py: write_regression() writes its coverage.info) and by
+hand. Python 3 standard library only.
 
   cov_lcov.py [--source FILE] [-o OUT.info] COV.txt...
       sums stallscope-cov v1 files by bin name (as the runner does) and writes the bins as lcov:
@@ -14,15 +15,18 @@ regression runner (scripts/regress/regress.py) and by hand. Python 3 standard li
       shows a branch not taken. Ends with "N bins, N mapped, N unmapped".
 
 Paths in SF: lines are relative to the repository root (run genhtml from there), as Verilator's
-verilator_coverage --write-info writes them for the RTL. merge() sums tracefiles record by
-record (the same SF, line, function or branch added up), so functional and code coverage and
-several runs go into one file. Bad input raises LcovError("FILE:LINE: rule").
+verilator_coverage --write-info writes them for the RTL. merge() sums tracefiles record by record (the same SF, line, function or branch added up), so
+functional and code coverage and several runs go into one file. Bad input raises LcovError("FILE:LINE: rule").
 """
 
 import argparse
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import InputError  # noqa: E402
+from cov import Coverage, parse_cov  # noqa: E402  stallscope-cov v1 files and their sum by bin name
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 DEFAULT_SOURCE = "verif/coverage/pmu_cov.c"
@@ -235,6 +239,35 @@ def write(path, recs):
     os.replace(path + ".tmp", path)
 
 
+def write_regression(path, runs, crep):
+    """OUT/coverage.info: the functional bins of the passing runs (on the lines of
+    verif/coverage/pmu_cov.c that name them) and the lcov files of passing runs with lcov=, summed.
+    Returns the console lines."""
+    sets, lines, notes = [], [], []
+    if crep.get("files"):
+        recs, unmapped = functional_records(crep["bins"])
+        sets.append(recs)
+        if unmapped:
+            notes.append("lcov: %d bins named nowhere in %s (put on its line 1): %s" % (
+                len(unmapped), DEFAULT_SOURCE, " ".join(unmapped)))
+    code = [r["lcov_file"] for r in runs if r.get("lcov_file") and r["status"] == "pass"]
+    for f in code:
+        try:
+            sets.append(parse(f))
+        except LcovError as e:  # (checked when the run ended; gone or changed since)
+            notes.append("lcov: left out: %s" % e)
+    if os.path.exists(path):
+        os.remove(path)
+    if not sets:
+        return ["lcov: no coverage (no passing run with cov= or lcov=)"] + notes
+    recs = merge(*sets)
+    write(path, recs)
+    lh, lf, fh, ff, bh, bf = summary(recs)
+    lines.append("lcov: %s (%d source files: lines %d/%d, bins as functions %d/%d, branches %d/%d; "
+                 "%d code coverage files)" % (path, len(recs), lh, lf, fh, ff, bh, bf, len(code)))
+    return lines + notes
+
+
 def summary(recs):
     """(lines hit, lines, functions hit, functions, branches hit, branches) over all records."""
     t = [0] * 6
@@ -255,14 +288,12 @@ def main(argv):
     ap.add_argument("--source", default=DEFAULT_SOURCE, help="bin definitions (default %s)" % DEFAULT_SOURCE)
     ap.add_argument("-o", "--out", default="-", help="lcov tracefile to write (default: stdout)")
     a = ap.parse_args(argv)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import regress  # the runner's coverage parser and its by-name sum
-    cov = regress.Coverage()
+    total = Coverage()
     try:
         for p in a.cov:
-            cov.add(regress.parse_cov(p))
-        recs, unmapped = functional_records(cov.bins, a.source)
-    except (regress.InputError, LcovError) as e:
+            total.add(parse_cov(p))
+        recs, unmapped = functional_records(total.bins, a.source)
+    except (InputError, LcovError) as e:
         print(str(e), file=sys.stderr)
         return 2
     if a.out == "-":
@@ -272,7 +303,7 @@ def main(argv):
     for n in unmapped:
         print("cov_lcov: bin %s: its name is written nowhere in %s (put on line 1)" % (n, a.source),
               file=sys.stderr)
-    print("%d bins, %d mapped, %d unmapped" % (len(cov.bins), len(cov.bins) - len(unmapped), len(unmapped)),
+    print("%d bins, %d mapped, %d unmapped" % (len(total.bins), len(total.bins) - len(unmapped), len(unmapped)),
           file=sys.stderr if a.out == "-" else sys.stdout)
     return 1 if unmapped else 0
 

@@ -109,11 +109,11 @@ check "coverage.info: every bin mapped, hits = the sum of the runs' files, RTL l
   python3 - "$L" "$T"/out/runs/lockstep.*/cov.txt <<'EOF'
 import sys
 sys.path.insert(0, "scripts/regress")
-import cov_lcov, regress
+import cov, cov_lcov
 recs = cov_lcov.parse(sys.argv[1])
-c = regress.Coverage()
+c = cov.Coverage()
 for p in sys.argv[2:]:
-    c.add(regress.parse_cov(p))
+    c.add(cov.parse_cov(p))
 f = recs["verif/coverage/pmu_cov.c"]
 src = open("verif/coverage/pmu_cov.c").read().split("\n")
 bad = []

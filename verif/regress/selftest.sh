@@ -346,7 +346,7 @@ check "broken RTL: exit 1 and the last line counts the failures" bash -c "
 check "broken RTL: JUnit failure with message, log tail, waveform; .fst and .gtkw written" $PY - "$T/broken" <<'EOF'
 import json, os, sys, xml.etree.ElementTree as ET
 sys.path.insert(0, "scripts/regress")
-import regress
+import waves
 out = sys.argv[1]
 s = json.load(open(out + "/summary.json"))
 root = ET.parse(out + "/junit.xml").getroot()
@@ -368,7 +368,7 @@ for r in s["runs"]:
     # the save file opens exactly that FST ...
     assert '[dumpfile] "%s"' % os.path.abspath(fst) in text, text[:12]
     # ... from the cycles before the divergence up to it (cycle c at time 10c / 10c+5)
-    info = regress.read_fst(fst)
+    info = waves.read_fst(fst)  # through GTKWave's fst2vcd
     cyc = r["failure_cycle"]
     assert w["cycle"] == cyc and w["from"] == max(0, cyc - 50), w
     assert info["start"] == 10 * w["from"] and info["end"] in (10 * cyc, 10 * cyc + 5), (info["start"], info["end"], cyc)
