@@ -14,8 +14,9 @@ hand. Python 3 standard library only.
       so genhtml's function table lists every bin with its count, and a line with an unhit bin
       shows a branch not taken. Ends with "N bins, N mapped, N unmapped".
 
-Paths in SF: lines are relative to the repository root (run genhtml from there), as Verilator's
-verilator_coverage --write-info writes them for the RTL. merge() sums tracefiles record by record (the same SF, line, function or branch added up), so
+Paths in SF: lines are absolute (so genhtml works from any directory); the relative ones that
+Verilator's verilator_coverage --write-info writes for the RTL are taken from the repository root.
+merge() sums tracefiles record by record (the same SF, line, function or branch added up), so
 functional and code coverage and several runs go into one file. Bad input raises LcovError("FILE:LINE: rule").
 """
 
@@ -121,8 +122,13 @@ def functional_records(bins, source=DEFAULT_SOURCE, test_name="functional"):
         per_line[line] = i + 1
         rec["brda"][(line, 0, i)] = bins[n]
         rec["da"][line] = rec["da"].get(line, 0) + bins[n]
-    rel = os.path.relpath(source if os.path.isabs(source) else os.path.join(ROOT, source), ROOT)
-    return {rel: rec}, unmapped
+    return {absolute(source): rec}, unmapped
+
+
+def absolute(sf):
+    """An SF path as written into our tracefiles: absolute (a relative one is taken from the
+    repository root, where verilator_coverage writes them), so genhtml works from any directory."""
+    return os.path.normpath(sf if os.path.isabs(sf) else os.path.join(ROOT, sf))
 
 
 # ---- tracefiles -----------------------------------------------------------------------------
@@ -260,7 +266,7 @@ def write_regression(path, runs, crep):
         os.remove(path)
     if not sets:
         return ["lcov: no coverage (no passing run with cov= or lcov=)"] + notes
-    recs = merge(*sets)
+    recs = merge(*({absolute(sf): r for sf, r in s.items()} for s in sets))
     write(path, recs)
     lh, lf, fh, ff, bh, bf = summary(recs)
     lines.append("lcov: %s (%d source files: lines %d/%d, bins as functions %d/%d, branches %d/%d; "

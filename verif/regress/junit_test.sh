@@ -8,7 +8,8 @@
 #    the schema is rejected (so the check can fail);
 #  - coverage.info (lcov) holds the functional bins of the passing runs, each on the line of
 #    verif/coverage/pmu_cov.c that names it with the summed hits, and the RTL line coverage of a
-#    run with lcov=; genhtml (Debian lcov) turns it into HTML without error; a malformed lcov=
+#    run with lcov=, every source as an absolute path; genhtml (Debian lcov), run from another
+#    directory than the checkout, turns it into HTML without error; a malformed lcov=
 #    file fails its run with FILE:LINE.
 #
 #   verif/regress/junit_test.sh [BUILD]     (needs BUILD/lockstep_default, BUILD/lockstep_cov_line)
@@ -105,18 +106,19 @@ EOF
 
 # --- lcov: functional bins on their lines, code coverage, genhtml
 L=$T/out/coverage.info
-check "coverage.info: every bin mapped, hits = the sum of the runs' files, RTL lines present" \
+check "coverage.info: absolute SF paths, every bin mapped, hits = the sum of the runs' files, RTL lines present" \
   python3 - "$L" "$T"/out/runs/lockstep.*/cov.txt <<'EOF'
 import sys
 sys.path.insert(0, "scripts/regress")
-import cov, cov_lcov
+import os, cov, cov_lcov
 recs = cov_lcov.parse(sys.argv[1])
 c = cov.Coverage()
 for p in sys.argv[2:]:
     c.add(cov.parse_cov(p))
-f = recs["verif/coverage/pmu_cov.c"]
+root = os.getcwd()
+bad = ["SF:%s is not an absolute path" % k for k in recs if not os.path.isabs(k)]
+f = recs[os.path.join(root, "verif/coverage/pmu_cov.c")]
 src = open("verif/coverage/pmu_cov.c").read().split("\n")
-bad = []
 if set(f["fn"]) != set(c.bins):
     bad.append("bins differ: %s" % sorted(set(f["fn"]) ^ set(c.bins))[:5])
 for n, h in c.bins.items():
@@ -130,14 +132,16 @@ if unmapped:
     bad.append("unmapped: %s" % unmapped)
 if sum(f["da"].values()) != sum(c.bins.values()):
     bad.append("DA hits do not add up to the bins' hits")
-rtl = [k for k in recs if k.startswith("rtl/pmu/")]
+rtl = [k for k in recs if k.startswith(os.path.join(root, "rtl/pmu/"))]
 if len(rtl) < 5 or not all(recs[k]["da"] for k in rtl):
     bad.append("RTL records: %s" % rtl)
 print("\n".join(bad) or "%d bins, %d RTL files" % (len(c.bins), len(rtl)))
 sys.exit(1 if bad else 0)
 EOF
-if genhtml --branch-coverage -o "$T/html" "$L" >"$T/genhtml.out" 2>&1 && [ -s "$T/html/index.html" ]; then
-  ok "genhtml reads coverage.info: $(grep -A3 'Overall coverage rate' "$T/genhtml.out" | tail -3 | sed 's/^ *//' | tr '\n' ' ')"
+# genhtml from another directory than the repository root (the SF: paths are absolute)
+mkdir -p "$T/elsewhere"
+if (cd "$T/elsewhere" && genhtml --branch-coverage -o "$T/html" "$L") >"$T/genhtml.out" 2>&1 && [ -s "$T/html/index.html" ]; then
+  ok "genhtml reads coverage.info from another directory: $(grep -A3 'Overall coverage rate' "$T/genhtml.out" | tail -3 | sed 's/^ *//' | tr '\n' ' ')"
 else
   bad "genhtml on coverage.info"; sed 's/^/    | /' "$T/genhtml.out" | tail -15
 fi
