@@ -908,47 +908,8 @@ def gen_rtl(m, banner):
 # ---- C ---------------------------------------------------------------------------------------------
 def gen_h_regs(m):
     """Register section of the C header pmu_map.h: offsets, strides, field positions, masks,
-    reset values, constants and the register state of pmu_state_t."""
-    L = []
-    a = L.append
-    U = lambda r: r.name.upper()
-    a("#define PMU_THREAD_BASE 0x%03xu" % m.thread_base)
-    a("#define PMU_THREAD_STRIDE 0x%03xu" % m.thread_stride)
-    a("")
-    a("/* Register offsets (global regs: absolute; thread regs: from the thread block base), field")
-    a("   positions, writable-bit masks, reset values (docs/registers.md) */")
-    for r in m.regs:
-        a("#define PMU_%s_OFF 0x%03xu" % (U(r), r.offset))
-        if r.is_array:
-            a("#define PMU_%s_STRIDE %du" % (U(r), r.stride))
-        for f in r.fields:
-            if r.kind != "cnt":
-                a("#define PMU_%s_%s_LSB %d" % (U(r), f.name.upper(), f.lsb))
-        if r.kind == "const":
-            a("#define PMU_%s_VALUE ((uint32_t)(%s))" % (U(r), const_value(r, "c")))
-        if r.kind == "store":
-            if r.width == 32:
-                a("#define PMU_%s_MASK %s" % (U(r), cmask(r, 32)))
-                a("#define PMU_%s_RESET 0x%08xu" % (U(r), reset_value(r)))
-            else:
-                a("#define PMU_%s_MASK64 %s" % (U(r), cmask(r, 64)))
-                a("#define PMU_%s_RESET64 0x%016xull" % (U(r), reset_value(r)))
-            if r.razwi_at() is not None:
-                a("#define PMU_%s_MASK_AT%d (PMU_%s_MASK & ~0x%08xu) /* RAZ/WI in element %d */"
-                  % (U(r), r.razwi_at(), U(r), r.razwi_mask(), r.razwi_at()))
-    a("")
-    a("/* Bank index of a thread's first counter of each counter array (spec 4) */")
-    for r, base in m.counters():
-        a("#define PMU_CI_%s ((unsigned)(%s))" % (U(r), cexpr(base) if base != "0" else "0"))
-    a("")
-    a("/* The registers' state in pmu_state_t (pmu_model.h), [thread][element] */")
-    a("#define PMU_REG_STATE \\")
-    st = [r for r in m.thread if r.kind == "store"]
-    for i, r in enumerate(st):
-        t = "uint64_t" if r.width == 64 else "uint32_t"
-        dims = "[PMU_THREADS]" + ("[%s]" % cexpr(r.cexpr) if r.is_array else "")
-        a("  %s %s_q%s;%s" % (t, r.name, dims, " \\" if i + 1 < len(st) else ""))
-    return "\n".join(L)
+    reset values, constants and the register state of pmu_state_t (no newline at its end)."""
+    return render("pmu_map_regs.h.j2", m=m).rstrip("\n")
 
 
 def gen_c(m, banner):
@@ -1092,7 +1053,7 @@ def render(name, **values):
             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
             undefined=jinja2.StrictUndefined)
         _JINJA.globals.update(acc_name=acc_name, uread_name=uread_name, bits_of=bits_of, reset_text=reset_text,
-                              field_acc=field_acc, md_regmap=md_regmap, cexpr=cexpr, reset_value=reset_value,
+                              field_acc=field_acc, md_regmap=md_regmap, cexpr=cexpr, reset_value=reset_value, cmask=cmask, const_value=const_value,
                               U=lambda r: r.name.upper())
         _JINJA.filters["format_rk"] = lambda u: "kind == PMU_RK_%s" % u
     return _JINJA.get_template(name).render(**values)
