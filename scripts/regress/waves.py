@@ -125,16 +125,16 @@ def write_gtkw(path, fst_path, info, mismatch, fail_cycle, wave_from, comment_li
         if th and p and cnt_sig(th * (p + 32) - 1):
             geo = (th, p, sig[cnt0][0])
 
-    def cnt_label(i):
+    def cnt_label(i):  # blanks for dots: GTKWave shows a label from its last dot on (as gtkw_gen)
         th, p, cw = geo
         t, k = divmod(i, p + 32)
         if k < p:
-            return "t%d.pmc%d" % (t, k)
+            return "t%d pmc%d" % (t, k)
         if k < p + 3:
-            return "t%d.fix%d" % (t, k - p)
+            return "t%d fix%d" % (t, k - p)
         if k < p + 8:
-            return "t%d.slot%d" % (t, k - p - 3)
-        return "t%d.stk%d" % (t, k - p - 8)
+            return "t%d slot%d" % (t, k - p - 3)
+        return "t%d stk%d" % (t, k - p - 8)
 
     # the first divergence
     div = None
@@ -149,7 +149,7 @@ def write_gtkw(path, fst_path, info, mismatch, fail_cycle, wave_from, comment_li
         if name.endswith("cnt_q") and idx is not None and geo and cnt_sig(int(idx)):
             i = int(idx)
             tr.append((["[color] 1", gtkw_gen.F_DEC],
-                       _slice(sig, cnt_sig(i), 0, geo[2], "%s (%s index %s)" % (cnt_label(i), name, idx))))
+                       _slice(sig, cnt_sig(i), 0, geo[2], "%s (%s index %s)" % (cnt_label(i), name.replace(".", " "), idx))))
             found.append(cnt_sig(i))
         elif full:
             plain(full, color=True)

@@ -377,6 +377,9 @@ for r in s["runs"]:
     sigs = [l for l in text if l and l[0] not in "[@-*#"]
     toks = {t.split(")", 1)[1] for l in text if l.startswith("#{") for t in l.split("} ", 1)[1].split()}
     assert sigs and toks, "no signals in the save file"
+    # labels without dots (GTKWave shows a label from its last dot on)
+    labels = [l[2:].split("} ", 1)[0] for l in text if l.startswith("#{")]
+    assert labels and not [x for x in labels if "." in x], [x for x in labels if "." in x][:3]
     for n in sigs + sorted(toks):
         assert n in names, "%s is not in %s" % (n, fst)
     want = ["pmu_top.psel_i", "pmu_top.paddr_i[", "pmu_top.prdata_o[", "pmu_top.irq_o[", "u_bank.cnt_q["]
