@@ -8,7 +8,7 @@ import os
 import re
 import shlex
 
-from common import BUILD_DIR, PLACEHOLDERS, ROOT, InputError, fmt, stem
+from common import BUILD_DIR, ROOT, InputError, fmt, stem
 
 TEST_KEYS = ("seeds", "cycles", "pass", "fail", "skip", "cov", "lcov", "wave", "wavemake", "timeout", "foreach",
              "tags", "needs")
