@@ -28,6 +28,9 @@ SIM_CXX    ?= clang++
 CWARN      := -std=c99 -Wall -Wextra -Werror
 SAN_OPT    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 PYTHON     ?= python3
+# Python's bytecode caches of the scripts make runs go under $(BUILD), not beside the sources
+# (a checkout holds nothing but its files after make test).
+export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
 
 # Debian packages this project needs, and the commands that prove they are installed.
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
