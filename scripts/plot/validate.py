@@ -10,7 +10,9 @@ Writes build/validate/validation.csv, the table between the GENERATED markers of
 docs/validation.md, and docs/validation_errors.png/.svg (mean error per component and stack,
 like Fig. 2 of the paper). Numbers only come from the runs; this script computes and draws.
 
-usage: validate.py [--run BIN] [--cycles N] [--seed S] [--no-docs]
+usage: validate.py [--run BIN] [--cycles N] [--seed S] [--out DIR] [--no-docs | --check]
+--check: write nothing to docs/, fail when docs/validation.md's table differs from what the runs
+compute now (the `validate-docs` test of make test: the table follows the current core stub).
 """
 import argparse
 import csv
@@ -67,9 +69,12 @@ def main():
     ap.add_argument("--run", default=os.path.join(ROOT, "build", "run", "Vsim_top"))
     ap.add_argument("--cycles", type=int, default=300000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-docs", action="store_true")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "validate"))
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--no-docs", action="store_true")
+    mode.add_argument("--check", action="store_true")
     a = ap.parse_args()
-    out = os.path.join(ROOT, "build", "validate")
+    out = a.out
     rows = []
     for wl in WORKLOADS:
         real = run(a.run, wl, "", a.cycles, a.seed, os.path.join(out, wl, "real"))
@@ -86,9 +91,10 @@ def main():
                              dispatch=pred[0], issue=pred[1], commit=pred[2],
                              err_dispatch=errs[0], err_issue=errs[1], err_commit=errs[2],
                              err_multi=multi, share=share))
-            print("%-9s %-7s CPI %.4f actual %+.4f  D %.4f I %.4f C %.4f  multi-err %.4f%s"
-                  % (wl, comp, cpi, actual, pred[0], pred[1], pred[2], multi,
-                     "" if share >= 0.10 else "  (component < 10% of CPI)"))
+            if not a.check:
+                print("%-9s %-7s CPI %.4f actual %+.4f  D %.4f I %.4f C %.4f  multi-err %.4f%s"
+                      % (wl, comp, cpi, actual, pred[0], pred[1], pred[2], multi,
+                         "" if share >= 0.10 else "  (component < 10% of CPI)"))
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "validation.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
@@ -96,12 +102,20 @@ def main():
         w.writerows(rows)
     if a.no_docs:
         return 0
-    write_table(rows, a)
+    if a.check:
+        return check_table(render_table(rows, a))
+    write_table(render_table(rows, a))
     draw(rows)
     return 0
 
 
-def write_table(rows, a):
+GENERATED = re.compile(r"(<!-- BEGIN GENERATED validation -->\n)(.*?)(<!-- END GENERATED validation -->)",
+                       re.S)
+DOC = os.path.join(ROOT, "docs", "validation.md")
+
+
+def render_table(rows, a):
+    """The lines of docs/validation.md's generated block."""
     L = ["Measured with `make validate` (%d cycles per run, seed %d, one thread, wrong path "
          "visible). CPI values are cycles per retired instruction; *actual* is the CPI reduction "
          "of the idealised run; the stack columns are that component in each stack of the real "
@@ -128,17 +142,45 @@ def write_table(rows, a):
         m = lambda k: sum(r[k] for r in sel) / len(sel)
         L.append("| %s | %d | %.3f | %.3f | %.3f | %.3f |" % (
             comp, len(sel), m("err_dispatch"), m("err_issue"), m("err_commit"), m("err_multi")))
-    path = os.path.join(ROOT, "docs", "validation.md")
-    with open(path) as f:
+    return L
+
+
+def read_doc():
+    with open(DOC) as f:
         text = f.read()
-    pat = re.compile(r"(<!-- BEGIN GENERATED validation -->\n).*?(<!-- END GENERATED validation -->)",
-                     re.S)
-    if not pat.search(text):
+    if not GENERATED.search(text):
         die("docs/validation.md lacks the GENERATED validation markers")
-    text = pat.sub(lambda mo: mo.group(1) + "\n".join(L) + "\n" + mo.group(2), text)
-    with open(path + ".tmp", "w") as f:
+    return text
+
+
+def write_table(L):
+    text = GENERATED.sub(lambda mo: mo.group(1) + "\n".join(L) + "\n" + mo.group(3), read_doc())
+    with open(DOC + ".tmp", "w") as f:
         f.write(text)
-    os.replace(path + ".tmp", path)
+    os.replace(DOC + ".tmp", DOC)
+
+
+def check_table(L):
+    """0 when the doc's block is L, else one line per differing row (at most 5) and 1."""
+    text = read_doc()
+    mo = GENERATED.search(text)
+    first = text[:mo.start(2)].count("\n") + 1
+    have = mo.group(2).split("\n")[:-1]
+    bad = [(i, h, w) for i, (h, w) in enumerate(zip(have, L)) if h != w]
+    if len(have) != len(L):
+        bad.append((min(len(have), len(L)), "(%d lines)" % len(have), "(%d lines)" % len(L)))
+    for i, h, w in bad[:5]:
+        print("docs/validation.md:%d: the table says\n    %s\n  make validate computes now\n    %s"
+              % (first + i, h, w))
+    if bad:
+        print("docs/validation.md: %d lines differ from the current core stub: run make validate"
+              % len(bad))
+        print("0 passed, 1 failed")
+        return 1
+    print("docs/validation.md: the table matches the %d runs of the current core stub"
+          % (len(WORKLOADS) * (1 + len(COMPONENTS))))
+    print("1 passed, 0 failed")
+    return 0
 
 
 def draw(rows):
