@@ -54,36 +54,58 @@
    positions, writable-bit masks, reset values (docs/registers.md) */
 #define PMU_ID_OFF 0x000u
 #define PMU_ID_VERSION_LSB 0
+#define PMU_ID_VERSION_W 16
 #define PMU_ID_MAGIC_LSB 16
+#define PMU_ID_MAGIC_W 16
 #define PMU_ID_VALUE ((uint32_t)(0x53530001u))
 #define PMU_CFG_OFF 0x004u
 #define PMU_CFG_P_LSB 0
+#define PMU_CFG_P_W 8
 #define PMU_CFG_THREADS_LSB 8
+#define PMU_CFG_THREADS_W 4
 #define PMU_CFG_W_LSB 12
+#define PMU_CFG_W_W 4
 #define PMU_CFG_CW_LSB 16
+#define PMU_CFG_CW_W 8
 #define PMU_CFG_NL_LSB 24
+#define PMU_CFG_NL_W 8
 #define PMU_CFG_VALUE ((uint32_t)((((uint32_t)(PMU_P) & 0xffu) << 0) | (((uint32_t)(PMU_THREADS) & 0xfu) << 8) | (((uint32_t)(PMU_W) & 0xfu) << 12) | (((uint32_t)(PMU_CW) & 0xffu) << 16) | (((uint32_t)(PMU_NL) & 0xffu) << 24)))
 #define PMU_EVTSEL_OFF 0x000u
 #define PMU_EVTSEL_STRIDE 4u
 #define PMU_EVTSEL_EVENT_LSB 0
+#define PMU_EVTSEL_EVENT_W 8
 #define PMU_EVTSEL_UMASK_LSB 8
+#define PMU_EVTSEL_UMASK_W 8
 #define PMU_EVTSEL_USR_LSB 16
+#define PMU_EVTSEL_USR_W 1
 #define PMU_EVTSEL_OS_LSB 17
+#define PMU_EVTSEL_OS_W 1
 #define PMU_EVTSEL_EDGE_LSB 18
+#define PMU_EVTSEL_EDGE_W 1
 #define PMU_EVTSEL_INT_LSB 20
+#define PMU_EVTSEL_INT_W 1
 #define PMU_EVTSEL_ANY_LSB 21
+#define PMU_EVTSEL_ANY_W 1
 #define PMU_EVTSEL_EN_LSB 22
+#define PMU_EVTSEL_EN_W 1
 #define PMU_EVTSEL_INV_LSB 23
+#define PMU_EVTSEL_INV_W 1
 #define PMU_EVTSEL_CMASK_LSB 24
+#define PMU_EVTSEL_CMASK_W 8
 #define PMU_EVTSEL_MASK 0xfff7ffffu
 #define PMU_EVTSEL_RESET 0x00000000u
 #define PMU_EXT_OFF 0x040u
 #define PMU_EXT_STRIDE 4u
 #define PMU_EXT_CMP_LSB 0
+#define PMU_EXT_CMP_W 2
 #define PMU_EXT_CNTV_LSB 2
+#define PMU_EXT_CNTV_W 1
 #define PMU_EXT_BOTH_LSB 3
+#define PMU_EXT_BOTH_W 1
 #define PMU_EXT_CHAIN_LSB 4
+#define PMU_EXT_CHAIN_W 1
 #define PMU_EXT_QUALIFY_LSB 5
+#define PMU_EXT_QUALIFY_W 1
 #define PMU_EXT_MASK 0x0000003fu
 #define PMU_EXT_RESET 0x00000000u
 #define PMU_EXT_MASK_AT0 (PMU_EXT_MASK & ~0x00000030u) /* RAZ/WI in element 0 */
@@ -93,35 +115,53 @@
 #define PMU_FIX_STRIDE 8u
 #define PMU_FIXCTL_OFF 0x120u
 #define PMU_FIXCTL_OS0_LSB 0
+#define PMU_FIXCTL_OS0_W 1
 #define PMU_FIXCTL_USR0_LSB 1
+#define PMU_FIXCTL_USR0_W 1
 #define PMU_FIXCTL_PMI0_LSB 3
+#define PMU_FIXCTL_PMI0_W 1
 #define PMU_FIXCTL_OS1_LSB 4
+#define PMU_FIXCTL_OS1_W 1
 #define PMU_FIXCTL_USR1_LSB 5
+#define PMU_FIXCTL_USR1_W 1
 #define PMU_FIXCTL_PMI1_LSB 7
+#define PMU_FIXCTL_PMI1_W 1
 #define PMU_FIXCTL_OS2_LSB 8
+#define PMU_FIXCTL_OS2_W 1
 #define PMU_FIXCTL_USR2_LSB 9
+#define PMU_FIXCTL_USR2_W 1
 #define PMU_FIXCTL_PMI2_LSB 11
+#define PMU_FIXCTL_PMI2_W 1
 #define PMU_FIXCTL_MASK 0x00000bbbu
 #define PMU_FIXCTL_RESET 0x00000000u
 #define PMU_CTRL_OFF 0x124u
 #define PMU_CTRL_FRZ_ON_OVF_LSB 0
+#define PMU_CTRL_FRZ_ON_OVF_W 1
 #define PMU_CTRL_UREN_LSB 1
+#define PMU_CTRL_UREN_W 1
 #define PMU_CTRL_WPVIS_LSB 2
+#define PMU_CTRL_WPVIS_W 1
 #define PMU_CTRL_MASK 0x00000007u
 #define PMU_CTRL_RESET 0x00000000u
 #define PMU_GCTRL_OFF 0x128u
 #define PMU_GCTRL_PMC_EN_LSB 0
+#define PMU_GCTRL_PMC_EN_W ((PMU_P))
 #define PMU_GCTRL_FIX_EN_LSB 32
+#define PMU_GCTRL_FIX_EN_W 3
 #define PMU_GCTRL_MASK64 ((uint64_t)0x0000000700000000ull | ((((uint64_t)1 << (PMU_P)) - 1u) << 0))
 #define PMU_GCTRL_RESET64 0x0000000000000000ull
 #define PMU_GSTATUS_OFF 0x130u
 #define PMU_GSTATUS_PMC_OVF_LSB 0
+#define PMU_GSTATUS_PMC_OVF_W ((PMU_P))
 #define PMU_GSTATUS_FIX_OVF_LSB 32
+#define PMU_GSTATUS_FIX_OVF_W 3
 #define PMU_GSTATUS_CTR_FRZ_LSB 59
+#define PMU_GSTATUS_CTR_FRZ_W 1
 #define PMU_GSTATUS_MASK64 ((uint64_t)0x0800000700000000ull | ((((uint64_t)1 << (PMU_P)) - 1u) << 0))
 #define PMU_GSTATUS_RESET64 0x0000000000000000ull
 #define PMU_EVSTAT_OFF 0x138u
 #define PMU_EVSTAT_UNSUP_LSB 0
+#define PMU_EVSTAT_UNSUP_W ((PMU_P))
 #define PMU_EVSTAT_MASK 0x00000000u
 #define PMU_EVSTAT_RESET 0x00000000u
 #define PMU_SLOT_OFF 0x140u
@@ -144,6 +184,36 @@
   uint64_t gctrl_q[PMU_THREADS]; \
   uint64_t gstatus_q[PMU_THREADS]; \
   uint32_t evstat_q[PMU_THREADS];
+
+/* Field access by name (F: PMU_<REG>_<FIELD>, whose _LSB and _W are above): PMU_GET(v, F) is the
+   field's value in register value v, PMU_PUT(F, x) the bits of a 32-bit register that hold x,
+   PMU_PUT64(F, x) those of a 64-bit register (x masked to the field's width) */
+#define PMU_FMASK(F) ((uint32_t)((1ull << F##_W) - 1u))
+#define PMU_GET(v, F) ((uint32_t)((v) >> F##_LSB) & PMU_FMASK(F))
+#define PMU_PUT(F, x) (((uint32_t)(x) & PMU_FMASK(F)) << F##_LSB)
+#define PMU_PUT64(F, x) ((uint64_t)((uint32_t)(x) & PMU_FMASK(F)) << F##_LSB)
+
+/* The register map as windows in address order, global registers (absolute) then a thread
+   block's (offsets from its base); bytes follows the parameters. Every word outside the
+   windows, and every thread block >= PMU_THREADS, is unmapped (spec 5.2). ro: every write
+   to the register fails (no software-writable field, spec 5.2). */
+typedef struct { const char *name; uint32_t off, bytes; uint8_t thread, ro; } pmu_win_t;
+#define PMU_NWIN 13
+static const pmu_win_t pmu_win[PMU_NWIN] = {
+  {"id", PMU_ID_OFF, 4u, 0, 1},
+  {"cfg", PMU_CFG_OFF, 4u, 0, 1},
+  {"evtsel", PMU_EVTSEL_OFF, ((PMU_P) - 1u) * PMU_EVTSEL_STRIDE + 4u, 1, 0},
+  {"ext", PMU_EXT_OFF, ((PMU_P) - 1u) * PMU_EXT_STRIDE + 4u, 1, 0},
+  {"pmc", PMU_PMC_OFF, ((PMU_P) - 1u) * PMU_PMC_STRIDE + 8u, 1, 0},
+  {"fix", PMU_FIX_OFF, (3 - 1u) * PMU_FIX_STRIDE + 8u, 1, 0},
+  {"fixctl", PMU_FIXCTL_OFF, 4u, 1, 0},
+  {"ctrl", PMU_CTRL_OFF, 4u, 1, 0},
+  {"gctrl", PMU_GCTRL_OFF, 8u, 1, 0},
+  {"gstatus", PMU_GSTATUS_OFF, 8u, 1, 0},
+  {"evstat", PMU_EVSTAT_OFF, 4u, 1, 1},
+  {"slot", PMU_SLOT_OFF, (5 - 1u) * PMU_SLOT_STRIDE + 8u, 1, 0},
+  {"stk", PMU_STK_OFF, (24 - 1u) * PMU_STK_STRIDE + 8u, 1, 0},
+};
 
 #define PMU_STG_DISPATCH 0
 #define PMU_STG_ISSUE 1

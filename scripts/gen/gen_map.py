@@ -438,6 +438,8 @@ def gen_vh(m):
         if r.kind != "cnt":
             for f in r.fields:
                 a("`define PMU_%s_%s_LSB %d" % (r.name.upper(), f.name.upper(), f.lsb))
+                if f.wexpr is None:  # a parameter's width: the RTL has the parameter
+                    a("`define PMU_%s_%s_W %d" % (r.name.upper(), f.name.upper(), f.width))
         if r.kind == "store" and r.width == 32:
             a("`define PMU_%s_MASK 32'h%08x" % (r.name.upper(), r.mask()))
         if r.kind == "const" and r.name == "id":
@@ -646,6 +648,28 @@ def gen_h(m):
     a("#define PMU_NCNT (PMU_THREADS * PMU_NCPT)")
     a(rdl_regs.gen_h_regs(m.r))
     a("")
+    a("/* Field access by name (F: PMU_<REG>_<FIELD>, whose _LSB and _W are above): PMU_GET(v, F) is the")
+    a("   field's value in register value v, PMU_PUT(F, x) the bits of a 32-bit register that hold x,")
+    a("   PMU_PUT64(F, x) those of a 64-bit register (x masked to the field's width) */")
+    a("#define PMU_FMASK(F) ((uint32_t)((1ull << F##_W) - 1u))")
+    a("#define PMU_GET(v, F) ((uint32_t)((v) >> F##_LSB) & PMU_FMASK(F))")
+    a("#define PMU_PUT(F, x) (((uint32_t)(x) & PMU_FMASK(F)) << F##_LSB)")
+    a("#define PMU_PUT64(F, x) ((uint64_t)((uint32_t)(x) & PMU_FMASK(F)) << F##_LSB)")
+    a("")
+    a("/* The register map as windows in address order, global registers (absolute) then a thread")
+    a("   block's (offsets from its base); bytes follows the parameters. Every word outside the")
+    a("   windows, and every thread block >= PMU_THREADS, is unmapped (spec 5.2). ro: every write")
+    a("   to the register fails (no software-writable field, spec 5.2). */")
+    a("typedef struct { const char *name; uint32_t off, bytes; uint8_t thread, ro; } pmu_win_t;")
+    wins = [(r, off) for scope in ("global", "thread") for r, off, _ in map_windows(m.r, scope)]
+    a("#define PMU_NWIN %d" % len(wins))
+    a("static const pmu_win_t pmu_win[PMU_NWIN] = {")
+    for r, off in wins:
+        u = r.name.upper()
+        n = "%du" % r.size if not r.is_array else "(%s - 1u) * PMU_%s_STRIDE + %du" % (rdl_regs.cexpr(r.cexpr), u, r.size)
+        a('  {"%s", PMU_%s_OFF, %s, %d, %d},' % (r.name, u, n, int(r.scope == "thread"), int(not r.writable)))
+    a("};")
+    a("")
     for i, s in enumerate(m.j["stages"]):
         a("#define PMU_STG_%s %d" % (s.upper(), i))
     for i, c in enumerate(m.j["components"]):
@@ -787,9 +811,11 @@ def md_tables(m):
         L.append("| %d | `%s` | %s | %s | %s |" % (i, l["name"], src, l["kind"], l["desc"]))
     T["lanes"] = "\n".join(L)
 
+    es = {f.name: f.lsb for f in m.r.reg("evtsel").fields}   # the raw code's field positions
     L = ["| event | umask | name | lanes | scope | raw code (usr+os+en, cmask 0) |", "|---|---|---|---|---|---|"]
     for e in m.j["events"]:
-        raw = (1 << 16) | (1 << 17) | (1 << 22) | (num(e["umask"]) << 8) | num(e["event"])
+        raw = (1 << es["usr"]) | (1 << es["os"]) | (1 << es["en"]) | (num(e["umask"]) << es["umask"]) | \
+            (num(e["event"]) << es["event"])
         ls = e["lane"] if isinstance(e["lane"], list) else [e["lane"]]
         L.append("| `0x%02x` | `0x%02x` | %s | %s | %s | `0x%08x` |" % (num(e["event"]), num(e["umask"]), e["name"],
                                                                   ", ".join("`%s`" % x for x in ls),
