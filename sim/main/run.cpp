@@ -871,56 +871,49 @@ static void run_cycles(Sim *s, uint64_t n) {
 }
 
 // ---- default programmable counters (per thread) ----------------------------------------------
-// evtsel bits: event 7:0, umask 15:8, usr 16, os 17, edge 18, int 20, any 21, en 22, inv 23,
-// cmask 31:24. ext bits: cmp 1:0, cntv 2, both 3, chain 4, qualify 5 (docs/spec.md section 3).
+// evtsel: raw encodings as software writes them (docs/spec.md 2.2, raw codes); ext from the
+// generated field names (cmodel/include/pmu_map.h).
+#define X_CHAIN PMU_PUT(PMU_EXT_CHAIN, 1)
+#define X_QUALIFY PMU_PUT(PMU_EXT_QUALIFY, 1)
 static const struct {
   const char *name;
   uint32_t evtsel, ext;
 } default_pmc[] = {
     // labels (the report's comment column; the event name is perf's, from the encoding)
     {"UOPS_ISSUED.ANY", 0x0043010e, 0x00},
-    {"UOPS_ISSUED.ANY chain: wraps of pmc0", 0x0043010e, 0x10},
+    {"UOPS_ISSUED.ANY chain: wraps of pmc0", 0x0043010e, X_CHAIN},
     {"stall cycles: UOPS_ISSUED.ANY cmask=1 inv", 0x01c3010e, 0x00},
     {"L1D_PEND_MISS.PENDING", 0x00430148, 0x00},
     {"RESOURCE_STALLS.ROB", 0x004310a2, 0x00},
     {"RS_EVENTS.EMPTY_CYCLES edge", 0x0047015e, 0x00},
     {"SS_OCCUPANCY.ROB cmask=16: >= 16 entries", 0x104301e1, 0x00},
-    {"stall cycles qualified by pmc6", 0x01c3010e, 0x20},
+    {"stall cycles qualified by pmc6", 0x01c3010e, X_QUALIFY},
 };
 enum { NDEF_PMC = sizeof default_pmc / sizeof default_pmc[0] };
 
-// A label for a raw encoding (the report's comment column): the catalog name plus its
-// modifiers, spelt as perf's terms where perf has one (the event name itself is perf's,
-// perf_event_name()).
+// A label for a raw encoding (the report's comment column): the catalog name (pmu_catalog_name,
+// the report's rule) plus its modifiers, spelt as perf's terms where perf has one (the event name
+// itself is perf's, perf_event_name()).
 static std::string pmc_name(uint32_t es, uint32_t ext) {
-  std::string n;
-  uint8_t ev = es & 0xff, um = (es >> 8) & 0xff;
-  for (int i = 0; i < PMU_NEVENTS; i++) {
-    if (pmu_events[i].event == ev && (um == 0 ? pmu_events[i].umask == 0 : (pmu_events[i].umask & um))) {
-      if (!n.empty()) n += "+";
-      n += pmu_events[i].name;
-    }
-  }
-  char b[64];
-  if (n.empty()) {
-    snprintf(b, sizeof b, "event=0x%02x,umask=0x%02x", ev, um);
-    n = b;
-  }
-  unsigned cmask = es >> 24;
+  char b[128];
+  if (!pmu_catalog_name(es, b, sizeof b))
+    snprintf(b, sizeof b, "event=0x%02x,umask=0x%02x", PMU_GET(es, PMU_EVTSEL_EVENT), PMU_GET(es, PMU_EVTSEL_UMASK));
+  std::string n = b;
+  unsigned cmask = PMU_GET(es, PMU_EVTSEL_CMASK);
   if (cmask) {
     snprintf(b, sizeof b, " cmask=%u", cmask);
     n += b;
   }
-  if (es & (1u << 23)) n += " inv";
-  if (es & (1u << 18)) n += " edge";
-  if (es & (1u << 21)) n += " any";
-  if (!(es & (1u << 22))) n += " (disabled)";
+  if (PMU_GET(es, PMU_EVTSEL_INV)) n += " inv";
+  if (PMU_GET(es, PMU_EVTSEL_EDGE)) n += " edge";
+  if (PMU_GET(es, PMU_EVTSEL_ANY)) n += " any";
+  if (!PMU_GET(es, PMU_EVTSEL_EN)) n += " (disabled)";
   static const char *cmpn[4] = {"", " cmp=lt", " cmp=eq", " cmp=ne"};
-  n += cmpn[ext & 3];
-  if (ext & 4) n += " cntv";
-  if (ext & 8) n += " both";
-  if (ext & 16) n += " chain";
-  if (ext & 32) n += " qualify";
+  n += cmpn[PMU_GET(ext, PMU_EXT_CMP)];
+  if (PMU_GET(ext, PMU_EXT_CNTV)) n += " cntv";
+  if (PMU_GET(ext, PMU_EXT_BOTH)) n += " both";
+  if (PMU_GET(ext, PMU_EXT_CHAIN)) n += " chain";
+  if (PMU_GET(ext, PMU_EXT_QUALIFY)) n += " qualify";
   return n;
 }
 
@@ -1044,7 +1037,9 @@ int main(int argc, char **argv) {
   uint32_t pmc_mask = (uint32_t)((1ull << PMU_P) - 1);
   for (int t = 0; t < PMU_THREADS; t++) {
     apb_wr(&s, pmu_treg(t, PMU_CTRL_OFF), o.wpvis << PMU_CTRL_WPVIS_LSB);
-    apb_wr(&s, pmu_treg(t, PMU_FIXCTL_OFF), 0x333);  // os+usr for the three fixed counters
+    apb_wr(&s, pmu_treg(t, PMU_FIXCTL_OFF),      // os+usr for the three fixed counters
+           PMU_PUT(PMU_FIXCTL_OS0, 1) | PMU_PUT(PMU_FIXCTL_USR0, 1) | PMU_PUT(PMU_FIXCTL_OS1, 1) |
+               PMU_PUT(PMU_FIXCTL_USR1, 1) | PMU_PUT(PMU_FIXCTL_OS2, 1) | PMU_PUT(PMU_FIXCTL_USR2, 1));
     for (int k = 0; k < PMU_P; k++) {
       uint32_t es = 0, ex = 0;
       if (o.pmc[k].set) {
@@ -1054,17 +1049,18 @@ int main(int argc, char **argv) {
         es = default_pmc[k].evtsel;
         ex = default_pmc[k].ext;
       }
-      if (k == 0) ex &= ~0x30u;  // chain/qualify are RAZ/WI on counter 0
+      if (k == 0) ex &= ~(PMU_EXT_MASK & ~PMU_EXT_MASK_AT0);  // chain/qualify are RAZ/WI on counter 0
       pmc_names[t][k] = (o.pmc[k].set || k >= NDEF_PMC) ? pmc_name(es, ex) : default_pmc[k].name;
       if (es == 0 && ex == 0) pmc_names[t][k] = "-";
       info.pmc[t][k].name = pmc_names[t][k].c_str();
       info.pmc[t][k].evtsel = es;
       info.pmc[t][k].ext = ex;
-      apb_wr(&s, pmu_treg(t, PMU_EXT_OFF + 4 * k), ex);
-      apb_wr(&s, pmu_treg(t, PMU_EVTSEL_OFF + 4 * k), es);
+      apb_wr(&s, pmu_treg(t, PMU_EXT_OFF + PMU_EXT_STRIDE * k), ex);
+      apb_wr(&s, pmu_treg(t, PMU_EVTSEL_OFF + PMU_EVTSEL_STRIDE * k), es);
     }
-    apb_wr(&s, pmu_treg(t, PMU_GCTRL_OFF), pmc_mask);
-    apb_wr(&s, pmu_treg(t, PMU_GCTRL_OFF + 4), 0x7);  // fix_en: bits 34:32
+    uint64_t gctrl = PMU_PUT64(PMU_GCTRL_PMC_EN, pmc_mask) | PMU_PUT64(PMU_GCTRL_FIX_EN, 0xffffffffu);
+    apb_wr(&s, pmu_treg(t, PMU_GCTRL_OFF), (uint32_t)gctrl);
+    apb_wr(&s, pmu_treg(t, PMU_GCTRL_OFF + 4), (uint32_t)(gctrl >> 32));  // the high word
   }
 
   // ---- warm-up, then zero every counter
@@ -1072,10 +1068,10 @@ int main(int argc, char **argv) {
     run_cycles(&s, o.warmup);
     for (int t = 0; t < PMU_THREADS; t++) {
       for (int i = 0; i < PMU_NCPT; i++) {
-        uint32_t off = i < PMU_P ? PMU_PMC_OFF + 8 * i
-                     : i < PMU_P + 3 ? PMU_FIX_OFF + 8 * (i - PMU_P)
-                     : i < PMU_P + 8 ? PMU_SLOT_OFF + 8 * (i - PMU_P - 3)
-                     : PMU_STK_OFF + 8 * (i - PMU_P - 8);
+        uint32_t off = i < (int)PMU_CI_FIX ? PMU_PMC_OFF + PMU_PMC_STRIDE * (i - PMU_CI_PMC)
+                     : i < (int)PMU_CI_SLOT ? PMU_FIX_OFF + PMU_FIX_STRIDE * (i - PMU_CI_FIX)
+                     : i < (int)PMU_CI_STK ? PMU_SLOT_OFF + PMU_SLOT_STRIDE * (i - PMU_CI_SLOT)
+                     : PMU_STK_OFF + PMU_STK_STRIDE * (i - PMU_CI_STK);
         apb_wr(&s, pmu_treg(t, off + 4), 0);
         apb_wr(&s, pmu_treg(t, off), 0);
       }
@@ -1155,7 +1151,7 @@ int main(int argc, char **argv) {
   uint64_t rb_cyc[PMU_THREADS], rb_ret[PMU_THREADS];
   for (int t = 0; t < PMU_THREADS; t++) {
     uint64_t cyc = apb_rd64(&s, pmu_treg(t, PMU_FIX_OFF));
-    uint64_t ret = apb_rd64(&s, pmu_treg(t, PMU_FIX_OFF + 8));
+    uint64_t ret = apb_rd64(&s, pmu_treg(t, PMU_FIX_OFF + PMU_FIX_STRIDE));
     rb_cyc[t] = cyc;
     rb_ret[t] = ret;
   }

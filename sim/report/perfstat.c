@@ -102,8 +102,8 @@ int perfstat_rows(perfstat_writer_t *w, const pmu_state_t *s, const run_info_t *
       const uint32_t es = info ? info->pmc[t][k].evtsel : s->evtsel_q[t][k];
       const uint32_t ext = info ? info->pmc[t][k].ext : s->ext_q[t][k];
       const uint64_t v = s->cnt_q[pmu_cnt_idx(t, k)];
-      const int en = ((es >> PMU_EVTSEL_EN_LSB) & 1u) && ((s->gctrl_q[t] >> k) & 1u) &&
-                     ((es >> PMU_EVTSEL_USR_LSB) & 3u);
+      const int en = PMU_GET(es, PMU_EVTSEL_EN) && ((s->gctrl_q[t] >> (PMU_GCTRL_PMC_EN_LSB + k)) & 1u) &&
+                     (PMU_GET(es, PMU_EVTSEL_USR) | PMU_GET(es, PMU_EVTSEL_OS));
       char name[64];
       if (!(info && ((info->pmc[t][k].name && *info->pmc[t][k].name) || es || ext)) &&
           !s->evtsel_q[t][k] && !s->ext_q[t][k] && !v)
@@ -115,7 +115,7 @@ int perfstat_rows(perfstat_writer_t *w, const pmu_state_t *s, const run_info_t *
       fix[i] = s->cnt_q[pmu_cnt_idx(t, I_FIX(i))];
     for (i = 0; i < 3; i++) {
       const int en = ((s->gctrl_q[t] >> (PMU_GCTRL_FIX_EN_LSB + i)) & 1u) &&
-                     ((s->fixctl_q[t] >> (4u * i)) & 3u);
+                     FIXCTL_COUNTS(s->fixctl_q[t], i);
       char m[32] = "";
       if (i == 1 && fix[0])
         snprintf(m, sizeof m, "%.2f", (double)fix[1] / (double)fix[0]);

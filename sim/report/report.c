@@ -138,15 +138,29 @@ static void put_pct(FILE *f, uint64_t part, uint64_t whole)
 
 static const char *nz(const char *p) { return (p && *p) ? p : "-"; }
 
-/* Catalog name of a raw evtsel, or NULL. */
-static const char *catalog_name(uint32_t evtsel)
+int pmu_catalog_name(uint32_t evtsel, char *buf, size_t n)
 {
-  unsigned i;
-  uint8_t ev = (uint8_t)(evtsel & 0xffu), um = (uint8_t)((evtsel >> 8) & 0xffu);
-  for (i = 0; i < PMU_NEVENTS; i++)
-    if (pmu_events[i].event == ev && pmu_events[i].umask == um)
-      return pmu_events[i].name;
-  return NULL;
+  const uint8_t ev = (uint8_t)PMU_GET(evtsel, PMU_EVTSEL_EVENT), um = (uint8_t)PMU_GET(evtsel, PMU_EVTSEL_UMASK);
+  size_t len = 0, pre = 0;
+  unsigned i, named = 0;
+  if (n)
+    buf[0] = '\0';
+  if (!(pmu_ev_sup(ev, um) & 2u))
+    return 0;
+  for (i = 0; i < PMU_NEVENTS; i++) {
+    const pmu_event_desc_t *e = &pmu_events[i];
+    const char *name = e->name;
+    if (e->event != ev || (um ? !(e->umask & um) : e->umask != 0))
+      continue;
+    if (named++ == 0) {
+      const char *dot = strchr(name, '.');
+      pre = dot ? (size_t)(dot - name) + 1 : 0;
+    } else if (pre && strncmp(name, buf, pre) == 0) {
+      name += pre;   /* the next sub-event without the event's name: UOPS.A|B */
+    }
+    len += (size_t)snprintf(buf + (len < n ? len : n), len < n ? n - len : 0, "%s%s", named > 1 ? "|" : "", name);
+  }
+  return 1;
 }
 
 void perf_event_name(uint32_t evtsel, uint32_t ext, char *buf, size_t n)
@@ -164,7 +178,7 @@ void perf_event_name(uint32_t evtsel, uint32_t ext, char *buf, size_t n)
  * and its label: the name given in run_info_t, else the catalog name of (event, umask), else
  * "(not in the catalog)" */
 static const char *pmc_name(const pmu_state_t *s, const run_info_t *info, unsigned t, unsigned k,
-                            uint32_t *evtsel, uint32_t *ext, char *buf, size_t n)
+                            uint32_t *evtsel, uint32_t *ext, char *buf, size_t n, char *lb, size_t ln)
 {
   const char *label = NULL;
   if (info) {
@@ -176,9 +190,7 @@ static const char *pmc_name(const pmu_state_t *s, const run_info_t *info, unsign
     *ext = s->ext_q[t][k];
   }
   if (!label || !*label)
-    label = catalog_name(*evtsel);
-  if (!label)
-    label = "(not in the catalog)";
+    label = pmu_catalog_name(*evtsel, lb, ln) ? lb : "(not in the catalog)";
   perf_event_name(*evtsel, *ext, buf, n);
   return label;
 }
@@ -272,7 +284,7 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
                            const tstat_t *ts)
 {
   unsigned k, i, shown = 0;
-  char b[40], nb[64];
+  char b[40], nb[64], lb[128];
   static const char *const fixname[3] = {"fix0 core cycles", "fix1 instructions retired",
                                          "fix2 reference ticks"};
 
@@ -286,15 +298,15 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
     if (!pmc_programmed(s, info, t, k))
       continue;
     shown++;
-    name = pmc_name(s, info, t, k, &evtsel, &ext, nb, sizeof nb);
+    name = pmc_name(s, info, t, k, &evtsel, &ext, nb, sizeof nb, lb, sizeof lb);
     fprintf(f, "%18s      %-32s # pmc%u %s evtsel 0x%08" PRIx32, commas(v, b, sizeof b), nb, k,
             name, evtsel);
     if (ext)
       fprintf(f, " ext 0x%08" PRIx32, ext);
     if (ts->cycles)
       fprintf(f, ", %.4f per cycle", (double)v / (double)ts->cycles);
-    en = ((evtsel >> PMU_EVTSEL_EN_LSB) & 1u) && ((s->gctrl_q[t] >> k) & 1u) &&
-         ((evtsel >> PMU_EVTSEL_USR_LSB) & 3u);
+    en = PMU_GET(evtsel, PMU_EVTSEL_EN) && ((s->gctrl_q[t] >> (PMU_GCTRL_PMC_EN_LSB + k)) & 1u) &&
+         (PMU_GET(evtsel, PMU_EVTSEL_USR) | PMU_GET(evtsel, PMU_EVTSEL_OS));
     if ((ext >> PMU_EXT_CHAIN_LSB) & 1u)
       fprintf(f, " (chain: counts wraps of pmc%u)", k ? k - 1 : 0);
     else if (!en)
@@ -312,7 +324,7 @@ static void print_counters(FILE *f, const pmu_state_t *s, const run_info_t *info
   fputc('\n', f);
   for (i = 0; i < 3; i++) {
     int en = ((s->gctrl_q[t] >> (PMU_GCTRL_FIX_EN_LSB + i)) & 1u) &&
-             ((s->fixctl_q[t] >> (4u * i)) & 3u);
+             FIXCTL_COUNTS(s->fixctl_q[t], i);
     char cm[128];
     size_t o = 0;
     cm[0] = '\0';
@@ -481,7 +493,7 @@ int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info)
   char *tmp;
   size_t len;
   unsigned t, k, i;
-  char area[64], desc[256], nb[64];
+  char area[64], desc[320], nb[64], lb[128];
   const int wpvis = info ? (info->wpvis != 0) : 0;
   static const char *const slotn[5] = {"Total", "Filled", "Issued", "Retired", "ElapsedNs"};
   static const char *const slotd[5] = {"issue-slot counter 0: W per cycle",
@@ -534,7 +546,7 @@ int report_csv(const char *path, const pmu_state_t *s, const run_info_t *info)
       const char *name;
       if (!pmc_programmed(s, info, t, k))
         continue;
-      name = pmc_name(s, info, t, k, &evtsel, &ext, nb, sizeof nb);
+      name = pmc_name(s, info, t, k, &evtsel, &ext, nb, sizeof nb, lb, sizeof lb);
       snprintf(area, sizeof area, "T%u.PMC%u", t, k);
       snprintf(desc, sizeof desc, "%s (%s) evtsel=0x%08" PRIx32 " ext=0x%08" PRIx32, nb, name,
                evtsel, ext);

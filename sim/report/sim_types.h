@@ -93,8 +93,19 @@ int pipetrace_close(trace_writer_t *w);
  * r<hex> of the bits perf's x86 raw config keeps (event, umask, edge, any, inv, cmask), ":u" or
  * ":k" when only USR or only OS is set; with a non-zero ext, cpu/config=0x..,config1=0x../.
  * perf's names of the fixed counters: perf_fixed_names. */
-#define PERF_RAW_MASK 0xffa4ffffu
+/* fixctl's OS or USR bit set for fixed counter i (fields osI, usrI; 4 bits per counter) */
+#define PMU_FIXCTL_STEP (PMU_FIXCTL_OS1_LSB - PMU_FIXCTL_OS0_LSB)
+#define FIXCTL_COUNTS(fc, i) ((((fc) >> (PMU_FIXCTL_OS0_LSB + (i) * PMU_FIXCTL_STEP)) & 1u) | \
+                              (((fc) >> (PMU_FIXCTL_USR0_LSB + (i) * PMU_FIXCTL_STEP)) & 1u))
+#define PERF_RAW_MASK (PMU_PUT(PMU_EVTSEL_EVENT, 0xff) | PMU_PUT(PMU_EVTSEL_UMASK, 0xff) | PMU_PUT(PMU_EVTSEL_EDGE, 1) | \
+                       PMU_PUT(PMU_EVTSEL_ANY, 1) | PMU_PUT(PMU_EVTSEL_INV, 1) | PMU_PUT(PMU_EVTSEL_CMASK, 0xff))
 void perf_event_name(uint32_t evtsel, uint32_t ext, char *buf, size_t n);
+/* The catalog's name of an evtsel's (event, umask), by the rule of docs/spec.md 2.2 "Names": a
+ * supported pair is named by the entries it selects, in catalog order, joined by '|', each after
+ * the first without the event name they share (RESOURCE_STALLS.RS|ROB for 0xa2 umask 0x14); an
+ * unsupported pair (it counts nothing) has no name. Returns 1 with the name in buf (cut to fit
+ * n bytes), or 0 with "". The report and the main run's labels both use it. */
+int pmu_catalog_name(uint32_t evtsel, char *buf, size_t n);
 static const char *const perf_fixed_names[3] = {"cycles", "instructions", "ref-cycles"};
 
 /* perf stat -x CSV of the counter block (sim/report/perfstat.c), in the layout of

@@ -648,6 +648,38 @@ static unsigned count_char(const char *s, const char *end, char ch)
 }
 
 /* ---- perf names and perf stat -x CSV (sim/report/report.c, sim/report/perfstat.c) ---- */
+/* One catalog rule (docs/spec.md 2.2 "Names") for the report and the main run: the EVTSELs below
+ * got two labels before (the report named exact (event, umask) entries only, the main run every
+ * entry with a umask bit in common, supported or not). */
+static void test_catalog_names(void)
+{
+  static const struct {
+    uint32_t evtsel;
+    const char *want;   /* NULL: no name (an unsupported pair counts nothing) */
+  } v[] = {
+      {0x0043003cu, "CPU_CLK_UNHALTED.THREAD"},               /* umask 0x00 entry */
+      {0x0043013cu, "CPU_CLK_UNHALTED.REF_XCLK"},             /* not THREAD|REF_XCLK */
+      {0x004314a2u, "RESOURCE_STALLS.RS|ROB"},                /* was "(not in the catalog)" / "RS+ROB" */
+      {0x004309d1u, "MEM_LOAD_RETIRED.L1_HIT|L1_MISS"},       /* spec 2.2's example */
+      {0x004315a2u, "RESOURCE_STALLS.ANY|RS|ROB"},            /* every entry once, catalog order */
+      {0x00430ca2u, NULL},      /* RS and bit 3 (no entry): was "RESOURCE_STALLS.RS" in the main run */
+      {0x004303b1u, NULL},      /* UOPS_EXECUTED.THREAD and .CORE: two scopes, unsupported */
+      {0x004300a2u, NULL},      /* umask 0x00 of an event without a umask-0x00 entry */
+      {0x004300ffu, NULL},      /* event code not in the catalog */
+      {0x00000000u, NULL},      /* evtsel's reset value: no event */
+      {0xfffb02b1u, "UOPS_EXECUTED.CORE"},                    /* other fields do not matter */
+  };
+  char b[128], tiny[8];
+  unsigned i;
+  for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+    int named = pmu_catalog_name(v[i].evtsel, b, sizeof b);
+    check(v[i].want ? named && !strcmp(b, v[i].want) : !named && !*b, "catalog name of 0x%08x: want %s got %s%s",
+          v[i].evtsel, v[i].want ? v[i].want : "none", named ? "" : "none ", b);
+  }
+  check(pmu_catalog_name(0x004314a2u, tiny, sizeof tiny) && !strcmp(tiny, "RESOURC"),
+        "catalog name: a short buffer gets the name cut (got '%s')", tiny);
+}
+
 static void test_perf(void)
 {
   static const struct {
@@ -2271,6 +2303,7 @@ int main(int argc, char **argv)
   test_report_csv();
   test_toplev();
   test_perf();
+  test_catalog_names();
   test_traces();
   test_causes_vs_model();
   test_writer_errors();
