@@ -21,6 +21,11 @@ static unsigned lsb_idx(uint32_t x)
 }
 
 #define BIT(x, b) ((unsigned)(((x) >> (b)) & 1u))
+/* a field of a register value, by its generated name (pmu_map.h): F(es, EVTSEL_INV) */
+#define F(x, f) ((unsigned)PMU_GET(x, PMU_##f))
+/* fixctl's field f (OS, USR, PMI) of fixed counter i: 4 bits per counter (spec 3) */
+#define FC(x, f, i) BIT(x, PMU_FIXCTL_##f##0_LSB + (i) * (PMU_FIXCTL_OS1_LSB - PMU_FIXCTL_OS0_LSB))
+#define HI 4u   /* a 64-bit register's high word (spec 3) */
 
 #define LW_MASK ((uint32_t)((1u << PMU_LW) - 1u))
 #define NW_MASK ((uint32_t)((1u << PMU_NW) - 1u))
@@ -169,28 +174,28 @@ static int addr_class(uint32_t a, int *ci, unsigned *t)
     return AC_HOLE_T;
   *t = tt;
   if (off < PMU_EXT_OFF)
-    return (off - PMU_EVTSEL_OFF) / 4 < PMU_P ? AC_CONFIG : AC_HOLE_K;
+    return (off - PMU_EVTSEL_OFF) / PMU_EVTSEL_STRIDE < PMU_P ? AC_CONFIG : AC_HOLE_K;
   if (off < PMU_PMC_OFF)
-    return (off - PMU_EXT_OFF) / 4 < PMU_P ? AC_CONFIG : AC_HOLE_K;
+    return (off - PMU_EXT_OFF) / PMU_EXT_STRIDE < PMU_P ? AC_CONFIG : AC_HOLE_K;
   if (off < PMU_FIX_OFF) {
-    if ((off - PMU_PMC_OFF) / 8 >= PMU_P)
+    if ((off - PMU_PMC_OFF) / PMU_PMC_STRIDE >= PMU_P)
       return AC_HOLE_K;
-    *ci = (int)pmu_cnt_idx(tt, (off - PMU_PMC_OFF) / 8);
+    *ci = (int)pmu_cnt_idx(tt, PMU_CI_PMC + (off - PMU_PMC_OFF) / PMU_PMC_STRIDE);
     return AC_PMC;
   }
-  if (off < PMU_FIX_OFF + 8u * PMU_NFIX) {
-    *ci = (int)pmu_cnt_idx(tt, PMU_P + (off - PMU_FIX_OFF) / 8);
+  if (off < PMU_FIX_OFF + PMU_FIX_STRIDE * PMU_NFIX) {
+    *ci = (int)pmu_cnt_idx(tt, PMU_CI_FIX + (off - PMU_FIX_OFF) / PMU_FIX_STRIDE);
     return AC_FIX;
   }
   if (off == PMU_FIXCTL_OFF || off == PMU_CTRL_OFF || off == PMU_GCTRL_OFF ||
-      off == PMU_GCTRL_OFF + 4 || off == PMU_GSTATUS_OFF || off == PMU_GSTATUS_OFF + 4)
+      off == PMU_GCTRL_OFF + HI || off == PMU_GSTATUS_OFF || off == PMU_GSTATUS_OFF + HI)
     return AC_CONFIG;
-  if (off >= PMU_SLOT_OFF && off < PMU_SLOT_OFF + 8u * PMU_NSLOT) {
-    *ci = (int)pmu_cnt_idx(tt, PMU_P + 3 + (off - PMU_SLOT_OFF) / 8);
+  if (off >= PMU_SLOT_OFF && off < PMU_SLOT_OFF + PMU_SLOT_STRIDE * PMU_NSLOT) {
+    *ci = (int)pmu_cnt_idx(tt, PMU_CI_SLOT + (off - PMU_SLOT_OFF) / PMU_SLOT_STRIDE);
     return AC_SLOT;
   }
-  if (off >= PMU_STK_OFF && off < PMU_STK_OFF + 8u * PMU_NSTK) {
-    *ci = (int)pmu_cnt_idx(tt, PMU_P + 8 + (off - PMU_STK_OFF) / 8);
+  if (off >= PMU_STK_OFF && off < PMU_STK_OFF + PMU_STK_STRIDE * PMU_NSTK) {
+    *ci = (int)pmu_cnt_idx(tt, PMU_CI_STK + (off - PMU_STK_OFF) / PMU_STK_STRIDE);
     return AC_STK;
   }
   return AC_HOLE_THREAD;
@@ -247,17 +252,17 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       wcnt = ci;
       uint32_t off = ((addr & ~3u) - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;
       if (ac == AC_CONFIG) {
-        if (off < PMU_EVTSEL_OFF + 4u * PMU_P)
-          wsel = (int)(at * PMU_P + off / 4);
-        else if (off >= PMU_EXT_OFF && off < PMU_EXT_OFF + 4u * PMU_P)
-          wsel = (int)(at * PMU_P + (off - PMU_EXT_OFF) / 4);
+        if (off >= PMU_EVTSEL_OFF && off < PMU_EVTSEL_OFF + PMU_EVTSEL_STRIDE * PMU_P)
+          wsel = (int)(at * PMU_P + (off - PMU_EVTSEL_OFF) / PMU_EVTSEL_STRIDE);
+        else if (off >= PMU_EXT_OFF && off < PMU_EXT_OFF + PMU_EXT_STRIDE * PMU_P)
+          wsel = (int)(at * PMU_P + (off - PMU_EXT_OFF) / PMU_EXT_STRIDE);
         uint32_t bm = 0;
         for (int b = 0; b < 4; b++)
           if (BIT(in->pstrb, b))
             bm |= 0xffu << (8 * b);
         if (off == PMU_GSTATUS_OFF)
           w1c[at] = in->pwdata & bm;
-        else if (off == PMU_GSTATUS_OFF + 4)
+        else if (off == PMU_GSTATUS_OFF + HI)
           w1c[at] = (uint64_t)(in->pwdata & bm) << 32;
       }
     } else {
@@ -297,31 +302,31 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
 
   for (unsigned t = 0; t < PMU_THREADS; t++) {
     uint64_t gs0 = pre->gstatus_q[t], gs1 = post->gstatus_q[t];
-    const unsigned frz = BIT(gs0, 59);
+    const unsigned frz = F(gs0, GSTATUS_CTR_FRZ);
     const unsigned tpriv = in->priv[t] & 1u;
-    if (!frz && BIT(gs1, 59))
+    if (!frz && F(gs1, GSTATUS_CTR_FRZ))
       h[COV_FREEZE_SET]++;
-    if (frz && (pre->gctrl_q[t] & ((1ull << PMU_P) - 1u)))
+    if (frz && F(pre->gctrl_q[t], GCTRL_PMC_EN))
       h[COV_FROZEN_CYCLE]++;
     for (unsigned i = 0; i < 3; i++)
-      if (!BIT(gs0, 32 + i) && BIT(gs1, 32 + i))
+      if (!BIT(gs0, PMU_GSTATUS_FIX_OVF_LSB + i) && BIT(gs1, PMU_GSTATUS_FIX_OVF_LSB + i))
         h[COV_FIX_WRAP]++;
 
     /* fixed counters: counting, privilege combinations, overflow (4.3, 4.4) */
     for (unsigned i = 0; i < 3; i++) {
-      unsigned fi = pmu_cnt_idx(t, PMU_P + i);
+      unsigned fi = pmu_cnt_idx(t, PMU_CI_FIX + i);
       if (wcnt == (int)fi)
         continue;
       uint32_t fc = pre->fixctl_q[t];
       uint64_t d = (post->cnt_q[fi] - pre->cnt_q[fi]) & PMU_CW_MASK;
-      unsigned usr = BIT(fc, 4 * i + 1), os = BIT(fc, 4 * i);
+      unsigned usr = FC(fc, USR, i), os = FC(fc, OS, i);
       unsigned ev = i == 0 ? 1u : i == 1 ? (in->slot_retire[t] & NW_MASK) != 0 : tick;
       if (d)
         h[COV_FIX_COUNT0 + i]++;
-      if (BIT(pre->gctrl_q[t], 32 + i) && !frz && ((tpriv ? os : usr) ? d != 0 : ev))
+      if (BIT(pre->gctrl_q[t], PMU_GCTRL_FIX_EN_LSB + i) && !frz && ((tpriv ? os : usr) ? d != 0 : ev))
         h[COV_PRIV_FIX0 + usr * 4 + os * 2 + tpriv]++;
       if (post->cnt_q[fi] < pre->cnt_q[fi])         /* wrapped: adds are below 2^CW */
-        h[COV_OVF_FIX0 + BIT(fc, 4 * i + 3) * 2 + BIT(pre->ctrl_q[t], 0)]++;
+        h[COV_OVF_FIX0 + FC(fc, PMI, i) * 2 + F(pre->ctrl_q[t], CTRL_FRZ_ON_OVF)]++;
     }
 
     /* programmable counters (4.1 - 4.3) */
@@ -330,31 +335,31 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
     for (unsigned k = 0; k < PMU_P; k++) {
       unsigned ci = pmu_cnt_idx(t, k);
       uint32_t es = pre->evtsel_q[t][k], x = pre->ext_q[t][k];
-      unsigned chain = k > 0 && BIT(x, 4), qual = k > 0 && BIT(x, 5);
+      unsigned chain = k > 0 && F(x, EXT_CHAIN), qual = k > 0 && F(x, EXT_QUALIFY);
       unsigned wrap = post->carry_q[t][k];
       unsigned written = wcnt == (int)ci;
       if (wrap) {
         h[COV_PMC_WRAP]++;
         if (post->cnt_q[ci] > 0 && !chain)
           h[COV_PMC_WRAP_V_GT1]++;
-        if (BIT(gs0, k))
+        if (BIT(gs0, PMU_GSTATUS_PMC_OVF_LSB + k))
           h[COV_WRAP_WHILE_SET]++;
-        if (BIT(w1c[t], k))
+        if (BIT(w1c[t], PMU_GSTATUS_PMC_OVF_LSB + k))
           h[COV_SET_AND_CLEAR]++;
-        h[COV_OVF_PMC0 + BIT(es, 20) * 2 + BIT(pre->ctrl_q[t], 0)]++;
+        h[COV_OVF_PMC0 + F(es, EVTSEL_INT) * 2 + F(pre->ctrl_q[t], CTRL_FRZ_ON_OVF)]++;
       }
       if (wsel == (int)(t * PMU_P + k) && pre->cprev_q[t][k])
         h[COV_CPREV_CLEARED]++;
 
       /* the condition C and qualifier Q of this cycle (4.1) */
-      uint32_t ev = es & 0xffu, um = (es >> 8) & 0xffu;
+      uint32_t ev = F(es, EVTSEL_EVENT), um = F(es, EVTSEL_UMASK);
       uint32_t sel = (es | x) ? pmu_lane_sel((uint8_t)ev, (uint8_t)um) : 0u;
       unsigned sup = pmu_ev_sup((uint8_t)ev, (uint8_t)um);   /* 2.2: bit 1 supported, bit 0 core */
-      unsigned any = BIT(es, 21) | (sup & 1u);
+      unsigned any = F(es, EVTSEL_ANY) | (sup & 1u);
       /* with ANY, thread u's lanes count only while u's own privilege passes USR/OS (4.1) */
       unsigned pok[PMU_THREADS], pok_any = 0;
       for (unsigned u = 0; u < PMU_THREADS; u++) {
-        pok[u] = (in->priv[u] & 1u) ? BIT(es, 17) : BIT(es, 16);
+        pok[u] = (in->priv[u] & 1u) ? F(es, EVTSEL_OS) : F(es, EVTSEL_USR);
         pok_any |= pok[u];
       }
       uint32_t v = 0, own = 0;
@@ -389,15 +394,15 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
           ncond_max = ncond[u];
       }
       v &= VW_MASK;
-      uint32_t cmask = es >> 24, cmp = x & 3u;
-      unsigned inv = BIT(es, 23), edge = BIT(es, 18), cntv = BIT(x, 2);
+      uint32_t cmask = F(es, EVTSEL_CMASK), cmp = F(x, EXT_CMP);
+      unsigned inv = F(es, EVTSEL_INV), edge = F(es, EVTSEL_EDGE), cntv = F(x, EXT_CNTV);
       unsigned thr = cmask != 0 || cmp != 0;
       unsigned cmpr = cmp == 0 ? v >= cmask : cmp == 1 ? v < cmask : cmp == 2 ? v == cmask : v != cmask;
       unsigned cc_raw = thr ? (cmpr ^ inv) : (v != 0);   /* C without the supported rule */
       unsigned cc = (sup >> 1) & cc_raw;
       unsigned qgate = qual ? qin : 1u;
       unsigned q = chain ? qin : (cc & qgate);
-      unsigned en_all = BIT(es, 22) && BIT(pre->gctrl_q[t], k) && !frz;
+      unsigned en_all = F(es, EVTSEL_EN) && BIT(pre->gctrl_q[t], PMU_GCTRL_PMC_EN_LSB + k) && !frz;
       unsigned privok = any ? pok_any : pok[t];
       unsigned active = en_all && privok && (sup >> 1);
       uint64_t d = (post->cnt_q[ci] - pre->cnt_q[ci]) & PMU_CW_MASK;
@@ -439,7 +444,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       /* the recomputed condition must explain the model's increment (debug builds only) */
       if (!chain && !written) {
         unsigned cprev = pre->cprev_q[t][k] & 1u;
-        unsigned eh = BIT(x, 3) ? (cc ^ cprev) : (cc & !cprev);
+        unsigned eh = F(x, EXT_BOTH) ? (cc ^ cprev) : (cc & !cprev);
         uint64_t want = !(active && qgate) ? 0 : edge ? eh : !thr ? v : cc ? (cntv ? v : 1u) : 0;
         if (want != d) {
           fprintf(stderr, "pmu_cov selfcheck: t%u pmc%u expected +%llu, model +%llu\n", t, k,
@@ -451,7 +456,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       if (!en_all || chain)
         continue;
       if (!written && qgate && !any) {  /* the own thread's filter (ANY: any.* bins) */
-        unsigned usr = BIT(es, 16), os = BIT(es, 17);
+        unsigned usr = F(es, EVTSEL_USR), os = F(es, EVTSEL_OS);
         if (privok ? d != 0 : cc)
           h[COV_PRIV_PMC0 + usr * 4 + os * 2 + tpriv]++;
       }
@@ -513,7 +518,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       }
       if (edge) {
         h[COV_EDGE_COUNT]++;
-        if (BIT(x, 3) && pre->cprev_q[t][k] && !post->cprev_q[t][k])
+        if (F(x, EXT_BOTH) && pre->cprev_q[t][k] && !post->cprev_q[t][k])
           h[COV_BOTH_FALL_COUNT]++;
         continue;
       }
@@ -537,7 +542,7 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       if (post->stk_carry_q[t][s] == (1u << PMU_CRW) - 1u)
         h[COV_STACK_CARRY_SAT]++;
       for (unsigned cp = 0; cp < 8; cp++) {         /* branch-free: the outcome is random */
-        unsigned si = pmu_cnt_idx(t, PMU_P + 8 + s * 8 + cp);
+        unsigned si = pmu_cnt_idx(t, PMU_CI_STK + s * 8 + cp);
         uint64_t a = pre->cnt_q[si], z = post->cnt_q[si];
         unsigned moved = (z != a) & (wcnt != (int)si);
         int b = stk_comp_bin(cp);
@@ -549,12 +554,12 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
       }
     }
     for (unsigned i = 0; i < PMU_NSLOT; i++) {
-      unsigned si = pmu_cnt_idx(t, PMU_P + 3 + i);
+      unsigned si = pmu_cnt_idx(t, PMU_CI_SLOT + i);
       if (wcnt != (int)si && post->cnt_q[si] < pre->cnt_q[si])
         h[COV_WRAP_SLOT]++;
     }
-    if (BIT(pre->ctrl_q[t], 2) && (in->stk_wp[t][0] & NW_MASK)) {
-      unsigned bi = pmu_cnt_idx(t, PMU_P + 8 + 2);
+    if (F(pre->ctrl_q[t], CTRL_WPVIS) && (in->stk_wp[t][0] & NW_MASK)) {
+      unsigned bi = pmu_cnt_idx(t, PMU_CI_STK + PMU_STG_DISPATCH * 8 + PMU_CMP_BPRED);
       if (wcnt != (int)bi && post->cnt_q[bi] != pre->cnt_q[bi])
         h[COV_WPVIS_BPRED]++;
     }
@@ -570,9 +575,9 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
     uint64_t gs = post->gstatus_q[t];
     int lvl = 0;
     for (unsigned k = 0; k < PMU_P; k++)
-      lvl |= BIT(gs, k) && BIT(post->evtsel_q[t][k], 20);
+      lvl |= BIT(gs, PMU_GSTATUS_PMC_OVF_LSB + k) && F(post->evtsel_q[t][k], EVTSEL_INT);
     for (unsigned i = 0; i < 3; i++)
-      lvl |= BIT(gs, 32 + i) && BIT(post->fixctl_q[t], 4 * i + 3);
+      lvl |= BIT(gs, PMU_GSTATUS_FIX_OVF_LSB + i) && FC(post->fixctl_q[t], PMI, i);
     if (lvl && !out->irq[t])
       h[COV_IRQ_RISE]++;
   }

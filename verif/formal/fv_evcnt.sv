@@ -169,32 +169,32 @@ module fv_evcnt #(
       kt   = k / P;
       es   = evtsel_i[k*32 +: 32];
       xs   = ext_i[k*32 +: 32];
-      sel  = pmu_lane_sel(es[7:0], es[15:8]);
-      anyf = es[21] || core[k];
-      for (u = 0; u < THREADS; u = u + 1) pok[u] = priv_i[u] ? es[17] : es[16];
+      sel  = pmu_lane_sel(es[`PMU_EVTSEL_EVENT_LSB +: `PMU_EVTSEL_EVENT_W], es[`PMU_EVTSEL_UMASK_LSB +: `PMU_EVTSEL_UMASK_W]);
+      anyf = es[`PMU_EVTSEL_ANY_LSB] || core[k];
+      for (u = 0; u < THREADS; u = u + 1) pok[u] = priv_i[u] ? es[`PMU_EVTSEL_OS_LSB] : es[`PMU_EVTSEL_USR_LSB];
       v    = spec_v(sel, lane, pok, anyf, kt);   // fv_spec_v.vh
-      thr = (es[31:24] != 0) || (xs[1:0] != 2'd0);
-      case (xs[1:0])
-        2'd0: cmpr = v >= es[31:24];
-        2'd1: cmpr = v <  es[31:24];
-        2'd2: cmpr = v == es[31:24];
-        default: cmpr = v != es[31:24];
+      thr = (es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W] != 0) || (xs[`PMU_EXT_CMP_LSB +: `PMU_EXT_CMP_W] != 2'd0);
+      case (xs[`PMU_EXT_CMP_LSB +: `PMU_EXT_CMP_W])
+        2'd0: cmpr = v >= es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W];
+        2'd1: cmpr = v <  es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W];
+        2'd2: cmpr = v == es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W];
+        default: cmpr = v != es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W];
       endcase
-      rC[k]       = sup[k] && (thr ? (cmpr ^ es[23]) : (v != 0));   // unsupported: C = 0 (2.2)
+      rC[k]       = sup[k] && (thr ? (cmpr ^ es[`PMU_EVTSEL_INV_LSB]) : (v != 0));   // unsupported: C = 0 (2.2)
       qin         = (k % P == 0) ? 1'b1 : rQ[(k == 0) ? 0 : k - 1];
-      rQ[k]       = xs[4] ? qin : (rC[k] && (xs[5] ? qin : 1'b1));
+      rQ[k]       = xs[`PMU_EXT_CHAIN_LSB] ? qin : (rC[k] && (xs[`PMU_EXT_QUALIFY_LSB] ? qin : 1'b1));
       privok      = anyf ? (|pok) : pok[kt];   // ANY: some thread passes
-      rcounted[k] = es[22] && pmc_en_i[k] && privok && sup[k] && !frz_i[kt] && (xs[5] ? qin : 1'b1);
-      rchain[k]   = xs[4];
-      redge[k]    = es[18] && !xs[4];
-      rboth[k]    = xs[3];
-      edgehit     = es[18] && rcounted[k]
-                    && (xs[3] ? (rC[k] != rcprev[k]) : (rC[k] && !rcprev[k]));
-      if (xs[4])            rinc[k*IW +: IW] = (k % P == 0) ? 0 : rcarry[(k == 0) ? 0 : k - 1];
+      rcounted[k] = es[`PMU_EVTSEL_EN_LSB] && pmc_en_i[k] && privok && sup[k] && !frz_i[kt] && (xs[`PMU_EXT_QUALIFY_LSB] ? qin : 1'b1);
+      rchain[k]   = xs[`PMU_EXT_CHAIN_LSB];
+      redge[k]    = es[`PMU_EVTSEL_EDGE_LSB] && !xs[`PMU_EXT_CHAIN_LSB];
+      rboth[k]    = xs[`PMU_EXT_BOTH_LSB];
+      edgehit     = es[`PMU_EVTSEL_EDGE_LSB] && rcounted[k]
+                    && (xs[`PMU_EXT_BOTH_LSB] ? (rC[k] != rcprev[k]) : (rC[k] && !rcprev[k]));
+      if (xs[`PMU_EXT_CHAIN_LSB])            rinc[k*IW +: IW] = (k % P == 0) ? 0 : rcarry[(k == 0) ? 0 : k - 1];
       else if (!rcounted[k]) rinc[k*IW +: IW] = 0;
-      else if (es[18])       rinc[k*IW +: IW] = edgehit;
+      else if (es[`PMU_EVTSEL_EDGE_LSB])       rinc[k*IW +: IW] = edgehit;
       else if (!thr)         rinc[k*IW +: IW] = v;
-      else if (rC[k])        rinc[k*IW +: IW] = xs[2] ? v : 1;
+      else if (rC[k])        rinc[k*IW +: IW] = xs[`PMU_EXT_CNTV_LSB] ? v : 1;
       else                   rinc[k*IW +: IW] = 0;
     end
   end

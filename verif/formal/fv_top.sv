@@ -195,14 +195,14 @@ module fv_top #(
     for (kk = 0; kk < N; kk = kk + 1) begin
       kt  = kk / P;
       es  = sh_evtsel[kk*32 +: 32];
-      sel = pmu_lane_sel(es[7:0], es[15:8]);
-      {rsup[kk], rcore[kk]} = pmu_ev_sup(es[7:0], es[15:8]);
+      sel = pmu_lane_sel(es[`PMU_EVTSEL_EVENT_LSB +: `PMU_EVTSEL_EVENT_W], es[`PMU_EVTSEL_UMASK_LSB +: `PMU_EVTSEL_UMASK_W]);
+      {rsup[kk], rcore[kk]} = pmu_ev_sup(es[`PMU_EVTSEL_EVENT_LSB +: `PMU_EVTSEL_EVENT_W], es[`PMU_EVTSEL_UMASK_LSB +: `PMU_EVTSEL_UMASK_W]);
       anyf = es[`PMU_EVTSEL_ANY_LSB] || rcore[kk];
       for (u = 0; u < THREADS; u = u + 1)
         pok[u] = priv_i[u] ? es[`PMU_EVTSEL_OS_LSB] : es[`PMU_EVTSEL_USR_LSB];
       v = spec_v(sel, lane, pok, anyf, kt);
-      thr     = es[31:24] != 0;
-      cnd     = rsup[kk] && (thr ? ((v >= es[31:24]) ^ es[`PMU_EVTSEL_INV_LSB]) : (v != 0));
+      thr     = es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W] != 0;
+      cnd     = rsup[kk] && (thr ? ((v >= es[`PMU_EVTSEL_CMASK_LSB +: `PMU_EVTSEL_CMASK_W]) ^ es[`PMU_EVTSEL_INV_LSB]) : (v != 0));
       counted = es[`PMU_EVTSEL_EN_LSB] && sh_gctrl[kt*64 + `PMU_GCTRL_PMC_EN_LSB + kk % P]
                 && (anyf ? (|pok) : pok[kt]) && rsup[kk];
       rclass[kk] = !es[`PMU_EVTSEL_EDGE_LSB] && sh_ext[kk*32 +: 32] == 0 && !maybe_frz[kt];

@@ -67,40 +67,45 @@ module tb_pmu_smoke;
     end
   endtask
 
-  localparam [15:0] T0 = 16'h0400;
+  // thread 0's registers and fields: offsets and bits from pmu_map.vh (generated from pmu.rdl)
+  localparam [15:0] T0 = `PMU_THREAD_BASE;
+  localparam [15:0] EVTSEL0 = T0 + `PMU_EVTSEL_OFF, PMC0 = T0 + `PMU_PMC_OFF, GCTRL = T0 + `PMU_GCTRL_OFF,
+                    GSTATUS = T0 + `PMU_GSTATUS_OFF;
+  localparam [31:0] PMC_EN0 = 32'h1 << `PMU_GCTRL_PMC_EN_LSB, PMC_OVF0 = 32'h1 << `PMU_GSTATUS_PMC_OVF_LSB;
   integer n;
   initial begin
     repeat (3) @(negedge clk);
     rst_n = 1'b1;
-    apb(1'b0, 16'h0000, 32'h0, v);
-    check(v == 32'h53530001, "id", v);
-    apb(1'b0, 16'h0004, 32'h0, v);
-    check(v[7:0] == P && v[11:8] == THREADS && v[15:12] == W && v[23:16] == CW, "cfg", v);
+    apb(1'b0, `PMU_ID_OFF, 32'h0, v);
+    check(v == `PMU_ID_VALUE, "id", v);
+    apb(1'b0, `PMU_CFG_OFF, 32'h0, v);
+    check(v[`PMU_CFG_P_LSB +: `PMU_CFG_P_W] == P && v[`PMU_CFG_THREADS_LSB +: `PMU_CFG_THREADS_W] == THREADS &&
+          v[`PMU_CFG_W_LSB +: `PMU_CFG_W_W] == W && v[`PMU_CFG_CW_LSB +: `PMU_CFG_CW_W] == CW, "cfg", v);
     // count INST_RETIRED.ANY_P (usr+os+en) with R = 2 per cycle for 100 enabled cycles
     retire = {{(THREADS-1)*NW{1'b0}}, 4'd2};
-    apb(1'b1, T0 + 16'h000, 32'h004300c0, v);
-    apb(1'b1, T0 + 16'h128, 32'h1, v);       // gctrl.pmc_en[0]: counts from the next cycle
+    apb(1'b1, EVTSEL0, 32'h004300c0, v);
+    apb(1'b1, GCTRL, PMC_EN0, v);           // gctrl.pmc_en[0]: counts from the next cycle
     n = 0;
     repeat (100) begin @(negedge clk); n = n + 1; end
-    apb(1'b1, T0 + 16'h128, 32'h0, v);       // counted through its setup and access cycles
-    apb(1'b0, T0 + 16'h080, 32'h0, v);
+    apb(1'b1, GCTRL, 32'h0, v);             // counted through its setup and access cycles
+    apb(1'b0, PMC0, 32'h0, v);
     // the enable commits at edge E; increments land at edges E+1 .. E+103: the 100 waited
     // (the task returns half a cycle after E), the disable's idle half cycle, setup and access
     // (its commit edge still counts): 103 enabled cycles with this task's timing
     check(v == 32'd206, "pmc0 = 2 x 103 enabled cycles", v);
     // overflow: preset to 2^CW - 10, INT set, count cycles (0x3c)
-    apb(1'b1, T0 + 16'h000, 32'h0053003c, v);
-    apb(1'b1, T0 + 16'h080, 32'hfffffff6, v);
-    apb(1'b1, T0 + 16'h084, 32'hffffffff, v);
+    apb(1'b1, EVTSEL0, 32'h0053003c, v);
+    apb(1'b1, PMC0, 32'hfffffff6, v);
+    apb(1'b1, PMC0 + 16'd4, 32'hffffffff, v); // the high word
     check(irq[0] == 1'b0, "irq low before the overflow", {31'd0, irq[0]});
-    apb(1'b1, T0 + 16'h128, 32'h1, v);
+    apb(1'b1, GCTRL, PMC_EN0, v);
     repeat (20) @(negedge clk);
-    apb(1'b1, T0 + 16'h128, 32'h0, v);
-    apb(1'b0, T0 + 16'h130, 32'h0, v);
-    check(v[0] == 1'b1 && irq[0] == 1'b1, "gstatus.pmc_ovf0 and irq after the wrap", v);
-    apb(1'b1, T0 + 16'h130, 32'h1, v);
-    apb(1'b0, T0 + 16'h130, 32'h0, v2);
-    check(v2[0] == 1'b0 && irq[0] == 1'b0, "W1C clears gstatus and irq", v2);
+    apb(1'b1, GCTRL, 32'h0, v);
+    apb(1'b0, GSTATUS, 32'h0, v);
+    check((v & PMC_OVF0) != 0 && irq[0] == 1'b1, "gstatus.pmc_ovf0 and irq after the wrap", v);
+    apb(1'b1, GSTATUS, PMC_OVF0, v);
+    apb(1'b0, GSTATUS, 32'h0, v2);
+    check((v2 & PMC_OVF0) == 0 && irq[0] == 1'b0, "W1C clears gstatus and irq", v2);
     $display("%0d passed, %0d failed", pass, fail);
     $finish;
   end

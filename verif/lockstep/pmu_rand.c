@@ -13,6 +13,33 @@
 
 #include <string.h>
 
+/* Register fields and offsets come from the generated pmu_map.h (PMU_PUT, PMU_<REG>_<FIELD>). */
+#define ES_EVENT(ev) PMU_PUT(PMU_EVTSEL_EVENT, ev)
+#define ES_UMASK(um) PMU_PUT(PMU_EVTSEL_UMASK, um)
+#define ES_CMASK(cm) PMU_PUT(PMU_EVTSEL_CMASK, cm)
+#define ES_USR PMU_PUT(PMU_EVTSEL_USR, 1)
+#define ES_OS PMU_PUT(PMU_EVTSEL_OS, 1)
+#define ES_EDGE PMU_PUT(PMU_EVTSEL_EDGE, 1)
+#define ES_INT PMU_PUT(PMU_EVTSEL_INT, 1)
+#define ES_ANY PMU_PUT(PMU_EVTSEL_ANY, 1)
+#define ES_EN PMU_PUT(PMU_EVTSEL_EN, 1)
+#define ES_INV PMU_PUT(PMU_EVTSEL_INV, 1)
+#define X_CMP(c) PMU_PUT(PMU_EXT_CMP, c)
+#define X_CNTV PMU_PUT(PMU_EXT_CNTV, 1)
+#define X_BOTH PMU_PUT(PMU_EXT_BOTH, 1)
+#define X_CHAIN PMU_PUT(PMU_EXT_CHAIN, 1)
+#define X_QUALIFY PMU_PUT(PMU_EXT_QUALIFY, 1)
+#define GS_FRZ_HI (1u << (PMU_GSTATUS_CTR_FRZ_LSB - 32)) /* gstatus.ctr_frz in the high word */
+#define FC_OS_USR (PMU_PUT(PMU_FIXCTL_OS0, 1) | PMU_PUT(PMU_FIXCTL_USR0, 1) | PMU_PUT(PMU_FIXCTL_OS1, 1) | \
+                   PMU_PUT(PMU_FIXCTL_USR1, 1) | PMU_PUT(PMU_FIXCTL_OS2, 1) | PMU_PUT(PMU_FIXCTL_USR2, 1))
+#define EVTSEL(k) (PMU_EVTSEL_OFF + PMU_EVTSEL_STRIDE * (k))
+#define EXT(k) (PMU_EXT_OFF + PMU_EXT_STRIDE * (k))
+#define PMC(k) (PMU_PMC_OFF + PMU_PMC_STRIDE * (k))
+#define FIX(i) (PMU_FIX_OFF + PMU_FIX_STRIDE * (i))
+#define SLOT(i) (PMU_SLOT_OFF + PMU_SLOT_STRIDE * (i))
+#define STK(i) (PMU_STK_OFF + PMU_STK_STRIDE * (i))
+#define HI 4u                                /* a 64-bit register's high word (spec 3) */
+
 uint64_t pmu_rand_u64(pmu_rand_t *r)
 {
   uint64_t x = r->s;
@@ -89,45 +116,45 @@ static uint32_t rand_evtsel(pmu_rand_t *r)
     ev = rnd(r, 256);
     um = rnd(r, 256);
   }
-  uint32_t v = ev | (um << 8);
+  uint32_t v = ES_EVENT(ev) | ES_UMASK(um);
   unsigned pr = rnd(r, 8);
   if (pr < 5)
-    v |= 3u << 16;                         /* usr + os */
+    v |= ES_USR | ES_OS;
   else if (pr < 6)
-    v |= 1u << 16;
+    v |= ES_USR;
   else if (pr < 7)
-    v |= 1u << 17;
+    v |= ES_OS;
   if (chance(r, 50))
-    v |= 1u << 18;                         /* edge */
+    v |= ES_EDGE;
   if (chance(r, 60))
-    v |= 1u << 20;                         /* int */
+    v |= ES_INT;
   if (chance(r, 40))
-    v |= 1u << 21;                         /* any */
+    v |= ES_ANY;
   if (chance(r, 210))
-    v |= 1u << 22;                         /* en */
+    v |= ES_EN;
   if (chance(r, 60))
-    v |= 1u << 23;                         /* inv */
+    v |= ES_INV;
   unsigned c = rnd(r, 10);
   uint32_t cm = c < 5 ? 0 : c < 7 ? 1 : c < 8 ? 2 + rnd(r, 6) : c < 9 ? 255 : rnd(r, 256);
-  v |= cm << 24;
+  v |= ES_CMASK(cm);
   if (chance(r, 10))
-    v |= 1u << 19;                         /* reserved bit: must be dropped */
+    v |= ~PMU_EVTSEL_MASK;                 /* reserved bits: must be dropped */
   return v;
 }
 
 static uint32_t rand_ext(pmu_rand_t *r)
 {
-  uint32_t v = rnd(r, 4);                  /* cmp */
+  uint32_t v = X_CMP(rnd(r, 1u << PMU_EXT_CMP_W));
   if (chance(r, 80))
-    v |= 1u << 2;                          /* cntv */
+    v |= X_CNTV;
   if (chance(r, 80))
-    v |= 1u << 3;                          /* both */
+    v |= X_BOTH;
   if (chance(r, 60))
-    v |= 1u << 4;                          /* chain */
+    v |= X_CHAIN;
   if (chance(r, 70))
-    v |= 1u << 5;                          /* qualify */
+    v |= X_QUALIFY;
   if (chance(r, 10))
-    v |= (uint32_t)pmu_rand_u64(r) & 0xffffffc0u;
+    v |= (uint32_t)pmu_rand_u64(r) & ~PMU_EXT_MASK;   /* reserved bits */
   return v;
 }
 
@@ -186,19 +213,8 @@ static uint32_t multi_umask(uint8_t ev)
 
 static uint32_t evsel_of(const pmu_event_desc_t *e)
 {
-  return (uint32_t)e->event | ((uint32_t)e->umask << 8);
+  return ES_EVENT(e->event) | ES_UMASK(e->umask);
 }
-
-#define ES_USR (1u << 16)
-#define ES_OS (1u << 17)
-#define ES_EDGE (1u << 18)
-#define ES_INT (1u << 20)
-#define ES_ANY (1u << 21)
-#define ES_EN (1u << 22)
-#define ES_INV (1u << 23)
-#define X_CHAIN 0x10u
-#define X_QUALIFY 0x20u
-#define GS_FRZ_HI (1u << (59 - 32))        /* gstatus.ctr_frz in the high word */
 
 /* A coherent configuration of counter k: one of the 40 combinations of compare mode (GE with
  * cmask != 0, LT, EQ, NE, or plain counting) x EDGE x INV x CNTV, on a catalog event, with a
@@ -218,7 +234,7 @@ static void config_counter(pmu_rand_t *r, unsigned t, unsigned k)
     if (mode == 0 && cm == 0)
       cm = 1;
   }
-  uint32_t es = e->event | (um << 8) | (cm << 24) | ES_EN;
+  uint32_t es = ES_EVENT(e->event) | ES_UMASK(um) | ES_CMASK(cm) | ES_EN;
   if (combo & 4)
     es |= ES_EDGE;
   if (combo & 2)
@@ -229,14 +245,14 @@ static void config_counter(pmu_rand_t *r, unsigned t, unsigned k)
     es |= ES_INT;
   if (chance(r, 90))
     es |= ES_ANY;
-  uint32_t x = (mode < 4 ? mode : 0u) | ((combo & 1u) << 2);
+  uint32_t x = X_CMP(mode < 4 ? mode : 0u) | ((combo & 1u) ? X_CNTV : 0u);
   if (chance(r, 100))
-    x |= 1u << 3;                          /* both */
+    x |= X_BOTH;
   if (k > 0 && chance(r, 32))
     x |= X_QUALIFY;
   r->q_len = r->q_pos = 0;
-  enq(r, t, PMU_EXT_OFF + 4 * k, x);
-  enq(r, t, PMU_EVTSEL_OFF + 4 * k, es);
+  enq(r, t, EXT(k), x);
+  enq(r, t, EVTSEL(k), es);
   if (chance(r, 64))
     enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
 }
@@ -256,10 +272,10 @@ static void random_transfer(pmu_rand_t *r)
     c->pprot |= (uint8_t)(rnd(r, 4) << 1); /* other PPROT bits are don't-care */
   c->pwdata = (uint32_t)pmu_rand_u64(r);
   if (op < 12) {
-    c->paddr = thread_reg(r, t, PMU_EVTSEL_OFF + 4 * k);
+    c->paddr = thread_reg(r, t, EVTSEL(k));
     c->pwdata = rand_evtsel(r);
   } else if (op < 18) {
-    c->paddr = thread_reg(r, t, PMU_EXT_OFF + 4 * k);
+    c->paddr = thread_reg(r, t, EXT(k));
     c->pwdata = rand_ext(r);
   } else if (op < 30) {
     config_counter(r, t, k);
@@ -267,12 +283,12 @@ static void random_transfer(pmu_rand_t *r)
   } else if (op < 41) {
     /* preload a counter just below the wrap: high word all ones, low word near the top */
     unsigned which = rnd(r, 4);
-    uint32_t off = which == 0 ? PMU_FIX_OFF + 8 * rnd(r, 3)
-                 : which == 1 ? PMU_SLOT_OFF + 8 * rnd(r, 5)
-                 : which == 2 ? PMU_STK_OFF + 8 * rnd(r, 24)
-                              : PMU_PMC_OFF + 8 * k;
+    uint32_t off = which == 0 ? FIX(rnd(r, PMU_NFIX))
+                 : which == 1 ? SLOT(rnd(r, PMU_NSLOT))
+                 : which == 2 ? STK(rnd(r, PMU_NSTK))
+                              : PMC(k);
     if (chance(r, 128)) {
-      c->paddr = thread_reg(r, t, off + 4);
+      c->paddr = thread_reg(r, t, off + HI);
       c->pwdata = 0xffffffffu;
     } else {
       c->paddr = thread_reg(r, t, off);
@@ -286,7 +302,7 @@ static void random_transfer(pmu_rand_t *r)
     c->pwdata = chance(r, 128) ? 0xffffffffu : (uint32_t)pmu_rand_u64(r);
   } else if (op < 55) {
     c->paddr = thread_reg(r, t, PMU_FIXCTL_OFF);
-    c->pwdata = chance(r, 128) ? 0xbbbu : (uint32_t)pmu_rand_u64(r);
+    c->pwdata = chance(r, 128) ? PMU_FIXCTL_MASK : (uint32_t)pmu_rand_u64(r);
   } else if (op < 59) {
     c->paddr = thread_reg(r, t, PMU_CTRL_OFF);
     c->pwdata = (uint32_t)pmu_rand_u64(r);
@@ -298,19 +314,19 @@ static void random_transfer(pmu_rand_t *r)
     unsigned kind = rnd(r, 8);
     uint32_t off;
     switch (kind) {
-    case 0: off = PMU_EVTSEL_OFF + 4 * k; break;
-    case 1: off = PMU_EXT_OFF + 4 * k; break;
-    case 2: off = PMU_PMC_OFF + 8 * k + 4 * rnd(r, 2); break;
-    case 3: off = PMU_FIX_OFF + 8 * rnd(r, 3) + 4 * rnd(r, 2); break;
-    case 4: off = PMU_SLOT_OFF + 8 * rnd(r, 5) + 4 * rnd(r, 2); break;
-    case 5: off = PMU_STK_OFF + 8 * rnd(r, 24) + 4 * rnd(r, 2); break;
-    case 6: off = PMU_GSTATUS_OFF + 4 * rnd(r, 2); break;
-    default: off = PMU_FIXCTL_OFF + 4 * rnd(r, 6); break;
+    case 0: off = EVTSEL(k); break;
+    case 1: off = EXT(k); break;
+    case 2: off = PMC(k) + HI * rnd(r, 2); break;
+    case 3: off = FIX(rnd(r, PMU_NFIX)) + HI * rnd(r, 2); break;
+    case 4: off = SLOT(rnd(r, PMU_NSLOT)) + HI * rnd(r, 2); break;
+    case 5: off = STK(rnd(r, PMU_NSTK)) + HI * rnd(r, 2); break;
+    case 6: off = PMU_GSTATUS_OFF + HI * rnd(r, 2); break;
+    default: off = PMU_FIXCTL_OFF + 4 * rnd(r, (PMU_GSTATUS_OFF + 8 - PMU_FIXCTL_OFF) / 4); break; /* fixctl..gstatus.hi */
     }
     c->paddr = thread_reg(r, t, off);
-    if (kind >= 2 && kind <= 5 && !(off & 4) && chance(r, 64)) {
+    if (kind >= 2 && kind <= 5 && !(off & HI) && chance(r, 64)) {
       r->q_len = r->q_pos = 0;
-      enq_rd(r, t, off + 4, (uint8_t)(c->pprot & 1));
+      enq_rd(r, t, off + HI, (uint8_t)(c->pprot & 1));
     }
     if (chance(r, 12))
       c->paddr = rnd(r, 2) ? PMU_ID_OFF : PMU_CFG_OFF;
@@ -345,28 +361,28 @@ static void scenario(pmu_rand_t *r)
   if (kind <= 1 || kind == 4) {
     /* overflow: ctrl (freeze on overflow or not) and a cleared freeze first */
     enq(r, t, PMU_CTRL_OFF, (uint32_t)rnd(r, 8));
-    enq(r, t, PMU_GSTATUS_OFF + 4, GS_FRZ_HI);
+    enq(r, t, PMU_GSTATUS_OFF + HI, GS_FRZ_HI);
   }
   switch (kind) {
   case 0:
     /* counter k counts cycles from just below the wrap; a W1C of its status lands on or near
      * the wrap cycle */
-    enq(r, t, PMU_EXT_OFF + 4 * k, 0);
-    enq(r, t, PMU_EVTSEL_OFF + 4 * k, cyc);
+    enq(r, t, EXT(k), 0);
+    enq(r, t, EVTSEL(k), cyc);
     enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 4));
+    enq(r, t, PMC(k) + HI, 0xffffffffu);
+    enq(r, t, PMC(k), 0xffffffffu - rnd(r, 4));
     enq(r, t, PMU_GSTATUS_OFF, 0xffffffffu);
     break;
   case 1:
     /* the same counter wraps twice without a clear in between */
-    enq(r, t, PMU_EXT_OFF + 4 * k, 0);
-    enq(r, t, PMU_EVTSEL_OFF + 4 * k, cyc);
+    enq(r, t, EXT(k), 0);
+    enq(r, t, EVTSEL(k), cyc);
     enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 3));
-    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 3));
+    enq(r, t, PMC(k) + HI, 0xffffffffu);
+    enq(r, t, PMC(k), 0xffffffffu - rnd(r, 3));
+    enq(r, t, PMC(k) + HI, 0xffffffffu);
+    enq(r, t, PMC(k), 0xffffffffu - rnd(r, 3));
     break;
   case 2: {
     /* chains: k-1 -> k with both halves just below the wrap; or k-2 -> k-1 -> k with k-1 at
@@ -380,42 +396,42 @@ static void scenario(pmu_rand_t *r)
     unsigned var = rnd(r, 4);
     if (var == 1 && k < 2)
       var = 0;
-    enq(r, t, PMU_GSTATUS_OFF + 4, GS_FRZ_HI);
+    enq(r, t, PMU_GSTATUS_OFF + HI, GS_FRZ_HI);
     if (var == 1) {
-      enq(r, t, PMU_EXT_OFF + 4 * (k - 2), 0);
-      enq(r, t, PMU_EXT_OFF + 4 * (k - 1), X_CHAIN);
-      enq(r, t, PMU_EXT_OFF + 4 * k, X_CHAIN);
-      enq(r, t, PMU_EVTSEL_OFF + 4 * (k - 2), cyc);
+      enq(r, t, EXT(k - 2), 0);
+      enq(r, t, EXT(k - 1), X_CHAIN);
+      enq(r, t, EXT(k), X_CHAIN);
+      enq(r, t, EVTSEL(k - 2), cyc);
       enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
-      enq(r, t, PMU_PMC_OFF + 8 * (k - 1) + 4, 0xffffffffu);
-      enq(r, t, PMU_PMC_OFF + 8 * (k - 1), 0xffffffffu);
-      enq(r, t, PMU_PMC_OFF + 8 * (k - 2) + 4, 0xffffffffu);
-      enq(r, t, PMU_PMC_OFF + 8 * (k - 2), 0xffffffffu - rnd(r, 4));
+      enq(r, t, PMC(k - 1) + HI, 0xffffffffu);
+      enq(r, t, PMC(k - 1), 0xffffffffu);
+      enq(r, t, PMC(k - 2) + HI, 0xffffffffu);
+      enq(r, t, PMC(k - 2), 0xffffffffu - rnd(r, 4));
       break;
     }
-    enq(r, t, PMU_EXT_OFF + 4 * (k - 1), 0);
-    enq(r, t, PMU_EXT_OFF + 4 * k, var == 2 ? X_CHAIN | X_QUALIFY : X_CHAIN);
-    enq(r, t, PMU_EVTSEL_OFF + 4 * (k - 1),
+    enq(r, t, EXT(k - 1), 0);
+    enq(r, t, EXT(k), var == 2 ? X_CHAIN | X_QUALIFY : X_CHAIN);
+    enq(r, t, EVTSEL(k - 1),
         var == 2 ? evsel_of(event_of_lane(PMU_LANE_REF_TICK)) | ES_USR | ES_OS | ES_EN : cyc);
     enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 2));
-    enq(r, t, PMU_PMC_OFF + 8 * (k - 1) + 4, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * (k - 1), 0xffffffffu - rnd(r, var == 2 ? 3 : 4));
+    enq(r, t, PMC(k) + HI, 0xffffffffu);
+    enq(r, t, PMC(k), 0xffffffffu - rnd(r, 2));
+    enq(r, t, PMC(k - 1) + HI, 0xffffffffu);
+    enq(r, t, PMC(k - 1), 0xffffffffu - rnd(r, var == 2 ? 3 : 4));
     if (var == 3)
       for (int i = 0; i < 4; i++)
-        enq(r, t, PMU_PMC_OFF + 8 * k, (uint32_t)pmu_rand_u64(r));
+        enq(r, t, PMC(k), (uint32_t)pmu_rand_u64(r));
     break;
   }
   case 3: {
     /* a fixed counter wraps, with or without PMI and freeze on overflow */
     unsigned i = rnd(r, 3);
     enq(r, t, PMU_CTRL_OFF, (uint32_t)rnd(r, 8));
-    enq(r, t, PMU_GSTATUS_OFF + 4, 0xffffffffu);
-    enq(r, t, PMU_FIXCTL_OFF, chance(r, 128) ? 0xbbbu : 0x333u);
-    enq(r, t, PMU_GCTRL_OFF + 4, 0xffffffffu);
-    enq(r, t, PMU_FIX_OFF + 8 * i + 4, 0xffffffffu);
-    enq(r, t, PMU_FIX_OFF + 8 * i, 0xffffffffu - rnd(r, 4));
+    enq(r, t, PMU_GSTATUS_OFF + HI, 0xffffffffu);
+    enq(r, t, PMU_FIXCTL_OFF, chance(r, 128) ? PMU_FIXCTL_MASK : FC_OS_USR);
+    enq(r, t, PMU_GCTRL_OFF + HI, 0xffffffffu);
+    enq(r, t, FIX(i) + HI, 0xffffffffu);
+    enq(r, t, FIX(i), 0xffffffffu - rnd(r, 4));
     break;
   }
   case 4: {
@@ -423,17 +439,17 @@ static void scenario(pmu_rand_t *r)
     const pmu_event_desc_t *e = &pmu_events[rnd(r, PMU_NEVENTS)];
     uint32_t es = evsel_of(e) | ES_USR | ES_OS | ES_EN | (chance(r, 128) ? ES_INT : 0) |
                   (chance(r, 128) ? ES_ANY : 0);
-    enq(r, t, PMU_EXT_OFF + 4 * k, 0);
-    enq(r, t, PMU_EVTSEL_OFF + 4 * k, es);
+    enq(r, t, EXT(k), 0);
+    enq(r, t, EVTSEL(k), es);
     enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k + 4, 0xffffffffu);
-    enq(r, t, PMU_PMC_OFF + 8 * k, 0xffffffffu - rnd(r, 256));
+    enq(r, t, PMC(k) + HI, 0xffffffffu);
+    enq(r, t, PMC(k), 0xffffffffu - rnd(r, 256));
     break;
   }
   case 5: {
     /* an issue-slot or CPI-stack counter wraps (silently: no status, no interrupt) */
-    uint32_t off = chance(r, 96) ? PMU_SLOT_OFF + 8 * rnd(r, PMU_NSLOT) : PMU_STK_OFF + 8 * rnd(r, PMU_NSTK);
-    enq(r, t, off + 4, 0xffffffffu);
+    uint32_t off = chance(r, 96) ? SLOT(rnd(r, PMU_NSLOT)) : STK(rnd(r, PMU_NSTK));
+    enq(r, t, off + HI, 0xffffffffu);
     enq(r, t, off, 0xffffffffu - rnd(r, 8));
     break;
   }
@@ -443,7 +459,7 @@ static void scenario(pmu_rand_t *r)
     uint8_t prot = (uint8_t)(chance(r, 192) ? 1 : 0);
     enq(r, t, PMU_SLOT_OFF, 0xffffffffu - PMU_W - rnd(r, 2 * PMU_W));
     enq_rd(r, t, PMU_SLOT_OFF, prot);
-    enq_rd(r, t, PMU_SLOT_OFF + 4, prot);
+    enq_rd(r, t, PMU_SLOT_OFF + HI, prot);
     break;
   }
   }

@@ -8,7 +8,8 @@
  *                            back the mask, write zeros), W1C for gstatus, read-only id/cfg
  *                            (a write fails and changes nothing), unprivileged writes fail
  *                            and change nothing, unprivileged reads as the map says (counters
- *                            only with ctrl.uren), and unmapped holes fail
+ *                            only with ctrl.uren), and the first and last word of every
+ *                            unmapped hole of the map (pmu_win of pmu_map.h) fail
  *   3 counting               a kernel whose counts are known by arithmetic (16 independent
  *                            ALU ops on thread 0, docs/core.md; kernels.txt alu_independent):
  *                            every programmable counter of every thread on INST_RETIRED.ANY_P,
@@ -45,7 +46,8 @@ typedef struct {
   uint64_t mask, reset;   /* writable bits (64-bit registers: both words) */
 } reg_t;
 
-static reg_t regs[2 + PMU_THREADS * (3 * PMU_P + 5 + 3 + 5 + 24)];
+/* id, cfg; per thread evtsel, ext, pmc (P each), fix, fixctl, ctrl, gctrl, gstatus, evstat, slot, stk */
+static reg_t regs[2 + PMU_THREADS * (3 * PMU_P + PMU_NFIX + 5 + PMU_NSLOT + PMU_NSTK)];
 static int nregs;
 
 static void add(const char *name, uint32_t addr, int kind, int uread, int words, uint64_t mask, uint64_t reset)
@@ -81,7 +83,7 @@ static void build_map(const board_t *b)
       snprintf(n, sizeof n, "t%u.pmc%u", t, k);
       add(n, treg(t, PMU_PMC_OFF + k * PMU_PMC_STRIDE), K_CNT, U_UREN, 2, cm, 0);
     }
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < PMU_NFIX; k++) {
       snprintf(n, sizeof n, "t%u.fix%u", t, k);
       add(n, treg(t, PMU_FIX_OFF + k * PMU_FIX_STRIDE), K_CNT, U_UREN, 2, cm, 0);
     }
@@ -93,11 +95,13 @@ static void build_map(const board_t *b)
     add(n, treg(t, PMU_GCTRL_OFF), K_RW, U_NO, 2, PMU_GCTRL_MASK64, PMU_GCTRL_RESET64);
     snprintf(n, sizeof n, "t%u.gstatus", t);
     add(n, treg(t, PMU_GSTATUS_OFF), K_W1C, U_NO, 2, PMU_GSTATUS_MASK64, PMU_GSTATUS_RESET64);
-    for (k = 0; k < 5; k++) {
+    snprintf(n, sizeof n, "t%u.evstat", t);   /* read-only status: a write fails (spec 5.2) */
+    add(n, treg(t, PMU_EVSTAT_OFF), K_RO, U_NO, 1, 0, PMU_EVSTAT_RESET);
+    for (k = 0; k < PMU_NSLOT; k++) {
       snprintf(n, sizeof n, "t%u.slot%u", t, k);
       add(n, treg(t, PMU_SLOT_OFF + k * PMU_SLOT_STRIDE), K_CNT_LIVE, U_YES, 2, cm, 0);
     }
-    for (k = 0; k < 24; k++) {
+    for (k = 0; k < PMU_NSTK; k++) {
       snprintf(n, sizeof n, "t%u.stk%u", t, k);
       add(n, treg(t, PMU_STK_OFF + k * PMU_STK_STRIDE), K_CNT_LIVE, U_UREN, 2, cm, 0);
     }
@@ -112,6 +116,32 @@ static uint64_t idle_inc(const board_t *b, const reg_t *r)
   if (off == PMU_SLOT_OFF) return b->w;
   if (off >= PMU_STK_OFF && ((off - PMU_STK_OFF) / PMU_STK_STRIDE) % 8 == PMU_CMP_OTHER) return b->w;
   return 0;
+}
+
+/* The unmapped words to try, from the generated map (pmu_win): the first and last word of every
+ * hole between the global registers and thread 0's block, of every hole of thread 0's block, and
+ * the first word of the first thread block the board does not have. Returns the count. */
+static unsigned map_holes(const board_t *b, uint32_t *a, unsigned max)
+{
+  unsigned n = 0, i, scope;
+  for (scope = 0; scope < 2; scope++) {
+    uint32_t at = 0, end = scope ? PMU_THREAD_STRIDE : PMU_THREAD_BASE;
+    for (i = 0; i <= PMU_NWIN; i++) {
+      uint32_t off = end, bytes = 0;
+      if (i < PMU_NWIN) {
+        if (pmu_win[i].thread != scope) continue;
+        off = pmu_win[i].off;
+        bytes = pmu_win[i].bytes;
+      }
+      if (off > at && n + 2 <= max) {
+        a[n++] = scope ? treg(0, at) : at;
+        if (off - 4 > at) a[n++] = scope ? treg(0, off - 4) : off - 4;
+      }
+      if (off + bytes > at) at = off + bytes;
+    }
+  }
+  if (n < max) a[n++] = treg(b->threads, 0);
+  return n;
 }
 
 static uint64_t get(board_t *b, const reg_t *r, int priv, int *st)
@@ -248,11 +278,19 @@ int cmd_selftest(int argc, char **argv)
   for (i = 0; i < nregs; i++) reset_vals[i] = get(b, &regs[i], 1, &reset_st[i]);
   for (i = 0; i < nregs; i++) check_register(b, &regs[i], reset_vals[i], reset_st[i]);
   {
-    uint32_t v;
-    int s1 = bd_read(b, 0x008, 1, 1, &v), s2 = bd_read(b, treg(0, 0x118), 1, 1, &v),
-        s3 = bd_read(b, treg(b->threads, 0), 1, 1, &v), s4 = bd_read(b, treg(0, PMU_STK_OFF + 24 * 8), 1, 1, &v);
-    result(s1 == ST_SLVERR && s2 == ST_SLVERR && s3 == ST_SLVERR && s4 == ST_SLVERR,
-           "%-14s 0x008, t0+0x118, t0+0x240 and thread %u's block answer SLVERR", "holes", b->threads);
+    uint32_t v, hole[4 * PMU_NWIN + 8];
+    unsigned nh = map_holes(b, hole, sizeof hole / sizeof hole[0]), j, bad = 0;
+    char bads[120] = "";
+    for (j = 0; j < nh; j++) {
+      int sr = bd_read(b, hole[j], 1, 1, &v), sw = bd_write(b, hole[j], 1, 1, 0xf, &v);
+      if (sr != ST_SLVERR || sw != ST_SLVERR) {
+        size_t l = strlen(bads);
+        if (bad++ < 6) snprintf(bads + l, sizeof bads - l, " 0x%04" PRIx32 " (read %s, write %s)", hole[j], status_name(sr), status_name(sw));
+      }
+    }
+    if (bad) result(0, "%-14s %u of %u unmapped words answer OK:%s", "holes", bad, nh, bads);
+    else result(1, "%-14s %u unmapped words (first and last of each hole of the map, thread %u's block) answer SLVERR to a read and a write",
+                "holes", nh, b->threads);
   }
   {
     /* run control's access rules (fpga/rtl/run_ctl.v): a write to a read-only register, a read of
@@ -287,12 +325,14 @@ int cmd_selftest(int argc, char **argv)
       wrn(b, treg(t, PMU_EVTSEL_OFF), PMU_P, sel);
       wrn(b, treg(t, PMU_PMC_OFF), 2 * PMU_P, z);
       wrn(b, treg(t, PMU_FIX_OFF), 6, z);
-      wr32(b, treg(t, PMU_FIXCTL_OFF), 0x333);
+      wr32(b, treg(t, PMU_FIXCTL_OFF), PMU_PUT(PMU_FIXCTL_OS0, 1) | PMU_PUT(PMU_FIXCTL_USR0, 1) | PMU_PUT(PMU_FIXCTL_OS1, 1) |
+                                           PMU_PUT(PMU_FIXCTL_USR1, 1) | PMU_PUT(PMU_FIXCTL_OS2, 1) | PMU_PUT(PMU_FIXCTL_USR2, 1));
       rdn(b, treg(t, PMU_SLOT_OFF), 10, sl0[t]);
       rdn(b, treg(t, PMU_STK_OFF), 48, sk0[t]);
     }
     for (t = 0; t < b->threads; t++) {
-      uint32_t g[2] = {(1u << PMU_P) - 1u, 7u};
+      uint64_t g64 = PMU_PUT64(PMU_GCTRL_PMC_EN, 0xffffffffu) | PMU_PUT64(PMU_GCTRL_FIX_EN, 0xffffffffu);
+      uint32_t g[2] = {(uint32_t)g64, (uint32_t)(g64 >> 32)};
       wrn(b, treg(t, PMU_GCTRL_OFF), 2, g);
     }
     bd_run(b, C);
@@ -350,19 +390,20 @@ int cmd_selftest(int argc, char **argv)
       wr64(b, treg(t, PMU_PMC_OFF), start);
     }
     uint32_t irq0 = (rc_rd(b, RC_STATUS) >> 8) & 0xff;
-    for (t = 0; t < b->threads; t++) wr32(b, treg(t, PMU_GCTRL_OFF), 1);
+    for (t = 0; t < b->threads; t++) wr32(b, treg(t, PMU_GCTRL_OFF), PMU_PUT(PMU_GCTRL_PMC_EN, 1));
     bd_run(b, 100);
     for (t = 0; t < b->threads; t++) wr32(b, treg(t, PMU_GCTRL_OFF), 0);
     uint32_t irq1 = (rc_rd(b, RC_STATUS) >> 8) & 0xff;
     for (t = 0; t < b->threads; t++) {
       uint64_t gs = rd64(b, treg(t, PMU_GSTATUS_OFF));
-      result(!(irq0 >> t & 1) && (gs & 1) && (irq1 >> t & 1),
-             "t%u.overflow   pmc0 from 2^CW-50, 100 cycles: gstatus.pmc_ovf0 %u, irq %u -> %u", t, (unsigned)(gs & 1),
+      unsigned ovf0 = PMU_GET(gs, PMU_GSTATUS_PMC_OVF) & 1u;
+      result(!(irq0 >> t & 1) && ovf0 && (irq1 >> t & 1),
+             "t%u.overflow   pmc0 from 2^CW-50, 100 cycles: gstatus.pmc_ovf0 %u, irq %u -> %u", t, ovf0,
              irq0 >> t & 1, irq1 >> t & 1);
-      wr64(b, treg(t, PMU_GSTATUS_OFF), 1);
+      wr64(b, treg(t, PMU_GSTATUS_OFF), PMU_PUT64(PMU_GSTATUS_PMC_OVF, 1));
       gs = rd64(b, treg(t, PMU_GSTATUS_OFF));
       uint32_t irq2 = (rc_rd(b, RC_STATUS) >> 8) & 0xff;
-      result(!(gs & 1) && !(irq2 >> t & 1), "t%u.irq clear  writing 1 to gstatus.pmc_ovf0 clears it and irq", t);
+      result(!(PMU_GET(gs, PMU_GSTATUS_PMC_OVF) & 1u) && !(irq2 >> t & 1), "t%u.irq clear  writing 1 to gstatus.pmc_ovf0 clears it and irq", t);
     }
     (void)z2;
     rc_wr(b, RC_CTRL, RC_PMU_RESET);

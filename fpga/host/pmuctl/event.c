@@ -320,7 +320,8 @@ done:
   e->evtsel = a.sel;
   e->ext = a.ext;
   for (k = 0; k < PMU_NEVENTS; k++)
-    if (pmu_events[k].event == (a.sel & 0xff) && pmu_events[k].umask == ((a.sel >> 8) & 0xff)) e->cat = k;
+    if (pmu_events[k].event == PMU_GET(a.sel, PMU_EVTSEL_EVENT) && pmu_events[k].umask == PMU_GET(a.sel, PMU_EVTSEL_UMASK))
+      e->cat = k;
   if (name[0]) snprintf(e->text, sizeof e->text, "%s", name);
   else snprintf(e->text, sizeof e->text, "%.*s", (int)len, full + off);
   return 1;
@@ -361,7 +362,7 @@ int ev_parse_list(const char *list, pmu_event_t *ev, int max, char *err, size_t 
 
 int ev_lanes(const pmu_event_t *e)
 {
-  uint32_t s = pmu_lane_sel((uint8_t)e->evtsel, (uint8_t)(e->evtsel >> 8));
+  uint32_t s = pmu_lane_sel((uint8_t)PMU_GET(e->evtsel, PMU_EVTSEL_EVENT), (uint8_t)PMU_GET(e->evtsel, PMU_EVTSEL_UMASK));
   int n = 0;
   while (s) {
     n += (int)(s & 1);
