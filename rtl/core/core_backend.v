@@ -219,7 +219,6 @@ module core_backend #(
   );
 
   core_exec #(
-    .WW       (WW),
     .ROB      (ROB),
     .ROBI     (ROBI),
     .ROBC     (ROBC),
@@ -229,10 +228,8 @@ module core_backend #(
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
     .iss_vec_i (iss_vec),
-    .iss_dm_i  (iss_dm_o),
     .rob_dm_i  (rob_dm),
     .rob_ll_i  (rob_ll),
-    .flush_i   (flush_o),
     .keep_i    (keep),
     .fin_o     (fin),
     .pend_o    (pend_o)

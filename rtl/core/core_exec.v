@@ -9,11 +9,10 @@
 // entry with nothing pending is not looked at.)
 //
 // Outstanding Dcache misses (pend_o): the missing loads with a pending completion (with
-// MISS_LAT > 1 every issued miss waits in the countdown until it completes): plus the ones issued
-// now, minus the ones completing now, recounted after a flush.
+// MISS_LAT > 1 every issued miss waits in the countdown until it completes), counted from the
+// registers (no count kept, so nothing to recount after a flush).
 
 module core_exec #(
-  parameter WW       = 3,        // width of a count 0..W
   parameter ROB      = 32,
   parameter ROBI     = 5,        // ROB index width
   parameter ROBC     = 6,        // ROB count width
@@ -23,10 +22,8 @@ module core_exec #(
   input  wire            clk_i,
   input  wire            rst_ni,
   input  wire [ROB-1:0]  iss_vec_i,   // entries issued this cycle
-  input  wire [WW-1:0]   iss_dm_i,    //   of these, Dcache-miss loads
   input  wire [ROB-1:0]  rob_dm_i,    // ROB entry bits: Dcache miss, latency above 1
   input  wire [ROB-1:0]  rob_ll_i,
-  input  wire            flush_i,
   input  wire [ROB-1:0]  keep_i,      // the entries a flush keeps
   output reg  [ROB-1:0]  fin_o,       // entries completing this cycle
   output wire [ROBC-1:0] pend_o       // Dcache misses outstanding from earlier cycles
@@ -46,10 +43,6 @@ module core_exec #(
   reg [ROB-1:0]     act_d;
   reg [CDB*ROB-1:0] cd_q;
   reg [CDB*ROB-1:0] cd_d;
-  reg [ROBC-1:0]    pend_q;
-  reg [ROBC-1:0]    pend_d;
-
-  assign pend_o = pend_q;
 
   // Countdown
   reg [ROB-1:0] ins_l;           // issued now with latency LONG_LAT > 1
@@ -76,35 +69,23 @@ module core_exec #(
     end
   end
 
-  // Outstanding misses
+  // Outstanding misses: the missing loads with a pending completion
   /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
   reg [31:0] n;
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
-    n = 32'd0;
-    if (flush_i) begin
-      n      = popc(act_d & rob_dm_i);
-      pend_d = n[ROBC-1:0];
-    end else begin
-      pend_d = pend_q;
-      if (MISS_LAT > 1) pend_d = pend_d + {{(ROBC - WW){1'b0}}, iss_dm_i};
-      if ((fin_o & rob_dm_i) != {ROB{1'b0}}) begin
-        n      = popc(fin_o & rob_dm_i);
-        pend_d = pend_d - n[ROBC-1:0];
-      end
-    end
+    n = popc(act_q & rob_dm_i);
   end
+  assign pend_o = n[ROBC-1:0];
 
   // Reset: nothing pending.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       act_q  <= {ROB{1'b0}};
       cd_q   <= {(CDB * ROB){1'b0}};
-      pend_q <= {ROBC{1'b0}};
     end else begin
       act_q  <= act_d;
       cd_q   <= cd_d;
-      pend_q <= pend_d;
     end
   end
 

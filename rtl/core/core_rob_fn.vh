@@ -54,36 +54,76 @@ function [ROB-1:0] lowmask;
   end
 endfunction
 
-// Number of set bits: an adder tree per 32-bit chunk (no loop over the bits).
+// Number of set bits, per 32-bit chunk: 2-bit sums with bitwise logic (no carry), then per byte
+// two 8-bit additions, then the bytes added in a tree; every addition is at most 8 bits wide,
+// so synthesis builds short carry chains in a tree of depth log2 of the width (no 32-bit carry
+// chain), and a simulator still works on whole words.
 function [31:0] popc;
   input [ROB-1:0]                 v;
   reg   [((ROB+31)/32)*32-1:0]    x;
   reg   [31:0]                    y;
+  reg   [7:0]                     b0;
+  reg   [7:0]                     b1;
+  reg   [7:0]                     b2;
+  reg   [7:0]                     b3;
   integer                         n;
   begin
     x          = {(((ROB + 31) / 32) * 32){1'b0}};
     x[ROB-1:0] = v;
     popc       = 32'd0;
     for (n = 0; n < (ROB + 31) / 32; n = n + 1) begin
-      y    = x[n*32 +: 32];
-      y    = y - ((y >> 1) & 32'h55555555);                 // 2-bit sums
-      y    = (y & 32'h33333333) + ((y >> 2) & 32'h33333333); // 4-bit sums
-      y    = (y + (y >> 4)) & 32'h0f0f0f0f;                 // byte sums
-      y    = y + (y >> 8);
-      y    = y + (y >> 16);
-      popc = popc + {26'd0, y[5:0]};
+      y  = x[n*32 +: 32];
+      y  = ((y & 32'h55555555) ^ ((y >> 1) & 32'h55555555)) |
+           (((y & (y >> 1)) & 32'h55555555) << 1);                  // 2-bit sums, no carry
+      b0 = (y[7:0] & 8'h33) + ((y[7:0] >> 2) & 8'h33);                // 4-bit sums per byte
+      b1 = (y[15:8] & 8'h33) + ((y[15:8] >> 2) & 8'h33);
+      b2 = (y[23:16] & 8'h33) + ((y[23:16] >> 2) & 8'h33);
+      b3 = (y[31:24] & 8'h33) + ((y[31:24] >> 2) & 8'h33);
+      b0 = {4'd0, b0[3:0] + b0[7:4]};                               // byte sums (0..8)
+      b1 = {4'd0, b1[3:0] + b1[7:4]};
+      b2 = {4'd0, b2[3:0] + b2[7:4]};
+      b3 = {4'd0, b3[3:0] + b3[7:4]};
+      popc = popc + {26'd0, {1'b0, {1'b0, b0[3:0]} + {1'b0, b1[3:0]}} +
+                            {1'b0, {1'b0, b2[3:0]} + {1'b0, b3[3:0]}}};
     end
   end
 endfunction
 
-// Index of the lowest set bit of v (v != 0): the number of bits below it.
+// Bit b of an entry index, over all entries: bit k of slice b is bit b of k (the index encoder's
+// masks, a constant).
+function [ROBI*ROB-1:0] idx_masks;
+  /* verilator lint_off UNUSEDSIGNAL */  // a function needs an input
+  input integer dummy;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer       b;
+  integer       k;
+  begin
+    idx_masks = {(ROBI * ROB){1'b0}};
+    for (b = 0; b < ROBI; b = b + 1) begin
+      for (k = 0; k < ROB; k = k + 1) begin
+        idx_masks[b*ROB+k] = ((k >> b) & 1) == 1;
+      end
+    end
+  end
+endfunction
+
+/* verilator lint_off UNUSEDPARAM */  // modules that find no lowest set bit
+localparam [ROBI*ROB-1:0] IDX_MASKS = idx_masks(0);
+/* verilator lint_on UNUSEDPARAM */
+
+// Index of the lowest set bit of v (v != 0): the bits at and above it are the prefix OR of v (a
+// log-depth OR tree, no carry chain), the lowest one is the only set bit without a set bit below,
+// and each bit of its index is an OR over the entries whose index has that bit.
 function [ROBI-1:0] ctz;
   input [ROB-1:0] v;
-  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
-  reg   [31:0]    n;
-  /* verilator lint_on UNUSEDSIGNAL */
+  reg   [ROB-1:0] p;
+  integer         d;
+  integer         b;
   begin
-    n   = popc((v & (~v + 1'b1)) - 1'b1);
-    ctz = n[ROBI-1:0];
+    p = v;
+    for (d = 1; d < ROB; d = d * 2) p = p | (p << d);
+    p   = v & ~(p << 1);
+    ctz = {ROBI{1'b0}};
+    for (b = 0; b < ROBI; b = b + 1) ctz[b] = (p & IDX_MASKS[b*ROB +: ROB]) != {ROB{1'b0}};
   end
 endfunction

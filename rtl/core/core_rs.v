@@ -128,6 +128,7 @@ module core_rs #(
   // ---------------------------------------------------------------------------------------------
   reg [ROB-1:0] rq;
   reg [ROB-1:0] lowb;
+  reg [ROB-1:0] mrot;            // the mispredicted branch in the ROB, in age order
   /* verilator lint_off UNUSEDSIGNAL */  // the counts are below W
   reg [31:0]    n;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -144,6 +145,10 @@ module core_rs #(
     rq          = {ROB{1'b0}};
     lowb        = {ROB{1'b0}};
     n           = 32'd0;
+    // at most one correct-path mispredicted branch is in the RS (one that issued has flushed
+    // every younger instruction), so a flush is at it: where it is (flush_age_o) comes from
+    // registers only, in parallel with the selection
+    mrot        = rotr(rob_mbr_i & rsv, rob_head_i);
     if (iss_n_i != {WW{1'b0}}) begin
       rq = rotr(ready, rob_head_i);
       for (b = 0; b < W; b = b + 1) begin
@@ -163,16 +168,18 @@ module core_rs #(
         n      = popc(iss_vec_o & rob_dm_i);
         dm_n_o = n[WW-1:0];
       end
-      if ((iss_vec_o & rob_mbr_i) != {ROB{1'b0}}) begin
+      if ((sel_o & mrot) != {ROB{1'b0}}) begin
         flush_o     = 1'b1;
-        flush_age_o = {{(ROBC - ROBI){1'b0}}, ctz(sel_o & rotr(rob_mbr_i, rob_head_i))};
+        flush_age_o = {{(ROBC - ROBI){1'b0}}, ctz(mrot)};
       end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Next state. RS occupancy: dispatched minus issued, recounted after a flush (the entries older
-  // than the branch not issued yet; those dispatched in this cycle are younger).
+  // Next state. RS occupancy: dispatched minus issued; after a flush the entries older than the
+  // branch not issued yet (those dispatched in this cycle are younger): the waiting ones, since
+  // the branch issues and issue takes the oldest ready entries first. So the count after a flush
+  // comes from registers only (flush_age_o, waiting), not from this cycle's selection.
   // ---------------------------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
   reg [31:0] rcnt;
@@ -182,7 +189,7 @@ module core_rs #(
     rcnt   = 32'd0;
     if (flush_o) begin
       keep_o = rotl(lowmask(flush_age_o + 1'b1), rob_head_i);
-      rcnt   = popc(rsv & ~iss_vec_o & keep_o);
+      rcnt   = popc(waiting & keep_o);
       cnt_d  = rcnt[RSC-1:0];
     end else begin
       cnt_d  = cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
