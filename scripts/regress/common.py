@@ -53,8 +53,10 @@ _running_lock = threading.Lock()
 _stopping = threading.Event()  # set on SIGTERM/SIGINT: start nothing new
 
 
-def run_cmd(argv, log_path, timeout):
-    """Run argv in ROOT with stdout+stderr to log_path; returns (rc, seconds, note)."""
+def run_cmd(argv, log_path, timeout, usage=None):
+    """Run argv in ROOT with stdout+stderr to log_path; returns (rc, seconds, note). With a dict
+    `usage`, also sets usage["cpu_s"]: the CPU seconds (user + system) of the command and every
+    process it waited for (wait4's resource usage), which stays meaningful on a loaded machine."""
     t0 = time.monotonic()
     with open(log_path, "wb") as log:
         with _running_lock:
@@ -69,17 +71,23 @@ def run_cmd(argv, log_path, timeout):
                 log.write((msg + "\n").encode())
                 return 127, time.monotonic() - t0, msg
             _running.add(p)
-        note = None
+        timed_out = threading.Event()
+        timer = threading.Timer(timeout, lambda: (timed_out.set(), _kill(p)))
+        timer.daemon = True
+        timer.start()
         try:
-            rc = p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            _kill(p)
-            rc = p.wait()
-            note = "timeout after %d s" % timeout
-            log.write(("\nregress: killed: %s\n" % note).encode())
+            _, status, ru = os.wait4(p.pid, 0)
+            p.returncode = rc = os.waitstatus_to_exitcode(status)
+            if usage is not None:
+                usage["cpu_s"] = round(ru.ru_utime + ru.ru_stime, 3)
         finally:
+            timer.cancel()
             with _running_lock:
                 _running.discard(p)
+        note = None
+        if timed_out.is_set():
+            note = "timeout after %d s" % timeout
+            log.write(("\nregress: killed: %s\n" % note).encode())
     return rc, time.monotonic() - t0, note
 
 

@@ -104,9 +104,11 @@ def do_job(job, args, runs_dir):
     res = {"index": job["index"], "id": job["id"], "test": t.name, "seed": job["seed"], "dir": rundir,
            "cmd": repro_line(argv), "defined_at": t.line, "log": os.path.join(rundir, "log.txt")}
     write_cmd_sh(os.path.join(rundir, "cmd.sh"), argv, "run %s: test %s, seed %s" % (job["id"], t.name, job["seed"]))
-    rc, secs, note = run_cmd(argv, res["log"], args.timeout_for(t))
+    usage = {}
+    rc, secs, note = run_cmd(argv, res["log"], args.timeout_for(t), usage)
     text = read_text(res["log"])
     res["rc"], res["time_s"] = rc, round(secs, 3)
+    res["cpu_s"] = usage.get("cpu_s", 0.0)
     res["lockstep_cycles"] = lockstep_cycles(text)
     why = []
     # error (JUnit <error>): the run did not finish by itself: a time-out, a signal (a crash, or
@@ -288,8 +290,8 @@ def mode_run(args):
 
     def show(r):
         with plock:
-            line = "%s %-40s %7.1fs" % ({"pass": "PASS", "skip": "SKIP"}.get(r["status"], "FAIL"), r["id"],
-                                         r.get("time_s", 0))
+            line = "%s %-40s %7.1fs %7.1fs cpu" % ({"pass": "PASS", "skip": "SKIP"}.get(r["status"], "FAIL"),
+                                                   r["id"], r.get("time_s", 0), r.get("cpu_s", 0))
             if r.get("resumed"):
                 line += "  (kept from an earlier run: --resume)"
             if r["status"] == "skip":

@@ -99,19 +99,28 @@ def lockstep_line(runs):
         sum(n), sum(1 for x in n if x))
 
 
+def cpu_line(runs, top=6):
+    """CPU seconds of all runs and the runs that took most (what to move to nightly first)."""
+    most = sorted(runs, key=lambda r: -r.get("cpu_s", 0))[:top]
+    return "cpu: %.0f s in all runs; most: %s" % (
+        sum(r.get("cpu_s", 0) for r in runs),
+        ", ".join("%s %.0f s" % (r["id"], r.get("cpu_s", 0)) for r in most))
+
+
 def summary_lines(runs, cov, header, outputs, brief=False):
     out = ["", "== " + header]
     by = {}
     for r in runs:
-        d = by.setdefault(r["test"], [0, 0, 0.0])
+        d = by.setdefault(r["test"], [0, 0, 0.0, 0.0])
         if r["status"] != "skip":
             d[0 if r["status"] == "pass" else 1] += 1
         d[2] += r.get("time_s", 0)
+        d[3] += r.get("cpu_s", 0)
     w = max([len("test")] + [len(k) for k in by])
     if not brief:
-        out.append("%-*s %6s %6s %7s" % (w, "test", "passed", "failed", "time"))
-        for k, (p, f, s) in by.items():
-            out.append("%-*s %6d %6d %6.1fs" % (w, k, p, f, s))
+        out.append("%-*s %6s %6s %7s %7s" % (w, "test", "passed", "failed", "time", "cpu"))
+        for k, (p, f, s, c) in by.items():
+            out.append("%-*s %6d %6d %6.1fs %6.1fs" % (w, k, p, f, s, c))
     bad = [r for r in runs if r["status"] not in ("pass", "skip")]
     skips = [r for r in runs if r["status"] == "skip"]
     if skips:
@@ -135,6 +144,7 @@ def summary_lines(runs, cov, header, outputs, brief=False):
                     out.append("    waveform: %s" % wv.get("status"))
     out += cov_lines(cov)
     out.append(lockstep_line(runs))
+    out.append(cpu_line(runs))
     out += outputs
     npass = len(runs) - len(bad) - len(skips)
     out.append("%d passed, %d failed" % (npass, len(bad)) + (", %d skipped" % len(skips) if skips else ""))
