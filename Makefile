@@ -21,8 +21,8 @@ SHELL      := /bin/bash
 BUILD      ?= build
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CC         ?= gcc
-# Optimisation and C++ compiler of the simulator builds (docs/performance.md has the figures
-# behind these defaults).
+# Optimisation and C++ compiler of the simulator builds (docs/performance.md measures these
+# defaults).
 SIM_OPT    ?= -O3
 SIM_CXX    ?= clang++
 CWARN      := -std=c99 -Wall -Wextra -Werror
