@@ -5,6 +5,8 @@ A job is a dict:
   design  pmu | core | bare | module:NAME (a PMU module synthesized alone)
   params  {PARAM: value} set on the top (chparam)
   ties    feature tie-offs (scripts/area/ties.py), pmu only
+  cuts    yosys commands run on the flattened netlist before synthesis (scripts/area/stages.py:
+          a stage of a module cut out); cuts_top: the same inside the top before flattening
   ecp5    also synthesize for ECP5
   pnr     none | auto | ice40 | ecp5: place and route for Fmax. auto: iCE40 HX8K when the design
           fits it by the LUT4 count, else ECP5 (when ecp5 is set)
@@ -93,11 +95,13 @@ def yosys_script(job, out):
     lines += [f"hierarchy -check -top {top}", "proc"]
     top_ties = [c for f in feats if ties.stage(f) == "top"
                 for c in ties.commands(f, job.get("params", {}))]
+    top_ties += list(job.get("cuts_top", []))
     if top_ties:
         lines += [f"cd {top}"] + top_ties + ["cd .."]
     lines += ["flatten", "opt_clean", "select -assert-none t:$dlatch t:$_DLATCH_*"]
     lines += [c for f in feats if ties.stage(f) == "flat"
               for c in ties.commands(f, job.get("params", {}))]
+    lines += list(job.get("cuts", []))
     lines += ["design -save prep", f"write_json {out}/prep.json",
               f"synth -top {top}", "select -assert-none t:$dlatch t:$_DLATCH_*",
               f"tee -q -o {out}/generic.stat stat -tech cmos",
@@ -193,6 +197,14 @@ def _synth_row(job, toolset, out, skey):
     return row
 
 
+def with_kge(row, out):
+    """ROW with generic_kge from OUT/generic.stat when a stored row predates the column."""
+    if "generic_kge" not in row and row.get("generic_cells") not in (None, "") \
+            and os.path.exists(os.path.join(ROOT, out, "generic.stat")):
+        row = dict(row, generic_kge=_stat(out, "generic.stat", "generic")["kge"])
+    return row
+
+
 def synth_cached(job, toolset, versions, out, script, adopt=False):
     """The stored synthesis row of JOB (synth.json) when current, else None. ADOPT: when there
     is no synth.json (a run that wrote its reports but not the row) but the stored synth.ys is
@@ -203,7 +215,7 @@ def synth_cached(job, toolset, versions, out, script, adopt=False):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             row = json.load(f)
-        return row if row.get("synth_key") == skey else None
+        return with_kge(row, out) if row.get("synth_key") == skey else None
     if not adopt:
         return None
     ys = os.path.join(ROOT, out, "synth.ys")
@@ -236,7 +248,7 @@ def cached(job, toolset, versions, build="build", adopt=False):
             old = json.load(f)
         if old.get("key") == job_key(job, versions, script):
             old["cached"] = 1
-            return old
+            return with_kge(old, out)
     row = synth_cached(job, toolset, versions, out, script, adopt)
     if row is None:
         return None
@@ -256,7 +268,7 @@ def run(job, toolset, versions, build="build", force=False):
             old = json.load(f)
         if old.get("key") == key:
             old["cached"] = 1
-            return old
+            return with_kge(old, out)
     t0 = time.time()
     srow = None if force else synth_cached(job, toolset, versions, out, script, adopt=True)
     if srow is None:

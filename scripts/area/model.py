@@ -11,7 +11,7 @@ MODEL_JSON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "model.jso
 # Range of each parameter of pmu_top (rtl/pmu/data/pmu_params.json).
 RANGES = {"THREADS": (1, 8), "P": (1, 16), "CW": (33, 64), "W": (1, 7)}
 METRICS = ["ice40_lut4", "ice40_ffs", "ice40_carry", "generic_cells", "generic_ffs",
-           "generic_transistors"]
+           "generic_transistors", "generic_kge"]
 
 # block -> [(term, what it counts)]; T threads, P programmable counters per thread, CW bits,
 # W slots per stage, NCNT = T*(P+32) counters in the bank. A per-counter term (NCNT) would be

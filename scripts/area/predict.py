@@ -4,7 +4,8 @@
 usage: predict.py [--threads N] [--p N] [--cw N] [--w N] [--storage 0|1] [--json]
                   [--check CSV --tol PCT]
 
-Defaults are pmu_top's defaults. Prints iCE40 LUT4/FF/carry and generic cells/FFs/transistors,
+Defaults are pmu_top's defaults. Prints iCE40 LUT4/FF/carry and generic cells/FFs/transistors/kGE
+(the metrics model.json was fitted for),
 split into the model's blocks, and the model's worst error on the held-out configurations.
 --check CSV: compare the prediction with every PMU row of an area CSV of this parameter set
 (e.g. make test's smoke run); fails when an error exceeds --tol percent; last line
@@ -22,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import model  # noqa: E402
 
 SHOWN = ["ice40_lut4", "ice40_ffs", "ice40_carry", "generic_cells", "generic_ffs",
-         "generic_transistors"]
+         "generic_transistors", "generic_kge"]
 
 
 def main():
@@ -51,7 +52,7 @@ def main():
         print("predicted area, " + ", ".join(f"{k}={v}" for k, v in p.items())
               + f", STORAGE={a.storage}:")
         print(f"  {'metric':22s} {'total':>10s}  " + "  ".join(b.split(' (')[0] for b in model.BLOCKS))
-        for k in SHOWN:
+        for k in [k for k in SHOWN if k in pred]:
             print(f"  {k:22s} {pred[k]['total']:10.0f}  "
                   + "  ".join(f"{pred[k][b]:.0f}" for b in model.BLOCKS))
         st = m["storage"][a.storage]

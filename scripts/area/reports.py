@@ -36,6 +36,55 @@ def cell_counts(text):
     return counts
 
 
+# NAND2-equivalent weight of each generic cell of yosys `synth` (docs/area.md, "Gate
+# equivalents"): the X1 cell areas of the Nangate 45 nm Open Cell Library over NAND2_X1's
+# (0.798 um^2), rounded to 1/3 GE; a cell with no library cell of its own is the cells it is
+# built from (ANDNOT = INV + NOR2, ORNOT = INV + NAND2, NMUX = MUX2 + INV). Flip-flops: DFF_X1
+# 5.67, with an asynchronous reset or set DFFR_X1/DFFS_X1 6.67, both DFFRS_X1 7.67; a
+# synchronous reset or set adds an AND2/OR2 (1.33) in front, an enable a MUX2 (2.33).
+GE_GATES = {
+    "$_BUF_": 1.0, "$_NOT_": 0.67, "$_NAND_": 1.0, "$_NOR_": 1.0, "$_AND_": 1.33,
+    "$_OR_": 1.33, "$_XOR_": 2.0, "$_XNOR_": 2.0, "$_ANDNOT_": 1.67, "$_ORNOT_": 1.67,
+    "$_MUX_": 2.33, "$_NMUX_": 3.0, "$_AOI3_": 1.33, "$_OAI3_": 1.33, "$_AOI4_": 1.67,
+    "$_OAI4_": 1.67,
+}
+GE_DFF, GE_DFF_ARST, GE_DFF_ARST_SET, GE_SRST, GE_EN = 5.67, 6.67, 7.67, 1.33, 2.33
+
+
+def ge_weight(name):
+    """NAND2-equivalent weight of generic cell NAME; ValueError for a type without one."""
+    if name in GE_GATES:
+        return GE_GATES[name]
+    m = re.match(r"^\$_(S?)DFF(SR)?(C?E?)_([PN]+[01]?[PN]?)_$", name)
+    if m:
+        srst, sr, en, _ = m.groups()
+        w = GE_DFF_ARST_SET if sr else GE_DFF
+        # $_DFF_PP0_ / $_DFFE_PN1P_: an asynchronous reset or set (a 0/1 in the polarity part)
+        if not sr and not srst and re.search(r"[01]", m.group(4)):
+            w = GE_DFF_ARST
+        return w + (GE_SRST if srst else 0) + (GE_EN if en else 0)
+    raise ValueError(f"generic cell {name}: no NAND2-equivalent weight (scripts/area/reports.py "
+                     "GE_GATES)")
+
+
+def kge(cells):
+    """Thousands of NAND2 equivalents of {generic cell type: count}."""
+    return round(sum(ge_weight(k) * v for k, v in cells.items()) / 1000.0, 3)
+
+
+def ge_table():
+    """Markdown table of the weights (docs/area.md, "Gate equivalents")."""
+    rows = [(k, f"{v:.2f}") for k, v in GE_GATES.items()]
+    rows += [("`$_DFF_*_` (no reset)", f"{GE_DFF:.2f}"),
+             ("`$_DFF_*_` with an asynchronous reset or set", f"{GE_DFF_ARST:.2f}"),
+             ("`$_DFFSR*_` (both)", f"{GE_DFF_ARST_SET:.2f}"),
+             ("`$_SDFF*_` (synchronous reset or set)", f"+ {GE_SRST:.2f}"),
+             ("`$_*DFFE_*_`, `$_SDFFCE_*_` (enable)", f"+ {GE_EN:.2f}")]
+    out = ["| generic cell | NAND2 equivalents |", "|---|---:|"]
+    out += [f"| {k if k.startswith('`') else '`' + k + '`'} | {v} |" for k, v in rows]
+    return "\n".join(out)
+
+
 def is_ff(name):
     return "DFF" in name or name == "TRELLIS_FF"
 
@@ -46,6 +95,7 @@ def summarize(counts, target):
     out = {"cells": sum(cells.values()), "ffs": sum(v for k, v in cells.items() if is_ff(k))}
     if target == "generic":
         out["transistors"] = counts.get("#transistors", 0)
+        out["kge"] = kge(cells)
         latches = sum(v for k, v in cells.items() if "DLATCH" in k)
         if latches:
             raise ValueError(f"{latches} latch cells after synthesis")

@@ -8,6 +8,8 @@ Checks, each PASS/FAIL, last line "N passed, N failed":
   1. tools      the yowasp tools run and print their versions
   2. ties       every feature tie-off of scripts/area/ties.py finds its nets in the default PMU
                 (yosys up to the tie-offs, no synthesis)
+  2b. cuts      every stage cut of scripts/area/stages.py (make area-breakdown) finds its nets
+                in pmu_evctl (THREADS=2, P=2) and pmu_stack (THREADS=2), no synthesis
   3. pmu        the smallest PMU (configs.SMOKE) through yosys generic and synth_ice40, figures
                 in a CSV row; the cost model's prediction within --tol percent of it
   3b. cache     the result reads back from its cache; a synthesis of another key is not reused
@@ -25,6 +27,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import configs  # noqa: E402
 import job  # noqa: E402
+import stages  # noqa: E402
 import sweep  # noqa: E402
 import tools  # noqa: E402
 
@@ -72,6 +75,25 @@ def main():
               f"({', '.join(configs.ties.FEATURES)})")
     except RuntimeError as e:
         check("ties", False, str(e))
+
+    # 2b. every stage cut's nets exist (the last step of each block has every cut)
+    cut_jobs = [{"name": "cuts_evctl", "design": "module:pmu_evctl", "params": {"THREADS": 2, "P": 2},
+                 "cuts": stages.evctl_step("no_modes", 2, 2),
+                 "cuts_top": stages.evctl_top("no_modes", 2, 2)},
+                {"name": "cuts_stack", "design": "module:pmu_stack", "params": {"THREADS": 2},
+                 "cuts": stages.stack_step("no_split", 2)}]
+    try:
+        for cj in cut_jobs:
+            out = job.job_dir(a.build, cj["name"])
+            os.makedirs(out, exist_ok=True)
+            script = job.yosys_script(cj, out).split("design -save prep")[0]
+            with open(os.path.join(out, "cuts.ys"), "w", encoding="utf-8") as f:
+                f.write(script)
+            job._run(tools.command("yowasp", "yosys") + ["-q", "-s", f"{out}/cuts.ys"],
+                     f"{out}/cuts.log")
+        check("cuts", True, "the stage cuts of pmu_evctl and pmu_stack found their nets")
+    except RuntimeError as e:
+        check("cuts", False, str(e))
 
     # 3. the smallest PMU, and the cost model on it
     rows = []

@@ -3,6 +3,7 @@
 build/area/area.csv (one row per configuration, with the exact tool versions).
 
 usage: sweep.py [--tools yowasp|debian] [--only GROUP,...|NAME,...] [-j N] [--build DIR] [--force]
+       sweep.py --quick [--pipe N]    make area-quick's jobs (configs.quick_jobs), BUILD/area/quick.csv
 
 Jobs run under nice, N at a time (default 2); a job whose sources, script and tools did not
 change since its last run is read back from build/area/jobs/NAME/result.json. Prints one line
@@ -23,7 +24,7 @@ import job  # noqa: E402
 import tools  # noqa: E402
 
 FIRST = ["name", "group", "design", "ties", "THREADS", "P", "CW", "W", "STORAGE", "PIPE", "N",
-         "IW", "PROG_DEPTH", "generic_cells", "generic_ffs", "generic_transistors",
+         "IW", "PROG_DEPTH", "generic_cells", "generic_ffs", "generic_transistors", "generic_kge",
          "ice40_lut4", "ice40_ffs", "ice40_carry", "ice40_bram", "ice40_cells",
          "ecp5_lut4", "ecp5_ffs", "ecp5_ccu2c", "ecp5_bram", "ecp5_dpram", "ecp5_pfumx",
          "ecp5_l6mux", "ecp5_cells", "pnr", "fmax_mhz", "pnr_lc", "pnr_lc_avail", "wrap_ffs",
@@ -75,7 +76,11 @@ def main():
                     help="run nothing: write the CSV from the stored results that are current")
     ap.add_argument("--csv", default="", help="output CSV (default BUILD/area/area.csv, "
                     "BUILD/area/area_debian.csv for --tools debian)")
+    ap.add_argument("--quick", action="store_true", help="make area-quick's jobs only")
+    ap.add_argument("--pipe", type=int, default=0, help="--quick: the PIPE of its jobs")
     a = ap.parse_args()
+    if a.quick and (a.only or a.tools != "yowasp"):
+        raise SystemExit("sweep.py: --quick takes neither --only nor --tools")
     os.chdir(job.ROOT)
     t0 = time.time()
     versions = tools.versions(a.tools)
@@ -84,7 +89,7 @@ def main():
                          "(yowasp: make venv; debian: apt-get install yosys)")
     for k, v in versions.items():
         print(f"area: {k}: {v}")
-    sel = select(configs.jobs(), a.only)
+    sel = configs.quick_jobs(a.pipe) if a.quick else select(configs.jobs(), a.only)
     if a.tools == "debian":
         for j in sel:           # Debian has no nextpnr-ecp5; its nextpnr-ice40 is optional
             j["ecp5"] = False
@@ -116,11 +121,11 @@ def main():
             extra = f", {r['fmax_mhz']} MHz ({r['pnr']})" if r.get("fmax_mhz") else ""
             extra += ", place and route pending" if r.get("pnr_pending") else ""
             print(f"area: {j['name']}: {r['ice40_lut4']} LUT4, {r['ice40_ffs']} FF, "
-                  f"{r['ice40_carry']} carry{extra}"
+                  f"{r['ice40_carry']} carry, {r.get('generic_kge', '-')} kGE{extra}"
                   f" [{'cached' if r['cached'] else str(r['seconds']) + ' s'}]", flush=True)
     order = {j["name"]: i for i, j in enumerate(sel)}
     rows.sort(key=lambda r: order[r["name"]])
-    out = a.csv or os.path.join(a.build, "area",
+    out = a.csv or os.path.join(a.build, "area", "quick.csv" if a.quick else
                                 "area.csv" if a.tools == "yowasp" else "area_debian.csv")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     nrun, ncached = len(rows), sum(r["cached"] for r in rows)
@@ -134,7 +139,7 @@ def main():
     if allrows:
         write_csv(allrows, out, versions)
     dt = time.time() - t0
-    if a.tools == "yowasp" and not a.only and not failed and not a.cached_only:
+    if a.tools == "yowasp" and not a.only and not a.quick and not failed and not a.cached_only:
         # the run time of make area's sweep: kept from the last run that measured every job
         rt = os.path.join(a.build, "area", "runtime.json")
         if ncached == 0 or not os.path.exists(rt):
