@@ -90,6 +90,14 @@ double g_t0;
 bool g_is_mutant;
 std::string g_argv0;
 
+// fixctl with the 4-bit group V for every fixed counter, reserved bits cleared
+uint32_t fixctl_all(uint32_t V) {
+  const unsigned step = PMU_FIXCTL_OS1_LSB - PMU_FIXCTL_OS0_LSB;   // bits per fixed counter
+  uint32_t v = 0;
+  for (unsigned i = 0; i < PMU_NFIX; i++) v |= V << (PMU_FIXCTL_OS0_LSB + i * step);
+  return v & PMU_FIXCTL_MASK;
+}
+
 double now_s() {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -237,7 +245,7 @@ bool smart_value(Reader *rd, unsigned kind, uint8_t R, uint32_t *v) {
   case 5: *v = (V & 0x80) ? 0xffffffffu : V; return true;  // gctrl enables, gstatus W1C
   case 6: {
     unsigned s = R % 8;
-    if (s == 0) { *v = 0xbbbu & ((uint32_t)V | (uint32_t)V << 4 | (uint32_t)V << 8); return true; }
+    if (s == 0) { *v = fixctl_all(V); return true; }
     if (s == 1) { *v = V; return true; }
     hiword = (s - 2) & 1;
     break;
@@ -318,7 +326,7 @@ void cmd_arm_fix(Run *r, Reader *rd, uint8_t op) {
   if (!rd->get(&V)) return;
   unsigned t = thr(op & 1), i = V % 3;
   trace("arm t%u.fix%u", t, i);
-  apb(r, true, pmu_treg(t, PMU_FIXCTL_OFF), 0xbbbu & ((uint32_t)V | (uint32_t)V << 4 | (uint32_t)V << 8), 0xf, true);
+  apb(r, true, pmu_treg(t, PMU_FIXCTL_OFF), fixctl_all(V), 0xf, true);
   apb(r, true, pmu_treg(t, PMU_CTRL_OFF), op >> 1 & 7, 0xf, true);
   apb(r, true, pmu_treg(t, PMU_FIX_OFF + i * PMU_FIX_STRIDE), 0xffffffffu - (V >> 3 & 15), 0xf, true);
   apb(r, true, pmu_treg(t, PMU_FIX_OFF + i * PMU_FIX_STRIDE + 4), 0xffffffffu, 0xf, true);
