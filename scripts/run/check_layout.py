@@ -12,6 +12,8 @@ for what hand-written layout looks like:
           `BIT(es, 23)`, `es & (1u << 23)`, `ext & 16`, `es[21]`, `(1 << 16)` next to an evtsel
           (a register value is a variable named after a register: es, evtsel*, ext*, fixctl*,
           fc, gctrl*, gstatus*, gs, gs0, gs1, ctrl_q, evstat*, .sel)
+  mask    a hex literal of 3 digits or more that is a register's writable-bit mask or its
+          complement (0xbbb of fixctl, 0xfff7ffff of evtsel, 0xffffffc0 the reserved bits of ext)
   offset  a hex literal that is a register's address (thread 0's block or beyond, or a thread
           base) or its offset in a thread block (+0x040 and up), on a line that addresses the
           bus (paddr, addr, treg, apb, T0, OFF, rd/wr)
@@ -76,10 +78,14 @@ def load_map():
     addrs = {base + t * stride for t in range(threads + 1)}
     for t in range(threads):
         addrs |= {base + t * stride + o for o in offs}
-    return {ident, ident >> 16}, addrs, {o for o in offs if o >= 0x40} | {base, stride}
+    masks = set()
+    for k, v in d.items():
+        if k.endswith("_MASK") and k.startswith("PMU_"):
+            masks |= {m for m in (v, ~v & 0xffffffff) if 0x100 <= m < 0xffffffff}   # not all ones
+    return {ident, ident >> 16}, addrs, {o for o in offs if o >= 0x40} | {base, stride}, masks
 
 
-def findings(path, text, magic, addrs, toffs):
+def findings(path, text, magic, addrs, toffs, masks):
     ext = os.path.splitext(path)[1]
     lang = "py" if ext == ".py" else "v" if ext in (".v", ".vh", ".sv", ".svh") else "c"
     field = FIELD_PY if lang == "py" else FIELD_V if lang == "v" else FIELD_C
@@ -91,6 +97,8 @@ def findings(path, text, magic, addrs, toffs):
         hexes = [int(h.replace("_", ""), 16) for h in HEX.findall(code) if h.replace("_", "")]
         if any(v in magic for v in hexes):
             out.append((no, "magic", "the id value or its magic by hand (PMU_ID_VALUE)"))
+        if any(v in masks for v in hexes):
+            out.append((no, "mask", "a register's writable-bit mask by hand (PMU_<REG>_MASK)"))
         for rx in field:
             if rx.search(code):
                 out.append((no, "field", "a field's bit position or mask by hand (PMU_<REG>_<FIELD>_LSB/_W, "
@@ -101,7 +109,7 @@ def findings(path, text, magic, addrs, toffs):
     return [(no, rule, why, text.splitlines()[no - 1].strip()) for no, rule, why in out]
 
 
-def self_test(magic, addrs, toffs):
+def self_test(magic, addrs, toffs, masks):
     samples = [  # (file, line, rule it must raise or None)
         ("a.c", "  if (es & (1u << 23)) n += \" inv\";", "field"),
         ("a.c", "  uint32_t cmask = es >> 24, cmp = x & 3u;", "field"),
@@ -117,10 +125,13 @@ def self_test(magic, addrs, toffs):
         ("a.c", "    int s1 = bd_read(b, treg(0, 0x118), 1, 1, &v);", None),   # a hole: not a register
         ("a.c", "    int s2 = bd_read(b, treg(0, 0x130), 1, 1, &v);", "offset"),
         ("a.c", "    c->paddr = thread_reg(r, t, PMU_EVTSEL_OFF + PMU_EVTSEL_STRIDE * k);", None),
+        ("a.cpp", "  apb(r, true, pmu_treg(t, PMU_FIXCTL_OFF), 0xbbbu & V, 0xf, true);", "mask"),
+        ("a.c", "    v |= (uint32_t)pmu_rand_u64(r) & 0xffffffc0u;", "mask"),
+        ("a.c", "    v |= (uint32_t)pmu_rand_u64(r) & ~PMU_EXT_MASK;", None),
     ]
     bad = 0
     for path, line, want in samples:
-        got = [r for _, r, _, _ in findings(path, line, magic, addrs, toffs)]
+        got = [r for _, r, _, _ in findings(path, line, magic, addrs, toffs, masks)]
         ok = (want in got) if want else not got
         if not ok:
             bad += 1
@@ -130,9 +141,9 @@ def self_test(magic, addrs, toffs):
 
 
 def main(argv):
-    magic, addrs, toffs = load_map()
+    magic, addrs, toffs, masks = load_map()
     if argv == ["--self-test"]:
-        return self_test(magic, addrs, toffs)
+        return self_test(magic, addrs, toffs, masks)
     if argv:
         files = argv
     else:
@@ -148,7 +159,7 @@ def main(argv):
             print("%s:0: cannot read: %s" % (f, e.strerror))
             n, bad = n + 1, bad + 1
             continue
-        found = findings(f, text, magic, addrs, toffs)
+        found = findings(f, text, magic, addrs, toffs, masks)
         for no, rule, why, src in found:
             print("%s:%d: %s: %s: %s" % (f, no, rule, why, src[:100]))
         n += len(found)
