@@ -45,6 +45,7 @@
 extern "C" {
 #include "pmu_model.h"
 #include "sim_types.h"
+#include "tip_oracle.h"
 }
 
 #define RTL_SIG(name) sim_top__DOT__u_pmu__DOT__##name
@@ -133,6 +134,8 @@ struct Opts {
   bool print_counters = false;
   bool hash = false;
   bool bench = false;
+  std::string tip;            // --tip-oracle FILE (docs/spec.md section 7.9)
+  uint64_t tip_samples = 0;  // --tip-samples (0: not given, 20000)
 };
 
 static void usage(FILE *f) {
@@ -170,6 +173,10 @@ static void usage(FILE *f) {
           "  --history H           input cycles printed on a mismatch (default 8; 1..64)\n"
           "  --quiet               no report on stdout (checks and the lockstep line only)\n"
           "  --counters            print every window count as 'NAME VALUE' lines\n"
+          "  --tip-oracle FILE     time-proportional oracle (docs/spec.md 7.9): every window cycle to\n"
+          "                        its owner per (thread, pc, signature), and the sampler replayed\n"
+          "                        under the TIP and PEBS rules; writes FILE (CSV), prints the errors\n"
+          "  --tip-samples N       samples per run the replayed sampler aims at (default 20000)\n"
           "  --hash                print a digest of the core's outputs (PMU inputs and trace\n"
           "                        port) over the whole run: equal digests, equal behaviour\n"
           "Numbers are decimal or 0x hex. Value options take 'OPT VALUE' or 'OPT=VALUE' and may be\n"
@@ -438,6 +445,13 @@ static void parse_args(int argc, char **argv, Opts *o) {
     } else if (a == "--bench") {
       flag();
       o->bench = true;
+    } else if (a == "--tip-oracle") {
+      once();
+      o->tip = need();
+      if (o->tip.empty()) die("--tip-oracle: empty file name");
+    } else if (a == "--tip-samples") {
+      once();
+      o->tip_samples = num(need(), 1, MAX_RUN_CYCLES);
     } else if (a == "--hash") {
       flag();
       o->hash = true;
@@ -468,9 +482,12 @@ static void parse_args(int argc, char **argv, Opts *o) {
     if (!o->wave_win) die("--wave needs --wave-window A:B (the cycles to dump)");
   }
   if (o->interval && o->outdir.empty()) die("--interval needs --outdir");
+  if (o->tip_samples && o->tip.empty()) die("--tip-samples needs --tip-oracle FILE");
+  if (!o->tip_samples) o->tip_samples = 20000;
   if (o->bench) {
     const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
                   : o->print_counters ? "--counters" : o->hash ? "--hash" : !o->wave.empty() ? "--wave"
+                  : !o->tip.empty() ? "--tip-oracle"
                   : nullptr;
     if (c) die("--bench: cannot be combined with %s (a bench run reports cycles/s only)", c);
   }
@@ -657,6 +674,9 @@ struct Sim : LockstepObserver {
 #if VM_TRACE_FST
   VerilatedFstC *fst = nullptr;
 #endif
+  // --tip-oracle: fed every cycle (trace port on from reset), counting in the window (tip_on)
+  tip_oracle_t *tip = nullptr;
+  bool tip_on = false;
   // digest of the core's outputs
   bool hash = false;
   uint64_t digest = 0xcbf29ce484222325ull;
@@ -781,6 +801,11 @@ void Sim::edge(uint64_t cycle) {
 void Sim::inputs(uint64_t cycle, const pmu_in_t *in) {
   if (hash) digest_cycle(this);
   if (wave && cycle >= wv_a && cycle < wv_b) wave_dump(this, cycle, 10 * cycle);
+  if (tip) {
+    static trc_cycle_t c;
+    unpack_trace(this, cycle, in, &c);
+    tip_cycle(tip, &c, tip_on);
+  }
   if (trace && cycle >= tw_a && cycle < tw_b) {
     if (cycle == tw_a) {
       kan = kanata_open(kan_path.c_str(), tw_a);
@@ -820,7 +845,7 @@ static void step(Sim *s) {
   }
   // trace port enable, registered by the core, whose trace port is a register too: the slots
   // shown in cycle c + 2 are filled when it is set in cycle c
-  s->top->trc_en_i = s->hash || (s->trace && cyc + 2 >= s->tw_a && cyc + 2 < s->tw_b);
+  s->top->trc_en_i = s->hash || s->tip || (s->trace && cyc + 2 >= s->tw_a && cyc + 2 < s->tw_b);
   if (ls.step(in, &s->out)) {
     printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", ls.cycle, ls.seed);
     discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
@@ -1000,7 +1025,24 @@ int main(int argc, char **argv) {
   d->cfg_i = cfg;
   d->seed_i = (uint32_t)o.seed;
   d->rst_ni = 0;
-  d->trc_en_i = s.hash || (s.trace && s.tw_a <= 1);  // for cycles 0, 1 (step() sets it afterwards)
+  if (!o.tip.empty()) {  // the sampler's mean interval per thread: threads x cycles / samples
+    tip_cfg_t tc;
+    memset(&tc, 0, sizeof tc);
+    tc.threads = o.threads;
+    for (int t = 0; t < PMU_THREADS; t++) tc.prog_len[t] = o.use_prog ? (uint32_t)progs[t].size() : 0;
+    tc.knobs = o.knobs & 15u;
+    uint64_t mean = (uint64_t)o.threads * o.cycles / o.tip_samples;
+    tc.jit = 5;
+    while (tc.jit && (2ull << tc.jit) > mean) tc.jit--;  // jitter 0 .. 2^jit - 1 at most mean / 2
+    uint64_t half = ((1ull << tc.jit) - 1) / 2;
+    tc.period = (uint32_t)(mean > half + 1 ? (mean - half > 0xffffff ? 0xffffff : mean - half) : 1);
+    s.tip = tip_open(&tc);
+    if (!s.tip) die("--tip-oracle: cannot set up the oracle");
+    g_outputs.push_back(o.tip);
+    remove(o.tip.c_str());
+    printf("tip-oracle: sampler period %u, jitter 0..%u cycles per thread\n", tc.period, (1u << tc.jit) - 1);
+  }
+  d->trc_en_i = s.hash || s.tip || (s.trace && s.tw_a <= 1);  // for cycles 0, 1 (step() sets it afterwards)
   d->rdp_req_i = 0;
   d->rdp_sel_i = 0;
   auto clock = [&]() {
@@ -1026,7 +1068,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 4; i++) clock();
   d->rst_ni = 1;
   s.ls.reset();  // the model (SimTopPorts leaves the RTL's reset to the sequence above)
-  if (s.hash || s.trace || s.wave) s.ls.obs = &s;
+  if (s.hash || s.trace || s.wave || s.tip) s.ls.obs = &s;
   bus_idle(&s);
 
   double t0 = now_s();
@@ -1114,6 +1156,7 @@ int main(int argc, char **argv) {
   // set of toplev.csv with the counts of the step (the run itself is the same)
   uint64_t win_start = s.ls.cycle;
   pmu_state_t base = s.ls.ms;
+  s.tip_on = true;
   toplev_writer_t *tl = nullptr;
   perfstat_writer_t *pst = nullptr;
   bool tl_err = false;
@@ -1143,6 +1186,7 @@ int main(int argc, char **argv) {
   } else {
     run_cycles(&s, o.cycles);
   }
+  s.tip_on = false;
   pmu_state_t win = s.ls.ms;
   for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ls.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
   uint64_t win_end = s.ls.cycle;
@@ -1264,6 +1308,25 @@ int main(int argc, char **argv) {
       if (paren != std::string::npos) n.resize(paren);
       printf("%s %" PRIu64 "\n", n.c_str(), win.cnt_q[i]);
     }
+  }
+  if (s.tip) {
+    tip_stats_t ts;
+    tip_stats(s.tip, &ts);
+    double et = tip_error(s.tip, 0, 0), ep = tip_error(s.tip, 1, 0);
+    printf("tip-oracle: %" PRIu64 " computing, %" PRIu64 " stalled, %" PRIu64 " flushed, %" PRIu64
+           " drained cycles, %" PRIu64 " unowned; %" PRIu64 " fires, %" PRIu64 " samples, %" PRIu64 " lost\n",
+           ts.cycles[0], ts.cycles[1], ts.cycles[2], ts.cycles[3], ts.unowned, ts.fires, ts.samples, ts.lost);
+    printf("tip-oracle: instruction-level profile error: TIP rule %.2f%%, PEBS rule %.2f%% (%" PRIu64 " samples)\n",
+           100 * et, 100 * ep, ts.samples);
+    if (ts.trace_mismatch) {
+      printf("tip-oracle: FAIL %" PRIu64 " cycles whose commit slots disagree with stk_n\n", ts.trace_mismatch);
+      fails++;
+    }
+    if (tip_write_csv(s.tip, o.tip.c_str()) != 0) {
+      fprintf(stderr, "%s:0: cannot write\n", o.tip.c_str());
+      bad = 1;
+    }
+    tip_free(s.tip);
   }
   if (o.hash) printf("digest: %016" PRIx64 " over %" PRIu64 " cycles\n", s.digest, s.ls.cycle);
   printf("window: cycles %" PRIu64 "..%" PRIu64 " (warm-up %" PRIu64 ")\n", win_start, win_end - 1, o.warmup);

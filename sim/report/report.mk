@@ -1,9 +1,10 @@
 # sim/report/report.mk: the main run's report and trace writers (report.c: stacks, top-down,
 # counters, CSV; trace_kanata.c, pipetrace.c, trace_o3.c, trace_track.c, trace_res.c) and their self-test test_report.c.
+# tip_oracle.c: the time-proportional profile oracle (--tip-oracle), test_tip.c its unit tests.
 # Included by the top Makefile; sim/main/run.mk links REPORT_SRC into the main run.
 
 REPORT_SRC := sim/report/report.c sim/report/perfstat.c sim/report/toplev.c sim/report/trace_kanata.c sim/report/pipetrace.c sim/report/trace_o3.c sim/report/trace_track.c \
-              sim/report/trace_res.c
+              sim/report/trace_res.c sim/report/tip_oracle.c
 REPORT_INC := $(MODEL_INC) -Isim/report
 
 $(BUILD)/test_report: $(REPORT_SRC) sim/report/test_report.c $(call model_lib,default)
@@ -15,6 +16,11 @@ $(BUILD)/test_report_san: $(REPORT_SRC) sim/report/test_report.c $(call model_li
 	@$(call cdepfile,$@,$(CWARN) $(REPORT_INC),sim/report/test_report.c $(REPORT_SRC))
 
 $(BUILD)/test_report_san: | san-deps
+
+# The time-proportional oracle's unit tests (tip_oracle.c, docs/spec.md section 7).
+$(BUILD)/test_tip: sim/report/tip_oracle.c sim/report/test_tip.c
+	$(CC) $(CWARN) -O2 $(REPORT_INC) -o $@ sim/report/test_tip.c sim/report/tip_oracle.c -lm
+	@$(call cdepfile,$@,$(CWARN) $(REPORT_INC),sim/report/test_tip.c sim/report/tip_oracle.c)
 
 # The readers' own code, for scripts/run/check_traces.py (test traces-viewers): Konata's parsers
 # (bundled with esbuild, run by node), gem5's o3-pipeview.py, SimpleScalar's pipeview.pl,

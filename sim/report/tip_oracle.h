@@ -1,0 +1,84 @@
+/* Time-proportional profile oracle and sampler replay (docs/spec.md section 7).
+ *
+ * Fed once per cycle with the core's trace port and the PMU inputs of that cycle (trc_cycle_t),
+ * with the trace port enabled from reset on: it gives every cycle of the window of every thread
+ * to its owner (spec 7.1) per static instruction (thread, pc) and event signature, and replays
+ * the sampler of spec 7.2/7.3 (cycle source) under the TIP rule and the PEBS rule. The program
+ * address and the signature are derived from the trace (spec 7.8): pc from the commit count,
+ * sig from the attributes, the knobs and the dispatch and issue slots. */
+#ifndef TIP_ORACLE_H
+#define TIP_ORACLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "sim_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TIP_SIG_IC  0x01u
+#define TIP_SIG_BR  0x02u
+#define TIP_SIG_DC  0x04u
+#define TIP_SIG_LL  0x08u
+#define TIP_SIG_DEP 0x10u
+#define TIP_UNIT    420u   /* one cycle (or sample) in units of 1/lcm(1..7): exact 1/n shares */
+#define TIP_PEND    2      /* pending sample slots per thread (spec 7.3) */
+
+/* knobs, as cfg_i bits 3:0 (docs/core.md section 2) */
+#define TIP_KNOB_PERF_IC 1u
+#define TIP_KNOB_PERF_BP 2u
+#define TIP_KNOB_PERF_DC 4u
+#define TIP_KNOB_ALU1    8u
+
+enum { TIP_COMPUTING = 0, TIP_STALLED = 1, TIP_FLUSHED = 2, TIP_DRAINED = 3 };
+
+typedef struct {
+  unsigned threads;                 /* threads fed (<= PMU_THREADS) */
+  uint32_t prog_len[PMU_THREADS];   /* program words of thread t; 0: generator (pc mod 2^16) */
+  unsigned knobs;                   /* TIP_KNOB_* */
+  uint32_t period;                  /* smpper.period (0 acts as 1) */
+  unsigned jit;                     /* smpctl.jit, 0..15 */
+} tip_cfg_t;
+
+typedef struct tip_oracle tip_oracle_t;
+
+/* One (thread, pc, sig) entry of the profiles, all in TIP_UNIT units. */
+typedef struct {
+  uint8_t tid, sig;
+  uint16_t pc;
+  uint64_t oracle, tip, pebs;
+  uint64_t pebs_all;                /* every window cycle under the PEBS rule (its bias) */
+} tip_entry_t;
+
+typedef struct {
+  uint64_t cycles[4];               /* window cycles by state (TIP_COMPUTING..), all threads */
+  uint64_t unowned;                 /* window cycles whose owner never committed (run end) */
+  uint64_t fires, samples, lost;    /* fires in the window; samples completed; lost to the slots */
+  uint64_t trace_mismatch;          /* cycles whose commit slots disagree with stk_n (trace off?) */
+} tip_stats_t;
+
+tip_oracle_t *tip_open(const tip_cfg_t *cfg);            /* NULL: bad configuration / memory */
+/* One cycle; in_window: the cycle is in the measured window (owners and fires are counted only
+ * there; commits after it still complete its pending cycles and samples). */
+void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window);
+/* The entries (sorted by thread, pc, sig) and statistics; valid until tip_free. */
+const tip_entry_t *tip_entries(tip_oracle_t *o, size_t *n);
+void tip_stats(const tip_oracle_t *o, tip_stats_t *st);
+/* Instruction-level profile error (spec 7.9) of the TIP-rule (rule 0) or PEBS-rule (rule 1)
+ * samples, or of every cycle under the PEBS rule (rule 2), against the oracle, over static instructions (thread, pc mod fold; fold 0: pc). */
+double tip_error(tip_oracle_t *o, int rule, uint32_t fold);
+/* CSV: tid,pc,sig,oracle_cycles,tip_samples,pebs_samples,pebs_cycles (fractions exact to 1/420). 0 = ok;
+ * writes PATH.tmp and renames it. */
+int tip_write_csv(tip_oracle_t *o, const char *path);
+void tip_free(tip_oracle_t *o);
+
+/* spec 7.2: the sampler's generator step */
+static inline uint16_t tip_lfsr_step(uint16_t x) {
+  return (uint16_t)((x >> 1) ^ ((x & 1u) ? 0xB400u : 0u));
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif
