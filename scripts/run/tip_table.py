@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""The time-proportional sampling accuracy table (docs/sampling.md, docs/spec.md section 7.9).
+
+Runs the main run (build/run/Vsim_top) with --tip-oracle on each workload: the six generator
+mixes and the program files of verif/kernels and verif/tip, every thread running. From each
+run's CSV (one row per thread, program address and event signature: the oracle's cycles, the
+TIP-rule and PEBS-rule samples, the PEBS rule over every cycle) it computes the instruction-level
+profile errors (half the L1 distance of the normalised profiles over static instructions
+(thread, pc)) and writes the table between the GENERATED markers of docs/sampling.md.
+
+A generator run has no static program: its pc is the position in the generated stream modulo
+2^16 (spec 7.1), so its static instructions are taken as the pc modulo --fold (default 1024,
+PROG_DEPTH: the stream read as a program filling the program memory). A program's pcs are used
+as they are.
+
+  python3 scripts/run/tip_table.py [--cycles N] [--samples S] [--bin PATH] [--doc PATH]
+                                   [--only NAME,...] [--print]
+
+Each run's own error line (printed by Vsim_top, unfolded) is checked against this script's
+computation of the same number. Exit 1 when a run fails or the two disagree.
+"""
+import argparse
+import csv
+import glob
+import math
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+MIXES = ["mixed", "memory", "branchy", "longlat", "depchain", "icache"]
+BEGIN = "<!-- BEGIN GENERATED tip-table -->"
+END = "<!-- END GENERATED tip-table -->"
+
+
+def errors(rows, fold):
+    """rows: (tid, pc, oracle, tip, pebs, pebs_all). Returns the errors of tip, pebs, pebs_all
+    against oracle over (tid, pc mod fold), and the static instructions with cycles."""
+    agg = {}
+    for tid, pc, o, t, p, pa in rows:
+        k = (tid, pc % fold if fold else pc)
+        a = agg.setdefault(k, [0.0, 0.0, 0.0, 0.0])
+        a[0] += o
+        a[1] += t
+        a[2] += p
+        a[3] += pa
+    tot = [sum(a[i] for a in agg.values()) for i in range(4)]
+    out = []
+    for i in (1, 2, 3):
+        if not tot[0] or not tot[i]:
+            out.append(float("nan"))
+            continue
+        out.append(0.5 * sum(abs(a[0] / tot[0] - a[i] / tot[i]) for a in agg.values()))
+    ninst = sum(1 for a in agg.values() if a[0] > 0)
+    return out, ninst, [a[0] / tot[0] for a in agg.values() if a[0] > 0]
+
+
+def floor_estimate(p, s):
+    """Expected error of a sampler exact in every cycle: sum of the binomial mean deviations / 2."""
+    return 0.5 * sum(math.sqrt(2.0 * q * (1 - q) / (math.pi * s)) for q in p)
+
+
+def run_one(args, name, opts):
+    out = os.path.join(ROOT, args.build, "tip_table", name + ".csv")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    cmd = [args.bin, "--quiet", "--cycles", str(args.cycles), "--seed", "1",
+           "--tip-oracle", out, "--tip-samples", str(args.samples)] + opts
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout + r.stderr)
+        raise SystemExit("tip_table: %s: %s failed (exit %d)" % (name, " ".join(cmd), r.returncode))
+    m = re.search(r"TIP rule ([0-9.]+)%, PEBS rule ([0-9.]+)% \((\d+) samples\)", r.stdout)
+    if not m:
+        raise SystemExit("tip_table: %s: no error line in the run's output" % name)
+    rows = []
+    with open(out, newline="") as f:
+        for row in csv.DictReader(f):
+            rows.append((int(row["tid"]), int(row["pc"]), float(row["oracle_cycles"]),
+                         float(row["tip_samples"]), float(row["pebs_samples"]),
+                         float(row["pebs_cycles"])))
+    return rows, float(m.group(1)), float(m.group(2)), int(m.group(3))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cycles", type=int, default=1000000)
+    ap.add_argument("--samples", type=int, default=20000)
+    ap.add_argument("--fold", type=int, default=1024)
+    ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
+    ap.add_argument("--bin", default=None)
+    ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "sampling.md"))
+    ap.add_argument("--only", default="")
+    ap.add_argument("--print", action="store_true", help="print the table, do not write the doc")
+    args = ap.parse_args()
+    if args.bin is None:
+        args.bin = os.path.join(ROOT, args.build, "run", "Vsim_top")
+    work = [(m, ["--workload", m], args.fold) for m in MIXES]
+    progs = sorted(glob.glob(os.path.join(ROOT, "verif", "kernels", "*.hex")) +
+                   glob.glob(os.path.join(ROOT, "verif", "tip", "*.hex")))
+    for p in progs:
+        work.append((os.path.splitext(os.path.basename(p))[0], ["--prog", os.path.relpath(p, ROOT)], 0))
+    only = set(x for x in args.only.split(",") if x)
+    lines = ["| workload | static instructions | samples | TIP-rule error | PEBS-rule error | "
+             "PEBS rule, every cycle | sampling floor |",
+             "|---|---|---|---|---|---|---|"]
+    bad = 0
+    sums = [0.0, 0.0, 0.0]
+    n = 0
+    for name, opts, fold in work:
+        if only and name not in only:
+            continue
+        rows, run_tip, run_pebs, samples = run_one(args, name, opts)
+        (e_t0, e_p0, _), _, _ = errors(rows, 0)
+        if abs(100 * e_t0 - run_tip) > 0.006 or abs(100 * e_p0 - run_pebs) > 0.006:
+            print("tip_table: %s: the run says TIP %.2f%% PEBS %.2f%%, the CSV gives %.4f%% %.4f%%"
+                  % (name, run_tip, run_pebs, 100 * e_t0, 100 * e_p0))
+            bad += 1
+        (e_t, e_p, e_pa), ninst, p = errors(rows, fold)
+        fl = floor_estimate(p, samples)
+        label = "`%s`" % name + (" (pc mod %d)" % fold if fold else "")
+        lines.append("| %s | %d | %d | %.2f%% | %.2f%% | %.2f%% | %.2f%% |"
+                     % (label, ninst, samples, 100 * e_t, 100 * e_p, 100 * e_pa, 100 * fl))
+        sums[0] += e_t
+        sums[1] += e_p
+        sums[2] += e_pa
+        n += 1
+        print(lines[-1], flush=True)
+    if n:
+        lines.append("| average | | | %.2f%% | %.2f%% | %.2f%% | |" % tuple(100 * x / n for x in sums))
+    text = "\n".join(lines)
+    if args.print or only:
+        print(text)
+    else:
+        doc = open(args.doc).read()
+        if BEGIN not in doc or END not in doc:
+            raise SystemExit("%s:0: no %s ... %s markers" % (args.doc, BEGIN, END))
+        a, rest = doc.split(BEGIN, 1)
+        _, b = rest.split(END, 1)
+        cfg = "%d cycles per run, seed 1, every thread running, %d samples per run aimed at" % (
+            args.cycles, args.samples)
+        open(args.doc, "w").write(a + BEGIN + "\n" + cfg + ":\n\n" + text + "\n" + END + b)
+        print("tip_table: wrote %s" % os.path.relpath(args.doc, ROOT))
+    print("%d passed, %d failed" % (n - bad, bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
