@@ -61,13 +61,13 @@ regress-bins: deps
 # The JUnit schema the runner's junit.xml is checked against (verif/regress/junit_test.sh): the
 # Jenkins xUnit plugin's junit-10.xsd, as pytest ships it in its source distribution
 # (testing/example_scripts/junit-10.xsd, what pytest's own tests validate its JUnit XML with),
-# downloaded once with pip at the version pinned in scripts/gen/requirements.txt.
+# downloaded once at the version pinned in scripts/gen/requirements.txt (scripts/mk/pypi_sdist.py:
+# the index's file, checked by its sha256; pip download would build the sdist's metadata first).
 JUNIT_XSD := $(BUILD)/junit-xsd/junit-10.xsd
 $(JUNIT_XSD): $(GEN_REQ) | $(BUILD)
 	@v=$$(sed -n 's/^pytest==\([^ ]*\).*/\1/p' $(GEN_REQ)); [ -n "$$v" ] || { echo "$(GEN_REQ): no pytest==VERSION pin"; exit 1; }; \
 	d=$(BUILD)/junit-xsd; rm -rf $$d && mkdir -p $$d/dl && \
-	/usr/bin/python3 -m pip download -q --disable-pip-version-check --no-deps --no-binary :all: -d $$d/dl pytest==$$v \
-	  >$$d/pip.log 2>&1 || { tail -20 $$d/pip.log; exit 1; }; \
+	/usr/bin/python3 scripts/mk/pypi_sdist.py pytest $$v $$d/dl >$$d/dl.log 2>&1 || { tail -5 $$d/dl.log; exit 1; }; \
 	tar -xzf $$d/dl/pytest-$$v.tar.gz -O pytest-$$v/testing/example_scripts/junit-10.xsd >$@.tmp && \
 	grep -q '<xs:element name="testsuites">' $@.tmp && mv $@.tmp $@ && echo "JUnit schema: $@ (pytest $$v sdist)"
 
