@@ -64,7 +64,7 @@ $(BUILD)/run_wave/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
 	$(call run_build,$(BUILD)/run_wave,,$(WAVE_VFLAGS) \
 	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)",run)
 
-.PHONY: run-bin kernels core-lint core-synth core-xsim
+.PHONY: run-bin kernels core-lint core-synth core-xsim core-timing
 run-bin: $(BUILD)/run/Vsim_top
 
 # Directed kernels with counts known by arithmetic (verif/kernels/kernels.txt) and malformed
@@ -83,6 +83,11 @@ core-lint:
 # Generic yosys synthesis of core_stub alone (no latches); PROG_DEPTH=64 keeps it to minutes.
 core-synth: | $(BUILD)
 	@scripts/synth/synth_core.sh $(BUILD) PROG_DEPTH=64
+
+# The core stub alone through make fpga's ECP5 synthesis and nextpnr-ecp5 out of context: its
+# Fmax and critical path after routing (docs/core.md section 12); CORE_FREQ=MHz (default 50).
+core-timing: venv
+	@scripts/synth/core_timing.sh $(BUILD)
 
 # Icarus (verif/core/core_tb.v) against the Verilator main run: same retired counts.
 core-xsim: $(BUILD)/run/Vsim_top
