@@ -125,24 +125,36 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // The lane tables (rtl/pmu/pmu_lane_x.vh), thread u's at lt[u*NX +: NX]: its lanes as EW-bit
-  // entries (a count lane's value, a condition lane's 1 << VW when the lane is non-zero, spec
-  // 2.2), 0 at XZ. 2^XW entries each, so an index needs no bounds check.
-  (* mem2reg *) reg [EW-1:0] lt [0:THREADS*NX-1];
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, at
+  // lt[(u*NPICK+j)*NX +: NX]: thread u's lanes as EW-bit entries (a count lane's value, a
+  // condition lane's 1 << VW when the lane is non-zero, spec 2.2), 0 at XZ. 2^XW entries each,
+  // so an index needs no bounds check. Pick j of the catalog names only the lanes of
+  // PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps nothing else in pick_q): the other
+  // entries of table j are never read and hold 0, so a lookup is a mux of those lanes alone.
+  localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
+  (* mem2reg *) reg [EW-1:0] lt [0:THREADS*NPICK*NX-1];
   reg [31:0] le;   // a lane zero-extended, its bits above LW are 0
+  reg [EW-1:0] ent;
   integer lu;
+  integer lj;
   integer li;
   always @* begin
-    le = 32'd0;
+    le  = 32'd0;
+    ent = {EW{1'b0}};
     for (lu = 0; lu < THREADS; lu = lu + 1) begin
       for (li = 0; li < NL; li = li + 1) begin
-        le = {{(32 - LW){1'b0}}, lane[lu*NL+li]};
-        lt[lu*NX+li] = LCOND[li] ? {{(CB - 1){1'b0}}, |le, {VW{1'b0}}} : le[EW-1:0];
+        le  = {{(32 - LW){1'b0}}, lane[lu*NL+li]};
+        ent = LCOND[li] ? {{(CB - 1){1'b0}}, |le, {VW{1'b0}}} : le[EW-1:0];
+        for (lj = 0; lj < NPICK; lj = lj + 1) begin
+          lt[(lu*NPICK+lj)*NX+li] = PLANES[lj*NL+li] ? ent : {EW{1'b0}};
+        end
       end
-      lt[lu*NX+XZ] = {EW{1'b0}};
-      // Entries above XZ are never picked (pmu_lane_x): don't-care.
-      for (li = XZ + 1; li < NX; li = li + 1) begin
-        lt[lu*NX+li] = {EW{1'bx}};
+      for (lj = 0; lj < NPICK; lj = lj + 1) begin
+        lt[(lu*NPICK+lj)*NX+XZ] = {EW{1'b0}};
+        // Entries above XZ are never picked (pmu_lane_x): don't-care.
+        for (li = XZ + 1; li < NX; li = li + 1) begin
+          lt[(lu*NPICK+lj)*NX+li] = {EW{1'bx}};
+        end
       end
     end
   end
@@ -184,7 +196,7 @@ module pmu_evctl #(
             for (pu = 0; pu < THREADS; pu = pu + 1) begin
               acc = {EW{1'b0}};
               for (pj = 0; pj < NPICK; pj = pj + 1) begin
-                acc = acc + lt[pu*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+                acc = acc + lt[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
               end
               if (pok[pu]) begin
                 v = v + fold(acc);
@@ -192,7 +204,7 @@ module pmu_evctl #(
             end
           end else begin
             for (pj = 0; pj < NPICK; pj = pj + 1) begin
-              acc = acc + lt[gt*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+              acc = acc + lt[(gt*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
             end
             v = fold(acc);
           end

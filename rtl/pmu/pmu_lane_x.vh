@@ -1,11 +1,12 @@
 // StallScope PMU: lane picks as indices into pmu_evctl's lane tables (spec 2.1, 4.1, 6).
 //
 // pmu_evctl reads the event value V of a programmable counter from the lane tables of the
-// threads, each of NS = NL+1 entries:
-//   entry l           lane l of the thread (zero-extended),
+// threads, one per thread and pick position j, each of NS = NL+1 entries:
+//   entry l           lane l of the thread (zero-extended) when pick j of some event/umask pair
+//                     of the catalog can name lane l (PMU_PICK_LANES), else 0 (never read),
 //   entry XZ = NL     0 (PMU_LT_XZ);
-// a counter adds the entry of its own thread's table (with ANY: of every thread whose own
-// privilege passes the counter's USR/OS; pmu_evctl, spec 4.1) for each pick.
+// a counter adds, for each pick j, the entry of its own thread's table j (with ANY: of every
+// thread whose own privilege passes the counter's USR/OS; pmu_evctl, spec 4.1).
 // pmu_evctl pads each table to 2^XW entries (no bounds check on an index) with don't-care
 // entries above XZ, which no index points at.
 // pmu_lane_x turns the catalog's {valid, lane} picks (pmu_lane_pick) of an evtsel into table

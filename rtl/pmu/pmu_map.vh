@@ -20,6 +20,7 @@
 `define PMU_LIW 5  // lane index width
 `define PMU_LT_XZ 18  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)
 `define PMU_XW 5  // lane table index width, clog2(NL+1)
+`define PMU_PICK_LANES 36'h48402deff  // bit j*NL+l: pick j of some event/umask pair can name lane l
 `define PMU_NFIX 3
 `define PMU_NSLOT 5
 `define PMU_NSTK 24

@@ -427,6 +427,8 @@ def gen_vh(m):
     # a thread's lane table (rtl/pmu/pmu_lane_x.vh): NL+1 entries, the last one 0
     a("`define PMU_LT_XZ %d  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)" % m.d["NL"])
     a("`define PMU_XW %d  // lane table index width, clog2(NL+1)" % clog2(m.d["NL"] + 1))
+    a("`define PMU_PICK_LANES %d'h%x  // bit j*NL+l: pick j of some event/umask pair can name lane l"
+      % (npick * m.d["NL"], pick_lanes(m)))
     for n in ("NFIX", "NSLOT", "NSTK"):
         a("`define PMU_%s %d" % (n, m.d[n]))
     a("`define PMU_THREAD_BASE 'h%03x" % rm.thread_base)
@@ -549,6 +551,17 @@ def lane_picks(m):
         slots.append((c, z, b))
     npick = max(max(len(z), len(b)) for c, z, b in slots)
     return liw, npick, slots
+
+
+def pick_lanes(m):
+    """Bit j*NL + l set when pick j of some event/umask pair of the catalog names lane l (the
+    positions of gen_lane_pick_v): pmu_evctl looks pick j up among those lanes only."""
+    _, _, slots = lane_picks(m)
+    mask = 0
+    for _, z, b in slots:
+        for j, x in list(enumerate(z)) + list(enumerate(b)):
+            mask |= 1 << (j * m.d["NL"] + x[0])
+    return mask
 
 
 def gen_lane_pick_v(m):
