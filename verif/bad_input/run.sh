@@ -293,7 +293,11 @@ map_case() {  # NAME FILE LINE PATTERN FILTER
 rdl_case() {  # NAME FILE LINE PATTERN FILTER
   local loc
   if ! mutate $RDL "$I/pmu.rdl" "$5"; then result gen_rdl "$1" "filter '$5' changed nothing or failed"; return; fi
-  if [ "$3" = "=" ]; then loc="$I/pmu.rdl:$(first_diff $RDL "$I/pmu.rdl"):"; else loc="$I/pmu.rdl:$3:"; fi
+  case $3 in  # "=": the line the filter changes; "=+N", "=-N": N lines after or before it
+    =) loc="$I/pmu.rdl:$(first_diff $RDL "$I/pmu.rdl"):" ;;
+    =[+-]*) loc="$I/pmu.rdl:$(( $(first_diff $RDL "$I/pmu.rdl") ${3#=} )):" ;;
+    *) loc="$I/pmu.rdl:$3:" ;;
+  esac
   run_case gen_rdl "$1" 2 "$loc && $4" "$GENPY" scripts/gen/gen_map.py --rdl "$I/pmu.rdl" --out "$T/gen"
 }
 
