@@ -2,7 +2,7 @@
  * the write strobes for the other blocks (docs/spec.md sections 3, 4.3 and 5).
  * Mirrors rtl/pmu/pmu_regs.v. The register decode table -- which register an address is, the
  * privilege and read-only rules, the live value of a word, the masked write, the reset values --
- * is generated from rtl/pmu/data/pmu.rdl into pmu_regs_gen.h (as the RTL's pmu_regs_gen.vh);
+ * is generated from rtl/pmu/data/pmu.rdl into pmu_regs_gen.h (as the RTL's pmu_regs_gen.v);
  * written here by hand is the behaviour: the APB transfer, gstatus (W1C, set beats clear,
  * freeze), the high-word latch and the interrupt. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q
  * (enable flops, loaded by a write only), evstat_q (loaded by an evtsel write), gstatus_q

@@ -1,11 +1,12 @@
 // StallScope PMU: APB4 slave and register file (spec sections 3, 4.3, 5).
 //
-// The register block itself -- storage of evtsel, ext, fixctl, ctrl, gctrl and gstatus, the
-// address decode, the error rules (5.2), the read mux and the write word -- is generated from
-// data/pmu.rdl into pmu_regs_gen.vh (included below). Written here by hand is the behaviour
-// around it: the overflow status update with its set/clear priority (4.3), the high-word latch
-// of 64-bit reads (5.4), the lane picks written with evtsel, the configuration outputs and the
-// per-thread interrupt.
+// The register block itself -- storage of evtsel, ext, fixctl, ctrl and gctrl, the address
+// decode, the error rules (5.2), the read mux and the write word -- is generated from
+// data/pmu.rdl into module pmu_regs_gen (pmu_regs_gen.v, instance u_gen below; its constants in
+// pmu_regs_pkg.vh). Written here by hand is the behaviour around it: the flops of gstatus and
+// evstat, which hardware writes (their values go back into u_gen's read mux), with the overflow
+// status update and its set/clear priority (4.3), the high-word latch of 64-bit reads (5.4), the
+// lane picks written with evtsel, the configuration outputs and the per-thread interrupt.
 
 `include "pmu_map.vh"
 
@@ -25,14 +26,12 @@ module pmu_regs #(
   input  wire                                penable_i,
   input  wire                                pwrite_i,
   // paddr_i[1:0] are ignored (spec 2); pprot_i[2:1] (secure, instruction) are not used.
-  /* verilator lint_off UNUSEDSIGNAL */
   input  wire [AW-1:0]                       paddr_i,
   input  wire [2:0]                          pprot_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  wire [31:0]                         pwdata_i,
   input  wire [3:0]                          pstrb_i,
-  output reg  [31:0]                         prdata_o,
-  output reg                                 pslverr_o,
+  output wire [31:0]                         prdata_o,
+  output wire                                pslverr_o,
   // counter bank: read port, wraps of programmable and fixed counters, software write port
   output wire                                cnt_re_o,
   output wire                                cnt_pre_o,  // setup cycle of a counter access
@@ -41,9 +40,9 @@ module pmu_regs #(
   input  wire [CW-1:0]                       cnt_rdata_i,
   input  wire [THREADS*P-1:0]                pmc_wrap_i,
   input  wire [THREADS*3-1:0]                fix_wrap_i,
-  output reg                                 cnt_we_o,
-  output reg  [$clog2(THREADS*(P+32))-1:0]   cnt_widx_o,
-  output reg                                 cnt_whi_o,
+  output wire                                cnt_we_o,
+  output wire [$clog2(THREADS*(P+32))-1:0]   cnt_widx_o,
+  output wire                                cnt_whi_o,
   output wire [31:0]                         cnt_wdata_o,
   output wire [3:0]                          cnt_wstrb_o,
   // configuration for the event, fixed-counter and stack logic
@@ -64,14 +63,78 @@ module pmu_regs #(
 
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
+  `include "pmu_regs_pkg.vh"
 
+  // ---------------------------------------------------------------------------------------------
+  // The generated register block
+  // ---------------------------------------------------------------------------------------------
+  // Register values (the lockstep compare and the formal invariants read them by these names)
+  wire [THREADS*P*32-1:0] evtsel_q /*verilator public_flat_rd*/;
+  wire [THREADS*P*32-1:0] ext_q /*verilator public_flat_rd*/;
+  wire [THREADS*32-1:0]   fixctl_q /*verilator public_flat_rd*/;
+  wire [THREADS*32-1:0]   ctrl_q /*verilator public_flat_rd*/;
+  wire [THREADS*64-1:0]   gctrl_q /*verilator public_flat_rd*/;
+  reg  [THREADS*64-1:0]   gstatus_q /*verilator public_flat_rd*/;
+  reg  [THREADS*32-1:0]   evstat_q /*verilator public_flat_rd*/;
+  // Writes
+  wire [THREADS*P-1:0]    we_evtsel;   // evtsel[t*P+k] written
+  wire [THREADS*P-1:0]    we_ext;      // ext[t*P+k] written
+  wire [THREADS-1:0]      we_gstatus;  // gstatus of thread t written
+  wire [31:0]             wword;       // the word written (strobed bytes over the old word)
+  wire                    wr_ok;       // a successful write
+  wire                    hi;          // ... or read of a high word
+  wire [AW-1:0]           a;           // the access's address
   // High-word latch (5.4), read by the generated read mux through cnt_hi_rdata.
   reg [31:0]   hi_latch_q /*verilator public_flat_rd*/;
   reg [AW-1:0] hi_addr_q /*verilator public_flat_rd*/;
   reg          hi_vld_q /*verilator public_flat_rd*/;
   wire [31:0]  cnt_hi_rdata;
 
-  `include "pmu_regs_gen.vh"
+  pmu_regs_gen #(
+    .THREADS (THREADS),
+    .P       (P),
+    .CW      (CW),
+    .W       (W),
+    .AW      (AW),
+    .PIPE    (PIPE)
+  ) u_gen (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .psel_i         (psel_i),
+    .penable_i      (penable_i),
+    .pwrite_i       (pwrite_i),
+    .paddr_i        (paddr_i),
+    .pprot_i        (pprot_i),
+    .pwdata_i       (pwdata_i),
+    .pstrb_i        (pstrb_i),
+    .prdata_o       (prdata_o),
+    .pslverr_o      (pslverr_o),
+    .cnt_re_o       (cnt_re_o),
+    .cnt_pre_o      (cnt_pre_o),
+    .cnt_ridx_o     (cnt_ridx_o),
+    .cnt_pidx_o     (cnt_pidx_o),
+    .cnt_rdata_i    (cnt_rdata_i[31:0]),
+    .cnt_hi_rdata_i (cnt_hi_rdata),
+    .cnt_we_o       (cnt_we_o),
+    .cnt_widx_o     (cnt_widx_o),
+    .cnt_whi_o      (cnt_whi_o),
+    .cnt_wdata_o    (cnt_wdata_o),
+    .cnt_wstrb_o    (cnt_wstrb_o),
+    .evtsel_q_o     (evtsel_q),
+    .ext_q_o        (ext_q),
+    .fixctl_q_o     (fixctl_q),
+    .ctrl_q_o       (ctrl_q),
+    .gctrl_q_o      (gctrl_q),
+    .gstatus_i      (gstatus_q),
+    .evstat_i       (evstat_q),
+    .we_evtsel_o    (we_evtsel),
+    .we_ext_o       (we_ext),
+    .we_gstatus_o   (we_gstatus),
+    .wword_o        (wword),
+    .wr_ok_o        (wr_ok),
+    .hi_o           (hi),
+    .addr_o         (a)
+  );
 
   localparam PKW = `PMU_NPICK * XW;   // lane table indices of one event select
   // pmu_ev_sup of evtsel's reset value (the reset of sup_q, core_q)
@@ -83,12 +146,8 @@ module pmu_regs #(
   // it; a high-word read at the latched address returns the sample.
   // ---------------------------------------------------------------------------------------------
   wire [31:0] chi   = {{(64 - CW){1'b0}}, cnt_rdata_i[CW-1:32]};
-  wire        hihit = hi_vld_q && (hi_addr_q == a[AW-1:0]);
+  wire        hihit = hi_vld_q && (hi_addr_q == a);
   assign cnt_hi_rdata = hihit ? hi_latch_q : chi;
-
-  // Pre-read (spec 4, block-RAM storage): the setup cycle of an access to a counter names it to the
-  // bank one cycle before the access cycle reads or writes it (the address is stable, APB).
-  assign cnt_pre_o = psel_i && !penable_i && r_cnt_s;
 
   // ---------------------------------------------------------------------------------------------
   // Overflow status (4.3)
@@ -97,6 +156,10 @@ module pmu_regs #(
   // word whi, set by the wraps of the thread's programmable (pw) and fixed (fw) counters, freeze
   // on a set with frz_on_ovf; a set beats a clear. Applied at the flop, where the bus meets the
   // wraps; its arguments are the thread's own slices, taken at the call site.
+  function automatic [31:0] bmask(input [3:0] strb);   // the bytes the strobes select
+    bmask = {{8{strb[3]}}, {8{strb[2]}}, {8{strb[1]}}, {8{strb[0]}}};
+  endfunction
+
   function automatic [63:0] gstatus_next(input [63:0] q, input wclr, input whi, input [31:0] wd,
                                          input [3:0] strb, input [P-1:0] pw, input [2:0] fw,
                                          input frz_on);
@@ -119,27 +182,28 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // With them, whether the pair is supported and core-scoped (pmu_ev_sup, spec 2.2): sup_q,
   // core_q, and evstat.unsup[k] (an unsupported pair other than (0x00, 0x00)).
+  // Next state of the element written (x_d), decoded only on a write to an evtsel.
   reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*P-1:0]     sup_q;
   reg [THREADS*P-1:0]     core_q;
-  // (only the event and umask fields of ev_wr are decoded)
+  // (only the event and umask fields of ev_d are decoded)
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [31:0]     ev_wr;
+  reg [31:0]     ev_d;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [PKW-1:0]  pick_wr;
-  reg [1:0]      sup_wr;     // {supported, core-scoped}
-  reg            unsup_wr;   // evstat.unsup of the written pair
+  reg [PKW-1:0]  pick_d;
+  reg [1:0]      sup_d;     // {supported, core-scoped}
+  reg            unsup_d;   // evstat.unsup of the written pair
   always @* begin
-    ev_wr    = 32'd0;
-    pick_wr  = {PKW{1'b0}};
-    sup_wr   = 2'b00;
-    unsup_wr = 1'b0;
-    if (wr_ok && r_evtsel) begin
-      ev_wr    = wword & EVTSEL_MASK;
-      pick_wr  = pmu_lane_x(pmu_lane_pick(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                          ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]));
-      sup_wr   = pmu_ev_sup(ev_wr[`PMU_EVTSEL_EVENT_LSB +: 8], ev_wr[`PMU_EVTSEL_UMASK_LSB +: 8]);
-      unsup_wr = !sup_wr[1] && (ev_wr[15:0] != 16'd0);
+    ev_d    = 32'd0;
+    pick_d  = {PKW{1'b0}};
+    sup_d   = 2'b00;
+    unsup_d = 1'b0;
+    if (|we_evtsel) begin
+      ev_d    = wword & EVTSEL_MASK;
+      pick_d  = pmu_lane_x(pmu_lane_pick(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                         ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]));
+      sup_d   = pmu_ev_sup(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8], ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]);
+      unsup_d = !sup_d[1] && (ev_d[15:0] != 16'd0);
     end
   end
 
@@ -191,8 +255,8 @@ module pmu_regs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Flops of the behaviour: gstatus and evstat (declared, decoded and read by the generated
-  // block), the high-word latch and the lane picks with sup_q/core_q. Reset value of the picks,
+  // Flops of the behaviour: gstatus and evstat (decoded and read by the generated block), the
+  // high-word latch and the lane picks with sup_q/core_q. Reset value of the picks,
   // sup_q and core_q: the decode of evtsel's reset value; evstat: its reset value (0).
   // ---------------------------------------------------------------------------------------------
   integer tp;
@@ -211,7 +275,7 @@ module pmu_regs #(
     end else begin
       for (tp = 0; tp < THREADS; tp = tp + 1) begin
         gstatus_q[tp*64 +: 64] <= gstatus_next(gstatus_q[tp*64 +: 64],
-                                               wr_ok && (tsel == tp[TIW-1:0]) && r_gstatus, hi,
+                                               we_gstatus[tp], hi,
                                                pwdata_i, pstrb_i, pmc_wrap_i[tp*P +: P],
                                                fix_wrap_i[tp*3 +: 3],
                                                ctrl_q[tp*32 + `PMU_CTRL_FRZ_ON_OVF_LSB]);
@@ -221,16 +285,16 @@ module pmu_regs #(
         for (tp = 0; tp < THREADS; tp = tp + 1) begin
           for (kp = 0; kp < P; kp = kp + 1) begin
             if (we_evtsel[tp*P+kp]) begin
-              pick_q[(tp*P+kp)*PKW +: PKW] <= pick_wr;
-              sup_q[tp*P+kp]               <= sup_wr[1];
-              core_q[tp*P+kp]              <= sup_wr[0];
-              evstat_q[tp*32+kp]           <= unsup_wr;
+              pick_q[(tp*P+kp)*PKW +: PKW] <= pick_d;
+              sup_q[tp*P+kp]               <= sup_d[1];
+              core_q[tp*P+kp]              <= sup_d[0];
+              evstat_q[tp*32+kp]           <= unsup_d;
             end
           end
         end
-      end else if (rd_ok && r_cnt && !hi) begin
+      end else if (cnt_re_o && !hi) begin   // a counter's low word read
         hi_latch_q <= chi;
-        hi_addr_q  <= a[AW-1:0] + {{(AW - 3){1'b0}}, 3'd4};
+        hi_addr_q  <= a + {{(AW - 3){1'b0}}, 3'd4};
         hi_vld_q   <= 1'b1;
       end
     end

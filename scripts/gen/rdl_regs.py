@@ -19,6 +19,7 @@ no Verilog parameters (THREADS, P, CW are fixed at elaboration) and no place for
 """
 import os
 import re
+import textwrap
 
 from systemrdl import RDLCompiler, RDLCompileError
 from systemrdl.messages import MessagePrinter, Severity
@@ -457,35 +458,28 @@ def shift_of(stride):
     return stride.bit_length() - 1
 
 
-def gen_rtl(m, banner):
-    """The register block fragment included in module pmu_regs."""
-    L = []
-    a = L.append
+def _rtl_ctx(m):
     th = m.thread
     stored = [r for r in th if r.kind == "store"]
     sarr = [r for r in stored if r.is_array]
-    ssgl = [r for r in stored if not r.is_array]
-    cnts = m.counters()
-    consts = m.globals
-    gexpr = sarr[0].cexpr if sarr else "1"
+    return th, stored, sarr, [r for r in stored if not r.is_array], m.counters(), m.globals, \
+        (sarr[0].cexpr if sarr else "1")
+
+
+def gen_rtl_pkg(m, banner):
+    """The register block's constants (rtl/pmu/pmu_regs_pkg.vh), included in the bodies of module
+    pmu_regs_gen and of module pmu_regs: sizes, the thread-block geometry, the constant
+    registers' values, writable-bit masks and reset values (OpenTitan's reg_pkg)."""
+    L = []
+    a = L.append
+    th, stored, sarr, ssgl, cnts, consts, gexpr = _rtl_ctx(m)
     ncpt = sum_expr([r.cexpr for r, _ in cnts])
     U = lambda r: r.name.upper()
     a("// " + banner)
-    a("// The register block of pmu_regs (docs/spec.md 3 and 5.1-5.3; docs/registers.md): storage of")
-    a("// the registers that live here, address decode, error rules, read mux, the merged write word")
-    a("// and the write strobes. Included in the body of module pmu_regs (pmu_regs.v), which holds")
-    a("// the behaviour and declares before the include:")
-    a("//   wire [31:0] cnt_hi_rdata   read data of a counter's high word (the 64-bit read latch)")
-    for r in stored:
-        if r.hwset and r.writable:
-            a("// and holds the flop of %s, whose fields hardware sets: its next value (set, W1C clear of a" % r.name)
-            a("// write, their priority) is behaviour; this block declares it and decodes, reads and masks it.")
-        elif r.hwset:
-            a("// and holds the flop of %s, a status that hardware writes and software only reads: its" % r.name)
-            a("// next value is behaviour; this block declares it and decodes and reads it.")
-    a("// It drives prdata_o, pslverr_o and the counter bank's read and write ports; the behaviour")
-    a("// reads r_<reg>, r_cnt_s, tsel, hi, a, acc, wr_ok, rd_ok, wword, we_<array>, <reg>_q and the")
-    a("// <REG>_MASK / <REG>_RESET constants.")
+    a("// The register block's constants (docs/spec.md 3 and 5.1-5.3; docs/registers.md), included in")
+    a("// the bodies of module pmu_regs_gen (pmu_regs_gen.v) and module pmu_regs (pmu_regs.v), whose")
+    a("// parameters %s they use. Each includer uses a part of them." % ", ".join(RTL_PARAMS))
+    a("/* verilator lint_off UNUSEDPARAM */")
     a("")
     a("  localparam NCPT  = %s;   // counters per thread: %s" % (vexpr(ncpt), ", ".join("%s %s" % (r.name, r.cexpr) for r, _ in cnts)))
     a("  localparam NCNT  = THREADS * NCPT;")
@@ -521,12 +515,123 @@ def gen_rtl(m, banner):
     if sarr:
         a("  localparam [31:0] KCNT_C = %s;" % vexpr(gexpr))
     a("")
+    a("/* verilator lint_on UNUSEDPARAM */")
+    return "\n".join(L) + "\n"
+
+
+def gen_rtl(m, banner):
+    """The register block, module pmu_regs_gen (rtl/pmu/pmu_regs_gen.v), instantiated by pmu_regs."""
+    L = []
+    a = L.append
+    th, stored, sarr, ssgl, cnts, consts, gexpr = _rtl_ctx(m)
+    ncpt = sum_expr([r.cexpr for r, _ in cnts])
+    U = lambda r: r.name.upper()
+    own = [r for r in stored if not r.hwset]     # flops here: their values out (reg2hw)
+    ext = [r for r in stored if r.hwset]         # flops in pmu_regs: their values in (hw2reg)
+    hwwr = [r for r in ext if r.writable]        # ... that software also writes (W1C)
+
+    def size(r):
+        return "THREADS*%s*%d" % (vexpr(r.cexpr), r.width) if r.is_array else "THREADS*%d" % r.width
+
+    a("// " + banner)
+    txt = ("The register block (docs/spec.md 3 and 5.1-5.3; docs/registers.md), instantiated by module "
+           "pmu_regs (pmu_regs.v) as u_gen: the storage of the registers that only software writes "
+           "(%s; their values out, reg2hw), the address decode, the error rules, the read mux, the "
+           "merged write word and the write strobes. pmu_regs holds the behaviour around it: the "
+           "flops of the registers that hardware writes (%s; their values in, hw2reg, for the read "
+           "mux), updated with the write strobes and word given out here, and the 64-bit read latch "
+           "of the counter bank (cnt_hi_rdata_i). Constants: pmu_regs_pkg.vh."
+           % (", ".join(r.name for r in own), ", ".join(r.name for r in ext)))
+    for ln in textwrap.wrap(txt, 97):
+        a("// " + ln)
+    a("")
+    a("`include \"pmu_map.vh\"")
+    a("")
+    a("module pmu_regs_gen #(")
+    a("  parameter THREADS = `PMU_DEF_THREADS,")
+    a("  parameter P       = `PMU_DEF_P,")
+    a("  parameter CW      = `PMU_DEF_CW,")
+    a("  parameter W       = `PMU_DEF_W,")
+    a("  parameter AW      = `PMU_DEF_AW,")
+    a("  // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)")
+    a("  parameter PIPE    = `PMU_DEF_PIPE")
+    a(") (")
+    ciw = "$clog2(THREADS*(%s))" % vexpr(ncpt)
+    ports = [
+        ("input  wire", "", "clk_i", None),
+        ("input  wire", "", "rst_ni", None),
+        (None, None, None, "APB4 (paddr_i[1:0] and pprot_i[2:1] are not used, spec 2)"),
+        ("input  wire", "", "psel_i", None),
+        ("input  wire", "", "penable_i", None),
+        ("input  wire", "", "pwrite_i", None),
+        ("LINT_OFF", None, None, None),
+        ("input  wire", "[AW-1:0]", "paddr_i", None),
+        ("input  wire", "[2:0]", "pprot_i", None),
+        ("LINT_ON", None, None, None),
+        ("input  wire", "[31:0]", "pwdata_i", None),
+        ("input  wire", "[3:0]", "pstrb_i", None),
+        ("output reg ", "[31:0]", "prdata_o", None),
+        ("output reg ", "", "pslverr_o", None),
+        (None, None, None, "counter bank (%s): read port with its setup-cycle pre-read, write port"
+         % ", ".join(r.name for r, _ in cnts)),
+        ("output wire", "", "cnt_re_o", None),
+        ("output wire", "", "cnt_pre_o", "setup cycle of a counter access"),
+        ("output wire", "[%s-1:0]" % ciw, "cnt_ridx_o", None),
+        ("output wire", "[%s-1:0]" % ciw, "cnt_pidx_o", "counter of the setup cycle's address"),
+        ("input  wire", "[31:0]", "cnt_rdata_i", "low word of the counter read"),
+        ("input  wire", "[31:0]", "cnt_hi_rdata_i", "high word (the 64-bit read latch's)"),
+        ("output reg ", "", "cnt_we_o", None),
+        ("output reg ", "[%s-1:0]" % ciw, "cnt_widx_o", None),
+        ("output reg ", "", "cnt_whi_o", None),
+        ("output wire", "[31:0]", "cnt_wdata_o", None),
+        ("output wire", "[3:0]", "cnt_wstrb_o", None),
+        (None, None, None, "reg2hw: the values of the registers stored here"),
+    ]
+    for r in own:
+        ports.append(("output wire", "[%s-1:0]" % size(r), r.name + "_q_o", None))
+    ports.append((None, None, None, "hw2reg: the values of the registers pmu_regs stores"))
+    for r in ext:
+        ports.append(("input  wire", "[%s-1:0]" % size(r), r.name + "_i", None))
+    ports.append((None, None, None, "writes, for the registers pmu_regs stores and what it derives from writes"))
+    for r in sarr:
+        ports.append(("output wire", "[THREADS*%s-1:0]" % vexpr(r.cexpr), "we_%s_o" % r.name,
+                      "%s[t*%s+k] written" % (r.name, gexpr)))
+    for r in hwwr:
+        ports.append(("output reg ", "[THREADS-1:0]", "we_%s_o" % r.name, "%s[t] written (word hi_o)" % r.name))
+    ports += [
+        ("output wire", "[31:0]", "wword_o", "the word a write stores"),
+        ("output wire", "", "wr_ok_o", "a successful write"),
+        ("output wire", "", "hi_o", "the high word of a 64-bit register"),
+        ("output wire", "[AW-1:0]", "addr_o", "the access's address (bits 1:0 zero)"),
+    ]
+    real = [p for p in ports if p[0] not in (None, "LINT_OFF", "LINT_ON")]
+    last = real[-1][2]
+    ww = max(len(p[1]) for p in real)
+    for kind, w, n, c in ports:
+        if kind is None:
+            a("  // " + c)
+        elif kind == "LINT_OFF":
+            a("  /* verilator lint_off UNUSEDSIGNAL */")
+        elif kind == "LINT_ON":
+            a("  /* verilator lint_on UNUSEDSIGNAL */")
+        else:
+            ln = "  %s %-*s %s%s" % (kind, ww, w, n, "" if n == last else ",")
+            if c:
+                ln = "%-*s // %s" % (max(len(ln), 60), ln, c)
+            a(ln)
+    a(");")
+    a("")
+    a("  `include \"pmu_regs_pkg.vh\"")
+    a("")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  // Storage")
+    a("  // Storage (the registers pmu_regs stores: their values, read here)")
     a("  // ---------------------------------------------------------------------------------------------")
-    for r in stored:
-        n = "THREADS*%s*%d" % (vexpr(r.cexpr), r.width) if r.is_array else "THREADS*%d" % r.width
-        a("  reg [%s-1:0] %s_q /*verilator public_flat_rd*/;" % (n, r.name))
+    for r in own:
+        a("  reg  [%s-1:0] %s_q;" % (size(r), r.name))
+    for r in ext:
+        a("  wire [%s-1:0] %s_q = %s_i;" % (size(r), r.name, r.name))
+    for r in own:
+        a("  assign %s_q_o = %s_q;" % (r.name, r.name))
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  // Address decode (spec 3) of the current address (suffix _s): word address a_s, thread block")
@@ -726,6 +831,9 @@ def gen_rtl(m, banner):
     a("  assign cnt_re_o   = rd_ok & r_cnt;")
     a("  assign cnt_ridx_o = cidx;")
     a("  assign cnt_pidx_o = cidx_s;   // the pre-read of the setup cycle (block-RAM storage)")
+    a("  // Pre-read (spec 4, block-RAM storage): the setup cycle of an access to a counter names it to the")
+    a("  // bank one cycle before the access cycle reads or writes it (the address is stable, APB).")
+    a("  assign cnt_pre_o  = psel_i && !penable_i && r_cnt_s;")
     if sarr:
         a("")
         a("  reg [(1<<EIW)*32-1:0] etree;")
@@ -773,9 +881,9 @@ def gen_rtl(m, banner):
         a("        rdata = %s;" % v)
         first = False
     a("      end else if (hi) begin       // a counter (rd_ok: the address is mapped)")
-    a("        rdata = cnt_hi_rdata;")
+    a("        rdata = cnt_hi_rdata_i;")
     a("      end else begin")
-    a("        rdata = cnt_rdata_i[31:0];")
+    a("        rdata = cnt_rdata_i;")
     a("      end")
     a("    end")
     a("  end")
@@ -858,7 +966,7 @@ def gen_rtl(m, banner):
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  // Flops: a register loads the word of a successful write to it, masked to its writable fields")
-    a("  // (registers with hardware-set fields: in the includer).")
+    a("  // (registers with hardware-set fields: in pmu_regs).")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  integer tw;")
     if sarr:
@@ -902,7 +1010,28 @@ def gen_rtl(m, banner):
     a("    end")
     a("  end")
     a("")
-    return "\n".join(L)
+    a("  // ---------------------------------------------------------------------------------------------")
+    a("  // Writes for pmu_regs: the strobes and word above; per thread, a write to %s" % (", ".join(r.name for r in hwwr) or "-"))
+    a("  // ---------------------------------------------------------------------------------------------")
+    for r in sarr:
+        a("  assign we_%s_o = we_%s;" % (r.name, r.name))
+    if hwwr:
+        a("  integer th;")
+        a("  always @* begin")
+        for r in hwwr:
+            a("    we_%s_o = {THREADS{1'b0}};" % r.name)
+        a("    for (th = 0; th < THREADS; th = th + 1) begin")
+        for r in hwwr:
+            a("      we_%s_o[th] = wr_ok && (tsel == th[TIW-1:0]) && r_%s;" % (r.name, r.name))
+        a("    end")
+        a("  end")
+    a("  assign wword_o = wword;")
+    a("  assign wr_ok_o = wr_ok;")
+    a("  assign hi_o    = hi;")
+    a("  assign addr_o  = a;")
+    a("")
+    a("endmodule")
+    return "\n".join(L) + "\n"
 
 
 # ---- C ---------------------------------------------------------------------------------------------

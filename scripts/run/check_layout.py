@@ -33,7 +33,8 @@ EXTS = (".c", ".h", ".cc", ".cpp", ".hpp", ".v", ".vh", ".sv", ".svh", ".py")
 # generated from pmu.rdl / pmu_params.json (scripts/gen/gen_map.py's OUT), and the generators
 GENERATED = {
     "cmodel/include/pmu_map.h", "cmodel/src/pmu_regs_gen.h", "rtl/pmu/pmu_map.vh",
-    "rtl/pmu/pmu_regs_gen.vh", "rtl/pmu/pmu_lane_sel.vh", "rtl/pmu/pmu_lane_pick.vh",
+    "rtl/pmu/pmu_regs_gen.v", "rtl/pmu/pmu_regs_pkg.vh", "rtl/pmu/pmu_lane_sel.vh",
+    "rtl/pmu/pmu_lane_pick.vh",
     "verif/lockstep/rtl_state_gen.h", "scripts/gen/gen_map.py", "scripts/gen/rdl_regs.py",
     "scripts/gen/gtkw_gen.py",
 }

@@ -32,9 +32,9 @@ rtl_of() {
     fv_bank)  echo pmu_cnt_bank.v ;;
     fv_bank_ram) echo pmu_cnt_bank.v pmu_cnt_ram.v ;;
     fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v ;;
-    fv_regs)  echo pmu_regs.v ;;
+    fv_regs)  echo pmu_regs.v pmu_regs_gen.v ;;
     fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
-    fv_top)   echo pmu_top.v pmu_regs.v pmu_evctl.v pmu_evctl_ctr.v pmu_fixslot.v pmu_stack.v \
+    fv_top)   echo pmu_top.v pmu_regs.v pmu_regs_gen.v pmu_evctl.v pmu_evctl_ctr.v pmu_fixslot.v pmu_stack.v \
                    pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_rdp.v ;;
   esac
 }
@@ -179,8 +179,8 @@ MUTANTS=(
   'mut.ram-ones|fv_bank_ram|-|12|pmu_cnt_ram.v|s/wire          w_ones = \(whi == /wire          w_ones = 1\x27b0 \&\& (whi == /|h.'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
-  'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.vh|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
-  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_wr;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
+  'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.v|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
+  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.stack-carry|fv_stack|-|4|pmu_stack_stage.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
 )
