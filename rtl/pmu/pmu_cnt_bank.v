@@ -128,9 +128,7 @@ module pmu_cnt_bank #(
   generate
     if (STORAGE == 0) begin : g_ff
       reg [CW-1:0]      rdata;       // read port
-      reg [NWND*CW-1:0] wnd_data;    // window read ports
       assign rdata_o    = rdata;
-      assign wnd_data_o = wnd_data;
 
       assign wold = cnt_q[widx_i];
 
@@ -179,23 +177,27 @@ module pmu_cnt_bank #(
         end
       end
 
-      // Window read port w: a WSPAN-way mux over its counters (constant indices), gated by its
-      // read enable.
-      integer w;
-      integer i;
-      always @* begin
-        wnd_data = {(NWND * CW){1'b0}};
-        i        = 0;  // loop variable: assigned on every path (no latch)
-        for (w = 0; w < NWND; w = w + 1) begin
-          if (wnd_re_i[w]) begin
-            for (i = 0; i < WSPAN; i = i + 1) begin
-              if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
-                wnd_data[w*CW +: CW] = cnt_q[WBASE+w*WSTRIDE+i];
-              end
-            end
-          end
+      // Window read ports: a WSPAN-way mux over each window's counters (pmu_cnt_wnd).
+      wire [NWND*WSPAN*CW-1:0] wnd_cnt;
+      genvar gw;
+      genvar gs;
+      for (gw = 0; gw < NWND; gw = gw + 1) begin : g_wnd
+        for (gs = 0; gs < WSPAN; gs = gs + 1) begin : g_span
+          assign wnd_cnt[(gw*WSPAN+gs)*CW +: CW] = cnt_q[WBASE+gw*WSTRIDE+gs];
         end
       end
+
+      pmu_cnt_wnd #(
+        .CW    (CW),
+        .NWND  (NWND),
+        .WIW   (WIW),
+        .WSPAN (WSPAN)
+      ) u_wnd (
+        .cnt_i      (wnd_cnt),
+        .wnd_re_i   (wnd_re_i),
+        .wnd_idx_i  (wnd_idx_i),
+        .wnd_data_o (wnd_data_o)
+      );
     end else begin : g_ram
       pmu_cnt_ram #(
         .NCNT    (NCNT),

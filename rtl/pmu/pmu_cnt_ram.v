@@ -69,7 +69,7 @@ module pmu_cnt_ram #(
   output reg  [CW-1:0]       rdata_o,
   input  wire [NWND-1:0]     wnd_re_i,
   input  wire [NWND*WIW-1:0] wnd_idx_i,
-  output reg  [NWND*CW-1:0]  wnd_data_o,
+  output wire [NWND*CW-1:0]  wnd_data_o,
   output wire [NCNT-1:0]     wrap_o
 );
 
@@ -151,14 +151,19 @@ module pmu_cnt_ram #(
     wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
   end
 
+  // The RAM's write port (a software write, else cycle B of a fold) and its read-during-write
+  // bypass of the address read.
+  wire           ram_we    = sw_ram || fb;
+  wire [CIW-1:0] ram_waddr = sw_ram ? widx_i : fi_q;
+  wire [HW-1:0]  ram_wdata = sw_ram ? whi : fold_hi;
+  wire           byp_d     = (sw_ram && (widx_i == raddr)) || (fb && (fi_q == raddr));
+
   always @(posedge clk_i) begin
     rd_q    <= ram[raddr];
-    byp_q   <= (sw_ram && (widx_i == raddr)) || (fb && (fi_q == raddr));
-    byp_d_q <= sw_ram ? whi : fold_hi;
-    if (sw_ram) begin
-      ram[widx_i] <= whi;
-    end else if (fb) begin
-      ram[fi_q] <= fold_hi;
+    byp_q   <= byp_d;
+    byp_d_q <= ram_wdata;
+    if (ram_we) begin
+      ram[ram_waddr] <= ram_wdata;
     end
   end
 
@@ -167,19 +172,20 @@ module pmu_cnt_ram #(
   localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
   wire [CIW:0]   fp_inc = {1'b0, fp_q} + {{CIW{1'b0}}, 1'b1};
   wire [CIW-1:0] fp_nxt = (fp_inc == NCNT_C) ? {CIW{1'b0}} : fp_inc[CIW-1:0];
+  wire [CIW-1:0] fp_d   = (fv_q && we_i) ? fi_q     // dropped: retry that counter
+                        : !pre_i         ? fp_nxt
+                        :                  fp_q;
+  wire           fv_d   = fa;
+  wire [CIW-1:0] fi_d   = fp_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       fp_q <= {CIW{1'b0}};
       fv_q <= 1'b0;
       fi_q <= {CIW{1'b0}};
     end else begin
-      fv_q <= fa;
-      fi_q <= fp_q;
-      if (fv_q && we_i) begin
-        fp_q <= fi_q;                  // dropped: retry that counter
-      end else if (!pre_i) begin
-        fp_q <= fp_nxt;
-      end
+      fp_q <= fp_d;
+      fv_q <= fv_d;
+      fi_q <= fi_d;
     end
   end
 
@@ -200,14 +206,16 @@ module pmu_cnt_ram #(
       /* verilator lint_on UNUSEDSIGNAL */
       if (FF_MASK[gi]) begin : g_ff
         // a whole counter in flip-flops, as in pmu_cnt_bank
-        wire [CW:0] sum = {1'b0, ff_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc};
+        wire [CW:0]   sum  = {1'b0, ff_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc};
+        // a write wins: the increment is dropped
+        wire [CW-1:0] ff_d = wsel[gi] ? wval_i : sum[CW-1:0];
         assign carry[gi] = sum[CW];
         assign wrap[gi]  = sum[CW];
         always @(posedge clk_i) begin
           if (!rst_ni) begin
             ff_q[gi] <= {CW{1'b0}};
           end else begin
-            ff_q[gi] <= wsel[gi] ? wval_i : sum[CW-1:0];
+            ff_q[gi] <= ff_d;
           end
         end
         // (the RAM counters' flags, constant here)
@@ -225,28 +233,41 @@ module pmu_cnt_ram #(
         wire        fold  = fb && (fi_q == gi);
         assign carry[gi] = c;
         assign wrap[gi]  = c && ones_q[gi];
+        // Next state. A write sets the counter (U from the written word, nothing pending); else
+        // the prefix adds the increment, and a fold sets U = fold_hi (a carry in this cycle
+        // cannot happen: PW), or a carry makes U + 1 pending (ones_q is not used again before
+        // the fold sets it: PW).
+        reg [PWW-1:0] lo_d;
+        reg           pend_d;
+        reg           z_d;
+        reg           ones_d;
+        always @* begin
+          lo_d   = {{(PWW - PWI){1'b0}}, sum[PWI-1:0]};
+          pend_d = pend_q[gi] | c;
+          z_d    = z_q[gi];
+          ones_d = ones_q[gi];
+          if (wsel[gi]) begin
+            lo_d   = {{(PWW - PWI){1'b0}}, wval_i[PWI-1:0]};
+            pend_d = 1'b0;
+            z_d    = 1'b0;
+            ones_d = w_ones;
+          end else if (fold) begin
+            pend_d = c;
+            z_d    = 1'b0;
+            ones_d = f_ones;
+          end
+        end
         always @(posedge clk_i) begin
           if (!rst_ni) begin
             lo_q[gi]   <= {PWW{1'b0}};
             pend_q[gi] <= 1'b0;
             z_q[gi]    <= 1'b1;
             ones_q[gi] <= 1'b0;
-          end else if (wsel[gi]) begin
-            lo_q[gi]   <= {{(PWW - PWI){1'b0}}, wval_i[PWI-1:0]};
-            pend_q[gi] <= 1'b0;
-            z_q[gi]    <= 1'b0;
-            ones_q[gi] <= w_ones;
           end else begin
-            lo_q[gi] <= {{(PWW - PWI){1'b0}}, sum[PWI-1:0]};
-            if (fold) begin
-              // U = fold_hi (a carry in this cycle cannot happen: PW)
-              pend_q[gi] <= c;
-              z_q[gi]    <= 1'b0;
-              ones_q[gi] <= f_ones;
-            end else if (c) begin
-              // U + 1 pending; ones_q is not used again before the fold sets it (PW)
-              pend_q[gi] <= 1'b1;
-            end
+            lo_q[gi]   <= lo_d;
+            pend_q[gi] <= pend_d;
+            z_q[gi]    <= z_d;
+            ones_q[gi] <= ones_d;
           end
         end
       end
@@ -282,20 +303,28 @@ module pmu_cnt_ram #(
   end
 `endif
 
-  integer w;
-  integer i;
-  always @* begin
-    wnd_data_o = {(NWND * CW){1'b0}};
-    i          = 0;  // loop variable: assigned on every path (no latch)
-    for (w = 0; w < NWND; w = w + 1) begin
-      if (wnd_re_i[w]) begin
-        for (i = 0; i < WSPAN; i = i + 1) begin
-          if (wnd_idx_i[w*WIW +: WIW] == i[WIW-1:0]) begin
-            wnd_data_o[w*CW +: CW] = ff_q[WBASE+w*WSTRIDE+i];
-          end
-        end
+  // Window read ports: over the windows' flip-flop counters (pmu_cnt_wnd, as pmu_cnt_bank's).
+  wire [NWND*WSPAN*CW-1:0] wnd_cnt;
+  genvar gw;
+  genvar gs;
+  generate
+    for (gw = 0; gw < NWND; gw = gw + 1) begin : g_wnd
+      for (gs = 0; gs < WSPAN; gs = gs + 1) begin : g_span
+        assign wnd_cnt[(gw*WSPAN+gs)*CW +: CW] = ff_q[WBASE+gw*WSTRIDE+gs];
       end
     end
-  end
+  endgenerate
+
+  pmu_cnt_wnd #(
+    .CW    (CW),
+    .NWND  (NWND),
+    .WIW   (WIW),
+    .WSPAN (WSPAN)
+  ) u_wnd (
+    .cnt_i      (wnd_cnt),
+    .wnd_re_i   (wnd_re_i),
+    .wnd_idx_i  (wnd_idx_i),
+    .wnd_data_o (wnd_data_o)
+  );
 
 endmodule

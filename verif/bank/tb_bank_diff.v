@@ -14,7 +14,7 @@
 // (pre_i, pidx_i) followed by its access cycle (re_i or we_i on the same counter).
 //
 // Run: iverilog -g2005 -Irtl/pmu -o tb verif/bank/tb_bank_diff.v rtl/pmu/pmu_cnt_bank.v
-//        rtl/pmu/pmu_cnt_ram.v && vvp tb +seed=N +cycles=N
+//        rtl/pmu/pmu_cnt_ram.v rtl/pmu/pmu_cnt_wnd.v && vvp tb +seed=N +cycles=N
 // Prints the corners reached and ends with "N passed, N failed" (checks = cycles compared).
 
 `timescale 1ns / 1ps

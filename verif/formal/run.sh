@@ -29,13 +29,13 @@ done
 # RTL files of each property module
 rtl_of() {
   case $1 in
-    fv_bank)  echo pmu_cnt_bank.v ;;
-    fv_bank_ram) echo pmu_cnt_bank.v pmu_cnt_ram.v ;;
-    fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v ;;
+    fv_bank)  echo pmu_cnt_bank.v pmu_cnt_wnd.v ;;
+    fv_bank_ram) echo pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_wnd.v ;;
+    fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v pmu_cnt_wnd.v ;;
     fv_regs)  echo pmu_regs.v pmu_regs_gen.v ;;
     fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
     fv_top)   echo pmu_top.v pmu_regs.v pmu_regs_gen.v pmu_evctl.v pmu_evctl_ctr.v pmu_fixslot.v pmu_stack.v \
-                   pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_rdp.v ;;
+                   pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_wnd.v pmu_rdp.v ;;
   esac
 }
 
@@ -175,7 +175,7 @@ MUTANTS=(
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
   'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc,i.cprev'
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_d = wsel\[gi\] \? wval :/cnt_d = wsel[gi] ? wval + sum[CW-1:0] - cnt_q[gi] :/|a.write_wins'
-  'mut.ram-bypass|fv_bank_ram|-|12|pmu_cnt_ram.v|s/byp_q   <= \(sw_ram && \(widx_i == raddr\)\) \x7c\x7c \(fb && \(fi_q == raddr\)\);/byp_q   <= 1\x27b0;/|h.'
+  'mut.ram-bypass|fv_bank_ram|-|12|pmu_cnt_ram.v|s/byp_d     = \(sw_ram && \(widx_i == raddr\)\) \x7c\x7c \(fb && \(fi_q == raddr\)\);/byp_d     = 1\x27b0;/|h.'
   'mut.ram-ones|fv_bank_ram|-|12|pmu_cnt_ram.v|s/wire          w_ones = \(whi == /wire          w_ones = 1\x27b0 \&\& (whi == /|h.'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
