@@ -40,8 +40,13 @@ module board_top #(
 
   localparam NEXT  = `PMU_NEXT;
   localparam NFLAG = `PMU_NFLAG;
-  localparam LW    = `PMU_DEF_LW;
-  localparam NW    = `PMU_DEF_NW;
+  // the rest of pmu_top's parameters (pmu_top_inst.vh passes them all): its defaults
+  localparam LW          = `PMU_DEF_LW;
+  localparam NW          = `PMU_DEF_NW;
+  localparam CRW         = `PMU_DEF_CRW;
+  localparam NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
+  localparam AW          = 16;    // the bridge's paddr
+  localparam PIPE        = `PMU_DEF_PIPE;
 
   // ---- clocks and reset -----------------------------------------------------------------------
   wire clk, rst_n, core_clk, pmu_clk;
@@ -211,40 +216,33 @@ module board_top #(
   wire [THREADS*64-1:0] rdp_data;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  pmu_top #(
-    .THREADS (THREADS),
-    .P       (P),
-    .CW      (CW),
-    .W       (W),
-    .STORAGE (STORAGE)
-  ) u_pmu (
-    .clk_i         (pmu_clk),
-    .rst_ni        (rst_n && pmu_rst_n),
-    .psel_i        (psel),
-    .penable_i     (penable),
-    .pwrite_i      (pwrite),
-    .paddr_i       (paddr),
-    .pwdata_i      (pwdata),
-    .pstrb_i       (pstrb),
-    .pprot_i       (pprot),
-    .pready_o      (pready),
-    .prdata_o      (prdata),
-    .pslverr_o     (pslverr),
-    .priv_i        (e_priv),
-    .ref_tick_i    (e_ref),
-    .ev_ext_i      (e_ext),
-    .slot_fill_i   (e_fill),
-    .slot_issue_i  (e_issue),
-    .slot_retire_i (e_retire),
-    .stk_n_i       (e_stk_n),
-    .stk_wp_i      (e_stk_wp),
-    .stk_flags_i   (e_flags),
-    .rdp_req_i     ({THREADS{1'b0}}),
-    .rdp_sel_i     ({THREADS*3{1'b0}}),
-    .rdp_valid_o   (rdp_valid),
-    .rdp_data_o    (rdp_data),
-    .irq_o         (irq)
-  );
+  `include "pmu_top_inst.vh"
+  assign pmu_clk_i         = pmu_clk;
+  assign pmu_rst_ni        = rst_n && pmu_rst_n;
+  assign pmu_psel_i        = psel;
+  assign pmu_penable_i     = penable;
+  assign pmu_pwrite_i      = pwrite;
+  assign pmu_paddr_i       = paddr;
+  assign pmu_pwdata_i      = pwdata;
+  assign pmu_pstrb_i       = pstrb;
+  assign pmu_pprot_i       = pprot;
+  assign pready            = pmu_pready_o;
+  assign prdata            = pmu_prdata_o;
+  assign pslverr           = pmu_pslverr_o;
+  assign pmu_priv_i        = e_priv;
+  assign pmu_ref_tick_i    = e_ref;
+  assign pmu_ev_ext_i      = e_ext;
+  assign pmu_slot_fill_i   = e_fill;
+  assign pmu_slot_issue_i  = e_issue;
+  assign pmu_slot_retire_i = e_retire;
+  assign pmu_stk_n_i       = e_stk_n;
+  assign pmu_stk_wp_i      = e_stk_wp;
+  assign pmu_stk_flags_i   = e_flags;
+  assign pmu_rdp_req_i     = {THREADS{1'b0}};
+  assign pmu_rdp_sel_i     = {THREADS*3{1'b0}};
+  assign rdp_valid         = pmu_rdp_valid_o;
+  assign rdp_data          = pmu_rdp_data_o;
+  assign irq               = pmu_irq_o;
 
   // ---- LEDs -----------------------------------------------------------------------------------
   reg  [24:0] hb_q;

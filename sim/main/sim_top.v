@@ -7,10 +7,7 @@
 `include "pmu_map.vh"
 
 module sim_top #(
-  parameter THREADS    = `PMU_DEF_THREADS,
-  parameter W          = `PMU_DEF_W,
-  parameter P          = `PMU_DEF_P,
-  parameter CW         = `PMU_DEF_CW,
+  // the core stub's shape (THREADS and W below are the PMU's, shared with the core)
   parameter FQ         = 16,
   parameter ROB        = 32,
   parameter RS         = 16,
@@ -20,7 +17,9 @@ module sim_top #(
   parameter BR_PEN     = 3,
   parameter PROG_DEPTH = 1024,
   parameter REF_DIV    = 4,
-  parameter PROG_FILE  = ""
+  parameter PROG_FILE  = "",
+  // pmu_top's parameters and defaults (generated from its header)
+  `include "pmu_top_params.vh"
 ) (
   input  wire                                  clk_i,
   input  wire                                  rst_ni,
@@ -35,7 +34,7 @@ module sim_top #(
   input  wire                                  psel_i,
   input  wire                                  penable_i,
   input  wire                                  pwrite_i,
-  input  wire [`PMU_DEF_AW-1:0]                paddr_i,
+  input  wire [AW-1:0]                         paddr_i,
   input  wire [31:0]                           pwdata_i,
   input  wire [3:0]                            pstrb_i,
   input  wire [2:0]                            pprot_i,
@@ -51,12 +50,12 @@ module sim_top #(
   // the PMU's event inputs, as driven by the core
   output wire [THREADS-1:0]                    priv_o,
   output wire                                  ref_tick_o,
-  output wire [THREADS*`PMU_NEXT*`PMU_DEF_LW-1:0] ev_ext_o,
-  output wire [THREADS*`PMU_DEF_NW-1:0]        slot_fill_o,
-  output wire [THREADS*`PMU_DEF_NW-1:0]        slot_issue_o,
-  output wire [THREADS*`PMU_DEF_NW-1:0]        slot_retire_o,
-  output wire [THREADS*3*`PMU_DEF_NW-1:0]      stk_n_o,
-  output wire [THREADS*2*`PMU_DEF_NW-1:0]      stk_wp_o,
+  output wire [THREADS*`PMU_NEXT*LW-1:0]       ev_ext_o,
+  output wire [THREADS*NW-1:0]                slot_fill_o,
+  output wire [THREADS*NW-1:0]                slot_issue_o,
+  output wire [THREADS*NW-1:0]                slot_retire_o,
+  output wire [THREADS*3*NW-1:0]              stk_n_o,
+  output wire [THREADS*2*NW-1:0]              stk_wp_o,
   output wire [THREADS*`PMU_NFLAG-1:0]         stk_flags_o,
   // core trace port; trc_en_i: the slots of cycle t are filled when trc_en_i was 1 in cycle
   // t-1 (sampled at the clock edge that starts cycle t), else they are 0 (docs/core.md section 8)
@@ -81,8 +80,8 @@ module sim_top #(
     .PROG_DEPTH (PROG_DEPTH),
     .REF_DIV    (REF_DIV),
     .PROG_FILE  (PROG_FILE),
-    .NW         (`PMU_DEF_NW),
-    .LW         (`PMU_DEF_LW)
+    .NW         (NW),
+    .LW         (LW)
   ) u_core (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -109,38 +108,33 @@ module sim_top #(
     .trc_flush_o   (trc_flush_o)
   );
 
-  pmu_top #(
-    .THREADS (THREADS),
-    .P       (P),
-    .CW      (CW),
-    .W       (W)
-  ) u_pmu (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .psel_i        (psel_i),
-    .penable_i     (penable_i),
-    .pwrite_i      (pwrite_i),
-    .paddr_i       (paddr_i),
-    .pwdata_i      (pwdata_i),
-    .pstrb_i       (pstrb_i),
-    .pprot_i       (pprot_i),
-    .pready_o      (pready_o),
-    .prdata_o      (prdata_o),
-    .pslverr_o     (pslverr_o),
-    .priv_i        (priv_o),
-    .ref_tick_i    (ref_tick_o),
-    .ev_ext_i      (ev_ext_o),
-    .slot_fill_i   (slot_fill_o),
-    .slot_issue_i  (slot_issue_o),
-    .slot_retire_i (slot_retire_o),
-    .stk_n_i       (stk_n_o),
-    .stk_wp_i      (stk_wp_o),
-    .stk_flags_i   (stk_flags_o),
-    .rdp_req_i     (rdp_req_i),
-    .rdp_sel_i     (rdp_sel_i),
-    .rdp_valid_o   (rdp_valid_o),
-    .rdp_data_o    (rdp_data_o),
-    .irq_o         (irq_o)
-  );
+  // the PMU (pmu_top as u_pmu, its ports on the nets pmu_<port>: generated from its header)
+  `include "pmu_top_inst.vh"
+  assign pmu_clk_i         = clk_i;
+  assign pmu_rst_ni        = rst_ni;
+  assign pmu_psel_i        = psel_i;
+  assign pmu_penable_i     = penable_i;
+  assign pmu_pwrite_i      = pwrite_i;
+  assign pmu_paddr_i       = paddr_i;
+  assign pmu_pwdata_i      = pwdata_i;
+  assign pmu_pstrb_i       = pstrb_i;
+  assign pmu_pprot_i       = pprot_i;
+  assign pready_o          = pmu_pready_o;
+  assign prdata_o          = pmu_prdata_o;
+  assign pslverr_o         = pmu_pslverr_o;
+  assign pmu_priv_i        = priv_o;
+  assign pmu_ref_tick_i    = ref_tick_o;
+  assign pmu_ev_ext_i      = ev_ext_o;
+  assign pmu_slot_fill_i   = slot_fill_o;
+  assign pmu_slot_issue_i  = slot_issue_o;
+  assign pmu_slot_retire_i = slot_retire_o;
+  assign pmu_stk_n_i       = stk_n_o;
+  assign pmu_stk_wp_i      = stk_wp_o;
+  assign pmu_stk_flags_i   = stk_flags_o;
+  assign pmu_rdp_req_i     = rdp_req_i;
+  assign pmu_rdp_sel_i     = rdp_sel_i;
+  assign rdp_valid_o       = pmu_rdp_valid_o;
+  assign rdp_data_o        = pmu_rdp_data_o;
+  assign irq_o             = pmu_irq_o;
 
 endmodule

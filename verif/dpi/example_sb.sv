@@ -55,13 +55,35 @@ module example_tb;
   wire [THREADS-1:0] rdp_valid, irq;
   wire [RDP_DATA_W-1:0] rdp_data;
 
-  pmu_top dut (.clk_i(clk), .rst_ni(rst_n), .psel_i(psel), .penable_i(penable),
-    .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot),
-    .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr), .priv_i(priv),
-    .ref_tick_i(ref_tick), .ev_ext_i(ev_ext), .slot_fill_i(slot_fill), .slot_issue_i(slot_issue),
-    .slot_retire_i(slot_retire), .stk_n_i(stk_n), .stk_wp_i(stk_wp), .stk_flags_i(stk_flags),
-    .rdp_req_i(rdp_req), .rdp_sel_i(rdp_sel), .rdp_valid_o(rdp_valid), .rdp_data_o(rdp_data),
-    .irq_o(irq));
+  // pmu_top as u_pmu, on the nets pmu_<port> (rtl/pmu/pmu_top_inst.vh, generated from its ports)
+  `include "pmu_top_inst.vh"
+  assign pmu_clk_i         = clk;
+  assign pmu_rst_ni        = rst_n;
+  assign pmu_psel_i        = psel;
+  assign pmu_penable_i     = penable;
+  assign pmu_pwrite_i      = pwrite;
+  assign pmu_paddr_i       = paddr;
+  assign pmu_pwdata_i      = pwdata;
+  assign pmu_pstrb_i       = pstrb;
+  assign pmu_pprot_i       = pprot;
+  assign pready            = pmu_pready_o;
+  assign prdata            = pmu_prdata_o;
+  assign pslverr           = pmu_pslverr_o;
+  assign pmu_priv_i        = priv;
+  assign pmu_ref_tick_i    = ref_tick;
+  assign pmu_ev_ext_i      = ev_ext;
+  assign pmu_slot_fill_i   = slot_fill;
+  assign pmu_slot_issue_i  = slot_issue;
+  assign pmu_slot_retire_i = slot_retire;
+  assign pmu_stk_n_i       = stk_n;
+  assign pmu_stk_wp_i      = stk_wp;
+  assign pmu_stk_flags_i   = stk_flags;
+  assign pmu_rdp_req_i     = rdp_req;
+  assign pmu_rdp_sel_i     = rdp_sel;
+  assign rdp_valid         = pmu_rdp_valid_o;
+  assign rdp_data          = pmu_rdp_data_o;
+  assign irq               = pmu_irq_o;
+
   pmu_sb sb (.*);
 
   always #5 clk = ~clk;

@@ -26,6 +26,12 @@ package pmu_dpi_pkg;
   localparam int LW = `PMU_DEF_LW;
   localparam int NW = `PMU_DEF_NW;
   localparam int AW = `PMU_DEF_AW;
+  // pmu_top's other parameters, at the defaults the C side is compiled with (pmu_top_inst.vh
+  // passes every parameter of pmu_top by name)
+  localparam int CRW = `PMU_DEF_CRW;
+  localparam int NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
+  localparam int STORAGE = `PMU_DEF_STORAGE;
+  localparam int PIPE = `PMU_DEF_PIPE;
   localparam int NCNT = THREADS * (P + 32);          // counters in the bank (docs/spec.md 4)
   // port widths of pmu_top
   localparam int EV_W = THREADS * `PMU_NEXT * LW;

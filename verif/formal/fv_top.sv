@@ -75,6 +75,9 @@ module fv_top #(
   localparam NL   = `PMU_NL;
   localparam NEXT = `PMU_NEXT;
   localparam N    = THREADS * P;
+  // pmu_top's other parameters (pmu_top_inst.vh passes them all): flip-flop storage, no pipeline
+  localparam STORAGE = 0;
+  localparam PIPE    = 0;
 
   wire [31:0]           prdata;
   wire                  pslverr;
@@ -83,17 +86,33 @@ module fv_top #(
   wire [THREADS*64-1:0] rdp_data;
   wire [THREADS-1:0]    irq;
 
-  pmu_top #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .LW(LW), .NW(NW), .CRW(CRW),
-            .NS_PER_TICK(NS_PER_TICK), .AW(AW), .STORAGE(0), .PIPE(0)) dut (
-    .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
-    .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pwdata_i (pwdata_i), .pstrb_i (pstrb_i),
-    .pprot_i (pprot_i), .pready_o (pready), .prdata_o (prdata), .pslverr_o (pslverr),
-    .priv_i (priv_i), .ref_tick_i (ref_tick_i), .ev_ext_i (ev_ext_i),
-    .slot_fill_i (slot_fill_i), .slot_issue_i (slot_issue_i), .slot_retire_i (slot_retire_i),
-    .stk_n_i (stk_n_i), .stk_wp_i (stk_wp_i), .stk_flags_i (stk_flags_i),
-    .rdp_req_i (rdp_req_i), .rdp_sel_i (rdp_sel_i), .rdp_valid_o (rdp_valid),
-    .rdp_data_o (rdp_data), .irq_o (irq)
-  );
+  `include "pmu_top_inst.vh"
+  assign pmu_clk_i         = clk_i;
+  assign pmu_rst_ni        = rst_ni;
+  assign pmu_psel_i        = psel_i;
+  assign pmu_penable_i     = penable_i;
+  assign pmu_pwrite_i      = pwrite_i;
+  assign pmu_paddr_i       = paddr_i;
+  assign pmu_pwdata_i      = pwdata_i;
+  assign pmu_pstrb_i       = pstrb_i;
+  assign pmu_pprot_i       = pprot_i;
+  assign pready            = pmu_pready_o;
+  assign prdata            = pmu_prdata_o;
+  assign pslverr           = pmu_pslverr_o;
+  assign pmu_priv_i        = priv_i;
+  assign pmu_ref_tick_i    = ref_tick_i;
+  assign pmu_ev_ext_i      = ev_ext_i;
+  assign pmu_slot_fill_i   = slot_fill_i;
+  assign pmu_slot_issue_i  = slot_issue_i;
+  assign pmu_slot_retire_i = slot_retire_i;
+  assign pmu_stk_n_i       = stk_n_i;
+  assign pmu_stk_wp_i      = stk_wp_i;
+  assign pmu_stk_flags_i   = stk_flags_i;
+  assign pmu_rdp_req_i     = rdp_req_i;
+  assign pmu_rdp_sel_i     = rdp_sel_i;
+  assign rdp_valid         = pmu_rdp_valid_o;
+  assign rdp_data          = pmu_rdp_data_o;
+  assign irq               = pmu_irq_o;
 
   `include "fv_common.vh"
   `include "fv_spec_v.vh"
@@ -385,31 +404,31 @@ module fv_top #(
   endgenerate
 
   // ---- invariants: the copies are u_regs's state (spec 6 names) ---------------------------------
-  (* hierconn *) wire [N*32-1:0]       \dut.u_regs.evtsel_q ;
-  (* hierconn *) wire [N*32-1:0]       \dut.u_regs.ext_q ;
-  (* hierconn *) wire [THREADS*64-1:0] \dut.u_regs.gctrl_q ;
-  (* hierconn *) wire [THREADS*32-1:0] \dut.u_regs.fixctl_q ;
-  (* hierconn *) wire [THREADS*32-1:0] \dut.u_regs.ctrl_q ;
-  (* hierconn *) wire [THREADS*64-1:0] \dut.u_regs.gstatus_q ;
-  (* hierconn *) wire [N*PKW-1:0]      \dut.u_regs.pick_q ;
-  (* hierconn *) wire [N-1:0]          \dut.u_regs.sup_q ;
-  (* hierconn *) wire [N-1:0]          \dut.u_regs.core_q ;
+  (* hierconn *) wire [N*32-1:0]       \u_pmu.u_regs.evtsel_q ;
+  (* hierconn *) wire [N*32-1:0]       \u_pmu.u_regs.ext_q ;
+  (* hierconn *) wire [THREADS*64-1:0] \u_pmu.u_regs.gctrl_q ;
+  (* hierconn *) wire [THREADS*32-1:0] \u_pmu.u_regs.fixctl_q ;
+  (* hierconn *) wire [THREADS*32-1:0] \u_pmu.u_regs.ctrl_q ;
+  (* hierconn *) wire [THREADS*64-1:0] \u_pmu.u_regs.gstatus_q ;
+  (* hierconn *) wire [N*PKW-1:0]      \u_pmu.u_regs.pick_q ;
+  (* hierconn *) wire [N-1:0]          \u_pmu.u_regs.sup_q ;
+  (* hierconn *) wire [N-1:0]          \u_pmu.u_regs.core_q ;
   integer ti;
   integer ki;
   always @* begin
     if (past_valid) begin
-      assert (\dut.u_regs.evtsel_q == sh_evtsel);                                    // [i.config]
-      assert (\dut.u_regs.ext_q == sh_ext);                                          // [i.config]
-      assert (\dut.u_regs.gctrl_q == sh_gctrl);                                      // [i.config]
-      assert (\dut.u_regs.fixctl_q == sh_fixctl);                                    // [i.config]
+      assert (\u_pmu.u_regs.evtsel_q == sh_evtsel);                                    // [i.config]
+      assert (\u_pmu.u_regs.ext_q == sh_ext);                                          // [i.config]
+      assert (\u_pmu.u_regs.gctrl_q == sh_gctrl);                                      // [i.config]
+      assert (\u_pmu.u_regs.fixctl_q == sh_fixctl);                                    // [i.config]
       for (ti = 0; ti < THREADS; ti = ti + 1) begin
-        assert (\dut.u_regs.ctrl_q [ti*32 + `PMU_CTRL_FRZ_ON_OVF_LSB] == sh_frzon[ti]); // [i.config]
-        assert (!\dut.u_regs.gstatus_q [ti*64 + `PMU_GSTATUS_CTR_FRZ_LSB] || maybe_frz[ti]); // [i.frz]
+        assert (\u_pmu.u_regs.ctrl_q [ti*32 + `PMU_CTRL_FRZ_ON_OVF_LSB] == sh_frzon[ti]); // [i.config]
+        assert (!\u_pmu.u_regs.gstatus_q [ti*64 + `PMU_GSTATUS_CTR_FRZ_LSB] || maybe_frz[ti]); // [i.frz]
       end
       for (ki = 0; ki < N; ki = ki + 1) begin
-        assert (\dut.u_regs.pick_q [ki*PKW +: PKW]                                    // [i.pick]
+        assert (\u_pmu.u_regs.pick_q [ki*PKW +: PKW]                                    // [i.pick]
                 == pmu_lane_x(pmu_lane_pick(sh_evtsel[ki*32 +: 8], sh_evtsel[ki*32+8 +: 8])));
-        assert ({\dut.u_regs.sup_q [ki], \dut.u_regs.core_q [ki]}                      // [i.pick]
+        assert ({\u_pmu.u_regs.sup_q [ki], \u_pmu.u_regs.core_q [ki]}                      // [i.pick]
                 == pmu_ev_sup(sh_evtsel[ki*32 +: 8], sh_evtsel[ki*32+8 +: 8]));
       end
     end

@@ -9,13 +9,9 @@
 `timescale 1ns / 1ps
 `include "pmu_map.vh"
 
-module tb_pmu_smoke;
-  parameter THREADS = `PMU_DEF_THREADS;
-  parameter P       = `PMU_DEF_P;
-  parameter CW      = `PMU_DEF_CW;
-  parameter W       = `PMU_DEF_W;
-  localparam LW = `PMU_DEF_LW;
-  localparam NW = `PMU_DEF_NW;
+module tb_pmu_smoke #(
+  `include "pmu_top_params.vh"
+);
   localparam NEXT = `PMU_NEXT;
   localparam NFLAG = `PMU_NFLAG;
 
@@ -34,17 +30,33 @@ module tb_pmu_smoke;
 
   always #5 clk = ~clk;
 
-  pmu_top #(.THREADS (THREADS), .P (P), .CW (CW), .W (W)) dut (
-    .clk_i (clk), .rst_ni (rst_n),
-    .psel_i (psel), .penable_i (penable), .pwrite_i (pwrite), .paddr_i (paddr),
-    .pwdata_i (pwdata), .pstrb_i (4'hf), .pprot_i (3'b001),
-    .pready_o (pready), .prdata_o (prdata), .pslverr_o (pslverr),
-    .priv_i ({THREADS{1'b0}}), .ref_tick_i (1'b0), .ev_ext_i ({THREADS*NEXT*LW{1'b0}}),
-    .slot_fill_i ({THREADS*NW{1'b0}}), .slot_issue_i ({THREADS*NW{1'b0}}), .slot_retire_i (retire),
-    .stk_n_i ({THREADS*3*NW{1'b0}}), .stk_wp_i ({THREADS*2*NW{1'b0}}), .stk_flags_i ({THREADS*NFLAG{1'b0}}),
-    .rdp_req_i ({THREADS{1'b0}}), .rdp_sel_i ({THREADS*3{1'b0}}), .rdp_valid_o (rdp_valid),
-    .rdp_data_o (rdp_data), .irq_o (irq)
-  );
+  `include "pmu_top_inst.vh"
+  assign pmu_clk_i         = clk;
+  assign pmu_rst_ni        = rst_n;
+  assign pmu_psel_i        = psel;
+  assign pmu_penable_i     = penable;
+  assign pmu_pwrite_i      = pwrite;
+  assign pmu_paddr_i       = paddr;
+  assign pmu_pwdata_i      = pwdata;
+  assign pmu_pstrb_i       = 4'hf;
+  assign pmu_pprot_i       = 3'b001;
+  assign pready            = pmu_pready_o;
+  assign prdata            = pmu_prdata_o;
+  assign pslverr           = pmu_pslverr_o;
+  assign pmu_priv_i        = {THREADS{1'b0}};
+  assign pmu_ref_tick_i    = 1'b0;
+  assign pmu_ev_ext_i      = {THREADS*NEXT*LW{1'b0}};
+  assign pmu_slot_fill_i   = {THREADS*NW{1'b0}};
+  assign pmu_slot_issue_i  = {THREADS*NW{1'b0}};
+  assign pmu_slot_retire_i = retire;
+  assign pmu_stk_n_i       = {THREADS*3*NW{1'b0}};
+  assign pmu_stk_wp_i      = {THREADS*2*NW{1'b0}};
+  assign pmu_stk_flags_i   = {THREADS*NFLAG{1'b0}};
+  assign pmu_rdp_req_i     = {THREADS{1'b0}};
+  assign pmu_rdp_sel_i     = {THREADS*3{1'b0}};
+  assign rdp_valid         = pmu_rdp_valid_o;
+  assign rdp_data          = pmu_rdp_data_o;
+  assign irq               = pmu_irq_o;
 
   // one APB4 transfer: setup cycle, access cycle (pready is always 1); inputs change after the
   // falling edge, so every rising edge sees stable values

@@ -16,19 +16,13 @@
 `timescale 1ns / 1ps
 `include "pmu_map.vh"
 
-module tb_golden;
-  parameter THREADS     = `PMU_DEF_THREADS;
-  parameter P           = `PMU_DEF_P;
-  parameter CW          = `PMU_DEF_CW;
-  parameter W           = `PMU_DEF_W;
-  parameter LW          = `PMU_DEF_LW;
-  parameter NW          = `PMU_DEF_NW;
-  parameter CRW         = `PMU_DEF_CRW;
-  parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
-  parameter AW          = `PMU_DEF_AW;
-  parameter STORAGE     = `PMU_DEF_STORAGE;   // counter storage (spec 4): the same vectors hold
-  parameter MAXN        = 4096;   // cycles the vector memories hold
-  parameter MAXREP      = 10;     // mismatches printed in full
+module tb_golden #(
+  parameter MAXN   = 4096,   // cycles the vector memories hold
+  parameter MAXREP = 10,     // mismatches printed in full
+  // pmu_top's parameters and defaults (generated from its header); the same vectors hold for
+  // either STORAGE (counter storage, spec 4)
+  `include "pmu_top_params.vh"
+);
 
   localparam VERSION = 1;
   localparam NEXT  = `PMU_NEXT;
@@ -96,18 +90,33 @@ module tb_golden;
   wire [THREADS-1:0]    irq, rdp_valid;
   wire [THREADS*64-1:0] rdp_data;
 
-  pmu_top #(
-    .THREADS(THREADS), .P(P), .CW(CW), .W(W), .LW(LW), .NW(NW), .CRW(CRW),
-    .NS_PER_TICK(NS_PER_TICK), .AW(AW), .STORAGE(STORAGE)
-  ) dut (
-    .clk_i(clk), .rst_ni(~(rst_v | init_rst)),
-    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
-    .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
-    .priv_i(priv), .ref_tick_i(ref_tick), .ev_ext_i(ev_ext), .slot_fill_i(slot_fill),
-    .slot_issue_i(slot_issue), .slot_retire_i(slot_retire), .stk_n_i(stk_n), .stk_wp_i(stk_wp),
-    .stk_flags_i(stk_flags), .rdp_req_i(rdp_req), .rdp_sel_i(rdp_sel), .rdp_valid_o(rdp_valid),
-    .rdp_data_o(rdp_data), .irq_o(irq)
-  );
+  `include "pmu_top_inst.vh"
+  assign pmu_clk_i         = clk;
+  assign pmu_rst_ni        = ~(rst_v | init_rst);
+  assign pmu_psel_i        = psel;
+  assign pmu_penable_i     = penable;
+  assign pmu_pwrite_i      = pwrite;
+  assign pmu_paddr_i       = paddr;
+  assign pmu_pwdata_i      = pwdata;
+  assign pmu_pstrb_i       = pstrb;
+  assign pmu_pprot_i       = pprot;
+  assign pready            = pmu_pready_o;
+  assign prdata            = pmu_prdata_o;
+  assign pslverr           = pmu_pslverr_o;
+  assign pmu_priv_i        = priv;
+  assign pmu_ref_tick_i    = ref_tick;
+  assign pmu_ev_ext_i      = ev_ext;
+  assign pmu_slot_fill_i   = slot_fill;
+  assign pmu_slot_issue_i  = slot_issue;
+  assign pmu_slot_retire_i = slot_retire;
+  assign pmu_stk_n_i       = stk_n;
+  assign pmu_stk_wp_i      = stk_wp;
+  assign pmu_stk_flags_i   = stk_flags;
+  assign pmu_rdp_req_i     = rdp_req;
+  assign pmu_rdp_sel_i     = rdp_sel;
+  assign rdp_valid         = pmu_rdp_valid_o;
+  assign rdp_data          = pmu_rdp_data_o;
+  assign irq               = pmu_irq_o;
 
   // ---- bookkeeping ----
   integer n, c, i, fd, r, errors, hdr_errors;
@@ -261,41 +270,41 @@ module tb_golden;
       @(posedge clk);
       #1;  // state after the edge
       for (i = 0; i < NCNT; i = i + 1)
-        if (dut.u_bank.cnt_q[i] !== e[O_CNT + i*CW +: CW])
-          report("cnt_q", i, e[O_CNT + i*CW +: CW], dut.u_bank.cnt_q[i]);
+        if (u_pmu.u_bank.cnt_q[i] !== e[O_CNT + i*CW +: CW])
+          report("cnt_q", i, e[O_CNT + i*CW +: CW], u_pmu.u_bank.cnt_q[i]);
       for (i = 0; i < THREADS*P; i = i + 1) begin
-        if (dut.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
-          report("evtsel_q", i, e[O_EVT + i*32 +: 32], dut.u_regs.evtsel_q[i*32 +: 32]);
-        if (dut.u_regs.ext_q[i*32 +: 32] !== e[O_EXT + i*32 +: 32])
-          report("ext_q", i, e[O_EXT + i*32 +: 32], dut.u_regs.ext_q[i*32 +: 32]);
-        if (dut.u_evctl.cprev_q[i] !== e[O_CPV + i])
-          report("cprev_q", i, e[O_CPV + i], dut.u_evctl.cprev_q[i]);
-        if (dut.u_evctl.carry_q[i] !== e[O_CRY + i])
-          report("carry_q", i, e[O_CRY + i], dut.u_evctl.carry_q[i]);
+        if (u_pmu.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
+          report("evtsel_q", i, e[O_EVT + i*32 +: 32], u_pmu.u_regs.evtsel_q[i*32 +: 32]);
+        if (u_pmu.u_regs.ext_q[i*32 +: 32] !== e[O_EXT + i*32 +: 32])
+          report("ext_q", i, e[O_EXT + i*32 +: 32], u_pmu.u_regs.ext_q[i*32 +: 32]);
+        if (u_pmu.u_evctl.cprev_q[i] !== e[O_CPV + i])
+          report("cprev_q", i, e[O_CPV + i], u_pmu.u_evctl.cprev_q[i]);
+        if (u_pmu.u_evctl.carry_q[i] !== e[O_CRY + i])
+          report("carry_q", i, e[O_CRY + i], u_pmu.u_evctl.carry_q[i]);
       end
       for (i = 0; i < THREADS; i = i + 1) begin
-        if (dut.u_regs.fixctl_q[i*32 +: 32] !== e[O_FIX + i*32 +: 32])
-          report("fixctl_q", i, e[O_FIX + i*32 +: 32], dut.u_regs.fixctl_q[i*32 +: 32]);
-        if (dut.u_regs.ctrl_q[i*32 +: 32] !== e[O_CTL + i*32 +: 32])
-          report("ctrl_q", i, e[O_CTL + i*32 +: 32], dut.u_regs.ctrl_q[i*32 +: 32]);
-        if (dut.u_regs.gctrl_q[i*64 +: 64] !== e[O_GCT + i*64 +: 64])
-          report("gctrl_q", i, e[O_GCT + i*64 +: 64], dut.u_regs.gctrl_q[i*64 +: 64]);
-        if (dut.u_regs.gstatus_q[i*64 +: 64] !== e[O_GST + i*64 +: 64])
-          report("gstatus_q", i, e[O_GST + i*64 +: 64], dut.u_regs.gstatus_q[i*64 +: 64]);
-        if (dut.u_rdp.data_q[i*64 +: 64] !== e[O_RDQ + i*64 +: 64])
-          report("rdp_data_q", i, e[O_RDQ + i*64 +: 64], dut.u_rdp.data_q[i*64 +: 64]);
-        if (dut.u_rdp.valid_q[i] !== e[O_RVQ + i])
-          report("rdp_valid_q", i, e[O_RVQ + i], dut.u_rdp.valid_q[i]);
+        if (u_pmu.u_regs.fixctl_q[i*32 +: 32] !== e[O_FIX + i*32 +: 32])
+          report("fixctl_q", i, e[O_FIX + i*32 +: 32], u_pmu.u_regs.fixctl_q[i*32 +: 32]);
+        if (u_pmu.u_regs.ctrl_q[i*32 +: 32] !== e[O_CTL + i*32 +: 32])
+          report("ctrl_q", i, e[O_CTL + i*32 +: 32], u_pmu.u_regs.ctrl_q[i*32 +: 32]);
+        if (u_pmu.u_regs.gctrl_q[i*64 +: 64] !== e[O_GCT + i*64 +: 64])
+          report("gctrl_q", i, e[O_GCT + i*64 +: 64], u_pmu.u_regs.gctrl_q[i*64 +: 64]);
+        if (u_pmu.u_regs.gstatus_q[i*64 +: 64] !== e[O_GST + i*64 +: 64])
+          report("gstatus_q", i, e[O_GST + i*64 +: 64], u_pmu.u_regs.gstatus_q[i*64 +: 64]);
+        if (u_pmu.u_rdp.data_q[i*64 +: 64] !== e[O_RDQ + i*64 +: 64])
+          report("rdp_data_q", i, e[O_RDQ + i*64 +: 64], u_pmu.u_rdp.data_q[i*64 +: 64]);
+        if (u_pmu.u_rdp.valid_q[i] !== e[O_RVQ + i])
+          report("rdp_valid_q", i, e[O_RVQ + i], u_pmu.u_rdp.valid_q[i]);
       end
       for (i = 0; i < THREADS*3; i = i + 1)
-        if (dut.u_stack.carry_q[i*CRW +: CRW] !== e[O_SCR + i*CRW +: CRW])
-          report("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], dut.u_stack.carry_q[i*CRW +: CRW]);
-      if (dut.u_regs.hi_latch_q !== e[O_HIL +: 32])
-        report("hi_latch_q", 0, e[O_HIL +: 32], dut.u_regs.hi_latch_q);
-      if (dut.u_regs.hi_addr_q !== e[O_HIA +: AW])
-        report("hi_addr_q", 0, e[O_HIA +: AW], dut.u_regs.hi_addr_q);
-      if (dut.u_regs.hi_vld_q !== e[O_HIV])
-        report("hi_vld_q", 0, e[O_HIV], dut.u_regs.hi_vld_q);
+        if (u_pmu.u_stack.carry_q[i*CRW +: CRW] !== e[O_SCR + i*CRW +: CRW])
+          report("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], u_pmu.u_stack.carry_q[i*CRW +: CRW]);
+      if (u_pmu.u_regs.hi_latch_q !== e[O_HIL +: 32])
+        report("hi_latch_q", 0, e[O_HIL +: 32], u_pmu.u_regs.hi_latch_q);
+      if (u_pmu.u_regs.hi_addr_q !== e[O_HIA +: AW])
+        report("hi_addr_q", 0, e[O_HIA +: AW], u_pmu.u_regs.hi_addr_q);
+      if (u_pmu.u_regs.hi_vld_q !== e[O_HIV])
+        report("hi_vld_q", 0, e[O_HIV], u_pmu.u_regs.hi_vld_q);
     end
     if (errors == 0)
       $display("golden %0s: %0d cycles, 0 mismatches", name, n);

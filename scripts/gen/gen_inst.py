@@ -1,0 +1,165 @@
+"""pmu_top's instance, written once: generated from the ports and parameters of rtl/pmu/pmu_top.v.
+
+gen_top_inst() reads pmu_top's parameter list and ANSI port list and returns
+rtl/pmu/pmu_top_inst.vh: a net pmu_<port> of the port's width for every port and the instance
+u_pmu with every port connected by name to its net and every parameter passed from the
+includer's parameter (or localparam) of the same name. gen_top_params() returns
+rtl/pmu/pmu_top_params.vh: pmu_top's parameter declarations with its defaults, for the
+parameter port list of a bench that runs pmu_top's defaults. The benches and tops include them
+instead of restating the list (sim/main/sim_top.v, fpga/rtl/board_top.v,
+verif/formal/fv_top.sv, verif/golden/tb_golden.v, verif/fusesoc/tb_pmu_smoke.v,
+verif/dpi/pmu_dpi_tb.sv). hand_instances() finds a pmu_top instantiated anywhere else, for
+gen_map.py --check (make check-gen).
+
+Run by scripts/gen/gen_map.py (make gen, make check-gen); `python3 scripts/gen/gen_inst.py`
+prints the two files.
+"""
+
+import os
+import re
+import sys
+import textwrap
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+TOP_V = os.path.join("rtl", "pmu", "pmu_top.v")
+INST_VH = os.path.join("rtl", "pmu", "pmu_top_inst.vh")
+PARAMS_VH = os.path.join("rtl", "pmu", "pmu_top_params.vh")
+NET = "pmu_"       # prefix of the nets the instance connects
+INST = "u_pmu"     # the instance's name
+# where hand_instances() looks: the trees that hold benches and tops
+SCAN_DIRS = ("rtl", "sim", "fpga", "verif")
+SCAN_EXT = (".v", ".sv", ".vh", ".svh")
+
+
+class InstError(Exception):
+    """FILE:LINE: what is wrong."""
+
+
+_PARAM = re.compile(r"^\s*parameter\s+(?:integer\s+)?(\w+)\s*=\s*(.+?)\s*(,)?\s*(//.*)?$")
+_PORT = re.compile(r"^\s*(input|output|inout)\s+(?:wire\s+|reg\s+)?(\[[^\]]+\])?\s*(\w+)\s*(,)?\s*(//.*)?$")
+
+
+def parse_top(path, rel):
+    """(params, ports) of the module in path: params [(name, default, comment)], ports [(dir, range,
+    name)].
+
+    The header must be written as pmu_top.v writes it: `module NAME #(`, one `parameter` a line,
+    `) (`, one ANSI port a line, `);`. Comment lines and blank lines may stand between them."""
+    with open(path) as f:
+        lines = f.read().split("\n")
+    params, ports = [], []
+    state = "before"
+    for n, line in enumerate(lines, 1):
+        s = line.strip()
+        if state == "before":
+            if re.match(r"^module\s+\w+\s*#\s*\($", s):
+                state = "params"
+            continue
+        if not s or s.startswith("//"):
+            continue
+        if state == "params":
+            if s == ") (":
+                state = "ports"
+                continue
+            m = _PARAM.match(line)
+            if not m:
+                raise InstError("%s:%d: not one `parameter NAME = DEFAULT,` a line: %s" % (rel, n, s))
+            params.append((m.group(1), m.group(2), m.group(4) or ""))
+        elif state == "ports":
+            if s == ");":
+                state = "done"
+                break
+            m = _PORT.match(line)
+            if not m:
+                raise InstError("%s:%d: not one ANSI port `input|output wire [RANGE] NAME,` a line: %s"
+                                % (rel, n, s))
+            ports.append((m.group(1), m.group(2) or "", m.group(3)))
+    if state != "done":
+        raise InstError("%s:%d: no `module NAME #( ... ) ( ... );` header found" % (rel, len(lines)))
+    if not params or not ports:
+        raise InstError("%s:1: the header has no parameters or no ports" % rel)
+    return params, ports
+
+
+def _load(root):
+    return parse_top(os.path.join(root, TOP_V), TOP_V.replace(os.sep, "/"))
+
+
+def gen_top_inst(banner, root=ROOT):
+    params, ports = _load(root)
+    src = TOP_V.replace(os.sep, "/")
+    pw = max(len(p) for p, _, _ in params)
+    rw = max(len(r) for _, r, _ in ports)
+    nw = max(len(n) for _, _, n in ports)
+    text = ("pmu_top's ports and parameters are written once, in the header of %s. Include this "
+            "file inside a module, after pmu_map.vh: it declares a net %s<port> of the port's width "
+            "for every port of pmu_top (drive the %s*_i nets, read the %s*_o nets) and instantiates "
+            "pmu_top as %s, every port on its net and every parameter from the includer's parameter "
+            "or localparam of the same name (%s). make check-gen fails when this file is stale or "
+            "when another file instantiates pmu_top itself."
+            % (src, NET, NET, NET, INST, ", ".join(p for p, _, _ in params)))
+    out = ["// %s" % banner] + ["// " + x for x in textwrap.wrap(text, 96)] + [""]
+    for _, r, n in ports:
+        out.append("  wire %-*s %s%s;" % (rw, r, NET, n))
+    out.append("")
+    out.append("  pmu_top #(")
+    for i, (p, _, _) in enumerate(params):
+        out.append("    .%-*s (%s)%s" % (pw, p, p, "," if i < len(params) - 1 else ""))
+    out.append("  ) %s (" % INST)
+    for i, (_, _, n) in enumerate(ports):
+        out.append("    .%-*s (%s%s)%s" % (nw, n, NET, n, "," if i < len(ports) - 1 else ""))
+    out.append("  );")
+    return "\n".join(out) + "\n"
+
+
+def gen_top_params(banner, root=ROOT):
+    params, _ = _load(root)
+    src = TOP_V.replace(os.sep, "/")
+    pw = max(len(p) for p, _, _ in params)
+    text = ("pmu_top's parameters with their defaults, as in the header of %s, for the parameter "
+            "port list of a module that includes pmu_top_inst.vh and runs pmu_top's defaults (no "
+            "comma after the last: include it last in the list)." % src)
+    out = ["// %s" % banner] + ["// " + x for x in textwrap.wrap(text, 96)]
+    for i, (p, d, _) in enumerate(params):
+        out.append("  parameter %-*s = %s%s" % (pw, p, d, "," if i < len(params) - 1 else ""))
+    return "\n".join(out) + "\n"
+
+
+_INST_RE = re.compile(r"^\s*pmu_top\s*(#|\w+\s*\()")
+
+
+def hand_instances(root=ROOT):
+    """["FILE:LINE: ..."] for every pmu_top instantiated outside the generated include."""
+    found = []
+    skip = {os.path.normpath(INST_VH), os.path.normpath(TOP_V)}
+    for d in SCAN_DIRS:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(root, d)):
+            dirnames.sort()
+            for fn in sorted(filenames):
+                if not fn.endswith(SCAN_EXT):
+                    continue
+                p = os.path.join(dirpath, fn)
+                rel = os.path.relpath(p, root)
+                if os.path.normpath(rel) in skip:
+                    continue
+                with open(p, errors="replace") as f:
+                    text = f.read()
+                code = re.sub(r"//[^\n]*", "", text)  # comments out, lines kept
+                for n, line in enumerate(code.split("\n"), 1):
+                    if _INST_RE.match(line):
+                        found.append("%s:%d: pmu_top instantiated by hand; include %s instead "
+                                     "(its ports and parameters are written once)"
+                                     % (rel.replace(os.sep, "/"), n, INST_VH.replace(os.sep, "/")))
+    return found
+
+
+if __name__ == "__main__":
+    try:
+        sys.stdout.write(gen_top_inst("Generated (preview)") + gen_top_params("Generated (preview)"))
+    except InstError as e:
+        sys.stderr.write("%s\n" % e)
+        sys.exit(2)
+    bad = hand_instances()
+    for b in bad:
+        sys.stderr.write(b + "\n")
+    sys.exit(1 if bad else 0)
