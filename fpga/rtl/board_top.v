@@ -21,10 +21,9 @@ module board_top #(
   parameter W          = `PMU_DEF_W,
   parameter P          = `PMU_DEF_P,
   parameter CW         = `PMU_DEF_CW,
-  parameter PROG_DEPTH = 1024,
-  parameter FQ         = 16,      // core stub shape (docs/core.md section 2)
-  parameter ROB        = 32,
-  parameter RS         = 16,
+  // the core stub's parameters but those the PMU has (generated from its header; docs/core.md
+  // section 2)
+  `include "core_stub_params.vh"
   parameter STORAGE    = 1,       // PMU counter storage: block RAM (docs/spec.md section 4)
   parameter CLK_HZ     = 6250000,    // the design clock: the board's PLL output (ULX3S: 6.25 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
@@ -164,14 +163,7 @@ module board_top #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   core_stub #(
-    .THREADS    (THREADS),
-    .W          (W),
-    .PROG_DEPTH (PROG_DEPTH),
-    .FQ         (FQ),
-    .ROB        (ROB),
-    .RS         (RS),
-    .NW         (NW),
-    .LW         (LW)
+  `include "core_stub_pass.vh"
   ) u_core (
     .clk_i         (core_clk),
     .rst_ni        (core_rst_n && rst_n),

@@ -1,4 +1,4 @@
-"""pmu_top's instance, written once: generated from the ports and parameters of rtl/pmu/pmu_top.v.
+"""pmu_top's instance and core_stub's parameters, written once: generated from their headers.
 
 gen_top_inst() reads pmu_top's parameter list and ANSI port list and returns
 rtl/pmu/pmu_top_inst.vh: a net pmu_<port> of the port's width for every port and the instance
@@ -8,8 +8,11 @@ rtl/pmu/pmu_top_params.vh: pmu_top's parameter declarations with its defaults, f
 parameter port list of a bench that runs pmu_top's defaults. The benches and tops include them
 instead of restating the list (sim/main/sim_top.v, fpga/rtl/board_top.v,
 verif/formal/fv_top.sv, verif/golden/tb_golden.v, verif/fusesoc/tb_pmu_smoke.v,
-verif/dpi/pmu_dpi_tb.sv). hand_instances() finds a pmu_top instantiated anywhere else, for
-gen_map.py --check (make check-gen).
+verif/dpi/pmu_dpi_tb.sv, verif/dpi/example_sb.sv). gen_core_params() and gen_core_pass() return
+rtl/core/core_stub_params.vh (core_stub's parameter declarations but those pmu_top has too) and
+rtl/core/core_stub_pass.vh (every parameter of core_stub passed by name), for sim_top.v and
+board_top.v. hand_instances() finds a pmu_top instantiated anywhere else and a core_stub #(...)
+whose parameters are listed by hand, for gen_map.py --check (make check-gen).
 
 Run by scripts/gen/gen_map.py (make gen, make check-gen); `python3 scripts/gen/gen_inst.py`
 prints the two files.
@@ -24,6 +27,9 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 TOP_V = os.path.join("rtl", "pmu", "pmu_top.v")
 INST_VH = os.path.join("rtl", "pmu", "pmu_top_inst.vh")
 PARAMS_VH = os.path.join("rtl", "pmu", "pmu_top_params.vh")
+CORE_V = os.path.join("rtl", "core", "core_stub.v")
+CORE_PARAMS_VH = os.path.join("rtl", "core", "core_stub_params.vh")
+CORE_PASS_VH = os.path.join("rtl", "core", "core_stub_pass.vh")
 NET = "pmu_"       # prefix of the nets the instance connects
 INST = "u_pmu"     # the instance's name
 # where hand_instances() looks: the trees that hold benches and tops
@@ -125,13 +131,51 @@ def gen_top_params(banner, root=ROOT):
     return "\n".join(out) + "\n"
 
 
+def gen_core_params(banner, root=ROOT):
+    """The core stub's parameters that pmu_top does not have, with defaults and comments."""
+    cparams, _ = parse_top(os.path.join(root, CORE_V), CORE_V.replace(os.sep, "/"))
+    pnames = set(p for p, _, _ in _load(root)[0])
+    own = [x for x in cparams if x[0] not in pnames]
+    shared = [p for p, _, _ in cparams if p in pnames]
+    pw = max(len(p) for p, _, _ in own)
+    dw = max(len(d) for _, d, _ in own) + 1
+    text = ("The core stub's parameters with their defaults, as in the header of %s, but those "
+            "pmu_top has too (%s: the includer has them from pmu_top_params.vh or its own), for the "
+            "parameter port list of a module that instantiates core_stub with core_stub_pass.vh. "
+            "Every line ends with a comma: include it before the list's last parameter."
+            % (CORE_V.replace(os.sep, "/"), ", ".join(shared)))
+    out = ["// %s" % banner] + ["// " + x for x in textwrap.wrap(text, 96)]
+    for p, d, c in own:
+        out.append(("  parameter %-*s = %-*s %s" % (pw, p, dw, d + ",", c)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def gen_core_pass(banner, root=ROOT):
+    """core_stub's parameter list passed through by name: `core_stub #(`include ...) u (...)`."""
+    cparams, _ = parse_top(os.path.join(root, CORE_V), CORE_V.replace(os.sep, "/"))
+    pw = max(len(p) for p, _, _ in cparams)
+    text = ("Every parameter of core_stub (the header of %s) from the includer's parameter or "
+            "localparam of the same name, for its instance: core_stub #( `include "
+            "\"core_stub_pass.vh\" ) u_core ( ... ). make check-gen fails when this file is stale or "
+            "when a core_stub #( ... ) passes its parameters by hand." % CORE_V.replace(os.sep, "/"))
+    out = ["// %s" % banner] + ["// " + x for x in textwrap.wrap(text, 96)]
+    for i, (p, _, _) in enumerate(cparams):
+        out.append("    .%-*s (%s)%s" % (pw, p, p, "," if i < len(cparams) - 1 else ""))
+    return "\n".join(out) + "\n"
+
+
+_CORE_RE = re.compile(r"\bcore_stub\s*#\s*\(")
+_CORE_OK = re.compile(r"\s*`include\s+\"core_stub_pass\.vh\"\s*\)")
+
+
 _INST_RE = re.compile(r"^\s*pmu_top\s*(#|\w+\s*\()")
 
 
 def hand_instances(root=ROOT):
-    """["FILE:LINE: ..."] for every pmu_top instantiated outside the generated include."""
+    """["FILE:LINE: ..."] for every pmu_top instantiated outside the generated include and every
+    core_stub #( ... ) whose parameter list is not the generated pass-through."""
     found = []
-    skip = {os.path.normpath(INST_VH), os.path.normpath(TOP_V)}
+    skip = {os.path.normpath(INST_VH), os.path.normpath(TOP_V), os.path.normpath(CORE_V)}
     for d in SCAN_DIRS:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, d)):
             dirnames.sort()
@@ -150,6 +194,12 @@ def hand_instances(root=ROOT):
                         found.append("%s:%d: pmu_top instantiated by hand; include %s instead "
                                      "(its ports and parameters are written once)"
                                      % (rel.replace(os.sep, "/"), n, INST_VH.replace(os.sep, "/")))
+                for m in _CORE_RE.finditer(code):
+                    if not _CORE_OK.match(code, m.end()):
+                        found.append("%s:%d: core_stub's parameters passed by hand; write "
+                                     "core_stub #(`include \"core_stub_pass.vh\") instead (its "
+                                     "parameter list is written once)"
+                                     % (rel.replace(os.sep, "/"), code.count("\n", 0, m.start()) + 1))
     return found
 
 

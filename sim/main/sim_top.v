@@ -7,17 +7,8 @@
 `include "pmu_map.vh"
 
 module sim_top #(
-  // the core stub's shape (THREADS and W below are the PMU's, shared with the core)
-  parameter FQ         = 16,
-  parameter ROB        = 32,
-  parameter RS         = 16,
-  parameter LONG_LAT   = 6,
-  parameter MISS_LAT   = 20,
-  parameter IC_LAT     = 10,
-  parameter BR_PEN     = 3,
-  parameter PROG_DEPTH = 1024,
-  parameter REF_DIV    = 4,
-  parameter PROG_FILE  = "",
+  // the core stub's parameters but those the PMU has (generated from its header)
+  `include "core_stub_params.vh"
   // pmu_top's parameters and defaults (generated from its header)
   `include "pmu_top_params.vh"
 ) (
@@ -68,20 +59,7 @@ module sim_top #(
 );
 
   core_stub #(
-    .THREADS    (THREADS),
-    .W          (W),
-    .FQ         (FQ),
-    .ROB        (ROB),
-    .RS         (RS),
-    .LONG_LAT   (LONG_LAT),
-    .MISS_LAT   (MISS_LAT),
-    .IC_LAT     (IC_LAT),
-    .BR_PEN     (BR_PEN),
-    .PROG_DEPTH (PROG_DEPTH),
-    .REF_DIV    (REF_DIV),
-    .PROG_FILE  (PROG_FILE),
-    .NW         (NW),
-    .LW         (LW)
+  `include "core_stub_pass.vh"
   ) u_core (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
