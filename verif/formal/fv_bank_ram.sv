@@ -190,7 +190,7 @@ module fv_bank_ram #(
       assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT);                     // [i.ptr]
       // (cycle A moved the pointer on: a fold never meets one of the same counter)
       if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NCNT - 1) ? 0 : fi + 1))); // [i.fold]
-      if (p_pre && !z[p_pidx]) assert (rword == ramword(p_pidx));         // [i.rword]
+      if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword == ramword(p_pidx)); // [i.rword]
       if (fv && !z[fi]) assert (rword == ramword(fi));                    // [i.rword]
     end
   end
