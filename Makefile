@@ -31,11 +31,20 @@ PYTHON     ?= python3
 # Python's bytecode caches of the scripts make runs go under $(BUILD), not beside the sources
 # (a checkout holds nothing but its files after make test).
 export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
+# Every Verilated build compiles Verilator's runtime (verilated.cpp and its neighbours, about 10 s
+# of CPU) and many compile the same model files: ccache (Verilator's OBJCACHE hook) compiles each
+# once per run of make test. The cache lives in $(BUILD)/ccache; CCACHE=0 turns it off.
+CCACHE     ?= 1
+ifeq ($(CCACHE),1)
+export OBJCACHE  := ccache
+export CCACHE_DIR ?= $(abspath $(BUILD))/ccache
+export CCACHE_BASEDIR ?= $(CURDIR)
+endif
 
 # Debian packages this project needs, and the commands that prove they are installed.
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
-              libxml2-utils lcov gtkwave xvfb xauth tcl
-DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth tclsh
+              libxml2-utils lcov gtkwave xvfb xauth tcl ccache
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth tclsh ccache
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
 PMU_RTL    ?= rtl/pmu
