@@ -25,6 +25,10 @@ CC         ?= gcc
 # defaults).
 SIM_OPT    ?= -O3
 SIM_CXX    ?= clang++
+# C++ optimisation of Verilator's "slow" files (construction, initial and settle code, run once
+# per simulation, never per cycle): -O0 compiles a build's C++ about 20% faster at no cost in
+# simulation speed
+VL_SLOW_OPT ?= -O0
 CWARN      := -std=c99 -Wall -Wextra -Werror
 SAN_OPT    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 PYTHON     ?= python3
@@ -70,7 +74,7 @@ dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
 # Verilator options shared by every Verilated build.
 VERILATOR_OPTS = --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) \
-  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=-O2 OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
+  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
 VERILATOR_FLAGS = $(VERILATOR_OPTS) --top-module pmu_top
 
 # depfile BIN MDIR...: after a build, write BIN.dep from the dependency files in MDIR...

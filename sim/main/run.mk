@@ -62,7 +62,7 @@ $(BUILD)/run_%/Vsim_top: $(RUN_DEPS) $(call model_lib,run_%) | $(BUILD)
 # array traced, the C++ at -O2 (builds faster; the window is short).
 $(BUILD)/run_wave/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
 	$(call run_build,$(BUILD)/run_wave,,$(WAVE_VFLAGS) \
-	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)",run)
+	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(WAVE_OPT)",run)
 
 .PHONY: run-bin kernels core-lint core-synth core-xsim core-timing
 run-bin: $(BUILD)/run/Vsim_top

@@ -23,4 +23,4 @@ coverage: deps $(BUILD)/lockstep_cov/Vpmu_lockstep
 CODECOV_OPT ?= -O1
 $(BUILD)/lockstep_cov_line/Vpmu_lockstep: $(LOCKSTEP_DEPS) verif/coverage/lockstep_cov.cpp $(call model_lib,default) | $(BUILD)
 	$(call lockstep_build,$(BUILD)/lockstep_cov_line,default,default,--coverage-line \
-	  -MAKEFLAGS "OPT_FAST=$(CODECOV_OPT) OPT_SLOW=$(CODECOV_OPT) OPT_GLOBAL=$(CODECOV_OPT)",verif/coverage/lockstep_cov.cpp,$(CODECOV_OPT))
+	  -MAKEFLAGS "OPT_FAST=$(CODECOV_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(CODECOV_OPT)",verif/coverage/lockstep_cov.cpp,$(CODECOV_OPT))

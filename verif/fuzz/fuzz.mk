@@ -57,7 +57,7 @@ define fuzz_lockstep_build
 	@$(FUZZ_CC) $(FUZZ_CWARN) -Iverif/coverage -O2 $(FUZZ_LS_SAN) $(FUZZ_EDGES) $(fuzz_dflags) -MMD -MP \
 	    -c verif/coverage/pmu_cov.c -o $(1)/c/pmu_cov.o
 	@verilator --cc --exe --build -j $(FUZZ_JOBS) -Wall -Wno-fatal -I$(2) --top-module pmu_top \
-	  -MAKEFLAGS "CXX=$(FUZZ_CXX) LINK=$(FUZZ_CXX) OPT_FAST=-O2 OPT_SLOW=-O2 OPT_GLOBAL=-O2" $(fuzz_gflags) \
+	  -MAKEFLAGS "CXX=$(FUZZ_CXX) LINK=$(FUZZ_CXX) OPT_FAST=-O2 OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=-O2" $(fuzz_gflags) \
 	  -CFLAGS "-O2 -g $(FUZZ_EDGES) $(LOCKSTEP_INC) $(fuzz_dflags) $(3)" \
 	  -LDFLAGS "-fsanitize=fuzzer $(FUZZ_LS_SAN)" \
 	  --Mdir $(1) -o fuzz_lockstep $(2)/pmu_*.v $(abspath verif/fuzz/fuzz_lockstep.cpp) \

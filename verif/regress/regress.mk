@@ -26,7 +26,7 @@ WAVE_OPT      ?= -O2
 
 # wave_build DIR CFG EXTRA-VERILATOR-FLAGS
 wave_build = $(call lockstep_build,$(1),$(2),$(2),$(WAVE_VFLAGS) $(3) \
-  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(WAVE_OPT) OPT_GLOBAL=$(WAVE_OPT)",$(LOCKSTEP_CPP),$(WAVE_OPT))
+  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(WAVE_OPT)",$(LOCKSTEP_CPP),$(WAVE_OPT))
 
 $(BUILD)/lockstep_wave/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,default) | $(BUILD)
 	$(call wave_build,$(BUILD)/lockstep_wave,default,)
