@@ -5,12 +5,16 @@
  * pmu_step() is one rising clock edge: it computes the next state from the current state and
  * the inputs, then commits it. Parameters are compile-time macros from pmu_map.h (generated);
  * override them with -DPMU_P=... together with the RTL's -GP=....
+ * The time-proportional sampler (spec 7, pmu_sampler.h) is in the model only with
+ * -DPMU_SAMPLER=1; it defaults to 0 and stays 0 in every lockstep, golden and main-run
+ * configuration until the RTL has it (then its registers are unmapped words, as in the RTL).
  */
 #ifndef PMU_MODEL_H
 #define PMU_MODEL_H
 
 #include <stdint.h>
 #include "pmu_map.h"
+#include "pmu_sampler.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,6 +38,10 @@ typedef struct {
   uint16_t stk_flags[PMU_THREADS];               /* NFLAG bits, bit i = PMU_FLG_* */
   uint8_t rdp_req[PMU_THREADS];
   uint8_t rdp_sel[PMU_THREADS];                  /* 3 bits */
+#if PMU_SAMPLER
+  uint16_t cmt_pc[PMU_THREADS][PMU_W];           /* spec 7.8: program address of committing slot i */
+  uint8_t cmt_sig[PMU_THREADS][PMU_W];           /* spec 7.8: its event signature (5 bits) */
+#endif
 } pmu_in_t;
 
 /* Outputs of the current cycle. */
@@ -61,6 +69,10 @@ typedef struct {
   uint8_t stk_carry_q[PMU_THREADS][3];           /* CRW bits each */
   uint64_t rdp_data_q[PMU_THREADS];
   uint8_t rdp_valid_q[PMU_THREADS];
+#if PMU_SAMPLER
+  uint32_t ts_q;                                 /* spec 7.5: cycles since reset (wraps) */
+  pmu_smp_thr_t smp[PMU_THREADS];                /* spec 7.7 */
+#endif
 } pmu_state_t;
 
 /* Synchronous reset: every state element to its reset value. */
