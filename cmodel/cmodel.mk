@@ -107,3 +107,18 @@ $(BUILD)/test_ffwd_$(1): $(FFWD_TEST_SRC) $(call model_lib,$(1))
 	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC))
 endef
 $(foreach c,$(filter-out default,$(CONFIGS)),$(eval $(call ffwd_rules,$(c))))
+
+# build/test_sampler (and _san): the time-proportional sampler (spec 7) in a model library built
+# with -DPMU_SAMPLER=1 and a buffer of 8 records (variants smp, smp_san). SAMPLER stays 0 in every
+# other build (the lockstep, golden and main-run sets) until the RTL has the sampler.
+SMP_DFLAGS    := -DPMU_SAMPLER=1 -DPMU_SMP_DEPTH=8
+SMP_TEST_SRC  := cmodel/test/test_sampler.c
+$(eval $(call model_lib_rules,smp,$(CC),$(CWARN) $(SIM_OPT) $(SMP_DFLAGS)))
+$(eval $(call model_lib_rules,smp_san,clang,$(CWARN) $(SAN_OPT) $(SMP_DFLAGS)))
+$(call model_lib,smp_san) $(BUILD)/test_sampler_san: | san-deps
+$(BUILD)/test_sampler: $(SMP_TEST_SRC) $(call model_lib,smp)
+	$(CC) $(CWARN) -O2 $(SMP_DFLAGS) $(MODEL_INC) -o $@ $(SMP_TEST_SRC) $(call model_lib,smp)
+	@$(call cdepfile,$@,$(CWARN) $(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC))
+$(BUILD)/test_sampler_san: $(SMP_TEST_SRC) $(call model_lib,smp_san)
+	clang $(CWARN) $(SAN_OPT) $(SMP_DFLAGS) $(MODEL_INC) -o $@ $(SMP_TEST_SRC) $(call model_lib,smp_san)
+	@$(call cdepfile,$@,$(CWARN) $(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC))

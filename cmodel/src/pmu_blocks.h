@@ -127,6 +127,12 @@ typedef struct {
  * decode, unprivileged-read and read-only rules, live register words, writes, reset values */
 #include "pmu_regs_gen.h"
 
+#if PMU_SAMPLER
+/* The sampler's register words (spec 7.6), not in pmu.rdl yet (pmu_sampler.h): one kind after
+ * the generated ones, dec.k = the word's index from smpctl */
+#define PMU_RK_SMP PMU_RK_N
+#endif
+
 /* pmu_regs.c */
 void pmu_regs_reset(pmu_state_t *s);
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m);
@@ -162,6 +168,17 @@ void pmu_cnt_bank_update(pmu_state_t *s, const uint32_t inc[PMU_NCNT], const pmu
 void pmu_rdp_compute(const pmu_state_t *s, const pmu_in_t *in, pmu_state_t *d);
 void pmu_rdp_out(const pmu_state_t *s, pmu_out_t *out);
 void pmu_rdp_commit(pmu_state_t *s, const pmu_state_t *d);
+
+#if PMU_SAMPLER
+/* pmu_smp.c: the time-proportional sampler (spec 7); compute and commit in one (in place) */
+void pmu_smp_reset(pmu_state_t *s);
+void pmu_smp_map(uint32_t addr, pmu_dec_t *m);
+uint32_t pmu_smp_word(const pmu_state_t *s, const pmu_dec_t *m);
+uint32_t pmu_smp_wr_bad(const pmu_state_t *s, const pmu_dec_t *m, uint32_t wword);
+uint8_t pmu_smp_irq(const pmu_state_t *s, unsigned t);
+void pmu_smp_update(pmu_state_t *s, const pmu_in_t *in, const uint32_t inc[PMU_NCNT],
+                    const pmu_apb_t *a);
+#endif
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 /* pmu_model: top of the StallScope PMU C model, the counterpart of rtl/pmu/pmu_top.v.
  * Wires the blocks (docs/spec.md): pmu_regs (APB, registers), pmu_evctl (programmable counter
  * increments), pmu_fixslot (fixed and issue-slot increments), pmu_stack (CPI stacks),
- * pmu_cnt_bank (counters), pmu_rdp (read port).
+ * pmu_cnt_bank (counters), pmu_rdp (read port); with PMU_SAMPLER = 1 also pmu_smp (the
+ * time-proportional sampler of spec 7, not in the RTL yet).
  * pmu_step() is one rising edge: every block computes its _d fields from the current state
  * and inputs into one local next-state d, then every block commits its own flops (the counter
  * bank, a speed-up, updates cnt_q in place once every other reader of cnt_q has run).
@@ -24,8 +25,12 @@ void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out)
   out->pready = 1;
   out->prdata = pmu_regs_prdata(s, &a);  /* 0 outside a successful access-phase read */
   out->pslverr = a.err;                  /* 0 outside the access phase */
-  for (t = 0; t < PMU_THREADS; t++)
+  for (t = 0; t < PMU_THREADS; t++) {
     out->irq[t] = pmu_regs_irq(s, t);
+#if PMU_SAMPLER
+    out->irq[t] |= pmu_smp_irq(s, t);    /* the sampler's watermark (spec 7.5) */
+#endif
+  }
   pmu_rdp_out(s, out);
 }
 
@@ -42,6 +47,9 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   pmu_stack_compute(s, in, inc, &d);         /* stack increments, stack carry_d */
   pmu_regs_compute(s, &a, &d);               /* registers, high-word latch */
   pmu_rdp_compute(s, in, &d);                /* read port */
+#if PMU_SAMPLER
+  pmu_smp_update(s, in, inc, &a);            /* sampler (spec 7): in place, nothing below reads it */
+#endif
   /* the counters: cnt_q <= cnt_d in place, compute and commit in one (a speed-up); every block
    * that reads cnt_q has run above, and no block below reads it */
   pmu_cnt_bank_update(s, inc, &a, wrap);     /* cnt_q (with PIPE = 1 also inc_q), wraps */

@@ -15,15 +15,29 @@
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m)
 {
   pmu_regs_map_gen(addr & PMU_AW_MASK & ~3u, m);            /* paddr[1:0] ignored */
+#if PMU_SAMPLER
+  if (m->kind == PMU_RK_NONE)                               /* the sampler's words (spec 7.6) */
+    pmu_smp_map(addr & PMU_AW_MASK & ~3u, m);
+#endif
 }
 
 /* Reset values (after pmu_reset's memset: every other state element resets to 0) */
 void pmu_regs_reset(pmu_state_t *s)
 {
   pmu_regs_reset_gen(s);
+#if PMU_SAMPLER
+  pmu_smp_reset(s);
+#endif
 }
 
 /* ---- Decode and errors (section 5.2) --------------------------------------------------- */
+/* the byte mask of pstrb (5.3) */
+static inline uint32_t strb_mask(uint32_t strb)
+{
+  return ((strb & 1u) ? 0x000000ffu : 0u) | ((strb & 2u) ? 0x0000ff00u : 0u) |
+         ((strb & 4u) ? 0x00ff0000u : 0u) | ((strb & 8u) ? 0xff000000u : 0u);
+}
+
 void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
 {
   const pmu_dec_t *m = &a->dec;
@@ -50,13 +64,19 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
       | ((wr ^ 1u) & (priv ^ 1u) & (uread ^ 1u))                   /* unprivileged read */
       | (wr & pmu_regs_wr_ro(m->kind));                            /* write to ro */
 
+#if PMU_SAMPLER
+  if (m->kind == PMU_RK_SMP) {        /* read-only sampler words, the read pointer rule (7.5) */
+    const uint32_t bm = strb_mask(strb);
+    bad |= wr & pmu_smp_wr_bad(s, m, (pmu_smp_word(s, m) & ~bm) | (in->pwdata & bm));
+  }
+#endif
+
   a->acc = (uint8_t)acc;
   a->err = (uint8_t)(acc & bad);
   a->we = (uint8_t)(acc & wr & (bad ^ 1u));
   a->re = (uint8_t)(acc & (wr ^ 1u) & (bad ^ 1u));
   a->wdata = in->pwdata;
-  a->bm = ((strb & 1u) ? 0x000000ffu : 0u) | ((strb & 2u) ? 0x0000ff00u : 0u) |
-          ((strb & 4u) ? 0x00ff0000u : 0u) | ((strb & 8u) ? 0xff000000u : 0u);
+  a->bm = strb_mask(strb);
   a->cnt_we = (uint8_t)(a->we & m->cnt);
   a->sel_we = (uint8_t)(a->we & (uint32_t)(m->kind == PMU_RK_EVTSEL || m->kind == PMU_RK_EXT));
 }
@@ -65,6 +85,10 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
 /* Live value of a mapped register word (no high-word latch); 0 when unmapped. */
 uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m)
 {
+#if PMU_SAMPLER
+  if (m->kind == PMU_RK_SMP)
+    return pmu_smp_word(s, m);
+#endif
   return pmu_regs_word_gen(s, m);
 }
 
