@@ -113,7 +113,7 @@ tip_oracle_t *tip_open(const tip_cfg_t *cfg) {
     free(o);
     return NULL;
   }
-  for (unsigned t = 0; t < PMU_THREADS; t++) o->thr[t].lfsr = (uint16_t)(0xACE1u ^ t);
+  for (unsigned t = 0; t < PMU_THREADS; t++) o->thr[t].lfsr = (uint16_t)(PMU_SMP_LFSR_SEED ^ t);
   return o;
 }
 

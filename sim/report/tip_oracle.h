@@ -17,13 +17,15 @@
 extern "C" {
 #endif
 
-#define TIP_SIG_IC  0x01u
-#define TIP_SIG_BR  0x02u
-#define TIP_SIG_DC  0x04u
-#define TIP_SIG_LL  0x08u
-#define TIP_SIG_DEP 0x10u
+/* the signature bits, states, slots and generator are the C model's (cmodel/include/pmu_sampler.h,
+ * included by pmu_model.h through sim_types.h): the oracle and the model follow one rule */
+#define TIP_SIG_IC  PMU_SIG_IC
+#define TIP_SIG_BR  PMU_SIG_BR
+#define TIP_SIG_DC  PMU_SIG_DC
+#define TIP_SIG_LL  PMU_SIG_LL
+#define TIP_SIG_DEP PMU_SIG_DEP
 #define TIP_UNIT    420u   /* one cycle (or sample) in units of 1/lcm(1..7): exact 1/n shares */
-#define TIP_PEND    2      /* pending sample slots per thread (spec 7.3) */
+#define TIP_PEND    PMU_SMP_PEND   /* pending sample slots per thread (spec 7.3) */
 
 /* knobs, as cfg_i bits 3:0 (docs/core.md section 2) */
 #define TIP_KNOB_PERF_IC 1u
@@ -31,7 +33,8 @@ extern "C" {
 #define TIP_KNOB_PERF_DC 4u
 #define TIP_KNOB_ALU1    8u
 
-enum { TIP_COMPUTING = 0, TIP_STALLED = 1, TIP_FLUSHED = 2, TIP_DRAINED = 3 };
+enum { TIP_COMPUTING = PMU_SMP_COMPUTING, TIP_STALLED = PMU_SMP_STALLED, TIP_FLUSHED = PMU_SMP_FLUSHED,
+       TIP_DRAINED = PMU_SMP_DRAINED };
 
 typedef struct {
   unsigned threads;                 /* threads fed (<= PMU_THREADS) */
@@ -73,10 +76,8 @@ double tip_error(tip_oracle_t *o, int rule, uint32_t fold);
 int tip_write_csv(tip_oracle_t *o, const char *path);
 void tip_free(tip_oracle_t *o);
 
-/* spec 7.2: the sampler's generator step */
-static inline uint16_t tip_lfsr_step(uint16_t x) {
-  return (uint16_t)((x >> 1) ^ ((x & 1u) ? 0xB400u : 0u));
-}
+/* spec 7.2: the sampler's generator step (the model's) */
+static inline uint16_t tip_lfsr_step(uint16_t x) { return pmu_smp_lfsr_step(x); }
 
 #ifdef __cplusplus
 }
