@@ -5,32 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pmu_model.h"
-
-static unsigned n_pass, n_fail;
-
-typedef struct {
-  pmu_state_t s;
-  pmu_in_t in;
-  pmu_out_t out;   /* outputs of the last cycle run */
-  unsigned long cyc;
-  const char *test;
-} tb_t;
-
-#define CHECK(b, what, exp, act)                                                           \
-  check((b), (what), (unsigned long long)(exp), (unsigned long long)(act), __LINE__)
-
-static int check(tb_t *b, const char *what, unsigned long long exp, unsigned long long act,
-                 int line)
-{
-  if (exp == act) {
-    n_pass++;
-    return 1;
-  }
-  n_fail++;
-  printf("FAIL %s: %s: expected 0x%llx, got 0x%llx (cycle %lu, line %d)\n", b->test, what, exp,
-         act, b->cyc, line);
-  return 0;
-}
+#include "test_tb.h"
 
 #define CW_MASK64 PMU_CW_MASK
 enum { SLOT_TOTAL = 0, SLOT_FILLED = 1, SLOT_ELAPSED = 4 };   /* slot0..4 (spec 4.5) */
@@ -45,13 +20,6 @@ static void tb_init(tb_t *b, const char *test)
   b->test = test;
   for (unsigned t = 0; t < PMU_THREADS; t++)
     b->in.priv[t] = 1;
-}
-
-static void cycle(tb_t *b)
-{
-  pmu_comb(&b->s, &b->in, &b->out);
-  pmu_step(&b->s, &b->in);
-  b->cyc++;
 }
 
 static void steps(tb_t *b, unsigned n)

@@ -1,43 +1,19 @@
 /* Unit tests of the C model's time-proportional sampler (docs/spec.md section 7), built with
  * -DPMU_SAMPLER=1 -DPMU_SMP_DEPTH=8 (cmodel/cmodel.mk: build/test_sampler). Every expected value
  * is worked out by hand from the spec: the record layout of 7.4 and the register offsets of 7.6
- * are written out here (not taken from pmu_sampler.h), the generator's sequence from reset is
+ * are written out here from the spec and checked against pmu_sampler.h's table (the thread
+ * block's base comes from the generated pmu_map.h), the generator's sequence from reset is
  * listed, fire times and counts come from the countdown's arithmetic. Ends with "N passed, N
  * failed".
  */
 #include <stdio.h>
 #include <string.h>
 #include "pmu_model.h"
+#include "test_tb.h"
 
 #if !PMU_SAMPLER || PMU_SMP_DEPTH != 8 || PMU_THREADS < 2 || PMU_W < 4
 #error "test_sampler: build with -DPMU_SAMPLER=1 -DPMU_SMP_DEPTH=8 (THREADS >= 2, W >= 4)"
 #endif
-
-static unsigned n_pass, n_fail;
-
-typedef struct {
-  pmu_state_t s;
-  pmu_in_t in;
-  pmu_out_t out;   /* outputs of the last cycle run */
-  unsigned long cyc;   /* = ts_q of the next cycle (ts_q counts cycles since reset) */
-  const char *test;
-} tb_t;
-
-#define CHECK(b, what, exp, act) \
-  check((b), (what), (unsigned long long)(exp), (unsigned long long)(act), __LINE__)
-
-static int check(tb_t *b, const char *what, unsigned long long exp, unsigned long long act,
-                 int line)
-{
-  if (exp == act) {
-    n_pass++;
-    return 1;
-  }
-  n_fail++;
-  printf("FAIL %s: %s: expected 0x%llx, got 0x%llx (cycle %lu, line %d)\n", b->test, what, exp,
-         act, b->cyc, line);
-  return 0;
-}
 
 /* spec 7.6: the sampler's words in a thread block */
 enum {
@@ -89,13 +65,6 @@ static void stalled(tb_t *b, unsigned t) { core(b, t, 0, NULL, NULL, 0); }
 static void empty(tb_t *b, unsigned t) { core(b, t, 0, NULL, NULL, 1); }
 static void commit1(tb_t *b, unsigned t, uint16_t pc, uint8_t sig) { core(b, t, 1, &pc, &sig, 0); }
 
-static void cycle(tb_t *b)
-{
-  pmu_comb(&b->s, &b->in, &b->out);
-  pmu_step(&b->s, &b->in);
-  b->cyc++;
-}
-
 /* run until the next cycle to run is cycle c (ts_q = c) */
 static void run_to(tb_t *b, unsigned long c)
 {
@@ -103,7 +72,7 @@ static void run_to(tb_t *b, unsigned long c)
     cycle(b);
 }
 
-static uint32_t addr(unsigned t, uint32_t off) { return 0x400u + 0x400u * t + off; }
+static uint32_t addr(unsigned t, uint32_t off) { return PMU_THREAD_BASE + PMU_THREAD_STRIDE * t + off; }
 
 /* One cycle with an APB access phase (the model decodes the access phase only, so one cycle
  * is one transfer). Returns pslverr; *rd = prdata. */
@@ -447,8 +416,50 @@ static void read_while_writing(void)
   CHECK(&b, "smplost grew", 1, peek(&b, 0, SMPLOST) > 0);
 }
 
+/* the offsets and smpctl fields written out above from the spec agree with pmu_sampler.h's table
+ * (the one the model decodes with) */
+static void register_table_is_the_spec(void)
+{
+  tb_t b;
+  tb_init(&b, "register_table_is_the_spec");
+  CHECK(&b, "smpctl offset", SMPCTL, PMU_SMPCTL_OFF);
+  CHECK(&b, "smpper offset", SMPPER, PMU_SMPPER_OFF);
+  CHECK(&b, "smpseed offset", SMPSEED, PMU_SMPSEED_OFF);
+  CHECK(&b, "smpwm offset", SMPWM, PMU_SMPWM_OFF);
+  CHECK(&b, "smphead offset", SMPHEAD, PMU_SMPHEAD_OFF);
+  CHECK(&b, "smptail offset", SMPTAIL, PMU_SMPTAIL_OFF);
+  CHECK(&b, "smpstat offset", SMPSTAT, PMU_SMPSTAT_OFF);
+  CHECK(&b, "smplost offset", SMPLOST, PMU_SMPLOST_OFF);
+  CHECK(&b, "smpdata offset", SMPDATA, PMU_SMPDATA_OFF);
+  CHECK(&b, "smpts offset", SMPTS, PMU_SMPTS_OFF);
+  CHECK(&b, "smpctl.en", CTL_EN, 1u << PMU_SMPCTL_EN_LSB);
+  CHECK(&b, "smpctl.src", CTL_SRC, 1u << PMU_SMPCTL_SRC_LSB);
+  CHECK(&b, "smpctl.ctr", CTL_CTR(1), 1u << PMU_SMPCTL_CTR_LSB);
+  CHECK(&b, "smpctl.jit", CTL_JIT(1), 1u << PMU_SMPCTL_JIT_LSB);
+  CHECK(&b, "smpctl.wmie", CTL_WMIE, 1u << PMU_SMPCTL_WMIE_LSB);
+  /* record words 0 and 2: each field alone (word 0's valid bit cancels out) */
+  CHECK(&b, "rec.pc0", rec0(0xffff, 0, 0, 0, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
+        0xffffu << PMU_SMPREC_PC0_LSB);
+  CHECK(&b, "rec.tid", rec0(0, 5, 0, 0, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
+        5u << PMU_SMPREC_TID_LSB);
+  CHECK(&b, "rec.state", rec0(0, 0, 3, 0, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
+        3u << PMU_SMPREC_STATE_LSB);
+  CHECK(&b, "rec.n", rec0(0, 0, 0, 6, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0), 6u << PMU_SMPREC_N_LSB);
+  CHECK(&b, "rec.sig0", rec0(0, 0, 0, 0, 0x1f, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
+        0x1fu << PMU_SMPREC_SIG0_LSB);
+  CHECK(&b, "rec.priv", rec0(0, 0, 0, 0, 0, 1, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
+        1u << PMU_SMPREC_PRIV_LSB);
+  CHECK(&b, "rec.lost", rec0(0, 0, 0, 0, 0, 0, 1) ^ rec0(0, 0, 0, 0, 0, 0, 0),
+        1u << PMU_SMPREC_LOST_LSB);
+  CHECK(&b, "rec.valid", rec0(0, 0, 0, 0, 0, 0, 0), 1u << PMU_SMPREC_VALID_LSB);
+  CHECK(&b, "rec.pebs_pc", rec2(0xffff, 0, 0), 0xffffu << PMU_SMPREC_PEBS_PC_LSB);
+  CHECK(&b, "rec.pebs_sig", rec2(0, 0x1f, 0), 0x1fu << PMU_SMPREC_PEBS_SIG_LSB);
+  CHECK(&b, "rec.pebs_dly", rec2(0, 0, 0xff), 0xffu << PMU_SMPREC_PEBS_DLY_LSB);
+}
+
 int main(void)
 {
+  register_table_is_the_spec();
   reset_values_and_generator();
   period_100_gives_100_fires();
   jitter_draws_from_the_generator();
