@@ -35,14 +35,23 @@ PYTHON     ?= python3
 # Python's bytecode caches of the scripts make runs go under $(BUILD), not beside the sources
 # (a checkout holds nothing but its files after make test).
 export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
-# Every Verilated build compiles Verilator's runtime (verilated.cpp and its neighbours, about 10 s
-# of CPU) and many compile the same model files: ccache (Verilator's OBJCACHE hook) compiles each
-# once per run of make test. The cache lives in $(BUILD)/ccache; CCACHE=0 turns it off.
+# Every Verilated build goes through scripts/mk/vlcc.sh (Verilator's OBJCACHE hook): the files
+# Verilator generates get a precompiled verilated.h (in $(BUILD)/pch, one per compiler and flag
+# set), and the others (Verilator's runtime, about 10 s of CPU per build, the harnesses) go
+# through ccache, so each is compiled once per run of make test. The cache lives in
+# $(BUILD)/ccache; CCACHE=0 turns ccache off, VLPCH=0 the precompiled header.
 CCACHE     ?= 1
+VLPCH      ?= 1
+export OBJCACHE := $(abspath scripts/mk/vlcc.sh)
+export VLCC_CCACHE := $(CCACHE)
 ifeq ($(CCACHE),1)
-export OBJCACHE  := ccache
 export CCACHE_DIR ?= $(abspath $(BUILD))/ccache
 export CCACHE_BASEDIR ?= $(CURDIR)
+endif
+ifeq ($(VLPCH),1)
+export VLPCH_DIR := $(abspath $(BUILD))/pch
+else
+unexport VLPCH_DIR
 endif
 
 # Debian packages this project needs, and the commands that prove they are installed.

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The compiler hook of every Verilated build (Verilator's makefile puts $(OBJCACHE) before each
+# compile: `vlcc.sh CXX ARGS...`).
+#
+# Every C++ file Verilator generates starts with `#include "verilated.h"`, which pulls in most of
+# the C++ standard library: about 0.8 s of a clang++ compile of one file, against a few tenths
+# for the code of a small file itself. Verilator 5.006 has no precompiled-header option, so this
+# hook gives the generated files (V*.cpp) a precompiled verilated.h: one per compiler and flag
+# set (a build's fast and slow files differ in -O), made by the first compile that needs it, kept
+# in $VLPCH_DIR under a hash of the compiler and flags, and shared by every build with the same
+# flags. It cut the C++ of a main-run build from 38 to 28 s of CPU.
+#   clang++: -include-pch FILE.pch
+#   g++:     -include DIR/verilated.h with DIR/verilated.h.gch beside it (g++ takes the .gch)
+# Other files (Verilator's runtime, the harnesses) go through ccache when VLCC_CCACHE=1: their
+# flags repeat across builds. Without VLPCH_DIR every file is compiled as given.
+set -u
+cxx=$1
+shift
+use_ccache() {
+  if [ "${VLCC_CCACHE:-0}" = 1 ]; then exec ccache "$cxx" "$@"; else exec "$cxx" "$@"; fi
+}
+src=
+for a in "$@"; do
+  case $a in *.cpp) src=$a ;; esac
+done
+case ${src##*/} in
+  V*.cpp) [ -n "${VLPCH_DIR:-}" ] || use_ccache "$@" ;;
+  *) use_ccache "$@" ;;
+esac
+
+# the flags that shape the header: everything but the source, the output and the dependency file
+flags=()
+skip=0
+for a in "$@"; do
+  if [ "$skip" = 1 ]; then skip=0; continue; fi
+  case $a in
+    -c | -MMD | -MD | -MP | "$src") ;;
+    -o | -MF | -MT | -MQ) skip=1 ;;
+    *) flags+=("$a") ;;
+  esac
+done
+header=$(dirname "$(command -v verilator)")/../share/verilator/include/verilated.h
+[ -f "$header" ] || header=${VERILATOR_ROOT:-/usr/share/verilator}/include/verilated.h
+[ -f "$header" ] || exec "$cxx" "$@"
+key=$( { printf '%s\n' "$cxx" "${flags[@]}"; "$cxx" --version 2>&1 | head -n 1; } | md5sum | cut -c1-16)
+dir=$VLPCH_DIR/$key
+case $("$cxx" --version 2>&1 | head -n 1) in
+  *clang*) pch=$dir/verilated.pch; use=(-include-pch "$pch") ;;
+  *) pch=$dir/verilated.h.gch; use=(-include "$dir/verilated.h") ;;
+esac
+if [ ! -f "$pch" ]; then
+  mkdir -p "$dir"
+  (
+    flock 9
+    if [ ! -f "$pch" ]; then
+      ln -sf "$header" "$dir/verilated.h"
+      "$cxx" "${flags[@]}" -x c++-header "$header" -o "$pch.$$" 2>"$dir/pch.log" &&
+        mv "$pch.$$" "$pch"
+      rm -f "$pch.$$"
+    fi
+  ) 9>"$dir/lock"
+fi
+# a header that would not precompile leaves the compile as it was (pch.log says why)
+[ -f "$pch" ] || exec "$cxx" "$@"
+exec "$cxx" "${use[@]}" "$@"
