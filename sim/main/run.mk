@@ -59,7 +59,7 @@ $(BUILD)/run_%/Vsim_top: $(RUN_DEPS) $(call model_lib,run_%) | $(BUILD)
 
 # The waveform build (an explicit rule: it wins over run_%). WAVE_VFLAGS and WAVE_OPT are the
 # lockstep waveform builds' (verif/regress/regress.mk): --trace-fst, every counter of the bank
-# array traced, the C++ at -O2 (builds faster; the window is short).
+# array traced, the C++ at WAVE_OPT (-O0: a debug build).
 $(BUILD)/run_wave/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
 	$(call run_build,$(BUILD)/run_wave,,$(WAVE_VFLAGS) \
 	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(WAVE_OPT)",run)
