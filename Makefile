@@ -36,20 +36,22 @@ PYTHON     ?= python3
 # (a checkout holds nothing but its files after make test).
 export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
 # Every Verilated build goes through scripts/mk/vlcc.sh (Verilator's OBJCACHE hook): the files
-# Verilator generates get a precompiled verilated.h (in $(BUILD)/pch, one per compiler and flag
-# set), and the others (Verilator's runtime, about 10 s of CPU per build, the harnesses) go
-# through ccache, so each is compiled once per run of make test. The cache lives in
-# $(BUILD)/ccache; CCACHE=0 turns ccache off, VLPCH=0 the precompiled header.
+# Verilator generates get a precompiled verilated.h (in VLCACHE/pch, one per compiler and flag
+# set), and every file goes through ccache (VLCACHE/ccache): Verilator's runtime (about 10 s of
+# CPU per build) and the harnesses repeat across builds, most generated files across a build and
+# its mutants. VLCACHE is BUILD; the mutants' builds (other BUILD directories) pass their
+# parent's. CCACHE=0 turns ccache off, VLPCH=0 the precompiled header.
 CCACHE     ?= 1
 VLPCH      ?= 1
+VLCACHE    ?= $(abspath $(BUILD))
 export OBJCACHE := $(abspath scripts/mk/vlcc.sh)
 export VLCC_CCACHE := $(CCACHE)
 ifeq ($(CCACHE),1)
-export CCACHE_DIR ?= $(abspath $(BUILD))/ccache
+export CCACHE_DIR ?= $(VLCACHE)/ccache
 export CCACHE_BASEDIR ?= $(CURDIR)
 endif
 ifeq ($(VLPCH),1)
-export VLPCH_DIR := $(abspath $(BUILD))/pch
+export VLPCH_DIR := $(VLCACHE)/pch
 else
 unexport VLPCH_DIR
 endif

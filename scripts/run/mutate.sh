@@ -44,7 +44,7 @@ for name in "${want[@]}"; do
     fail=$((fail+1)); continue
   fi
   perl -pi -e "$subst" "$dir/$file"
-  if ! make -s BUILD="$dir" PMU_RTL="$dir/rtl/pmu" "$dir/$target" >"$dir/build.log" 2>&1; then
+  if ! make -s BUILD="$dir" VLCACHE="$(realpath -m "$B")" PMU_RTL="$dir/rtl/pmu" "$dir/$target" >"$dir/build.log" 2>&1; then
     echo "FAIL mutant $name: the broken RTL did not build (see $dir/build.log)"
     fail=$((fail+1)); continue
   fi

@@ -56,7 +56,7 @@ done
 for f in "$MUT"/rtl/*; do [ -e "$T/mut/$(basename "$f")" ] || rm -f "$f"; done
 MBIN=$MUT/lockstep_wave/Vpmu_lockstep
 t0=$SECONDS
-if make -s BUILD="$MUT" PMU_RTL="$MUT/rtl" "$MBIN" >"$T/mut_build.log" 2>&1; then
+if make -s BUILD="$MUT" VLCACHE="$(realpath -m "$B")" PMU_RTL="$MUT/rtl" "$MBIN" >"$T/mut_build.log" 2>&1; then
   ok "mutant '$mut' built with FST tracing ($((SECONDS-t0)) s)"
 else
   bad "mutant build"; tail -20 "$T/mut_build.log"
