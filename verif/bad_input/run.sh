@@ -108,30 +108,74 @@ check_patterns() {
   done
 }
 
-# run_case CLASS NAME EXIT PATTERNS CMD...: run CMD (in a fresh @T unless KEEP_T=1) and judge it
-run_case() {
-  local c=$1 name=$2 want=$3 pats=$4 rc why= miss left
-  shift 4
-  "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
-  rc=$?
+# judge CLASS NAME EXIT PATTERNS RC OUT ERR TDIR: the rules above, on a finished run
+judge() {
+  local c=$1 name=$2 want=$3 pats=$4 rc=$5 out=$6 err=$7 t=$8 why= miss left
   if [ "$rc" -ne "$want" ]; then
     why="exit status $rc, expected $want"
-  elif [ -s "$WORK/out" ]; then
-    why="stdout not empty: $(head -n 2 "$WORK/out" | cut -c1-120 | tr '\n' '|')"
-  elif [ ! -s "$WORK/err" ]; then
+  elif [ -s "$out" ]; then
+    why="stdout not empty: $(head -n 2 "$out" | cut -c1-120 | tr '\n' '|')"
+  elif [ ! -s "$err" ]; then
     why="nothing on stderr"
-  elif [ "$(wc -l <"$WORK/err")" -gt 3 ]; then
+  elif [ "$(wc -l <"$err")" -gt 3 ]; then
     why="more than 3 lines on stderr"
   else
-    miss=$(check_patterns "$WORK/err" "$pats")
+    miss=$(check_patterns "$err" "$pats")
     [ -n "$miss" ] && why="stderr lacks '$miss'"
   fi
   if [ -z "$why" ]; then
-    left=$(find "$T" -type f | head -n 3 | tr '\n' ' ')
+    left=$(find "$t" -type f | head -n 3 | tr '\n' ' ')
     [ -n "$left" ] && why="output left behind: $left"
   fi
-  [ -n "$why" ] && why="$why; stderr: $(head -n 3 "$WORK/err" | cut -c1-200 | tr '\n' '|')"
+  [ -n "$why" ] && why="$why; stderr: $(head -n 3 "$err" | cut -c1-200 | tr '\n' '|')"
   result "$c" "$name" "$why"
+}
+
+# run_case CLASS NAME EXIT PATTERNS CMD...: run CMD (in a fresh @T unless KEEP_T=1) and judge it
+run_case() {
+  local c=$1 name=$2 want=$3 pats=$4 rc
+  shift 4
+  "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+  rc=$?
+  judge "$c" "$name" "$want" "$pats" "$rc" "$WORK/out" "$WORK/err" "$T"
+}
+
+# The generator's cases (scripts/gen/gen_map.py, 0.3-0.6 s of CPU each as a process, most of it
+# imports) run as one batch: verif/bad_input/pybatch.py forks one process per case from a parent
+# that has imported the generator once. qfresh gives each queued case its own @I and @T
+# (Q/N/i, Q/N/t); queue_case CLASS NAME EXIT PATTERNS ARG... queues it, run_queue runs the batch
+# and judges every case as run_case would.
+Q=$WORK/q
+QN=0
+Q_CLASS=() Q_NAME=() Q_WANT=() Q_PATS=()
+qfresh() {
+  QN=$((QN + 1))
+  I=$Q/$QN/i
+  T=$Q/$QN/t
+  mkdir -p "$I" "$T"
+}
+queue_case() {
+  Q_CLASS[QN]=$1 Q_NAME[QN]=$2 Q_WANT[QN]=$3 Q_PATS[QN]=$4
+  shift 4
+  (IFS=$'\t'; printf '%s\n' "$Q/$QN/out"$'\t'"$Q/$QN/err"$'\t'"$Q/$QN/rc"$'\t'"$*") >>"$Q/cases.tsv"
+}
+run_queue() {  # run_queue SCRIPT
+  local n rc
+  [ -s "$Q/cases.tsv" ] || return 0
+  if ! "$GENPY" "$D/pybatch.py" "$1" "$Q/cases.tsv" >"$WORK/batch.log" 2>&1; then
+    echo "bad_input: verif/bad_input/pybatch.py failed:" >&2
+    tail -20 "$WORK/batch.log" >&2
+    exit 2
+  fi
+  for ((n = 1; n <= QN; n++)); do
+    [ -n "${Q_CLASS[n]:-}" ] || continue
+    rc=$(cat "$Q/$n/rc" 2>/dev/null || echo 255)
+    judge "${Q_CLASS[n]}" "${Q_NAME[n]}" "${Q_WANT[n]}" "${Q_PATS[n]}" "$rc" "$Q/$n/out" "$Q/$n/err" "$Q/$n/t"
+  done
+  rm -f "$Q/cases.tsv"
+  Q_CLASS=() Q_NAME=() Q_WANT=() Q_PATS=()
+  I=$WORK/i
+  T=$WORK/t
 }
 
 # ---- option cases: verif/bad_input/<tool>/options.txt ------------------------------------------
@@ -234,15 +278,16 @@ print(n + 1)
 EOF
 }
 
-# mutation_cases CLASS CASEFILE RUNNER: for each line, RUNNER NAME FILE LINE PATTERN FILTER
+# mutation_cases CLASS CASEFILE RUNNER [FRESH]: for each line, FRESH (default fresh) and
+# RUNNER NAME FILE LINE PATTERN FILTER
 mutation_cases() {
-  local c=$1 f=$2 runner=$3 ln=0 line
+  local c=$1 f=$2 runner=$3 newdirs=${4:-fresh} ln=0 line
   while IFS= read -r line || [ -n "$line" ]; do
     ln=$((ln + 1))
     [[ $line =~ ^[[:space:]]*(#|$) ]] && continue
     eval "set -- $line" || { result "$c" "$f:$ln" "cannot parse the case line"; continue; }
     if [ $# -ne 5 ]; then result "$c" "$f:$ln" "needs NAME FILE LINE 'PATTERN' 'FILTER'"; continue; fi
-    fresh
+    "$newdirs"
     "$runner" "$@"
   done <"$f"
 }
@@ -287,7 +332,7 @@ map_case() {  # NAME FILE LINE PATTERN FILTER
   local loc
   if ! mutate $PARAMS "$I/map.json" "$5"; then result gen_map "$1" "filter '$5' changed nothing or failed"; return; fi
   if [ "$3" = "=" ]; then loc="$I/map.json:$(first_diff $PARAMS "$I/map.json"):"; else loc="$I/map.json:$3:"; fi
-  run_case gen_map "$1" 2 "$loc && $4" "$GENPY" scripts/gen/gen_map.py --params "$I/map.json" --out "$T/gen"
+  queue_case gen_map "$1" 2 "$loc && $4" --params "$I/map.json" --out "$T/gen"
 }
 
 rdl_case() {  # NAME FILE LINE PATTERN FILTER
@@ -298,7 +343,7 @@ rdl_case() {  # NAME FILE LINE PATTERN FILTER
     =[+-]*) loc="$I/pmu.rdl:$(( $(first_diff $RDL "$I/pmu.rdl") ${3#=} )):" ;;
     *) loc="$I/pmu.rdl:$3:" ;;
   esac
-  run_case gen_rdl "$1" 2 "$loc && $4" "$GENPY" scripts/gen/gen_map.py --rdl "$I/pmu.rdl" --out "$T/gen"
+  queue_case gen_rdl "$1" 2 "$loc && $4" --rdl "$I/pmu.rdl" --out "$T/gen"
 }
 
 csv_case() {  # NAME FILE LINE PATTERN FILTER
@@ -310,8 +355,9 @@ csv_case() {  # NAME FILE LINE PATTERN FILTER
 
 mutation_cases golden "$D/golden/vectors.txt" golden_case
 mutation_cases tb_golden "$D/golden/tb.txt" tb_case
-mutation_cases gen_map "$D/gen_map/map.txt" map_case
-mutation_cases gen_rdl "$D/gen_map/rdl.txt" rdl_case
+mutation_cases gen_map "$D/gen_map/map.txt" map_case qfresh
+mutation_cases gen_rdl "$D/gen_map/rdl.txt" rdl_case qfresh
+run_queue scripts/gen/gen_map.py
 mutation_cases plot_stacks "$D/plot_stacks/csv.txt" csv_case
 
 # ---- cases that need a set-up --------------------------------------------------------------
