@@ -3,7 +3,7 @@
 # the cell and flip-flop counts. usage: synth.sh BUILD_DIR [--coarse]
 # --coarse stops before yosys's fine stage (techmap and abc): every rule this gate checks (no
 # $dlatch, check -assert: no multiple drivers, no logic loop, nothing undriven) holds on the coarse
-# netlist already, in a third of the CPU time (make test; the full run is make synth, nightly).
+# netlist already, in a third of the CPU time (make synth runs the whole synthesis).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-build}

@@ -64,12 +64,15 @@ rtl_of() {
 # BMC and an induction) share one build: the first builds $B/net_KEY.* under a lock, the others
 # wait for it and copy it.
 build() {
-  local name=$1 top=$2 rd=$3 defs=$4 kind=$5 f files="" key net front
+  local name=$1 top=$2 rd=$3 defs=$4 kind=$5 f files="" key net front chk=""
+  # the whole pmu_top also passes yosys 0.23's check -assert (no multiple drivers, no logic loop,
+  # nothing undriven); the block wrappers' hierarchical views of inner flops would not
+  [ "$top" = fv_top ] && chk=" check -assert;"
   for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
   key=$(echo "$top|$rd|$defs|$kind" | md5sum | cut -c1-12)
   net=$B/net_$key
   front="read_verilog -formal -I$rd $files; \
-      read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -flatten -top $top; \
+      read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -flatten -top $top;$chk \
       select -assert-none a:hierconn; memory_map; async2sync; dffunmap; setundef -anyseq; \
       opt_clean; techmap"
   (
