@@ -88,6 +88,8 @@ __attribute__((used, section("__libfuzzer_extra_counters"))) uint8_t g_bin_count
 uint64_t g_inputs, g_cycles, g_resets, g_wraps, g_irq_rises, g_errors;
 double g_t0;
 bool g_is_mutant;
+// 1 in the build of the mutant RTL (a one-line object of its own, verif/fuzz/fuzz.mk)
+extern "C" int fuzz_is_mutant;
 std::string g_argv0;
 
 // fixctl with the 4-bit group V for every fixed counter, reserved bits cleared
@@ -475,9 +477,7 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   g_pair->replay = std::string((*argc > 0) ? (*argv)[0] : "fuzz_lockstep") + " FILE (the crash file libFuzzer wrote)";
   g_argv0 = (*argc > 0) ? (*argv)[0] : "fuzz_lockstep";
   g_trace = getenv("FUZZ_TRACE") && atoi(getenv("FUZZ_TRACE"));
-#ifdef FUZZ_MUTANT
-  g_is_mutant = true;
-#endif
+  g_is_mutant = fuzz_is_mutant != 0;
   g_t0 = now_s();
   atexit(print_stats);
   return 0;
