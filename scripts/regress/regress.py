@@ -200,7 +200,8 @@ def do_job(job, args, runs_dir):
 
 def schedule(mine, args, one, blocked):
     """Run the jobs of this shard with at most args.jobs at a time, in list order as far as needs=
-    allows: a job starts once every run (in this shard) of each test it needs has finished, and is
+    allows (a job of an idle=yes test, which mostly waits, runs beside them and does not count
+    against args.jobs): a job starts once every run (in this shard) of each test it needs has finished, and is
     not run at all, but failed (or skipped, if the need skipped) by blocked(job, why, skipped), when
     one of them did not pass. A needed test
     that is not selected or lies in another shard counts as done (a cluster submission runs the
@@ -212,13 +213,17 @@ def schedule(mine, args, one, blocked):
     results = {}
     pending = list(mine)
     running = {}
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    idle = lambda j: j["test"].opts["idle"] == "yes"  # noqa: E731
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs + sum(1 for j in mine if idle(j)))
     try:
         while pending or running:
             progressed = True
-            while progressed and len(running) < args.jobs:
+            while progressed:
                 progressed = False
+                busy = sum(1 for r in running.values() if not idle(r))
                 for j in pending:
+                    if busy >= args.jobs and not idle(j):
+                        continue
                     wait_for, failed, skipped = False, None, False
                     for n in j["test"].opts["needs"]:
                         for i in runs_of.get(n, []):

@@ -11,7 +11,7 @@ import shlex
 from common import BUILD_DIR, ROOT, InputError, fmt, stem
 
 TEST_KEYS = ("seeds", "cycles", "pass", "fail", "skip", "cov", "lcov", "wave", "wavemake", "timeout", "foreach",
-             "tags", "needs")
+             "tags", "needs", "idle")
 
 
 class Test:
@@ -78,7 +78,7 @@ def parse_tests(path):
                              % (where, name))
         opts = {"seeds": 1, "cycles": None, "pass": None, "fail": [], "skip": None, "cov": None, "lcov": None,
                 "wave": None,
-                "wavemake": "yes", "timeout": None, "foreach": None, "tags": [], "needs": []}
+                "wavemake": "yes", "timeout": None, "foreach": None, "tags": [], "needs": [], "idle": "no"}
         seen = set()
         for w in words[1:]:
             if "=" not in w:
@@ -118,9 +118,9 @@ def parse_tests(path):
                     raise InputError("%s: %s=%s: a comma list of %s" % (
                         where, k, v, "tag names (letters, digits, '_', '-')" if k == "tags" else "test names"))
                 opts[k] = vals
-            elif k == "wavemake":
+            elif k in ("wavemake", "idle"):
                 if v not in ("yes", "no"):
-                    raise InputError("%s: wavemake=%s: yes or no" % (where, v))
+                    raise InputError("%s: %s=%s: yes or no" % (where, k, v))
                 opts[k] = v
             else:
                 if not v:

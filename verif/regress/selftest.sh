@@ -275,6 +275,22 @@ rc=$?
 check "malformed test list: exit 2 with FILE:LINE and the rule" bash -c "
   test $rc = 2 && grep -q '^$T/badlist.txt:1: a test line is' $T/badlist.out && test ! -e $T/badlist/summary.json"
 
+echo "== idle=yes: a waiting test runs beside the -j jobs"
+# Each of the two waits for the other's file: with -j 1 both pass only if the idle one runs
+# beside the other (without idle=yes the first waits alone for 10 s and fails).
+cat >"$T/idle.txt" <<'EOF'
+waiter seeds=once pass=done timeout=30 idle=yes -- /bin/sh -c "touch @D/idle_w; i=0; while [ ! -e @D/idle_k ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; [ -e @D/idle_k ] && echo done"
+worker seeds=once pass=done timeout=30 -- /bin/sh -c "i=0; while [ ! -e @D/idle_w ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; touch @D/idle_k; [ -e @D/idle_w ] && echo done"
+EOF
+sed -i "s|@D|$T|g" "$T/idle.txt"
+$R --tests "$T/idle.txt" --out "$T/idle" -j 1 --brief >"$T/idle.out" 2>&1
+check "idle: the idle test ran beside the one -j 1 job (both pass)" test "$(lastline "$T/idle.out")" = "2 passed, 0 failed"
+echo 'bad seeds=once pass=- idle=maybe -- /bin/true' >"$T/idle_bad.txt"
+$R --tests "$T/idle_bad.txt" --out "$T/idle_bad" >"$T/idle_bad.out" 2>&1
+rc=$?
+check "idle: a value other than yes/no is an input error (exit 2, FILE:LINE)" \
+  bash -c "test $rc = 2 && grep -q 'idle_bad.txt:1: idle=maybe: yes or no' $T/idle_bad.out"
+
 echo "== time limits, tags, needs (what make test relies on)"
 # A hung simulator: a command that sleeps past its timeout= is killed (its whole process group,
 # so the sleeping child too) and fails with the timeout message and its log; the runner goes on.
