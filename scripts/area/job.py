@@ -272,10 +272,13 @@ def run(job, toolset, versions, build="build", force=False):
     t0 = time.time()
     srow = None if force else synth_cached(job, toolset, versions, out, script, adopt=True)
     if srow is None:
+        # keyed by the sources yosys reads now: a source edited while it runs is not taken
+        # for the one it measured
+        skey = synth_key(job, versions, script)
         with open(os.path.join(ROOT, out, "synth.ys"), "w", encoding="utf-8") as f:
             f.write(script)
         _run(tools.command(toolset, "yosys") + ["-q", "-s", f"{out}/synth.ys"], f"{out}/yosys.log")
-        srow = _synth_row(job, toolset, out, synth_key(job, versions, script))
+        srow = _synth_row(job, toolset, out, skey)
         srow["synth_seconds"] = round(time.time() - t0, 1)
         with open(os.path.join(ROOT, out, "synth.json"), "w", encoding="utf-8") as f:
             json.dump(srow, f, indent=1, sort_keys=True)
