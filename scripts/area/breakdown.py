@@ -127,13 +127,10 @@ def counter_rows(rows, st):
     bni = f"bd_bank_prog_S{st}_N16_noinc"
     out = [
         ("lane pick", "the AND-OR of the counter's lane-set selects over its own thread's "
-         "set values",
-         {m: _diff(rows, ev["no_sets"], ev["no_v"], m, tp) for m in MET},
-         "evctl no_sets - no_v, / (T x P)"),
-        ("lane set values", "each thread's sums and ORs of the lanes of every set of the "
-         "catalog (shared by the counters)",
-         {m: _diff(rows, ev["no_any"], ev["no_sets"], m, tp) for m in MET},
-         "evctl no_any - no_sets, / (T x P)"),
+         "set values, and its share of the set values (each thread's sums and ORs of the lanes "
+         "of every set)",
+         {m: _diff(rows, ev["no_any"], ev["no_v"], m, tp) for m in MET},
+         "evctl no_any - no_v, / (T x P)"),
         ("ANY", "the AND-OR over the other threads' set values and the privilege-gated sum",
          {m: _diff(rows, ev["evctl"], ev["no_any"], m, tp) for m in MET},
          "evctl - no_any, / (T x P)"),

@@ -16,10 +16,10 @@ Steps of the event control (module pmu_evctl at the default THREADS and P, / THR
   evctl      as is
   no_any     f_any = 0 in every counter (ANY and core-scoped events): the AND-OR over the other
              threads' lane set values and the privilege-gated sum over the threads go
-  no_sets    and the lane set values of every thread (svf, rtl/pmu/pmu_lane_x.vh) are a free input:
-             the sums and ORs of the sets' lanes go (shared by the counters)
   no_v       and V is a free input (the port v_i of each pmu_evctl_ctr, before flattening): the
-             AND-OR over the counter's own thread's set values goes
+             AND-OR over the counter's own thread's set values and the set values (their sums
+             and ORs, shared) go. (A cut between the two, the set values as a free input, prices
+             nothing useful: a free input has no constant bits, so the AND-OR after it grows.)
   no_cmp     and the compare result (the four modes against CMASK) is a free input
   no_modes   and evtsel EDGE, INV and ext BOTH, CNTV, CHAIN, QUALIFY are 0
   (left)     the gating, the increment select, the edge history and chain carry flops
@@ -35,7 +35,7 @@ Steps of the CPI-stack block (module pmu_stack at the default THREADS and W, per
 import ties
 
 DEF = ties.map_defines()
-EV_ORDER = ["evctl", "no_any", "no_sets", "no_v", "no_cmp", "no_modes"]
+EV_ORDER = ["evctl", "no_any", "no_v", "no_cmp", "no_modes"]
 
 
 def _free(net, width, tag):
@@ -87,7 +87,6 @@ def evctl_top(step, t, p):
 def evctl_step(step, t, p):
     """yosys commands (after flatten) of STEP of module pmu_evctl at THREADS=T, P=P; with
     evctl_top's before flattening."""
-    nset, fw = DEF["NSET"], DEF["DEF_LW"] + 3
     order = EV_ORDER
     if step not in order:
         raise ValueError(f"unknown evctl step {step!r}: one of {', '.join(order)}")
@@ -99,9 +98,6 @@ def evctl_step(step, t, p):
         cmds += _count("g_thr*.g_ctr*.f_any", n)       # f_any = ANY || core_i: a gate's output
         for _, _, g in _ctrs(t, p):
             cmds += [f"connect -unset {g}.f_any", f"connect -set {g}.f_any 1'b0"]
-    if "no_sets" in upto:
-        cmds += _count("svf", 1)
-        cmds += _free("svf", t * nset * fw, "svf")
     if "no_modes" in upto:
         for k in range(n):
             for f in ("EDGE", "INV"):
