@@ -1,6 +1,6 @@
 /* pmu_evctl: event lanes, event value V, threshold/compare/INV/EDGE/BOTH/CNTV, the QUALIFY
  * cascade Q, CHAIN, and the increments of the programmable counters (docs/spec.md sections
- * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu/pmu_evctl.v: the lanes (its lane[] and lane set values svf:
+ * 2.1, 2.2, 4.1, 4.2). Mirrors rtl/pmu/pmu_evctl.v: the lanes (its lane[] and lane tables lt:
  * each thread's), then per thread what its per-counter blocks
  * g_thr[t].g_ctr[k] (v, the QUALIFY cascade q/qin, and the counter's pmu_evctl_ctr,
  * rtl/pmu/pmu_evctl_ctr.v: cond, counted, edgehit, cprev_o, inc_o) compute, here for all
@@ -22,9 +22,8 @@
  * privilege passes the counter's USR/OS, the RTL's pok), the sum of each thread's part: the
  * count lanes of sel summed plus 1 when some condition lane of sel holds. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
- * model is not the RTL's structure, on purpose: the RTL takes the value of the lane set that
- * the select bits pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is
- * written), the
+ * model is not the RTL's structure, on purpose: the RTL adds the entries that the indices
+ * pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written), the
  * model masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog
  * against each other (as the formal reference r.inc does). (The common case, at most two own
  * lanes, adds them directly: l0 and l1 in pmc_cfg_t below.) */

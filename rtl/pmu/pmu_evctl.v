@@ -1,13 +1,13 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
-// The event lanes of every thread (spec 2.1) and, per thread, the value of each lane set of the
-// catalog (rtl/pmu/pmu_lane_x.vh: its count lanes summed, plus 1 when one of its condition lanes
-// holds, spec 2.2); per thread t and counter k the event value V (spec 2.2, 4.1): the value of
-// the set that pick_i selects (evtsel[k]'s event/umask, decoded by pmu_regs when it is written)
-// in thread t, or with ANY the sum of that over every thread whose own privilege passes
-// evtsel[k]'s USR/OS; and one pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment);
-// the QUALIFY cascade Q along the counters of a thread; the flops: edge history cprev_q and chain
-// carry carry_q (the wrap of counter k-1 one cycle later, not gated).
+// The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
+// counter k the event value V (spec 2.2, 4.1): for the picks in pick_i (the catalog decode of
+// evtsel[k]'s event/umask that pmu_regs keeps), thread t's entries with their count lanes summed
+// and condition lanes ORed, or with ANY the sum of that over every thread whose own privilege
+// passes evtsel[k]'s USR/OS; and one
+// pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
+// the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
+// of counter k-1 one cycle later, not gated).
 // Output: increment of counter k of thread t at [(t*P+k)*IW +: IW].
 
 `include "pmu_map.vh"
@@ -30,8 +30,8 @@ module pmu_evctl #(
   input  wire [THREADS*NW-1:0]          slot_retire_i,
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
-  // evtsel[k]'s lane set as NSET select bits, at most one set (pmu_regs; rtl/pmu/pmu_lane_x.vh)
-  input  wire [THREADS*P*`PMU_NSET-1:0] pick_i,
+  // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu/pmu_lane_x.vh)
+  input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
   input  wire [THREADS*P-1:0]    sup_i,      // evtsel[k]'s pair is supported (pmu_regs, 2.2)
   input  wire [THREADS*P-1:0]    core_i,     // ... and core-scoped: acts as ANY (2.2)
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
@@ -43,16 +43,30 @@ module pmu_evctl #(
 
   localparam NL    = `PMU_NL;
   localparam NEXT  = `PMU_NEXT;
-  localparam NSET  = `PMU_NSET;           // lane sets of the catalog (rtl/pmu/pmu_lane_x.vh)
+  localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
+  localparam XW    = `PMU_XW;             // lane table index width (rtl/pmu/pmu_lane_x.vh)
+  localparam NX    = 1 << XW;             // entries of a thread's lane table (padded)
+  localparam XZ    = `PMU_LT_XZ;          // its zero entry (NL)
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
-  // A lane set's value: at most NPICK <= 8 lanes of LW bits summed (gen_map.py checks VW).
-  localparam FW    = LW + 3;
+  // A lane table entry: a count lane's value in bits VW-1:0, a condition lane's 1 in bit VW. A
+  // sum of one thread's NPICK entries then holds the sum of its count lanes below bit VW and the
+  // number of its true condition lanes (at most 8, CB bits) above it; fold() makes it that
+  // thread's part of V.
+  localparam CB    = 4;
+  localparam EW    = VW + CB;
+
+  // One thread's part of V from the sum of its picked entries: its count lanes summed, plus 1
+  // when some condition lane holds (spec 2.2).
+  function automatic [VW-1:0] fold(input [EW-1:0] a);
+    begin
+      fold = a[VW-1:0] + {{(VW - 1){1'b0}}, |a[EW-1:VW]};
+    end
+  endfunction
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;  // condition lanes (spec 2.2): ORed in V
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
-  localparam UFW   = $clog2(W + 1);          // W - F when F < W is at most W: its true width
 
   localparam [31:0] W32 = W;
   localparam [UW-1:0] WU  = W32[UW-1:0];
@@ -64,13 +78,11 @@ module pmu_evctl #(
 
   // ---------------------------------------------------------------------------------------------
   // Lanes: lane l of thread t at lane[t*NL+l] (internal lanes zero-extended or truncated to LW
-  // bits). The lane set values (sv below) are built from them.
+  // bits). Each thread's lane table (rtl/pmu/pmu_lane_x.vh) is built from them in lt below.
   // ---------------------------------------------------------------------------------------------
   (* mem2reg *) reg [LW-1:0] lane [0:THREADS*NL-1];
   reg [UW-1:0]            fill;
-  /* verilator lint_off UNUSEDSIGNAL */    // (bits UW-1:UFW are 0)
   reg [UW-1:0]            unfill;
-  /* verilator lint_on UNUSEDSIGNAL */
   // Zero-extended forms of the slot inputs, cut to LW bits below (bits 31:LW unused).
   /* verilator lint_off UNUSEDSIGNAL */
   reg [31:0]              x_fill;
@@ -91,7 +103,7 @@ module pmu_evctl #(
       fill     = {{(UW - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
       unfill   = (fill < WU) ? WU - fill : {UW{1'b0}};
       x_fill   = {{(32 - NW){1'b0}}, slot_fill_i[t*NW +: NW]};
-      x_unfill = {{(32 - UFW){1'b0}}, unfill[UFW-1:0]};
+      x_unfill = {{(32 - UW){1'b0}}, unfill};
       x_issue  = {{(32 - NW){1'b0}}, slot_issue_i[t*NW +: NW]};
       x_retire = {{(32 - NW){1'b0}}, slot_retire_i[t*NW +: NW]};
       lane[t*NL+`PMU_LANE_CYCLES]   = {{(LW - 1){1'b0}}, 1'b1};
@@ -107,78 +119,45 @@ module pmu_evctl #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Per counter: V from the lane set values, then pmu_evctl_ctr (C, gating, edge, chain, increment)
+  // Per counter: V from the lane table, then pmu_evctl_ctr (C, gating, edge, chain, increment)
   // ---------------------------------------------------------------------------------------------
   wire [THREADS*P-1:0] cprev_upd;   // edge history moved by this cycle's counted cycles
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // Lane set values (rtl/pmu/pmu_lane_x.vh): set s of thread u at svf[(u*NSET+s)*FW +: FW], its
-  // count lanes summed plus 1 when one of its condition lanes is non-zero (spec 2.2). Computed
-  // once per thread; a counter's V is an AND-OR of them with its select bits. The lanes are
-  // summed at their own widths (constant zero bits above: a 1-bit lane, an NW-bit slot count).
-  // A set holds at most NPICK lanes: g_svt[u].g_set[s] chains them (g_l[j]: lane j of the set,
-  // set_lane), so only the set's own lanes are read.
-  localparam [NSET*NL-1:0] SLANES = `PMU_SET_LANES;
-  localparam               NPICK  = `PMU_NPICK;
-  // A counter looks its set up in groups of SG sets, a group only when one of its select bits is
-  // set (the same AND-OR; a simulator skips the other groups).
-  localparam               SG     = 6;
-  localparam [NSET+SG-1:0] SGMX   = {{NSET{1'b0}}, {SG{1'b1}}};
-  localparam [NSET-1:0]    SGM    = SGMX[NSET-1:0];   // the select bits of group 0
-  // Lane j of set s in ascending order, NL when the set has at most j lanes (elaboration only).
-  function integer set_lane(input integer fs, input integer fj);
-    integer l;
-    integer n;
-    begin
-      set_lane = NL;
-      n = 0;
-      for (l = 0; l < NL; l = l + 1) begin
-        if (SLANES[fs*NL+l]) begin
-          if (n == fj) begin
-            set_lane = l;
-          end
-          n = n + 1;
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, at
+  // lt[(u*NPICK+j)*NX +: NX]: thread u's lanes as EW-bit entries (a count lane's value, a
+  // condition lane's 1 << VW when the lane is non-zero, spec 2.2), 0 at XZ. 2^XW entries each,
+  // so an index needs no bounds check. Pick j of the catalog names only the lanes of
+  // PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps nothing else in pick_q): the other
+  // entries of table j are never read and hold 0, so a lookup is a mux of those lanes alone.
+  localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
+  (* mem2reg *) reg [EW-1:0] lt [0:THREADS*NPICK*NX-1];
+  reg [31:0] le;   // a lane zero-extended, its bits above LW are 0
+  reg [EW-1:0] ent;
+  integer lu;
+  integer lj;
+  integer li;
+  always @* begin
+    le  = 32'd0;
+    ent = {EW{1'b0}};
+    for (lu = 0; lu < THREADS; lu = lu + 1) begin
+      for (li = 0; li < NL; li = li + 1) begin
+        le  = {{(32 - LW){1'b0}}, lane[lu*NL+li]};
+        ent = LCOND[li] ? {{(CB - 1){1'b0}}, |le, {VW{1'b0}}} : le[EW-1:0];
+        for (lj = 0; lj < NPICK; lj = lj + 1) begin
+          lt[(lu*NPICK+lj)*NX+li] = PLANES[lj*NL+li] ? ent : {EW{1'b0}};
+        end
+      end
+      for (lj = 0; lj < NPICK; lj = lj + 1) begin
+        lt[(lu*NPICK+lj)*NX+XZ] = {EW{1'b0}};
+        // Entries above XZ are never picked (pmu_lane_x): don't-care.
+        for (li = XZ + 1; li < NX; li = li + 1) begin
+          lt[(lu*NPICK+lj)*NX+li] = {EW{1'bx}};
         end
       end
     end
-  endfunction
-
-  wire [THREADS*NSET*FW-1:0] svf;
-  genvar gu;
-  genvar gs;
-  genvar gj;
-  generate
-    for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_svt
-      for (gs = 0; gs < NSET; gs = gs + 1) begin : g_set
-        for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_l
-          localparam integer L = set_lane(gs, gj);
-          wire [FW-1:0] cp;   // count lanes 0..j-1 of the set summed
-          wire          dp;   // one of its condition lanes 0..j-1 holds
-          wire [FW-1:0] c;    // ... through lane j
-          wire          d;
-          if (gj == 0) begin : g_first
-            assign cp = {FW{1'b0}};
-            assign dp = 1'b0;
-          end else begin : g_next
-            assign cp = g_l[gj-1].c;
-            assign dp = g_l[gj-1].d;
-          end
-          if (L == NL) begin : g_none
-            assign c = cp;
-            assign d = dp;
-          end else if (LCOND[L]) begin : g_cond
-            assign c = cp;
-            assign d = dp | (|lane[gu*NL+L]);
-          end else begin : g_cnt
-            assign c = cp + {{(FW - LW){1'b0}}, lane[gu*NL+L]};
-            assign d = dp;
-          end
-        end
-        assign svf[(gu*NSET+gs)*FW +: FW] = g_l[NPICK-1].c + {{(FW - 1){1'b0}}, g_l[NPICK-1].d};
-      end
-    end
-  endgenerate
+  end
 
   genvar gt;
   genvar gk;
@@ -200,35 +179,34 @@ module pmu_evctl #(
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
         wire               privok = f_any ? (|pok) : pok[gt];
 
-        // V (spec 2.2, 4.1): the value of the selected lane set (an AND-OR over the sets: at
-        // most one select bit is set, none for a pair without lanes) in thread t; with ANY the
-        // sum of it over the threads that pass.
-        wire [NSET-1:0]    sel   = pick_i[K*NSET +: NSET];
-        wire [THREADS-1:0] vthr  = f_any ? pok : ({{(THREADS - 1){1'b0}}, 1'b1} << gt);
-        reg  [VW-1:0]      v;
-        reg  [FW-1:0]      m;
-        integer            pu;
-        integer            pg;
-        integer            ps;
+        // V (spec 2.2, 4.1): a thread's part is the sum of the entries of its table that
+        // evtsel[k]'s picks name (an invalid pick names the zero entry), folded (count lanes
+        // summed, condition lanes ORed); V is thread t's part, with ANY the sum of the parts of
+        // the threads that pass.
+        wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
+        reg  [VW-1:0]       v;
+        reg  [EW-1:0]       acc;
+        integer             pj;
+        integer             pu;
         always @* begin
-          v  = {VW{1'b0}};
-          m  = {FW{1'b0}};
-          pg = 0;  // loop variables: assigned on every path (no latch)
-          ps = 0;
-          for (pu = 0; pu < THREADS; pu = pu + 1) begin
-            m = {FW{1'b0}};
-            if (vthr[pu]) begin
-              for (pg = 0; pg < NSET; pg = pg + SG) begin
-                if ((sel & (SGM << pg)) != {NSET{1'b0}}) begin
-                  for (ps = pg; ps < pg + SG && ps < NSET; ps = ps + 1) begin
-                    if (sel[ps]) begin
-                      m = m | svf[(pu*NSET+ps)*FW +: FW];
-                    end
-                  end
-                end
+          v   = {VW{1'b0}};
+          acc = {EW{1'b0}};
+          pu  = 0;  // loop variable: assigned on every path (no latch)
+          if (f_any) begin
+            for (pu = 0; pu < THREADS; pu = pu + 1) begin
+              acc = {EW{1'b0}};
+              for (pj = 0; pj < NPICK; pj = pj + 1) begin
+                acc = acc + lt[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+              end
+              if (pok[pu]) begin
+                v = v + fold(acc);
               end
             end
-            v = v + {{(VW - FW){1'b0}}, m};
+          end else begin
+            for (pj = 0; pj < NPICK; pj = pj + 1) begin
+              acc = acc + lt[(gt*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+            end
+            v = fold(acc);
           end
         end
 

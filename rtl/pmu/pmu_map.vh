@@ -18,8 +18,9 @@
 `define PMU_NFLAG 13
 `define PMU_NPICK 2  // lanes an event/umask pair selects, at most (rtl/pmu/pmu_lane_pick.vh)
 `define PMU_LIW 5  // lane index width
-`define PMU_NSET 21  // lane sets an event/umask pair can select (rtl/pmu/pmu_lane_x.vh)
-`define PMU_SET_LANES 378'h180000c0000180800010000200004000080001000020000400008000100002000040000800010000200004000080001  // bit s*NL+l: lane l belongs to lane set s
+`define PMU_LT_XZ 18  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)
+`define PMU_XW 5  // lane table index width, clog2(NL+1)
+`define PMU_PICK_LANES 36'h48402deff  // bit j*NL+l: pick j of some event/umask pair can name lane l
 `define PMU_NFIX 3
 `define PMU_NSLOT 5
 `define PMU_NSTK 24

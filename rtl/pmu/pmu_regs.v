@@ -47,7 +47,7 @@ module pmu_regs #(
   output wire [3:0]                          cnt_wstrb_o,
   // configuration for the event, fixed-counter and stack logic
   output wire [THREADS*P*32-1:0]             evtsel_o,
-  output wire [THREADS*P*`PMU_NSET-1:0] pick_o, // evtsel[k]'s lane-set selects
+  output wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_o, // evtsel[k]'s lane indices
   output wire [THREADS*P-1:0]                sup_o,      // evtsel[k]'s event is supported (2.2)
   output wire [THREADS*P-1:0]                core_o,     // ... and core-scoped (acts as ANY)
   output wire [THREADS*P*32-1:0]             ext_o,
@@ -136,7 +136,7 @@ module pmu_regs #(
     .addr_o         (a)
   );
 
-  // PKW: the lane-set select bits of one event select (pmu_lane_x.vh)
+  localparam PKW = `PMU_NPICK * XW;   // lane table indices of one event select
   // pmu_ev_sup of evtsel's reset value (the reset of sup_q, core_q)
   wire [1:0] evsup_reset = pmu_ev_sup(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
                                       EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]);
@@ -177,7 +177,7 @@ module pmu_regs #(
 
   // ---------------------------------------------------------------------------------------------
   // Lane picks: evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) into
-  // pmu_evctl's lane-set select bits (pmu_lane_x) when evtsel[k] is written: one shared decoder
+  // pmu_evctl's lane table indices (pmu_lane_x) when evtsel[k] is written: one shared decoder
   // on the write path instead of one per counter in pmu_evctl (ANY and USR/OS act there).
   // ---------------------------------------------------------------------------------------------
   // With them, whether the pair is supported and core-scoped (pmu_ev_sup, spec 2.2): sup_q,

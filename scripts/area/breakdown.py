@@ -33,7 +33,7 @@ PWW = IW + (2 * NCNT + 8 - 1).bit_length() + 1     # pmu_cnt_ram's prefix widths
 NW = stages.DEF["DEF_NW"]
 NIW = NW                                # a stack counter's increment (at most W slots) ...
 PWN = NW + (2 * NCNT + 8 - 1).bit_length() + 1     # ... and its prefix (pmu_top's NIW = NW)
-EV_STEPS = stages.EV_ORDER
+EV_STEPS = ["evctl", "no_any", "one_pick", "no_v", "no_cmp", "no_modes"]
 ST_STEPS = ["stack", "no_class", "no_split"]
 MET = ("ice40_lut4", "ice40_ffs", "ice40_carry", "generic_kge")
 
@@ -126,12 +126,13 @@ def counter_rows(rows, st):
     b8, b16 = f"bd_bank_prog_S{st}_N8", f"bd_bank_prog_S{st}_N16"
     bni = f"bd_bank_prog_S{st}_N16_noinc"
     out = [
-        ("lane pick", "the AND-OR of the counter's lane-set selects over its own thread's "
-         "set values, and its share of the set values (each thread's sums and ORs of the lanes "
-         "of every set)",
-         {m: _diff(rows, ev["no_any"], ev["no_v"], m, tp) for m in MET},
-         "evctl no_any - no_v, / (T x P)"),
-        ("ANY", "the AND-OR over the other threads' set values and the privilege-gated sum",
+        ("lane pick", "the first pick from the thread's lane table, and the fold of V",
+         {m: _diff(rows, ev["one_pick"], ev["no_v"], m, tp) for m in MET},
+         "evctl one_pick - no_v, / (T x P)"),
+        ("pick sum", "the second pick and the sum of the two",
+         {m: _diff(rows, ev["no_any"], ev["one_pick"], m, tp) for m in MET},
+         "evctl no_any - one_pick, / (T x P)"),
+        ("ANY", "the picks from the other threads' tables and the privilege-gated sum",
          {m: _diff(rows, ev["evctl"], ev["no_any"], m, tp) for m in MET},
          "evctl - no_any, / (T x P)"),
         ("compare", "V against CMASK in the four modes",

@@ -427,11 +427,11 @@ def gen_vh(m):
     liw, npick, _ = lane_picks(m)
     a("`define PMU_NPICK %d  // lanes an event/umask pair selects, at most (rtl/pmu/pmu_lane_pick.vh)" % npick)
     a("`define PMU_LIW %d  // lane index width" % liw)
-    # the lane sets of the catalog (rtl/pmu/pmu_lane_x.vh): pmu_regs keeps one select bit each
-    sets = lane_sets(m)
-    a("`define PMU_NSET %d  // lane sets an event/umask pair can select (rtl/pmu/pmu_lane_x.vh)" % len(sets))
-    a("`define PMU_SET_LANES %d'h%x  // bit s*NL+l: lane l belongs to lane set s"
-      % (len(sets) * m.d["NL"], sum(1 << (s * m.d["NL"] + l) for s, ls in enumerate(sets) for l in ls)))
+    # a thread's lane table (rtl/pmu/pmu_lane_x.vh): NL+1 entries, the last one 0
+    a("`define PMU_LT_XZ %d  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)" % m.d["NL"])
+    a("`define PMU_XW %d  // lane table index width, clog2(NL+1)" % clog2(m.d["NL"] + 1))
+    a("`define PMU_PICK_LANES %d'h%x  // bit j*NL+l: pick j of some event/umask pair can name lane l"
+      % (npick * m.d["NL"], pick_lanes(m)))
     for n in ("NFIX", "NSLOT", "NSTK"):
         a("`define PMU_%s %d" % (n, m.d[n]))
     a("`define PMU_THREAD_BASE 'h%03x" % rm.thread_base)
@@ -556,22 +556,15 @@ def lane_picks(m):
     return liw, npick, slots
 
 
-def lane_sets(m):
-    """The distinct non-empty lane sets (sorted lane lists) that pmu_lane_sel gives over every
-    event/umask pair of the catalog (the same rule as gen_lane_sel_v, every umask of every event
-    code tried): pmu_regs keeps, per counter, one select bit per set and pmu_evctl muxes each
-    thread's value of the selected set (its count lanes summed, its condition lanes ORed).
-    Ordered by size, then by lanes."""
-    sets = set()
-    for _, subs in catalog_by_code(m):
-        for um in range(256):
-            ls = set()
-            for lis, bit, _, _ in subs:
-                if (bit is None and um == 0) or (bit is not None and (um >> bit) & 1):
-                    ls.update(lis)
-            if ls:
-                sets.add(tuple(sorted(ls)))
-    return sorted(sets, key=lambda x: (len(x), x))
+def pick_lanes(m):
+    """Bit j*NL + l set when pick j of some event/umask pair of the catalog names lane l (the
+    positions of gen_lane_pick_v): pmu_evctl looks pick j up among those lanes only."""
+    _, _, slots = lane_picks(m)
+    mask = 0
+    for _, z, b in slots:
+        for j, x in list(enumerate(z)) + list(enumerate(b)):
+            mask |= 1 << (j * m.d["NL"] + x[0])
+    return mask
 
 
 def gen_lane_pick_v(m):

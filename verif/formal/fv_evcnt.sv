@@ -81,10 +81,10 @@ module fv_evcnt #(
   wire [N*CW-1:0] cnt;
   wire [N-1:0]    wrap;
 
-  // The lane-set selects pmu_regs keeps for each evtsel (proved there: fv_regs g.pick).
+  // The lane table indices pmu_regs keeps for each evtsel (proved there: fv_regs g.pick).
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
-  // PKW (pmu_lane_x.vh): lane-set select bits of one event select
+  localparam PKW = `PMU_NPICK * XW;
   wire [N*PKW-1:0] pick;
   wire [N-1:0]     sup;    // pmu_ev_sup (spec 2.2): supported, core-scoped (proved: fv_regs g.pick)
   wire [N-1:0]     core;

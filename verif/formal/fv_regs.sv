@@ -16,7 +16,7 @@
 //   b.irq_rise_cause         irq_o rises only after a wrap or a successful write
 //   e.unpriv_write_is_error  an unprivileged write errs, reads 0, writes no counter, no evtsel/ext
 //   e.unpriv_write_keeps_*   and every register visible at the ports is the same next cycle
-//   g.pick                   the lane-set selects (pick_o) are the catalog decode
+//   g.pick                   the lane table indices (pick_o) are the catalog decode
 //                            (pmu_lane_pick) of each evtsel's event and umask with its ANY bit
 //                            (pmu_lane_x), every cycle (pick_o is computed on the write path,
 //                            from the strobed bytes over the stored value); so are sup_o and
@@ -64,7 +64,7 @@ module fv_regs #(
   `include "fv_common.vh"
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
-  // PKW (pmu_lane_x.vh): lane-set select bits of one event select
+  localparam PKW = `PMU_NPICK * XW;
 
   // ---- the block under test --------------------------------------------------------------------
   wire [31:0]     prdata;

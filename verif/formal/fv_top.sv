@@ -119,7 +119,7 @@ module fv_top #(
   `include "pmu_lane_sel.vh"
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
-  // PKW (pmu_lane_x.vh): lane-set select bits of one event select
+  localparam PKW = `PMU_NPICK * XW;
 
   // ---- the bus, from the spec's register map ----------------------------------------------------
   wire        acc  = psel_i && penable_i;
