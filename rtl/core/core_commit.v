@@ -67,6 +67,7 @@ module core_commit #(
     rd = {ROB{1'b0}};
     rm = {ROB{1'b0}};
     rl = {ROB{1'b0}};
+    m  = 0;                   // (the loop index, assigned on every path: no latch)
     if (rob_cnt_i != {ROBC{1'b0}}) begin
       rd = rotr(rob_done_i, rob_head_i);
       rm = rotr(rob_dm_i, rob_head_i);

@@ -176,6 +176,7 @@ module core_fetch #(
     g_miss = 1'b0;
     g_kc   = {WW{1'b0}};
     gw     = 4'd0;
+    q      = 0;               // (the loop index, assigned on every path: no latch)
     if (fetch_go_i && !use_prog_i && !wpath_q) begin
       for (q = 0; q < W; q = q + 1) begin
         gw = gen_attr_i[q*16 +: 4];

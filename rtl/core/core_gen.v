@@ -220,6 +220,7 @@ module core_gen #(
     wd     = 16'd0;
     kd     = attr_o[(W-1)*16+8];
     adv32  = 32'd0;
+    q      = 0;               // (the loop index, assigned on every path: no latch)
     if (adv_i != {WW{1'b0}}) begin
       th = thr(mix_i);
       for (q = 0; q < W; q = q + 1) begin
