@@ -63,35 +63,15 @@ module core_arb #(
     end
   endfunction
 
-  // min(W, a + b) for a, b <= W, in WW + 1 bits (no wide sum).
-  function [WW-1:0] sat_add;
-    input [WW-1:0] a;
-    input [WW-1:0] b;
-    reg   [WW:0]   s;
-    begin
-      s       = {1'b0, a} + {1'b0, b};
-      sat_add = (s > {1'b0, WN}) ? WN : s[WW-1:0];
-    end
-  endfunction
-
-  // What a thread that could use a slots gets after the threads before it took off: min(a, W - off).
-  function [WW-1:0] share;
-    input [WW-1:0] a;
-    input [WW-1:0] off;
-    begin
-      share = (a < WN - off) ? a : WN - off;
-    end
-  endfunction
-
   // Sharing W slots greedily in that order gives thread t min(a_t, W - off_t) slots from slot
   // off_t = min(W, sum of a_u over the threads u before t) on (every a_u <= W).
   (* mem2reg *) reg [WW-1:0] da [0:THREADS-1];   // the threads' avail per stage
   (* mem2reg *) reg [WW-1:0] ia [0:THREADS-1];
   (* mem2reg *) reg [WW-1:0] ca [0:THREADS-1];
   reg [THREADS*THREADS-1:0]  bef;                 // bit t*THREADS+u: u before t (this cycle)
-  reg [WW-1:0]               dsum;                // min(W, sum of a_u over the threads before t)
-  reg [WW-1:0]               isum;
-  reg [WW-1:0]               csum;
+  reg [31:0]                 dsum;
+  reg [31:0]                 isum;
+  reg [31:0]                 csum;
   reg [THREADS-1:0]          earlier;             // fetch: an able thread comes before t
   integer                    t;
   integer                    u;
@@ -114,22 +94,25 @@ module core_arb #(
     iss_off_o  = {(THREADS * WW){1'b0}};
     com_off_o  = {(THREADS * WW){1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
-      dsum = {WW{1'b0}};
-      isum = {WW{1'b0}};
-      csum = {WW{1'b0}};
+      dsum = 32'd0;
+      isum = 32'd0;
+      csum = 32'd0;
       for (u = 0; u < THREADS; u = u + 1) begin
         if (bef[t*THREADS+u]) begin
-          dsum = sat_add(dsum, da[u]);
-          isum = sat_add(isum, ia[u]);
-          csum = sat_add(csum, ca[u]);
+          dsum = dsum + {{(32 - WW){1'b0}}, da[u]};
+          isum = isum + {{(32 - WW){1'b0}}, ia[u]};
+          csum = csum + {{(32 - WW){1'b0}}, ca[u]};
         end
       end
-      disp_off_o[t*WW +: WW] = dsum;
-      iss_off_o[t*WW +: WW]  = isum;
-      com_off_o[t*WW +: WW]  = csum;
-      disp_n_o[t*WW +: WW]   = share(da[t], dsum);
-      iss_n_o[t*WW +: WW]    = share(ia[t], isum);
-      com_n_o[t*WW +: WW]    = share(ca[t], csum);
+      if (dsum > W32) dsum = W32;
+      if (isum > W32) isum = W32;
+      if (csum > W32) csum = W32;
+      disp_off_o[t*WW +: WW] = dsum[WW-1:0];
+      iss_off_o[t*WW +: WW]  = isum[WW-1:0];
+      com_off_o[t*WW +: WW]  = csum[WW-1:0];
+      disp_n_o[t*WW +: WW]   = (da[t] < WN - dsum[WW-1:0]) ? da[t] : WN - dsum[WW-1:0];
+      iss_n_o[t*WW +: WW]    = (ia[t] < WN - isum[WW-1:0]) ? ia[t] : WN - isum[WW-1:0];
+      com_n_o[t*WW +: WW]    = (ca[t] < WN - csum[WW-1:0]) ? ca[t] : WN - csum[WW-1:0];
     end
     prio_d = next_t(prio_q);
     // fetch round robin: the first able thread in the order that starts at fptr_q

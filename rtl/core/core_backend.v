@@ -76,6 +76,9 @@ module core_backend #(
   wire [ROB-1:0]    d_mbr;
   wire [ROB-1:0]    d_pd;
   wire [ROBI-1:0]   rob_head;
+  wire [ROBI-1:0]   rob_head_d;
+  wire [ROB-1:0]    rob_valid;
+  wire [ROB-1:0]    rob_iss;
   wire [ROB-1:0]    rob_done;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
@@ -158,7 +161,10 @@ module core_backend #(
     .com_dm_o    (com_dm),
     .com_mbr_o   (com_mbr),
     .head_o      (rob_head),
+    .head_d_o    (rob_head_d),
     .cnt_o       (rob_cnt_o),
+    .valid_o     (rob_valid),
+    .iss_o       (rob_iss),
     .done_o      (rob_done),
     .dm_o        (rob_dm),
     .ll_o        (rob_ll),
@@ -189,6 +195,8 @@ module core_backend #(
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
     .rob_head_i  (rob_head),
+    .rob_valid_i (rob_valid),
+    .rob_iss_i   (rob_iss),
     .rob_done_i  (rob_done),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),
@@ -238,7 +246,9 @@ module core_backend #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .rob_head_i   (rob_head),
+    .rob_head_d_i (rob_head_d),
     .rob_cnt_i    (rob_cnt_o),
+    .rob_valid_i  (rob_valid),
     .rob_done_i   (rob_done),
     .rob_dm_i     (rob_dm),
     .rob_ll_i     (rob_ll),

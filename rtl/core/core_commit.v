@@ -18,7 +18,9 @@ module core_commit #(
   input  wire              rst_ni,
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
+  input  wire [ROBI-1:0]   rob_head_d_i, // the first entry not committed this cycle
   input  wire [ROBC-1:0]   rob_cnt_i,
+  input  wire [ROB-1:0]    rob_valid_i,
   input  wire [ROB-1:0]    rob_done_i,
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
@@ -49,46 +51,16 @@ module core_commit #(
 
   assign priv_o = priv_q;
 
-  // The entries k = 0..W places from the head (from registers only): in the ROB, completed, a
-  // Dcache-miss load, latency above 1.
-  reg [W:0]      hv;
-  reg [W:0]      hd;
-  reg [W:0]      hm;
-  reg [W:0]      hl;
-  reg [ROB-1:0]  rd;
-  reg [ROB-1:0]  rm;
-  reg [ROB-1:0]  rl;
-  integer        m;
-  always @* begin
-    hv = {(W + 1){1'b0}};
-    hd = {(W + 1){1'b0}};
-    hm = {(W + 1){1'b0}};
-    hl = {(W + 1){1'b0}};
-    rd = {ROB{1'b0}};
-    rm = {ROB{1'b0}};
-    rl = {ROB{1'b0}};
-    m  = 0;                   // (the loop index, assigned on every path: no latch)
-    if (rob_cnt_i != {ROBC{1'b0}}) begin
-      rd = rotr(rob_done_i, rob_head_i);
-      rm = rotr(rob_dm_i, rob_head_i);
-      rl = rotr(rob_ll_i, rob_head_i);
-      for (m = 0; m <= W; m = m + 1) begin
-        hv[m] = m < rob_cnt_i;
-        hd[m] = rd[m % ROB];
-        hm[m] = rm[m % ROB];
-        hl[m] = rl[m % ROB];
-      end
-    end
-  end
-
   // Completed entries in a row from the head.
-  reg     run;
-  integer r;
+  reg [ROB-1:0] dq;              // completed entries in age order
+  reg           run;
+  integer       m;
   always @* begin
+    dq          = rotr(rob_done_i & rob_valid_i, rob_head_i);
     com_avail_o = {WW{1'b0}};
     run         = 1'b1;
-    for (r = 0; r < W; r = r + 1) begin
-      run         = run && hv[r] && hd[r];
+    for (m = 0; m < W; m = m + 1) begin
+      run         = run && (m < ROB) && dq[m % ROB];
       com_avail_o = com_avail_o + {{(WW - 1){1'b0}}, run};
     end
   end
@@ -124,11 +96,16 @@ module core_commit #(
     end
   end
 
-  // The oldest entry left: com_n_i places from the head.
+  // The oldest entry left.
   always @* begin
-    head_done_o = hv[com_n_i] && hd[com_n_i];
-    head_dm_o   = hv[com_n_i] && hm[com_n_i];
-    head_ll_o   = hv[com_n_i] && hl[com_n_i];
+    head_done_o = 1'b0;
+    head_dm_o   = 1'b0;
+    head_ll_o   = 1'b0;
+    if ({{(ROBC - WW){1'b0}}, com_n_i} < rob_cnt_i) begin
+      head_done_o = rob_done_i[rob_head_d_i];
+      head_dm_o   = rob_dm_i[rob_head_d_i];
+      head_ll_o   = rob_ll_i[rob_head_d_i];
+    end
   end
 
   // Reset: user mode.

@@ -51,8 +51,7 @@ module core_fetch #(
 
   localparam [1:0]      CLS_BR  = 2'd3;
   localparam [31:0]     W32     = W;
-  localparam [31:0]     LROW32  = ROWS - 1;
-  localparam [RAW-1:0]  LAST_ROW = LROW32[RAW-1:0];
+  localparam [31:0]     ROWS32  = ROWS;
   localparam [31:0]     ICM1    = IC_LAT - 1;
   localparam [31:0]     PEN32   = BR_PEN;
   localparam [ICW-1:0]  IC_WAIT = ICM1[ICW-1:0];
@@ -139,7 +138,7 @@ module core_fetch #(
       for (j = 0; j < W; j = j + 1) begin
         fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
         hit_end = hit_end || (use_prog_i && fw == 16'hffff);
-        av      = !hit_end && (!use_prog_i || ({1'b0, eff_col} + j[WW:0] < W32[WW:0]));
+        av      = !hit_end && (!use_prog_i || ({{(32 - WW){1'b0}}, eff_col} + j < W));
         icm     = fw[3] && !perf_ic_i;
         if (wpath_q || fb_wpm) begin
           push_e_o[j*EW +: EW] = {1'b1, gen_wp_attr_i[j*16 +: 9]};
@@ -160,52 +159,15 @@ module core_fetch #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // The same block in generator mode, from registers only (the generator's words, not the
-  // program memory's read): its correct-path words and whether it starts an Icache miss, which
-  // advance the generator.
-  // ---------------------------------------------------------------------------------------------
-  reg            g_stop;
-  reg            g_wpm;          // a mispredicted branch is in the block
-  reg            g_miss;         // the block starts an Icache miss
-  reg [WW-1:0]   g_kc;           // correct-path words in the block
-  reg [3:0]      gw;             // the word's class, miss and Icache-miss bits
-  integer        q;
-  always @* begin
-    g_stop = 1'b0;
-    g_wpm  = 1'b0;
-    g_miss = 1'b0;
-    g_kc   = {WW{1'b0}};
-    gw     = 4'd0;
-    q      = 0;               // (the loop index, assigned on every path: no latch)
-    if (fetch_go_i && !use_prog_i && !wpath_q) begin
-      for (q = 0; q < W; q = q + 1) begin
-        gw = gen_attr_i[q*16 +: 4];
-        if (!g_wpm && !g_stop && !(gw[3] && !perf_ic_i && (q != 0 || !ic_srv_q))) begin
-          g_kc  = g_kc + 1'b1;
-          g_wpm = (gw[1:0] == CLS_BR) && gw[2] && !perf_bp_i;
-        end else if (!g_wpm) begin
-          if (q == 0) g_miss = 1'b1;
-          g_stop = 1'b1;
-        end
-      end
-    end
-  end
-
-  // ---------------------------------------------------------------------------------------------
   // What the fetch does: the block enters the FQ unless a flush discards it; the program source
-  // moves past its correct-path words. A flush only comes while fetch is on the wrong path (the
-  // correct-path mispredicted branch that issues put it there when it was fetched, and only a
-  // flush ends it), so a correct-path fetch (wpath_q 0) is never discarded: what it does to the
-  // program source and the fetch state does not wait for the issue selection.
+  // moves past its correct-path words.
   // ---------------------------------------------------------------------------------------------
   reg [WW:0] col_n;              // column after the block
-  reg        cp_go;              // a correct-path fetch (never discarded)
   always @* begin
     push_o       = fetch_go_i && !flush_i;
-    cp_go        = fetch_go_i && !wpath_q;
-    ic_start_o   = cp_go && fb_miss;
+    ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
     gen_adv_wp_o = push_o && (wpath_q || fb_wpm);
-    gen_adv_o    = (cp_go && !g_miss) ? g_kc : {WW{1'b0}};
+    gen_adv_o    = (push_o && !wpath_q && !fb_miss && !use_prog_i) ? fb_kc : {WW{1'b0}};
     col_n        = {1'b0, eff_col} + {1'b0, fb_kc};
   end
 
@@ -222,7 +184,7 @@ module core_fetch #(
     wpath_d   = wpath_q;
     bpm_d     = bpm_q;
     fseq_d    = fetch_go_i ? fseq_q + {{(32 - WW){1'b0}}, push_n_o} : fseq_q;
-    if (cp_go) begin
+    if (push_o && !wpath_q) begin
       bpm_d = fb_wpm;            // the first correct-path fetch after a redirect ends bpred_miss
       if (fb_miss) begin
         ic_wait_d = IC_WAIT;
@@ -234,7 +196,7 @@ module core_fetch #(
         wpath_d   = fb_wpm;
         if (use_prog_i) begin
           if (col_n == W32[WW:0]) begin
-            row_d = (eff_row == LAST_ROW) ? {RAW{1'b0}} : eff_row + 1'b1;
+            row_d = ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
             col_d = {WW{1'b0}};
           end else begin
             row_d = eff_row;

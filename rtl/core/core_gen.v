@@ -116,19 +116,8 @@ module core_gen #(
       end else begin
         dep = 4'd0;
       end
-      kn  = kmode(r, km);
+      kn  = km ? !(r[47:40] < 8'd8) : (r[47:40] == 8'd0);
       dec = {7'd0, kn, dep, ic, miss, cls};
-    end
-  endfunction
-
-  // The kernel mode after a draw r with kernel mode km before it (dec's bit 8).
-  function kmode;
-    /* verilator lint_off UNUSEDSIGNAL */  // only r[47:40] is used
-    input [63:0] r;
-    /* verilator lint_on UNUSEDSIGNAL */
-    input        km;
-    begin
-      kmode = km ? !(r[47:40] < 8'd8) : (r[47:40] == 8'd0);
     end
   endfunction
 
@@ -201,39 +190,19 @@ module core_gen #(
   end
 
   // Next state: consume adv_i words: shift them out and decode adv_i new words from the draws
-  // after the last one (the kernel-mode chain goes on from the last word's mode bit). The W words
-  // after the last one and the draw of each are decoded from registers only; adv_i (known late:
-  // it comes from the fetch grant) only picks among them.
-  reg [W*16-1:0] nw;              // word j: the word of draw j
-  reg [THW-1:0]  th;
-  reg [63:0]     yd;
-  reg [15:0]     wd;
-  reg            kd;
-  reg [31:0]     adv32;
-  integer        q;
+  // after the last one (the kernel-mode chain goes on from the last word's mode bit).
+  reg [64+W*16-1:0] nw;
+  reg [31:0]        adv32;
   always @* begin
     attr_d = attr_o;
     last_d = cur_last;
-    nw     = {(W * 16){1'b0}};
-    th     = {THW{1'b0}};
-    yd     = cur_last;
-    wd     = 16'd0;
-    kd     = attr_o[(W-1)*16+8];
+    nw     = {(64 + W * 16){1'b0}};
     adv32  = 32'd0;
-    q      = 0;               // (the loop index, assigned on every path: no latch)
     if (adv_i != {WW{1'b0}}) begin
-      th = thr(mix_i);
-      for (q = 0; q < W; q = q + 1) begin
-        yd = xs64(yd);
-        if (q[WW-1:0] < adv_i) begin     // the words shifted in (the others are shifted out)
-          wd             = dec(yd, kd, th);
-          nw[q*16 +: 16] = wd;
-        end
-        if (q[WW-1:0] + 1'b1 == adv_i) last_d = yd;
-        kd = kmode(yd, kd);
-      end
+      nw     = words(cur_last, attr_o[(W-1)*16+8], thr(mix_i), adv_i);
       adv32  = {{(32 - WW){1'b0}}, adv_i};
-      attr_d = (attr_o >> (adv32 * 16)) | (nw << ((W32 - adv32) * 16));
+      attr_d = (attr_o >> (adv32 * 16)) | (nw[W*16-1:0] << ((W32 - adv32) * 16));
+      last_d = nw[W*16 +: 64];
     end
   end
 

@@ -2,13 +2,13 @@
 //
 // A circular buffer of ROB entries from head_q on, cnt_q of them. Each entry keeps its sequence
 // number and attributes in one array word (written at dispatch, read at commit and by the
-// trace) and everything the per-cycle logic looks at as bit vectors, entry i at bit i: completed,
-// and the properties core_dispatch decided (Dcache miss, latency above 1, wrong path,
+// trace) and everything the per-cycle logic looks at as bit vectors, entry i at bit i: issued,
+// completed, and the properties core_dispatch decided (Dcache miss, latency above 1, wrong path,
 // mispredicted branch). Age order comes from rotating a vector right by the head.
 //
-// Per cycle: dispatch fills entries from the tail on (core_rs keeps which of them are in the
-// reservation stations); 1-cycle instructions complete when they issue (iss_vec_i), the others
-// when core_exec says so (fin_i); commit takes the com_n_i oldest entries (all completed); a flush (an issued mispredicted
+// Per cycle: dispatch fills entries from the tail on; issue marks entries issued (iss_vec_i);
+// 1-cycle instructions complete when they issue, the others when core_exec says so (fin_i);
+// commit takes the com_n_i oldest entries (all completed); a flush (an issued mispredicted
 // branch, flush_age_i places from the head) drops every younger entry.
 
 module core_rob #(
@@ -45,8 +45,11 @@ module core_rob #(
   output reg  [W-1:0]      com_mbr_o,    //   the mispredicted branch
   // state
   output wire [ROBI-1:0]   head_o,
+  output reg  [ROBI-1:0]   head_d_o,     // the head after commit
   output wire [ROBC-1:0]   cnt_o,
-  output wire [ROB-1:0]    done_o,       // entry bits: completed
+  output reg  [ROB-1:0]    valid_o,      // entries holding an instruction
+  output wire [ROB-1:0]    iss_o,        // entry bits: issued
+  output wire [ROB-1:0]    done_o,       //   completed
   output wire [ROB-1:0]    dm_o,         //   Dcache-miss load
   output wire [ROB-1:0]    ll_o,         //   latency above 1
   output wire [ROB-1:0]    wp_o,         //   wrong path
@@ -76,9 +79,10 @@ module core_rob #(
   // ---------------------------------------------------------------------------------------------
   reg [SW-1:0]   e_q [0:ROB-1];
   reg [ROBI-1:0] head_q;
-  reg [ROBI-1:0] head_d;
   reg [ROBC-1:0] cnt_q;
   reg [ROBC-1:0] cnt_d;
+  reg [ROB-1:0]  iss_q;
+  reg [ROB-1:0]  iss_d;
   reg [ROB-1:0]  done_q;
   reg [ROB-1:0]  done_d;
   reg [ROB-1:0]  dm_q;
@@ -92,11 +96,16 @@ module core_rob #(
 
   assign head_o = head_q;
   assign cnt_o  = cnt_q;
+  assign iss_o  = iss_q;
   assign done_o = done_q;
   assign dm_o   = dm_q;
   assign ll_o   = ll_q;
   assign wp_o   = wp_q;
   assign mbr_o  = mbr_q;
+
+  always @* begin
+    valid_o = rotl(lowmask(cnt_q), head_q);
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Commit read port: the com_n_i oldest entries.
@@ -123,12 +132,13 @@ module core_rob #(
 
   // ---------------------------------------------------------------------------------------------
   // Next state. The dispatch group's entries (disp_al_i) start with their new properties, not
-  // completed.
+  // issued and not completed.
   // ---------------------------------------------------------------------------------------------
   always @* begin
-    head_d   = rob_add(head_q, {{(32 - WW){1'b0}}, com_n_i});
+    head_d_o = rob_add(head_q, {{(32 - WW){1'b0}}, com_n_i});
     cnt_d    = flush_i ? flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
+    iss_d    = (iss_q | iss_vec_i) & ~disp_al_i;
     done_d   = (done_q | fin_i | (iss_vec_i & ~ll_q)) & ~disp_al_i;
     dm_d     = (dm_q & ~disp_al_i) | disp_dm_i;
     ll_d     = (ll_q & ~disp_al_i) | disp_ll_i;
@@ -141,14 +151,16 @@ module core_rob #(
     if (!rst_ni) begin
       head_q <= {ROBI{1'b0}};
       cnt_q  <= {ROBC{1'b0}};
+      iss_q  <= {ROB{1'b0}};
       done_q <= {ROB{1'b0}};
       dm_q   <= {ROB{1'b0}};
       ll_q   <= {ROB{1'b0}};
       wp_q   <= {ROB{1'b0}};
       mbr_q  <= {ROB{1'b0}};
     end else begin
-      head_q <= head_d;
+      head_q <= head_d_o;
       cnt_q  <= cnt_d;
+      iss_q  <= iss_d;
       done_q <= done_d;
       dm_q   <= dm_d;
       ll_q   <= ll_d;

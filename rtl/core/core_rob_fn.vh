@@ -54,26 +54,6 @@ function [ROB-1:0] lowmask;
   end
 endfunction
 
-// Prefix OR of a ROB-bit vector: bit b is set when a bit at or below b is (log-depth OR tree).
-function [ROB-1:0] pfx;
-  input [ROB-1:0] v;
-  integer         d;
-  begin
-    pfx = v;
-    for (d = 1; d < ROB; d = d * 2) pfx = pfx | (pfx << d);
-  end
-endfunction
-
-// Prefix OR of a 2*ROB-bit vector: bit b is set when a bit at or below b is (log-depth OR tree).
-function [2*ROB-1:0] pfx2;
-  input [2*ROB-1:0] v;
-  integer           d;
-  begin
-    pfx2 = v;
-    for (d = 1; d < 2 * ROB; d = d * 2) pfx2 = pfx2 | (pfx2 << d);
-  end
-endfunction
-
 // Number of set bits, per 32-bit chunk: 2-bit sums with bitwise logic (no carry), then per byte
 // two 8-bit additions, then the bytes added in a tree; every addition is at most 8 bits wide,
 // so synthesis builds short carry chains in a tree of depth log2 of the width (no 32-bit carry
@@ -130,17 +110,6 @@ endfunction
 /* verilator lint_off UNUSEDPARAM */  // modules that find no lowest set bit
 localparam [ROBI*ROB-1:0] IDX_MASKS = idx_masks(0);
 /* verilator lint_on UNUSEDPARAM */
-
-// Index of the set bit of a one-hot v: each bit of the index is an OR over the entries whose
-// index has that bit.
-function [ROBI-1:0] ohidx;
-  input [ROB-1:0] v;
-  integer         b;
-  begin
-    ohidx = {ROBI{1'b0}};
-    for (b = 0; b < ROBI; b = b + 1) ohidx[b] = (v & IDX_MASKS[b*ROB +: ROB]) != {ROB{1'b0}};
-  end
-endfunction
 
 // Index of the lowest set bit of v (v != 0): the bits at and above it are the prefix OR of v (a
 // log-depth OR tree, no carry chain), the lowest one is the only set bit without a set bit below,
