@@ -147,16 +147,16 @@ module pmu_cnt_bank #(
         for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
           // stored value plus increment, with the carry out at bit CW
           wire [CW:0]   sum   = {1'b0, cnt_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc[gi*IW +: IW]};
-          // a write wins: the increment is dropped
-          wire [CW-1:0] cnt_d = wsel[gi] ? wval : sum[CW-1:0];
           assign carry[gi] = sum[CW];
 
-          // the register; reset clears it
+          // the register; reset clears it; a write wins: the increment is dropped
           always @(posedge clk_i) begin
             if (!rst_ni) begin
               cnt_q[gi] <= {CW{1'b0}};
+            end else if (wsel[gi]) begin
+              cnt_q[gi] <= wval;
             end else begin
-              cnt_q[gi] <= cnt_d;
+              cnt_q[gi] <= sum[CW-1:0];
             end
           end
         end
