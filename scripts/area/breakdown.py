@@ -81,9 +81,9 @@ def run(a, versions):
         sel = [j for j in sel if any(x in j["name"] for x in a.only.split(","))]
     with cf.ThreadPoolExecutor(max_workers=max(1, a.j)) as ex:
         if a.cached_only:
-            futs = {ex.submit(job.cached, j, "yowasp", versions, a.build, True): j for j in sel}
+            futs = {ex.submit(job.cached, j, "pypi", versions, a.build, True): j for j in sel}
         else:
-            futs = {ex.submit(job.run, j, "yowasp", versions, a.build): j for j in sel}
+            futs = {ex.submit(job.run, j, "pypi", versions, a.build): j for j in sel}
         for fu in cf.as_completed(futs):
             j = futs[fu]
             try:
@@ -249,7 +249,7 @@ def main():
                     "these comma-separated strings (the tables take the others from the cache)")
     a = ap.parse_args()
     os.chdir(job.ROOT)
-    versions = tools.versions("yowasp")
+    versions = tools.versions("pypi")
     if a.check:
         a.cached_only = True
     rows, failed = run(a, versions)

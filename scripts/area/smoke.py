@@ -5,7 +5,7 @@ usage: smoke.py [--build DIR] [--tol PCT]
 
 Checks, each PASS/FAIL, last line "N passed, N failed":
   0. configs    configs.BASELINE (make area-baseline's selection) names jobs of configs.py
-  1. tools      the yowasp tools run and print their versions
+  1. tools      the PyPI tools run and print their versions
   2. ties       every feature tie-off of scripts/area/ties.py finds its nets in the default PMU
                 (yosys up to the tie-offs, no synthesis)
   2b. cuts      every stage cut of scripts/area/stages.py (make area-breakdown) finds its nets
@@ -54,7 +54,7 @@ def main():
     except SystemExit as e:
         check("configs", False, str(e))
 
-    versions = tools.versions("yowasp")
+    versions = tools.versions("pypi")
     ok = all(v != "not installed" for v in versions.values())
     check("tools", ok, "; ".join(f"{k}: {v.split(' [')[0]}" for k, v in versions.items()))
     if not ok:
@@ -70,7 +70,7 @@ def main():
     with open(os.path.join(out, "ties.ys"), "w", encoding="utf-8") as f:
         f.write(script)
     try:
-        job._run(tools.command("yowasp", "yosys") + ["-q", "-s", f"{out}/ties.ys"], f"{out}/ties.log")
+        job._run(tools.command("pypi", "yosys") + ["-q", "-s", f"{out}/ties.ys"], f"{out}/ties.log")
         check("ties", True, f"{len(configs.ties.FEATURES)} tie-offs found their nets "
               f"({', '.join(configs.ties.FEATURES)})")
     except RuntimeError as e:
@@ -89,7 +89,7 @@ def main():
             script = job.yosys_script(cj, out).split("design -save prep")[0]
             with open(os.path.join(out, "cuts.ys"), "w", encoding="utf-8") as f:
                 f.write(script)
-            job._run(tools.command("yowasp", "yosys") + ["-q", "-s", f"{out}/cuts.ys"],
+            job._run(tools.command("pypi", "yosys") + ["-q", "-s", f"{out}/cuts.ys"],
                      f"{out}/cuts.log")
         check("cuts", True, "the stage cuts of pmu_evctl and pmu_stack found their nets")
     except RuntimeError as e:
@@ -99,7 +99,7 @@ def main():
     rows = []
     sj = dict(configs.smoke_job(), pnr="none")
     try:
-        r = job.run(sj, "yowasp", versions, a.build, force=True)
+        r = job.run(sj, "pypi", versions, a.build, force=True)
         rows.append(r)
         check("pmu", r["ice40_lut4"] > 0 and r["generic_transistors"] > 0,
               f"{sj['name']}: {r['ice40_lut4']} LUT4, {r['ice40_ffs']} FF, {r['ice40_carry']} "
@@ -108,9 +108,9 @@ def main():
         # the cache: the result just made is current; one from other sources is never reused
         out = job.job_dir(a.build, sj["name"])
         script = job.yosys_script(sj, out)
-        cur = job.cached(sj, "yowasp", versions, a.build, adopt=True)
+        cur = job.cached(sj, "pypi", versions, a.build, adopt=True)
         other = dict(sj, params=dict(sj["params"], THREADS=sj["params"]["THREADS"] + 1))
-        stale = job.synth_cached(other, "yowasp", versions, out, script, adopt=True)
+        stale = job.synth_cached(other, "pypi", versions, out, script, adopt=True)
         check("cache", cur is not None and cur["ice40_lut4"] == r["ice40_lut4"] and stale is None,
               "the fresh result reads back; a synth.json of another key is not adopted")
     except (RuntimeError, ValueError) as e:
@@ -121,7 +121,7 @@ def main():
           "group": "smoke", "ecp5": True}
     for fam in ("ice40", "ecp5"):
         try:
-            r = job.run(dict(bj, name=f"{bj['name']}_{fam}", pnr=fam), "yowasp", versions,
+            r = job.run(dict(bj, name=f"{bj['name']}_{fam}", pnr=fam), "pypi", versions,
                         a.build, force=True)
             rows.append(r)
             check(f"pnr-{fam}", bool(r.get("fmax_mhz")),

