@@ -132,32 +132,40 @@ module pmu_evctl #(
   // PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps nothing else in pick_q): the other
   // entries of table j are never read and hold 0, so a lookup is a mux of those lanes alone.
   localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
-  (* mem2reg *) reg [EW-1:0] lt [0:THREADS*NPICK*NX-1];
-  reg [31:0] le;   // a lane zero-extended, its bits above LW are 0
-  reg [EW-1:0] ent;
-  integer lu;
-  integer lj;
-  integer li;
-  always @* begin
-    le  = 32'd0;
-    ent = {EW{1'b0}};
-    for (lu = 0; lu < THREADS; lu = lu + 1) begin
-      for (li = 0; li < NL; li = li + 1) begin
-        le  = {{(32 - LW){1'b0}}, lane[lu*NL+li]};
-        ent = LCOND[li] ? {{(CB - 1){1'b0}}, |le, {VW{1'b0}}} : le[EW-1:0];
-        for (lj = 0; lj < NPICK; lj = lj + 1) begin
-          lt[(lu*NPICK+lj)*NX+li] = PLANES[lj*NL+li] ? ent : {EW{1'b0}};
+  // One assign per entry: the entries no pick can name, the zero entry and the padding are
+  // constants (a simulator sets them once, a synthesis tool has nothing to build for them); the
+  // others follow their lane.
+  wire [EW-1:0] lt [0:THREADS*NPICK*NX-1];
+  genvar gu;
+  genvar gj;
+  genvar gl;
+  generate
+    for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_lt
+      for (gl = 0; gl < NL; gl = gl + 1) begin : g_lane
+        // the lane as an entry: a count lane's value, a condition lane's 1 << VW when non-zero
+        wire [EW-1:0] ent;
+        if (LCOND[gl]) begin : g_cond
+          assign ent = {{(CB - 1){1'b0}}, |lane[gu*NL+gl], {VW{1'b0}}};
+        end else begin : g_cnt
+          assign ent = {{(EW - LW){1'b0}}, lane[gu*NL+gl]};
+        end
+        for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pick
+          if (PLANES[gj*NL+gl]) begin : g_named
+            assign lt[(gu*NPICK+gj)*NX+gl] = ent;
+          end else begin : g_never
+            assign lt[(gu*NPICK+gj)*NX+gl] = {EW{1'b0}};
+          end
         end
       end
-      for (lj = 0; lj < NPICK; lj = lj + 1) begin
-        lt[(lu*NPICK+lj)*NX+XZ] = {EW{1'b0}};
+      for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pad
+        assign lt[(gu*NPICK+gj)*NX+XZ] = {EW{1'b0}};
         // Entries above XZ are never picked (pmu_lane_x): don't-care.
-        for (li = XZ + 1; li < NX; li = li + 1) begin
-          lt[(lu*NPICK+lj)*NX+li] = {EW{1'bx}};
+        for (gl = XZ + 1; gl < NX; gl = gl + 1) begin : g_x
+          assign lt[(gu*NPICK+gj)*NX+gl] = {EW{1'bx}};
         end
       end
     end
-  end
+  endgenerate
 
   genvar gt;
   genvar gk;
