@@ -160,8 +160,13 @@ $(VENV)/.stamp: $(GEN_REQ) | deps $(BUILD)
 	  || { tail -20 $(BUILD)/venv.log; rm -rf $(VENV); exit 1; }
 	@touch $@
 
+# pyosys-yosys: Yosys 0.70 as a command (scripts/synth/yosys_py.py run by the venv's Python), the
+# yosys of make area, latch-check and make fpga
+$(VENV)/bin/pyosys-yosys: scripts/synth/yosys_py.py $(VENV)/.stamp
+	@sed '1s|.*|#!$(abspath $(VENV_PY))|' $< > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
 .PHONY: venv
-venv: $(VENV)/.stamp
+venv: $(VENV)/.stamp $(VENV)/bin/pyosys-yosys
 
 # ---- generated files from rtl/pmu/data/pmu.rdl and pmu_params.json ---------------------------
 # (IP-XACT and the UVM register model go to build/gen/: nothing in the repository reads them)
@@ -180,7 +185,7 @@ lint: deps
 # core_stub (the core-lint sets): scripts/synth/latch_check.sh
 latch-check: venv
 	@set --; for c in $(CORE_LINT_CFGS); do set -- "$$@" "core_stub:$$c"; done; \
-	  scripts/synth/latch_check.sh "$(VENV_PY) scripts/synth/yosys_py.py" $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
+	  scripts/synth/latch_check.sh $(VENV)/bin/pyosys-yosys $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
 
 # Prove the working tree's pmu_top the same logic as at REV (an RTL change meant to change no
 # behaviour): make equiv REV=HEAD~1 [EQUIV_PARAMS="STORAGE=1 PIPE=1"] (scripts/synth/equiv.sh)

