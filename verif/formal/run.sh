@@ -292,16 +292,9 @@ CHECKS=(
 # (a tag prefix; several, comma-separated, when BMC may report either first)
 MUTANTS=(
   'mut.edge-level|fv_evcnt|-|6|pmu_evctl_ctr.v|s/\(cprev_o != cprev_i\) && \(f_both \x7c\x7c cond\)/counted && (f_both \x7c\x7c cond)/|c.edge'
-  'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
-  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc,i.cprev'
-  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
-  'mut.ram-bypass|fv_bank_ram|-|12|pmu_cnt_ram.v|s/byp_d     = \(sw_ram && \(widx_i == raddr\)\) \x7c\x7c \(fb && \(fi_q == raddr\)\);/byp_d     = 1\x27b0;/|h.'
   'mut.ram-ones|fv_bank_ram|-|12|pmu_cnt_ram.v|s/wire          w_ones = \(whi == /wire          w_ones = 1\x27b0 \&\& (whi == /|h.'
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
-  'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.v|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
-  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
-  'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.stack-carry|fv_stack|-|4|pmu_stack_stage.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
 )
 
@@ -312,6 +305,13 @@ NIGHTLY_CHECKS=(
   "top.deep       fv_top   -           bmc 6"
 )
 NIGHTLY_MUTANTS=(
+  'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
+  'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc,i.cprev'
+  'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wval;/cnt_q[gi] <= wval + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
+  'mut.ram-bypass|fv_bank_ram|-|12|pmu_cnt_ram.v|s/byp_d     = \(sw_ram && \(widx_i == raddr\)\) \x7c\x7c \(fb && \(fi_q == raddr\)\);/byp_d     = 1\x27b0;/|h.'
+  'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
+  'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
+  'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/if \(pok\[pu\]\) begin/if (pok[pu] && pu == gt) begin/|r.inc'
   'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok\) : pok\[gt\];/privok = pok[gt];/|r.inc'
   'mut.top-slot-thread|fv_top|-|4|pmu_top.v|s/= fs_inc\[gt\*8\*IW \+: \(NFIX\+NSLOT\)\*IW\];/= fs_inc[(THREADS-1-gt)*8*IW +: (NFIX+NSLOT)*IW];/|t.slot_inc'
