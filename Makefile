@@ -182,10 +182,10 @@ lint: deps
 	  verilator --lint-only -Wall -I$(PMU_RTL) --top-module pmu_top $(RTL_SRC) $(call gflags,$(c)) &&) true
 
 # No latch inferred by the current yosys's proc (0.23 misses some) in pmu_top (the CONFIGS) and
-# core_stub (the core-lint sets): scripts/synth/latch_check.sh
+# core_stub (the core-lint sets): scripts/synth/latch_check.py
 latch-check: venv
 	@set --; for c in $(CORE_LINT_CFGS); do set -- "$$@" "core_stub:$$c"; done; \
-	  scripts/synth/latch_check.sh $(VENV)/bin/pyosys-yosys $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
+	  $(VENV_PY) scripts/synth/latch_check.py --log-dir $(BUILD)/latch-check $(foreach c,$(CONFIGS),"pmu_top:$(CFG_$(c))") "$$@"
 
 # Prove the working tree's pmu_top the same logic as at REV (an RTL change meant to change no
 # behaviour): make equiv REV=HEAD~1 [EQUIV_PARAMS="STORAGE=1 PIPE=1"] (scripts/synth/equiv.sh)
