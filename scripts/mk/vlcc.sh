@@ -46,10 +46,11 @@ header=$(dirname "$(command -v verilator)")/../share/verilator/include/verilated
 [ -f "$header" ] || header=${VERILATOR_ROOT:-/usr/share/verilator}/include/verilated.h
 [ -f "$header" ] || exec "$cxx" "$@"
 # the key: compiler, flags, and Verilator's headers (a new Verilator gets new headers)
-key=$( { printf '%s\n' "$cxx" "${flags[@]}"; "$cxx" --version 2>&1 | head -n 1
+ver=$("$cxx" --version 2>&1 | head -n 1)
+key=$( { printf '%s\n' "$cxx" "${flags[@]}" "$ver"
          stat -c '%n %s %Y' "${header%/*}"/*.h; } | md5sum | cut -c1-16)
 dir=$VLPCH_DIR/$key
-case $("$cxx" --version 2>&1 | head -n 1) in
+case $ver in
   *clang*) pch=$dir/verilated.pch; use=(-include-pch "$pch") ;;
   *) pch=$dir/verilated.h.gch; use=(-include "$dir/verilated.h") ;;
 esac
