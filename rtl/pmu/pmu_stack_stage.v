@@ -23,7 +23,7 @@ module pmu_stack_stage #(
   input  wire [`PMU_NFLAG-1:0]  flags_i,    // the thread's Table-2 flags
   input  wire [CRW-1:0]         carry_i,    // carry_q of this thread and stage
   output wire [CRW-1:0]         carry_d_o,
-  output reg  [8*IW-1:0]        inc_o       // component c at [c*IW +: IW]
+  output wire [8*IW-1:0]        inc_o       // component c at [c*IW +: IW]
 );
 
   localparam NFLAG = `PMU_NFLAG;
@@ -104,21 +104,21 @@ module pmu_stack_stage #(
   end
 
   // Component increments (each at most W, so 3 bits): base, bpred and smt, plus the cause's
-  // slots on the component it names.
-  reg [8*3-1:0] cinc;
-  integer       c;
-  always @* begin
-    cinc = {(8 * 3){1'b0}};
-    cinc[C_BASE*3 +: 3]  = used;
-    cinc[C_BPRED*3 +: 3] = wps;
-    cinc[C_SMT*3 +: 3]   = smts;
-    inc_o = {(8 * IW){1'b0}};
-    for (c = 0; c < 8; c = c + 1) begin
-      if (cause == c[2:0]) begin
-        cinc[c*3 +: 3] = cinc[c*3 +: 3] + u2;
-      end
-      inc_o[c*IW +: IW] = {{(IW - 3){1'b0}}, cinc[c*3 +: 3]};
+  // slots on the component it names; one field per component, the increment vector in one
+  // assignment.
+  wire [8*3-1:0] cinc;
+  genvar gc;
+  generate
+    for (gc = 0; gc < 8; gc = gc + 1) begin : g_cmp
+      localparam [2:0] CC = gc;
+      wire [2:0] own = (CC == C_BASE[2:0]) ? used : (CC == C_BPRED[2:0]) ? wps
+                       : (CC == C_SMT[2:0]) ? smts : 3'd0;
+      assign cinc[gc*3 +: 3] = own + ((cause == CC) ? u2 : 3'd0);
     end
-  end
+  endgenerate
+  assign inc_o = {{(IW - 3){1'b0}}, cinc[21 +: 3], {(IW - 3){1'b0}}, cinc[18 +: 3],
+                  {(IW - 3){1'b0}}, cinc[15 +: 3], {(IW - 3){1'b0}}, cinc[12 +: 3],
+                  {(IW - 3){1'b0}}, cinc[9 +: 3],  {(IW - 3){1'b0}}, cinc[6 +: 3],
+                  {(IW - 3){1'b0}}, cinc[3 +: 3],  {(IW - 3){1'b0}}, cinc[0 +: 3]};
 
 endmodule
