@@ -36,35 +36,25 @@ $(call model_lib,san) $(BUILD)/pmu_cli_san $(BUILD)/test_model_san: | san-deps
 CLI_SRC  := cmodel/cli/pmu_cli.c $(STIM_SRC)
 TEST_SRC := cmodel/test/test_model.c
 
-$(BUILD)/pmu_cli: $(CLI_SRC) $(call model_lib,default)
-	$(CC) $(CWARN) -O2 $(MODEL_INC) $(STIM_INC) -o $@ $(CLI_SRC) $(call model_lib,default)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) $(STIM_INC),$(CLI_SRC))
-
-$(BUILD)/pmu_cli_san: $(CLI_SRC) $(call model_lib,san)
-	clang $(CWARN) $(SAN_OPT) $(MODEL_INC) $(STIM_INC) -o $@ $(CLI_SRC) $(call model_lib,san)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) $(STIM_INC),$(CLI_SRC))
-
-$(BUILD)/test_model: $(TEST_SRC) $(call model_lib,default)
-	$(CC) $(CWARN) -O2 $(MODEL_INC) -o $@ $(TEST_SRC) $(call model_lib,default)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC),$(TEST_SRC))
-
-$(BUILD)/test_model_san: $(TEST_SRC) $(call model_lib,san)
-	clang $(CWARN) $(SAN_OPT) $(MODEL_INC) -o $@ $(TEST_SRC) $(call model_lib,san)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC),$(TEST_SRC))
+# c_prog TARGET COMPILER OPT FLAGS SOURCES VARIANT: a C program of SOURCES compiled with OPT and
+# FLAGS and linked with the model library VARIANT, and its dependency file from FLAGS (every C
+# program of the model is made this way)
+define c_prog
+$(1): $(5) $(call model_lib,$(6))
+	$(2) $(CWARN) $(3) $(4) -o $$@ $(5) $(call model_lib,$(6))
+	@$$(call cdepfile,$$@,$(CWARN) $(4),$(5))
+endef
+CLI_FLAGS := $(MODEL_INC) $(STIM_INC)
+$(eval $(call c_prog,$(BUILD)/pmu_cli,$(CC),-O2,$(CLI_FLAGS),$(CLI_SRC),default))
+$(eval $(call c_prog,$(BUILD)/pmu_cli_san,clang,$(SAN_OPT),$(CLI_FLAGS),$(CLI_SRC),san))
+$(eval $(call c_prog,$(BUILD)/test_model,$(CC),-O2,$(MODEL_INC),$(TEST_SRC),default))
+$(eval $(call c_prog,$(BUILD)/test_model_san,clang,$(SAN_OPT),$(MODEL_INC),$(TEST_SRC),san))
 
 # The CLI and unit tests of the other parameter sets: the model library of that set, and the
 # same -DPMU_<KEY> flags for the sources that include pmu_map.h (the one list: CFG_<set>).
-# cli_rules SET
-define cli_rules
-$(BUILD)/pmu_cli_$(1): $(CLI_SRC) $(call model_lib,$(1))
-	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) $(STIM_INC) -o $$@ $(CLI_SRC) $(call model_lib,$(1))
-	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC) $(STIM_INC),$(CLI_SRC))
-
-$(BUILD)/test_model_$(1): $(TEST_SRC) $(call model_lib,$(1))
-	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) -o $$@ $(TEST_SRC) $(call model_lib,$(1))
-	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC),$(TEST_SRC))
-endef
-$(foreach c,$(filter-out default,$(CONFIGS)),$(eval $(call cli_rules,$(c))))
+$(foreach c,$(filter-out default,$(CONFIGS)),\
+  $(eval $(call c_prog,$(BUILD)/pmu_cli_$(c),$(CC),-O2,$(call dflags,$(c)) $(CLI_FLAGS),$(CLI_SRC),$(c)))\
+  $(eval $(call c_prog,$(BUILD)/test_model_$(c),$(CC),-O2,$(call dflags,$(c)) $(MODEL_INC),$(TEST_SRC),$(c))))
 
 # make cli / make model [CFG=default|small|big]
 CFG ?= default
@@ -97,16 +87,9 @@ model: c-deps
 # build/test_ffwd: pmu_ffwd() (fast-forward) against single steps on random configurations from
 # the random stimulus generator (verif/lockstep/pmu_rand.c); --bench: cycles/s per quantum
 FFWD_TEST_SRC := cmodel/test/test_ffwd.c verif/lockstep/pmu_rand.c
-$(BUILD)/test_ffwd: $(FFWD_TEST_SRC) $(call model_lib,default)
-	$(CC) $(CWARN) -O2 $(MODEL_INC) -Iverif/lockstep -o $@ $(FFWD_TEST_SRC) $(call model_lib,default)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC))
 # ... and for the other parameter sets: build/test_ffwd_small, _big (CW = 40, 64), _ram, _pipe (PIPE = 1)
-define ffwd_rules
-$(BUILD)/test_ffwd_$(1): $(FFWD_TEST_SRC) $(call model_lib,$(1))
-	$(CC) $(CWARN) -O2 $(call dflags,$(1)) $(MODEL_INC) -Iverif/lockstep -o $$@ $(FFWD_TEST_SRC) $(call model_lib,$(1))
-	@$$(call cdepfile,$$@,$(CWARN) $(call dflags,$(1)) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC))
-endef
-$(foreach c,$(filter-out default,$(CONFIGS)),$(eval $(call ffwd_rules,$(c))))
+$(foreach c,$(CONFIGS),$(eval $(call c_prog,$(BUILD)/test_ffwd$(call cfg_suffix,$(c)),$(CC),-O2,\
+  $(call dflags,$(c)) $(MODEL_INC) -Iverif/lockstep,$(FFWD_TEST_SRC),$(c))))
 
 # build/test_sampler (and _san): the time-proportional sampler (spec 7) in a model library built
 # with -DPMU_SAMPLER=1 and a buffer of 8 records (variants smp, smp_san). SAMPLER stays 0 in every
@@ -116,9 +99,5 @@ SMP_TEST_SRC  := cmodel/test/test_sampler.c
 $(eval $(call model_lib_rules,smp,$(CC),$(CWARN) $(SIM_OPT) $(SMP_DFLAGS)))
 $(eval $(call model_lib_rules,smp_san,clang,$(CWARN) $(SAN_OPT) $(SMP_DFLAGS)))
 $(call model_lib,smp_san) $(BUILD)/test_sampler_san: | san-deps
-$(BUILD)/test_sampler: $(SMP_TEST_SRC) $(call model_lib,smp)
-	$(CC) $(CWARN) -O2 $(SMP_DFLAGS) $(MODEL_INC) -o $@ $(SMP_TEST_SRC) $(call model_lib,smp)
-	@$(call cdepfile,$@,$(CWARN) $(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC))
-$(BUILD)/test_sampler_san: $(SMP_TEST_SRC) $(call model_lib,smp_san)
-	clang $(CWARN) $(SAN_OPT) $(SMP_DFLAGS) $(MODEL_INC) -o $@ $(SMP_TEST_SRC) $(call model_lib,smp_san)
-	@$(call cdepfile,$@,$(CWARN) $(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC))
+$(eval $(call c_prog,$(BUILD)/test_sampler,$(CC),-O2,$(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC),smp))
+$(eval $(call c_prog,$(BUILD)/test_sampler_san,clang,$(SAN_OPT),$(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC),smp_san))
