@@ -765,27 +765,22 @@ static void inputs_masked_to_port_widths(void)
   }
 }
 
-int main(void)
-{
-  reset_values_and_id_cfg();
-  write_beats_increment();
-  w1c_set_beats_clear();
-  cmask1_inv_counts_cycles_with_v_below_1();
-  edge_history_cleared_by_evtsel_write();
-  chain_carry_lands_one_cycle_later_and_freeze();
-  stack_components_sum_to_w_per_cycle();
-  stack_base_carry_and_cause();
-  unprivileged_write_gives_pslverr_and_no_change();
-  byte_strobes_and_reserved_bits();
-  hi_latch_gives_consistent_64bit_read();
-  rdp_returns_value_one_cycle_later();
-  qualify_uses_neighbour_condition();
-  any_sums_threads_under_their_own_privilege();
-  condition_every_mode_cmask_and_v();
-  conditions_or_counts_sum();
-  unsupported_codes();
-  cascade_random_patterns();
-  inputs_masked_to_port_widths();
-  printf("%u passed, %u failed\n", n_pass, n_fail);
-  return n_fail != 0;
-}
+TB_MAIN(reset_values_and_id_cfg,
+        write_beats_increment,
+        w1c_set_beats_clear,
+        cmask1_inv_counts_cycles_with_v_below_1,
+        edge_history_cleared_by_evtsel_write,
+        chain_carry_lands_one_cycle_later_and_freeze,
+        stack_components_sum_to_w_per_cycle,
+        stack_base_carry_and_cause,
+        unprivileged_write_gives_pslverr_and_no_change,
+        byte_strobes_and_reserved_bits,
+        hi_latch_gives_consistent_64bit_read,
+        rdp_returns_value_one_cycle_later,
+        qualify_uses_neighbour_condition,
+        any_sums_threads_under_their_own_privilege,
+        condition_every_mode_cmask_and_v,
+        conditions_or_counts_sum,
+        unsupported_codes,
+        cascade_random_patterns,
+        inputs_masked_to_port_widths)

@@ -457,17 +457,12 @@ static void register_table_is_the_spec(void)
   CHECK(&b, "rec.pebs_dly", rec2(0, 0, 0xff), 0xffu << PMU_SMPREC_PEBS_DLY_LSB);
 }
 
-int main(void)
-{
-  register_table_is_the_spec();
-  reset_values_and_generator();
-  period_100_gives_100_fires();
-  jitter_draws_from_the_generator();
-  one_sample_per_state();
-  lost_fire_in_the_cycle_of_a_write();
-  counter_driven_fires();
-  watermark_interrupt();
-  read_while_writing();
-  printf("%u passed, %u failed\n", n_pass, n_fail);
-  return n_fail != 0;
-}
+TB_MAIN(register_table_is_the_spec,
+        reset_values_and_generator,
+        period_100_gives_100_fires,
+        jitter_draws_from_the_generator,
+        one_sample_per_state,
+        lost_fire_in_the_cycle_of_a_write,
+        counter_driven_fires,
+        watermark_interrupt,
+        read_while_writing)

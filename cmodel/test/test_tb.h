@@ -1,6 +1,7 @@
 /* The unit tests' bench (cmodel/test/test_*.c): one model, its inputs and last outputs, the
  * cycle count, the running test's name; cycle(), and CHECK, which counts passes and failures and prints
- * each failure with its test, cycle and source line. Each test program includes it once. */
+ * each failure with its test, cycle and source line; TB_MAIN(test, ...), the program's main():
+ * runs the tests in order and ends with "N passed, N failed". Each test program includes it once. */
 #ifndef TEST_TB_H
 #define TEST_TB_H
 
@@ -40,5 +41,18 @@ static void cycle(tb_t *b)
   pmu_step(&b->s, &b->in);
   b->cyc++;
 }
+
+typedef void (*tb_test_fn)(void);
+
+/* main() of a test program: the tests in the order given, then the runner's last line */
+#define TB_MAIN(...)                                                             \
+  int main(void)                                                                 \
+  {                                                                              \
+    static const tb_test_fn tests_[] = {__VA_ARGS__};                            \
+    for (unsigned i_ = 0; i_ < sizeof tests_ / sizeof tests_[0]; i_++)           \
+      tests_[i_]();                                                              \
+    printf("%u passed, %u failed\n", n_pass, n_fail);                            \
+    return n_fail != 0;                                                          \
+  }
 
 #endif
