@@ -422,39 +422,42 @@ static void register_table_is_the_spec(void)
 {
   tb_t b;
   tb_init(&b, "register_table_is_the_spec");
-  CHECK(&b, "smpctl offset", SMPCTL, PMU_SMPCTL_OFF);
-  CHECK(&b, "smpper offset", SMPPER, PMU_SMPPER_OFF);
-  CHECK(&b, "smpseed offset", SMPSEED, PMU_SMPSEED_OFF);
-  CHECK(&b, "smpwm offset", SMPWM, PMU_SMPWM_OFF);
-  CHECK(&b, "smphead offset", SMPHEAD, PMU_SMPHEAD_OFF);
-  CHECK(&b, "smptail offset", SMPTAIL, PMU_SMPTAIL_OFF);
-  CHECK(&b, "smpstat offset", SMPSTAT, PMU_SMPSTAT_OFF);
-  CHECK(&b, "smplost offset", SMPLOST, PMU_SMPLOST_OFF);
-  CHECK(&b, "smpdata offset", SMPDATA, PMU_SMPDATA_OFF);
-  CHECK(&b, "smpts offset", SMPTS, PMU_SMPTS_OFF);
-  CHECK(&b, "smpctl.en", CTL_EN, 1u << PMU_SMPCTL_EN_LSB);
-  CHECK(&b, "smpctl.src", CTL_SRC, 1u << PMU_SMPCTL_SRC_LSB);
-  CHECK(&b, "smpctl.ctr", CTL_CTR(1), 1u << PMU_SMPCTL_CTR_LSB);
-  CHECK(&b, "smpctl.jit", CTL_JIT(1), 1u << PMU_SMPCTL_JIT_LSB);
-  CHECK(&b, "smpctl.wmie", CTL_WMIE, 1u << PMU_SMPCTL_WMIE_LSB);
-  /* record words 0 and 2: each field alone (word 0's valid bit cancels out) */
-  CHECK(&b, "rec.pc0", rec0(0xffff, 0, 0, 0, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
-        0xffffu << PMU_SMPREC_PC0_LSB);
-  CHECK(&b, "rec.tid", rec0(0, 5, 0, 0, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
-        5u << PMU_SMPREC_TID_LSB);
-  CHECK(&b, "rec.state", rec0(0, 0, 3, 0, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
-        3u << PMU_SMPREC_STATE_LSB);
-  CHECK(&b, "rec.n", rec0(0, 0, 0, 6, 0, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0), 6u << PMU_SMPREC_N_LSB);
-  CHECK(&b, "rec.sig0", rec0(0, 0, 0, 0, 0x1f, 0, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
-        0x1fu << PMU_SMPREC_SIG0_LSB);
-  CHECK(&b, "rec.priv", rec0(0, 0, 0, 0, 0, 1, 0) ^ rec0(0, 0, 0, 0, 0, 0, 0),
-        1u << PMU_SMPREC_PRIV_LSB);
-  CHECK(&b, "rec.lost", rec0(0, 0, 0, 0, 0, 0, 1) ^ rec0(0, 0, 0, 0, 0, 0, 0),
-        1u << PMU_SMPREC_LOST_LSB);
-  CHECK(&b, "rec.valid", rec0(0, 0, 0, 0, 0, 0, 0), 1u << PMU_SMPREC_VALID_LSB);
-  CHECK(&b, "rec.pebs_pc", rec2(0xffff, 0, 0), 0xffffu << PMU_SMPREC_PEBS_PC_LSB);
-  CHECK(&b, "rec.pebs_sig", rec2(0, 0x1f, 0), 0x1fu << PMU_SMPREC_PEBS_SIG_LSB);
-  CHECK(&b, "rec.pebs_dly", rec2(0, 0, 0xff), 0xffu << PMU_SMPREC_PEBS_DLY_LSB);
+  const uint32_t r0 = rec0(0, 0, 0, 0, 0, 0, 0);   /* word 0 with every field 0 (valid set) */
+  /* this file's values, written from the spec, against the header's: offsets, smpctl's fields,
+   * and record words 0 and 2 with one field at its largest value (word 0's valid bit cancels) */
+  const struct {
+    const char *what;
+    uint32_t spec, hdr;
+  } t[] = {
+    {"smpctl offset", SMPCTL, PMU_SMPCTL_OFF},
+    {"smpper offset", SMPPER, PMU_SMPPER_OFF},
+    {"smpseed offset", SMPSEED, PMU_SMPSEED_OFF},
+    {"smpwm offset", SMPWM, PMU_SMPWM_OFF},
+    {"smphead offset", SMPHEAD, PMU_SMPHEAD_OFF},
+    {"smptail offset", SMPTAIL, PMU_SMPTAIL_OFF},
+    {"smpstat offset", SMPSTAT, PMU_SMPSTAT_OFF},
+    {"smplost offset", SMPLOST, PMU_SMPLOST_OFF},
+    {"smpdata offset", SMPDATA, PMU_SMPDATA_OFF},
+    {"smpts offset", SMPTS, PMU_SMPTS_OFF},
+    {"smpctl.en", CTL_EN, 1u << PMU_SMPCTL_EN_LSB},
+    {"smpctl.src", CTL_SRC, 1u << PMU_SMPCTL_SRC_LSB},
+    {"smpctl.ctr", CTL_CTR(1), 1u << PMU_SMPCTL_CTR_LSB},
+    {"smpctl.jit", CTL_JIT(1), 1u << PMU_SMPCTL_JIT_LSB},
+    {"smpctl.wmie", CTL_WMIE, 1u << PMU_SMPCTL_WMIE_LSB},
+    {"rec.pc0", rec0(0xffff, 0, 0, 0, 0, 0, 0) ^ r0, 0xffffu << PMU_SMPREC_PC0_LSB},
+    {"rec.tid", rec0(0, 5, 0, 0, 0, 0, 0) ^ r0, 5u << PMU_SMPREC_TID_LSB},
+    {"rec.state", rec0(0, 0, 3, 0, 0, 0, 0) ^ r0, 3u << PMU_SMPREC_STATE_LSB},
+    {"rec.n", rec0(0, 0, 0, 6, 0, 0, 0) ^ r0, 6u << PMU_SMPREC_N_LSB},
+    {"rec.sig0", rec0(0, 0, 0, 0, 0x1f, 0, 0) ^ r0, 0x1fu << PMU_SMPREC_SIG0_LSB},
+    {"rec.priv", rec0(0, 0, 0, 0, 0, 1, 0) ^ r0, 1u << PMU_SMPREC_PRIV_LSB},
+    {"rec.lost", rec0(0, 0, 0, 0, 0, 0, 1) ^ r0, 1u << PMU_SMPREC_LOST_LSB},
+    {"rec.valid", r0, 1u << PMU_SMPREC_VALID_LSB},
+    {"rec.pebs_pc", rec2(0xffff, 0, 0), 0xffffu << PMU_SMPREC_PEBS_PC_LSB},
+    {"rec.pebs_sig", rec2(0, 0x1f, 0), 0x1fu << PMU_SMPREC_PEBS_SIG_LSB},
+    {"rec.pebs_dly", rec2(0, 0, 0xff), 0xffu << PMU_SMPREC_PEBS_DLY_LSB},
+  };
+  for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
+    CHECK(&b, t[i].what, t[i].spec, t[i].hdr);
 }
 
 TB_MAIN(register_table_is_the_spec,
