@@ -52,13 +52,13 @@ module pmu_regs #(
   output wire [THREADS*P-1:0]                core_o,     // ... and core-scoped (acts as ANY)
   output wire [THREADS*P*32-1:0]             ext_o,
   output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
-  output reg  [THREADS*P-1:0]                pmc_en_o,
-  output reg  [THREADS*3-1:0]                fix_en_o,
-  output reg  [THREADS*3-1:0]                fix_os_o,
-  output reg  [THREADS*3-1:0]                fix_usr_o,
-  output reg  [THREADS-1:0]                  frz_o,
-  output reg  [THREADS-1:0]                  wpvis_o,
-  output reg  [THREADS-1:0]                  irq_o
+  output wire [THREADS*P-1:0]                pmc_en_o,
+  output wire [THREADS*3-1:0]                fix_en_o,
+  output wire [THREADS*3-1:0]                fix_os_o,
+  output wire [THREADS*3-1:0]                fix_usr_o,
+  output wire [THREADS-1:0]                  frz_o,
+  output wire [THREADS-1:0]                  wpvis_o,
+  output wire [THREADS-1:0]                  irq_o
 );
 
   `include "pmu_lane_pick.vh"
@@ -220,39 +220,33 @@ module pmu_regs #(
     sel_wr_o = we_evtsel | we_ext;   // evtsel[k] or ext[k] written: clears the edge history
   end
 
-  reg     irq;   // one thread's interrupt
-  integer u;
-  integer i;
-  always @* begin
-    irq       = 1'b0;
-    pmc_en_o  = {(THREADS * P){1'b0}};
-    fix_en_o  = {(THREADS * 3){1'b0}};
-    fix_os_o  = {(THREADS * 3){1'b0}};
-    fix_usr_o = {(THREADS * 3){1'b0}};
-    frz_o     = {THREADS{1'b0}};
-    wpvis_o   = {THREADS{1'b0}};
-    irq_o     = {THREADS{1'b0}};
-    for (u = 0; u < THREADS; u = u + 1) begin
-      pmc_en_o[u*P +: P]   = gctrl_q[u*64 + `PMU_GCTRL_PMC_EN_LSB +: P];
-      fix_en_o[u*3 +: 3]   = gctrl_q[u*64 + `PMU_GCTRL_FIX_EN_LSB +: 3];
-      fix_os_o[u*3+0]      = fixctl_q[u*32 + `PMU_FIXCTL_OS0_LSB];
-      fix_os_o[u*3+1]      = fixctl_q[u*32 + `PMU_FIXCTL_OS1_LSB];
-      fix_os_o[u*3+2]      = fixctl_q[u*32 + `PMU_FIXCTL_OS2_LSB];
-      fix_usr_o[u*3+0]     = fixctl_q[u*32 + `PMU_FIXCTL_USR0_LSB];
-      fix_usr_o[u*3+1]     = fixctl_q[u*32 + `PMU_FIXCTL_USR1_LSB];
-      fix_usr_o[u*3+2]     = fixctl_q[u*32 + `PMU_FIXCTL_USR2_LSB];
-      frz_o[u]             = gstatus_q[u*64 + `PMU_GSTATUS_CTR_FRZ_LSB];
-      wpvis_o[u]           = ctrl_q[u*32 + `PMU_CTRL_WPVIS_LSB];
-      irq = (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 0] & fixctl_q[u*32 + `PMU_FIXCTL_PMI0_LSB])
-            | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 1] & fixctl_q[u*32 + `PMU_FIXCTL_PMI1_LSB])
-            | (gstatus_q[u*64 + `PMU_GSTATUS_FIX_OVF_LSB + 2] & fixctl_q[u*32 + `PMU_FIXCTL_PMI2_LSB]);
-      for (i = 0; i < P; i = i + 1) begin
-        irq = irq | (gstatus_q[u*64 + `PMU_GSTATUS_PMC_OVF_LSB + i]
-                     & evtsel_q[(u*P+i)*32 + `PMU_EVTSEL_INT_LSB]);
+  // Per thread: wiring from the registers, and the interrupt (an overflow status bit whose
+  // counter has its interrupt enabled: evtsel[k].int, fixctl.pmiN).
+  genvar gu;
+  genvar gk;
+  generate
+    for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_thr
+      wire [P-1:0] pmc_int;   // evtsel[k].int of the thread's programmable counters
+      for (gk = 0; gk < P; gk = gk + 1) begin : g_int
+        assign pmc_int[gk] = evtsel_q[(gu*P+gk)*32 + `PMU_EVTSEL_INT_LSB];
       end
-      irq_o[u] = irq;
+      wire [2:0] fix_pmi = {fixctl_q[gu*32 + `PMU_FIXCTL_PMI2_LSB],
+                            fixctl_q[gu*32 + `PMU_FIXCTL_PMI1_LSB],
+                            fixctl_q[gu*32 + `PMU_FIXCTL_PMI0_LSB]};
+      assign pmc_en_o[gu*P +: P]  = gctrl_q[gu*64 + `PMU_GCTRL_PMC_EN_LSB +: P];
+      assign fix_en_o[gu*3 +: 3]  = gctrl_q[gu*64 + `PMU_GCTRL_FIX_EN_LSB +: 3];
+      assign fix_os_o[gu*3 +: 3]  = {fixctl_q[gu*32 + `PMU_FIXCTL_OS2_LSB],
+                                     fixctl_q[gu*32 + `PMU_FIXCTL_OS1_LSB],
+                                     fixctl_q[gu*32 + `PMU_FIXCTL_OS0_LSB]};
+      assign fix_usr_o[gu*3 +: 3] = {fixctl_q[gu*32 + `PMU_FIXCTL_USR2_LSB],
+                                     fixctl_q[gu*32 + `PMU_FIXCTL_USR1_LSB],
+                                     fixctl_q[gu*32 + `PMU_FIXCTL_USR0_LSB]};
+      assign frz_o[gu]            = gstatus_q[gu*64 + `PMU_GSTATUS_CTR_FRZ_LSB];
+      assign wpvis_o[gu]          = ctrl_q[gu*32 + `PMU_CTRL_WPVIS_LSB];
+      assign irq_o[gu] = |(gstatus_q[gu*64 + `PMU_GSTATUS_PMC_OVF_LSB +: P] & pmc_int)
+                         | |(gstatus_q[gu*64 + `PMU_GSTATUS_FIX_OVF_LSB +: 3] & fix_pmi);
     end
-  end
+  endgenerate
 
   // ---------------------------------------------------------------------------------------------
   // Flops of the behaviour: gstatus and evstat (decoded and read by the generated block), the
