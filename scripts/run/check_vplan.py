@@ -5,7 +5,7 @@ The plan is the table between <!-- BEGIN vplan --> and <!-- END vplan -->. Its c
   rule | directed | unit | formal | other | bins
 Every `backticked` item of a cell must exist:
   directed  verif/directed/NAME.stim
-  unit      a test that main() of cmodel/test/test_model.c calls (`NAME();`)
+  unit      a test that main() of cmodel/test/test_model.c runs (TB_MAIN(NAME, ...))
   formal    a property marker `// [NAME]` in verif/formal/*.sv, or a mutant `mut.NAME` of
             verif/formal/run.sh
   other     kernel:NAME (verif/kernels/kernels.txt), regress:NAME (a test of
@@ -39,8 +39,8 @@ def inventory():
     inv = {}
     inv["directed"] = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(ROOT, "verif/directed/*.stim"))}
     tm = read("cmodel/test/test_model.c")
-    tm = tm[tm.find("int main(void)"):]
-    inv["unit"] = set(re.findall(r"^\s+([a-z0-9_]+)\(\);", tm, re.M))  # the tests main() calls
+    m = re.search(r"^TB_MAIN\(([^)]*)\)", tm, re.M)   # the tests main() runs (test_tb.h)
+    inv["unit"] = set(re.findall(r"\w+", m.group(1))) if m else set()
     props = set()
     for p in glob.glob(os.path.join(ROOT, "verif/formal/*.sv")):
         with open(p, encoding="utf-8") as f:
