@@ -77,8 +77,6 @@ module core_backend #(
   wire [ROB-1:0]    d_pd;
   wire [ROBI-1:0]   rob_head;
   wire [ROBI-1:0]   rob_head_d;
-  wire [ROB-1:0]    rob_valid;
-  wire [ROB-1:0]    rob_iss;
   wire [ROB-1:0]    rob_done;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
@@ -88,7 +86,6 @@ module core_backend #(
   wire [W-1:0]      com_dm;
   wire [W-1:0]      com_mbr;
   wire [ROB-1:0]    iss_vec;
-  wire [ROB-1:0]    iss_sel;
   wire [ROBC-1:0]   flush_age;
   wire [ROB-1:0]    keep;
   wire [ROB-1:0]    fin;
@@ -163,15 +160,12 @@ module core_backend #(
     .head_o      (rob_head),
     .head_d_o    (rob_head_d),
     .cnt_o       (rob_cnt_o),
-    .valid_o     (rob_valid),
-    .iss_o       (rob_iss),
     .done_o      (rob_done),
     .dm_o        (rob_dm),
     .ll_o        (rob_ll),
     .wp_o        (rob_wp),
     .mbr_o       (rob_mbr),
     .trc_en_i    (trc_en_i),
-    .trc_sel_i   (iss_sel),
     .iss_n_i     (iss_n_i),
     .trc_iseq_o  (trc_iseq_o),
     .trc_iat_o   (trc_iat_o),
@@ -195,8 +189,6 @@ module core_backend #(
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
     .rob_head_i  (rob_head),
-    .rob_valid_i (rob_valid),
-    .rob_iss_i   (rob_iss),
     .rob_done_i  (rob_done),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),
@@ -205,7 +197,6 @@ module core_backend #(
     .iss_avail_o (iss_avail_o),
     .iss_n_i     (iss_n_i),
     .iss_vec_o   (iss_vec),
-    .sel_o       (iss_sel),
     .c_n_o       (iss_c_o),
     .wp_n_o      (iss_wp_o),
     .dm_n_o      (iss_dm_o),
@@ -248,7 +239,6 @@ module core_backend #(
     .rob_head_i   (rob_head),
     .rob_head_d_i (rob_head_d),
     .rob_cnt_i    (rob_cnt_o),
-    .rob_valid_i  (rob_valid),
     .rob_done_i   (rob_done),
     .rob_dm_i     (rob_dm),
     .rob_ll_i     (rob_ll),

@@ -20,7 +20,6 @@ module core_commit #(
   input  wire [ROBI-1:0]   rob_head_i,
   input  wire [ROBI-1:0]   rob_head_d_i, // the first entry not committed this cycle
   input  wire [ROBC-1:0]   rob_cnt_i,
-  input  wire [ROB-1:0]    rob_valid_i,
   input  wire [ROB-1:0]    rob_done_i,
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
@@ -51,16 +50,16 @@ module core_commit #(
 
   assign priv_o = priv_q;
 
-  // Completed entries in a row from the head.
-  reg [ROB-1:0] dq;              // completed entries in age order
+  // Completed entries in a row from the head: entry m places from the head, m < W, read
+  // directly (no rotation of the ROB bits), when the ROB holds more than m entries.
   reg           run;
   integer       m;
   always @* begin
-    dq          = rotr(rob_done_i & rob_valid_i, rob_head_i);
     com_avail_o = {WW{1'b0}};
     run         = 1'b1;
     for (m = 0; m < W; m = m + 1) begin
-      run         = run && (m < ROB) && dq[m % ROB];
+      run         = run && (m < ROB) && ({{(32 - ROBC){1'b0}}, rob_cnt_i} > m) &&
+                    rob_done_i[rob_add(rob_head_i, m % ROB)];
       com_avail_o = com_avail_o + {{(WW - 1){1'b0}}, run};
     end
   end

@@ -2,7 +2,7 @@
 //
 // A circular buffer of ROB entries from head_q on, cnt_q of them. Each entry keeps its sequence
 // number and attributes in one array word (written at dispatch, read at commit and by the
-// trace) and everything the per-cycle logic looks at as bit vectors, entry i at bit i: issued,
+// trace) and everything the per-cycle logic looks at as bit vectors, entry i at bit i:
 // completed, and the properties core_dispatch decided (Dcache miss, latency above 1, wrong path,
 // mispredicted branch). Age order comes from rotating a vector right by the head.
 //
@@ -47,16 +47,13 @@ module core_rob #(
   output wire [ROBI-1:0]   head_o,
   output reg  [ROBI-1:0]   head_d_o,     // the head after commit
   output wire [ROBC-1:0]   cnt_o,
-  output reg  [ROB-1:0]    valid_o,      // entries holding an instruction
-  output wire [ROB-1:0]    iss_o,        // entry bits: issued
-  output wire [ROB-1:0]    done_o,       //   completed
+  output wire [ROB-1:0]    done_o,       // entry bits: completed
   output wire [ROB-1:0]    dm_o,         //   Dcache-miss load
   output wire [ROB-1:0]    ll_o,         //   latency above 1
   output wire [ROB-1:0]    wp_o,         //   wrong path
   output wire [ROB-1:0]    mbr_o,        //   mispredicted branch
   // trace read port (docs/core.md section 8): read only while trc_en_i is 1, else 0
   input  wire              trc_en_i,
-  input  wire [ROB-1:0]    trc_sel_i,    // the issued entries in age order (core_rs sel_o)
   input  wire [WW-1:0]     iss_n_i,
   output reg  [W*32-1:0]   trc_iseq_o,   // issue slot j: sequence number
   output reg  [W*16-1:0]   trc_iat_o,    //   {wrong path, latency[14:0]}
@@ -81,8 +78,6 @@ module core_rob #(
   reg [ROBI-1:0] head_q;
   reg [ROBC-1:0] cnt_q;
   reg [ROBC-1:0] cnt_d;
-  reg [ROB-1:0]  iss_q;
-  reg [ROB-1:0]  iss_d;
   reg [ROB-1:0]  done_q;
   reg [ROB-1:0]  done_d;
   reg [ROB-1:0]  dm_q;
@@ -96,16 +91,11 @@ module core_rob #(
 
   assign head_o = head_q;
   assign cnt_o  = cnt_q;
-  assign iss_o  = iss_q;
   assign done_o = done_q;
   assign dm_o   = dm_q;
   assign ll_o   = ll_q;
   assign wp_o   = wp_q;
   assign mbr_o  = mbr_q;
-
-  always @* begin
-    valid_o = rotl(lowmask(cnt_q), head_q);
-  end
 
   // ---------------------------------------------------------------------------------------------
   // Commit read port: the com_n_i oldest entries.
@@ -138,7 +128,6 @@ module core_rob #(
     head_d_o = rob_add(head_q, {{(32 - WW){1'b0}}, com_n_i});
     cnt_d    = flush_i ? flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
-    iss_d    = (iss_q | iss_vec_i) & ~disp_al_i;
     done_d   = (done_q | fin_i | (iss_vec_i & ~ll_q)) & ~disp_al_i;
     dm_d     = (dm_q & ~disp_al_i) | disp_dm_i;
     ll_d     = (ll_q & ~disp_al_i) | disp_ll_i;
@@ -151,7 +140,6 @@ module core_rob #(
     if (!rst_ni) begin
       head_q <= {ROBI{1'b0}};
       cnt_q  <= {ROBC{1'b0}};
-      iss_q  <= {ROB{1'b0}};
       done_q <= {ROB{1'b0}};
       dm_q   <= {ROB{1'b0}};
       ll_q   <= {ROB{1'b0}};
@@ -160,7 +148,6 @@ module core_rob #(
     end else begin
       head_q <= head_d_o;
       cnt_q  <= cnt_d;
-      iss_q  <= iss_d;
       done_q <= done_d;
       dm_q   <= dm_d;
       ll_q   <= ll_d;
@@ -180,7 +167,7 @@ module core_rob #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Trace read port: issue slot j is the j-th lowest bit of trc_sel_i (age order), commit slot
+  // Trace read port: issue slot j is the j-th issued entry in age order, commit slot
   // j the entry j places from the head. The latency comes from the entry's bits: LONG_LAT or
   // MISS_LAT exactly when it is above 1, MISS_LAT exactly for a Dcache miss.
   // ---------------------------------------------------------------------------------------------
@@ -202,7 +189,7 @@ module core_rob #(
     tw          = {SW{1'b0}};
     tlat        = {(LATW + 1){1'b0}};
     if (trc_en_i) begin
-      tq = trc_sel_i;
+      tq = rotr(iss_vec_i, head_q);   // the issued entries in age order
       for (t = 0; t < W; t = t + 1) begin
         if (t[WW-1:0] < iss_n_i) begin
           tidx = rob_add(head_q, {{(32 - ROBI){1'b0}}, ctz(tq)});

@@ -111,19 +111,33 @@ endfunction
 localparam [ROBI*ROB-1:0] IDX_MASKS = idx_masks(0);
 /* verilator lint_on UNUSEDPARAM */
 
-// Index of the lowest set bit of v (v != 0): the bits at and above it are the prefix OR of v (a
-// log-depth OR tree, no carry chain), the lowest one is the only set bit without a set bit below,
-// and each bit of its index is an OR over the entries whose index has that bit.
-function [ROBI-1:0] ctz;
+// Prefix OR: bit k is set when a bit at or below k is set in v (a log-depth OR tree, no carry
+// chain).
+function [ROB-1:0] pfx;
   input [ROB-1:0] v;
-  reg   [ROB-1:0] p;
   integer         d;
+  begin
+    pfx = v;
+    for (d = 1; d < ROB; d = d * 2) pfx = pfx | (pfx << d);
+  end
+endfunction
+
+// Index of the set bit of a one-hot v: each bit of the index is an OR over the entries whose
+// index has that bit.
+function [ROBI-1:0] ohidx;
+  input [ROB-1:0] v;
   integer         b;
   begin
-    p = v;
-    for (d = 1; d < ROB; d = d * 2) p = p | (p << d);
-    p   = v & ~(p << 1);
-    ctz = {ROBI{1'b0}};
-    for (b = 0; b < ROBI; b = b + 1) ctz[b] = (p & IDX_MASKS[b*ROB +: ROB]) != {ROB{1'b0}};
+    ohidx = {ROBI{1'b0}};
+    for (b = 0; b < ROBI; b = b + 1) ohidx[b] = (v & IDX_MASKS[b*ROB +: ROB]) != {ROB{1'b0}};
+  end
+endfunction
+
+// Index of the lowest set bit of v (v != 0): the bits at and above it are the prefix OR of v,
+// the lowest one is the only set bit without a set bit below (then ohidx).
+function [ROBI-1:0] ctz;
+  input [ROB-1:0] v;
+  begin
+    ctz = ohidx(v & ~(pfx(v) << 1));
   end
 endfunction

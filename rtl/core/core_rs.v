@@ -1,7 +1,7 @@
 // StallScope core stub: reservation stations (RS) and issue of one thread (docs/core.md
 // section 5, "Dispatch, issue, commit").
 //
-// The RS are the ROB entries dispatched and not yet issued; cnt_q counts them (the thread's
+// The RS are the ROB entries dispatched and not yet issued (rsv_q); cnt_q counts them (the thread's
 // parameter RS limits the count: core_dispatch dispatches no more than the free entries). Each
 // keeps the ROB entry of its producer and whether that producer is known to have completed
 // (pdone_q); an entry is ready when its producer has completed (or there is none). Issue takes
@@ -28,8 +28,6 @@ module core_rs #(
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
-  input  wire [ROB-1:0]    rob_valid_i,
-  input  wire [ROB-1:0]    rob_iss_i,
   input  wire [ROB-1:0]    rob_done_i,
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
@@ -39,7 +37,6 @@ module core_rs #(
   output reg  [WW-1:0]     iss_avail_o,  // ready entries, up to W
   input  wire [WW-1:0]     iss_n_i,
   output reg  [ROB-1:0]    iss_vec_o,    // the issued entries
-  output reg  [ROB-1:0]    sel_o,        //   the same in age order (bit k: k places from the head)
   output reg  [WW-1:0]     c_n_o,        //   correct path
   output reg  [WW-1:0]     wp_n_o,       //   wrong path
   output reg  [WW-1:0]     dm_n_o,       //   Dcache-miss loads
@@ -53,7 +50,9 @@ module core_rs #(
   output reg               prod_ll_o     //   latency above 1
 );
 
-  localparam [31:0] W32 = W;
+  localparam [31:0]     W32   = W;
+  localparam [31:0]     ROB32 = ROB;
+  localparam [ROBC-1:0] ROBN  = ROB32[ROBC-1:0];
 
   `include "core_rob_fn.vh"
 
@@ -63,6 +62,8 @@ module core_rs #(
   reg [ROBI-1:0] prod_q [0:ROB-1];   // an RS entry's producer (used while its pdone bit is 0)
   reg [ROB-1:0]  pdone_q;            // the producer has completed or there is none (RS entries;
   reg [ROB-1:0]  pdone_d;            //   the bits of other entries are stale and never used)
+  reg [ROB-1:0]  rsv_q;              // the entries in the RS: dispatched, not issued, not flushed
+  reg [ROB-1:0]  rsv_d;
   reg [RSC-1:0]  cnt_q;
   reg [RSC-1:0]  cnt_d;
 
@@ -73,7 +74,6 @@ module core_rs #(
   // groups of 8 entries (a group without lookups is skipped).
   // ---------------------------------------------------------------------------------------------
   localparam NG = (ROB + 7) / 8;
-  reg [ROB-1:0]  rsv;                // in the RS: dispatched, not issued
   reg [ROB-1:0]  need;               // in the RS, producer not known to have completed
   reg [NG*8-1:0] need_g;
   reg [ROB-1:0]  pready;             // the producer has completed (this cycle's view)
@@ -83,8 +83,7 @@ module core_rs #(
   integer        i;
   always @* begin
     g = 0; i = 0;  // loop variables: assigned on every path (no latch)
-    rsv    = rob_valid_i & ~rob_iss_i;
-    need   = rsv & ~pdone_q;
+    need   = rsv_q & ~pdone_q;
     need_g = {(NG * 8){1'b0}};
     need_g[ROB-1:0] = need;
     pready = pdone_q;
@@ -97,23 +96,25 @@ module core_rs #(
         end
       end
     end
-    ready   = rsv & pready;
-    waiting = rsv & ~pready;
+    ready   = rsv_q & pready;
+    waiting = rsv_q & ~pready;
   end
 
   // The oldest waiting entry and its producer: the lowest waiting entry at or above the head,
   // else the lowest one (the ROB wraps below the head).
+  reg [ROB-1:0]  ge;                 // the entries at or above the head
   reg [ROB-1:0]  wq;
   reg [ROBI-1:0] pidx;
   reg [31:0]     rdy_pop;
   always @* begin
+    ge        = ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_i});
     found_o   = waiting != {ROB{1'b0}};
     prod_dm_o = 1'b0;
     prod_ll_o = 1'b0;
     wq        = {ROB{1'b0}};
     pidx      = {ROBI{1'b0}};
     if (found_o) begin
-      wq = waiting & ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_i});
+      wq = waiting & ge;
       if (wq == {ROB{1'b0}}) wq = waiting;
       pidx      = prod_q[ctz(wq)];
       prod_dm_o = rob_dm_i[pidx];
@@ -124,41 +125,76 @@ module core_rs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Issue: the lowest iss_n_i set bits of the ready vector in age order, taken off one at a time.
+  // The mispredicted branch in the RS (at most one correct-path one: one that issued has flushed
+  // every younger instruction; one-hot over the entries), its place from the head and the
+  // entries a flush at it keeps: from the head to it, wrapping when it is below the head; and
+  // the RS occupancy after such a flush: the entries older than the branch not issued yet (those
+  // dispatched in this cycle are younger), the waiting ones, since the branch issues and issue
+  // takes the oldest ready entries first. All from registers, in parallel with the selection.
   // ---------------------------------------------------------------------------------------------
-  reg [ROB-1:0] rq;
-  reg [ROB-1:0] lowb;
-  reg [ROB-1:0] mrot;            // the mispredicted branch in the ROB, in age order
-  /* verilator lint_off UNUSEDSIGNAL */  // the counts are below W
-  reg [31:0]    n;
+  reg [ROB-1:0]  mb;
+  reg [ROBI-1:0] mbi;
+  reg [ROBC-1:0] fage;           // the branch: places from the head
+  reg [ROB-1:0]  le_b;           // the entries at or below the branch
+  reg [ROB-1:0]  kmask;          // the entries a flush at the branch keeps
+  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
+  reg [31:0]     rcnt;
   /* verilator lint_on UNUSEDSIGNAL */
-  integer       b;
+  always @* begin
+    mb    = rob_mbr_i & rsv_q;
+    mbi   = {ROBI{1'b0}};
+    fage  = {ROBC{1'b0}};
+    le_b  = {ROB{1'b1}};
+    kmask = {ROB{1'b1}};
+    rcnt  = 32'd0;
+    if (mb != {ROB{1'b0}}) begin
+      mbi  = ohidx(mb);
+      le_b = ~(pfx(mb) << 1);
+      if ((mb & ge) != {ROB{1'b0}}) begin      // at or above the head
+        fage  = {{(ROBC - ROBI){1'b0}}, mbi} - {{(ROBC - ROBI){1'b0}}, rob_head_i};
+        kmask = ge & le_b;
+      end else begin                           // below it: the ROB wraps
+        fage  = {{(ROBC - ROBI){1'b0}}, mbi} + ROBN - {{(ROBC - ROBI){1'b0}}, rob_head_i};
+        kmask = ge | le_b;
+      end
+      rcnt = popc(waiting & kmask);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue: the lowest iss_n_i set bits of the ready vector in age order, taken off one at a time.
+  // The ready entries are laid out in age order without a rotation: those at or above the head
+  // at bits 0..ROB-1 (at their entry), those below it (the ROB wraps) at bits ROB..2*ROB-1, so the
+  // lowest set bit is the oldest; the issued entries fold the two halves back onto the entries.
+  // ---------------------------------------------------------------------------------------------
+  reg [2*ROB-1:0] y;
+  reg [2*ROB-1:0] lowb;
+  reg [2*ROB-1:0] ys;
+  /* verilator lint_off UNUSEDSIGNAL */  // the counts are below W
+  reg [31:0]      n;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer         b;
   always @* begin
     b = 0;  // loop variable: assigned on every path (no latch)
     iss_vec_o   = {ROB{1'b0}};
-    sel_o       = {ROB{1'b0}};
     c_n_o       = {WW{1'b0}};
     wp_n_o      = {WW{1'b0}};
     dm_n_o      = {WW{1'b0}};
     flush_o     = 1'b0;
-    flush_age_o = {ROBC{1'b0}};
-    rq          = {ROB{1'b0}};
-    lowb        = {ROB{1'b0}};
+    y           = {(2 * ROB){1'b0}};
+    lowb        = {(2 * ROB){1'b0}};
+    ys          = {(2 * ROB){1'b0}};
     n           = 32'd0;
-    // at most one correct-path mispredicted branch is in the RS (one that issued has flushed
-    // every younger instruction), so a flush is at it: where it is (flush_age_o) comes from
-    // registers only, in parallel with the selection
-    mrot        = rotr(rob_mbr_i & rsv, rob_head_i);
     if (iss_n_i != {WW{1'b0}}) begin
-      rq = rotr(ready, rob_head_i);
+      y = {ready & ~ge, ready & ge};
       for (b = 0; b < W; b = b + 1) begin
         if (b[WW-1:0] < iss_n_i) begin
-          lowb  = rq & (~rq + 1'b1);
-          sel_o = sel_o | lowb;
-          rq    = rq ^ lowb;
+          lowb = y & (~y + 1'b1);
+          ys   = ys | lowb;
+          y    = y ^ lowb;
         end
       end
-      iss_vec_o = rotl(sel_o, rob_head_i);
+      iss_vec_o = ys[ROB-1:0] | ys[2*ROB-1:ROB];
       if ((iss_vec_o & rob_wp_i) != {ROB{1'b0}}) begin
         n      = popc(iss_vec_o & rob_wp_i);
         wp_n_o = n[WW-1:0];
@@ -168,42 +204,33 @@ module core_rs #(
         n      = popc(iss_vec_o & rob_dm_i);
         dm_n_o = n[WW-1:0];
       end
-      if ((sel_o & mrot) != {ROB{1'b0}}) begin
-        flush_o     = 1'b1;
-        flush_age_o = {{(ROBC - ROBI){1'b0}}, ctz(mrot)};
-      end
+      flush_o = (iss_vec_o & mb) != {ROB{1'b0}};
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Next state. RS occupancy: dispatched minus issued; after a flush the entries older than the
-  // branch not issued yet (those dispatched in this cycle are younger): the waiting ones, since
-  // the branch issues and issue takes the oldest ready entries first. So the count after a flush
-  // comes from registers only (flush_age_o, waiting), not from this cycle's selection.
+  // Next state. RS occupancy: dispatched minus issued; after a flush rcnt (above). The RS
+  // entries: dispatched ones in, issued ones out, a flush keeps those in kmask (the entries
+  // dispatched in this cycle are younger than the branch: out).
   // ---------------------------------------------------------------------------------------------
-  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
-  reg [31:0] rcnt;
-  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
-    keep_o = {ROB{1'b1}};
-    rcnt   = 32'd0;
-    if (flush_o) begin
-      keep_o = rotl(lowmask(flush_age_o + 1'b1), rob_head_i);
-      rcnt   = popc(waiting & keep_o);
-      cnt_d  = rcnt[RSC-1:0];
-    end else begin
-      cnt_d  = cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
-    end
-    pdone_d = (pready & ~disp_al_i) | disp_pd_i;
+    flush_age_o = flush_o ? fage : {ROBC{1'b0}};
+    keep_o      = flush_o ? kmask : {ROB{1'b1}};
+    cnt_d       = flush_o ? rcnt[RSC-1:0] :
+                  cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
+    pdone_d     = (pready & ~disp_al_i) | disp_pd_i;
+    rsv_d       = ((rsv_q & ~iss_vec_o) | disp_al_i) & keep_o;
   end
 
   // Reset: empty.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       pdone_q <= {ROB{1'b0}};
+      rsv_q   <= {ROB{1'b0}};
       cnt_q   <= {RSC{1'b0}};
     end else begin
       pdone_q <= pdone_d;
+      rsv_q   <= rsv_d;
       cnt_q   <= cnt_d;
     end
   end
