@@ -160,14 +160,17 @@ module core_fetch #(
 
   // ---------------------------------------------------------------------------------------------
   // What the fetch does: the block enters the FQ unless a flush discards it; the program source
-  // moves past its correct-path words.
+  // moves past its correct-path words. A flush only comes while fetch is on the wrong path (the
+  // mispredicted branch that flushes put it there when it was fetched, cycles before it can
+  // issue), so what a correct-path fetch does to the program position, the generator and the
+  // miss and mispredict state does not wait for this cycle's issue selection.
   // ---------------------------------------------------------------------------------------------
   reg [WW:0] col_n;              // column after the block
   always @* begin
     push_o       = fetch_go_i && !flush_i;
     ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
     gen_adv_wp_o = push_o && (wpath_q || fb_wpm);
-    gen_adv_o    = (push_o && !wpath_q && !fb_miss && !use_prog_i) ? fb_kc : {WW{1'b0}};
+    gen_adv_o    = (fetch_go_i && !wpath_q && !fb_miss && !use_prog_i) ? fb_kc : {WW{1'b0}};
     col_n        = {1'b0, eff_col} + {1'b0, fb_kc};
   end
 
@@ -184,7 +187,7 @@ module core_fetch #(
     wpath_d   = wpath_q;
     bpm_d     = bpm_q;
     fseq_d    = fetch_go_i ? fseq_q + {{(32 - WW){1'b0}}, push_n_o} : fseq_q;
-    if (push_o && !wpath_q) begin
+    if (fetch_go_i && !wpath_q) begin
       bpm_d = fb_wpm;            // the first correct-path fetch after a redirect ends bpred_miss
       if (fb_miss) begin
         ic_wait_d = IC_WAIT;

@@ -190,19 +190,32 @@ module core_gen #(
   end
 
   // Next state: consume adv_i words: shift them out and decode adv_i new words from the draws
-  // after the last one (the kernel-mode chain goes on from the last word's mode bit).
+  // after the last one (the kernel-mode chain goes on from the last word's mode bit). The W draws
+  // after the last one and their words do not depend on adv_i (from registers); adv_i only picks
+  // the draw of the last word consumed and shifts (words above adv_i - 1 fall off the top).
   reg [64+W*16-1:0] nw;
+  reg [63:0]        dr;
   reg [31:0]        adv32;
+  integer           j;
   always @* begin
+    j      = 0;  // loop variable: assigned on every path (no latch)
     attr_d = attr_o;
     last_d = cur_last;
     nw     = {(64 + W * 16){1'b0}};
+    dr     = cur_last;
     adv32  = 32'd0;
     if (adv_i != {WW{1'b0}}) begin
-      nw     = words(cur_last, attr_o[(W-1)*16+8], thr(mix_i), adv_i);
+      nw     = words(cur_last, attr_o[(W-1)*16+8], thr(mix_i), WN);
       adv32  = {{(32 - WW){1'b0}}, adv_i};
       attr_d = (attr_o >> (adv32 * 16)) | (nw[W*16-1:0] << ((W32 - adv32) * 16));
-      last_d = nw[W*16 +: 64];
+      if (adv_i == WN) begin
+        last_d = nw[W*16 +: 64];
+      end else begin
+        for (j = 0; j + 1 < W; j = j + 1) begin
+          dr = xs64(dr);
+          if (j[WW-1:0] == adv_i - 1'b1) last_d = dr;
+        end
+      end
     end
   end
 
