@@ -50,7 +50,6 @@ module core_rs #(
   output reg               prod_ll_o     //   latency above 1
 );
 
-  localparam [31:0]     W32   = W;
   localparam [31:0]     ROB32 = ROB;
   localparam [ROBC-1:0] ROBN  = ROB32[ROBC-1:0];
 
@@ -105,7 +104,6 @@ module core_rs #(
   reg [ROB-1:0]  ge;                 // the entries at or above the head
   reg [ROB-1:0]  wq;
   reg [ROBI-1:0] pidx;
-  reg [31:0]     rdy_pop;
   always @* begin
     ge        = ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_i});
     found_o   = waiting != {ROB{1'b0}};
@@ -120,8 +118,6 @@ module core_rs #(
       prod_dm_o = rob_dm_i[pidx];
       prod_ll_o = rob_ll_i[pidx];
     end
-    rdy_pop     = popc(ready);
-    iss_avail_o = (rdy_pop > W32) ? W32[WW-1:0] : rdy_pop[WW-1:0];
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -162,50 +158,72 @@ module core_rs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Issue: the lowest iss_n_i set bits of the ready vector in age order, taken off one at a time.
-  // The ready entries are laid out in age order without a rotation: those at or above the head
-  // at bits 0..ROB-1 (at their entry), those below it (the ROB wraps) at bits ROB..2*ROB-1, so the
-  // lowest set bit is the oldest; the issued entries fold the two halves back onto the entries.
+  // Issue slots, from registers only: slot k is the k-th oldest ready entry (k < W), one-hot over
+  // the entries (0 when no more are ready), taken off the ready vector in age order one at a
+  // time. The ready entries are laid out in age order without a rotation: those at or above the
+  // head at bits 0..ROB-1 (at their entry), those below it (the ROB wraps) at bits ROB..2*ROB-1,
+  // so the lowest set bit is the oldest; a slot folds the two halves back onto the entries. Per
+  // slot the properties the counts need (wrong path, Dcache miss, the mispredicted branch). The
+  // ready count for the arbiter is the number of slots filled; the grant only picks slots.
   // ---------------------------------------------------------------------------------------------
   reg [2*ROB-1:0] y;
   reg [2*ROB-1:0] lowb;
-  reg [2*ROB-1:0] ys;
-  /* verilator lint_off UNUSEDSIGNAL */  // the counts are below W
-  reg [31:0]      n;
-  /* verilator lint_on UNUSEDSIGNAL */
-  integer         b;
+  reg [ROB-1:0]   se;
+  reg [W*ROB-1:0] slot;          // slot k: one-hot over the entries
+  reg [W-1:0]     s_wp;          // slot k: wrong path, Dcache miss, mispredicted branch
+  reg [W-1:0]     s_dm;
+  reg [W-1:0]     s_mbr;
+  reg             rdy_wp;        // a ready entry is on the wrong path, a Dcache miss, the branch
+  reg             rdy_dm;
+  reg             rdy_mb;
+  integer         k;
+  always @* begin
+    k           = 0;  // loop variable: assigned on every path (no latch)
+    y           = {ready & ~ge, ready & ge};
+    lowb        = {(2 * ROB){1'b0}};
+    se          = {ROB{1'b0}};
+    slot        = {(W * ROB){1'b0}};
+    s_wp        = {W{1'b0}};
+    s_dm        = {W{1'b0}};
+    s_mbr       = {W{1'b0}};
+    iss_avail_o = {WW{1'b0}};
+    rdy_wp      = (ready & rob_wp_i) != {ROB{1'b0}};
+    rdy_dm      = (ready & rob_dm_i) != {ROB{1'b0}};
+    rdy_mb      = (ready & mb) != {ROB{1'b0}};
+    for (k = 0; k < W; k = k + 1) begin
+      if (y != {(2 * ROB){1'b0}}) begin
+        lowb               = y & (~y + 1'b1);
+        y                  = y ^ lowb;
+        se                 = lowb[ROB-1:0] | lowb[2*ROB-1:ROB];
+        slot[k*ROB +: ROB] = se;
+        // (a simulator skips the properties no ready entry has)
+        if (rdy_wp) s_wp[k] = (se & rob_wp_i) != {ROB{1'b0}};
+        if (rdy_dm) s_dm[k] = (se & rob_dm_i) != {ROB{1'b0}};
+        if (rdy_mb) s_mbr[k] = (se & mb) != {ROB{1'b0}};
+        iss_avail_o        = iss_avail_o + 1'b1;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Issue: the slots below the grant. A flush is at the mispredicted branch (above).
+  // ---------------------------------------------------------------------------------------------
+  integer b;
   always @* begin
     b = 0;  // loop variable: assigned on every path (no latch)
-    iss_vec_o   = {ROB{1'b0}};
-    c_n_o       = {WW{1'b0}};
-    wp_n_o      = {WW{1'b0}};
-    dm_n_o      = {WW{1'b0}};
-    flush_o     = 1'b0;
-    y           = {(2 * ROB){1'b0}};
-    lowb        = {(2 * ROB){1'b0}};
-    ys          = {(2 * ROB){1'b0}};
-    n           = 32'd0;
-    if (iss_n_i != {WW{1'b0}}) begin
-      y = {ready & ~ge, ready & ge};
-      for (b = 0; b < W; b = b + 1) begin
-        if (b[WW-1:0] < iss_n_i) begin
-          lowb = y & (~y + 1'b1);
-          ys   = ys | lowb;
-          y    = y ^ lowb;
-        end
+    iss_vec_o = {ROB{1'b0}};
+    wp_n_o    = {WW{1'b0}};
+    dm_n_o    = {WW{1'b0}};
+    flush_o   = 1'b0;
+    for (b = 0; b < W; b = b + 1) begin
+      if (b[WW-1:0] < iss_n_i) begin
+        iss_vec_o = iss_vec_o | slot[b*ROB +: ROB];
+        wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, s_wp[b]};
+        dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, s_dm[b]};
+        flush_o   = flush_o | s_mbr[b];
       end
-      iss_vec_o = ys[ROB-1:0] | ys[2*ROB-1:ROB];
-      if ((iss_vec_o & rob_wp_i) != {ROB{1'b0}}) begin
-        n      = popc(iss_vec_o & rob_wp_i);
-        wp_n_o = n[WW-1:0];
-      end
-      c_n_o = iss_n_i - wp_n_o;
-      if ((iss_vec_o & rob_dm_i) != {ROB{1'b0}}) begin
-        n      = popc(iss_vec_o & rob_dm_i);
-        dm_n_o = n[WW-1:0];
-      end
-      flush_o = (iss_vec_o & mb) != {ROB{1'b0}};
     end
+    c_n_o = iss_n_i - wp_n_o;
   end
 
   // ---------------------------------------------------------------------------------------------
