@@ -11,7 +11,8 @@ verif/formal/fv_top.sv, verif/golden/tb_golden.v, verif/fusesoc/tb_pmu_smoke.v,
 verif/dpi/pmu_dpi_tb.sv, verif/dpi/example_sb.sv). gen_core_params() and gen_core_pass() return
 rtl/core/core_stub_params.vh (core_stub's parameter declarations but those pmu_top has too) and
 rtl/core/core_stub_pass.vh (every parameter of core_stub passed by name), for sim_top.v and
-board_top.v. hand_instances() finds a pmu_top instantiated anywhere else and a core_stub #(...)
+board_top.v; gen_core_inst() returns rtl/core/core_stub_inst.vh, core_stub's instance on nets
+core_<port> as gen_top_inst() writes pmu_top's (verif/core/core_tb.v, the core alone). hand_instances() finds a pmu_top instantiated anywhere else and a core_stub #(...)
 whose parameters are listed by hand, for gen_map.py --check (make check-gen).
 
 Run by scripts/gen/gen_map.py (make gen, make check-gen); `python3 scripts/gen/gen_inst.py`
@@ -30,8 +31,11 @@ PARAMS_VH = os.path.join("rtl", "pmu", "pmu_top_params.vh")
 CORE_V = os.path.join("rtl", "core", "core_stub.v")
 CORE_PARAMS_VH = os.path.join("rtl", "core", "core_stub_params.vh")
 CORE_PASS_VH = os.path.join("rtl", "core", "core_stub_pass.vh")
+CORE_INST_VH = os.path.join("rtl", "core", "core_stub_inst.vh")
 NET = "pmu_"       # prefix of the nets the instance connects
 INST = "u_pmu"     # the instance's name
+CORE_NET = "core_"  # the same for core_stub_inst.vh
+CORE_INST = "u_core"
 # where hand_instances() looks: the trees that hold benches and tops
 SCAN_DIRS = ("rtl", "sim", "fpga", "verif")
 SCAN_EXT = (".v", ".sv", ".vh", ".svh")
@@ -91,31 +95,45 @@ def _load(root):
     return parse_top(os.path.join(root, TOP_V), TOP_V.replace(os.sep, "/"))
 
 
-def gen_top_inst(banner, root=ROOT):
-    params, ports = _load(root)
-    src = TOP_V.replace(os.sep, "/")
+def _inst(banner, module, src, params, ports, net, inst, note):
+    """The instance include of MODULE: a net NET<port> per port, the instance INST on them."""
     pw = max(len(p) for p, _, _ in params)
     rw = max(len(r) for _, r, _ in ports)
     nw = max(len(n) for _, _, n in ports)
-    text = ("pmu_top's ports and parameters are written once, in the header of %s. Include this "
+    text = ("%s's ports and parameters are written once, in the header of %s. Include this "
             "file inside a module, after pmu_map.vh: it declares a net %s<port> of the port's width "
-            "for every port of pmu_top (drive the %s*_i nets, read the %s*_o nets) and instantiates "
-            "pmu_top as %s, every port on its net and every parameter from the includer's parameter "
-            "or localparam of the same name (%s). make check-gen fails when this file is stale or "
-            "when another file instantiates pmu_top itself."
-            % (src, NET, NET, NET, INST, ", ".join(p for p, _, _ in params)))
+            "for every port of %s (drive the %s*_i nets, read the %s*_o nets) and instantiates "
+            "%s as %s, every port on its net and every parameter from the includer's parameter "
+            "or localparam of the same name (%s). %s"
+            % (module, src, net, module, net, net, module, inst, ", ".join(p for p, _, _ in params),
+               note))
     out = ["// %s" % banner] + ["// " + x for x in textwrap.wrap(text, 96)] + [""]
     for _, r, n in ports:
-        out.append("  wire %-*s %s%s;" % (rw, r, NET, n))
+        out.append("  wire %-*s %s%s;" % (rw, r, net, n))
     out.append("")
-    out.append("  pmu_top #(")
+    out.append("  %s #(" % module)
     for i, (p, _, _) in enumerate(params):
         out.append("    .%-*s (%s)%s" % (pw, p, p, "," if i < len(params) - 1 else ""))
-    out.append("  ) %s (" % INST)
+    out.append("  ) %s (" % inst)
     for i, (_, _, n) in enumerate(ports):
-        out.append("    .%-*s (%s%s)%s" % (nw, n, NET, n, "," if i < len(ports) - 1 else ""))
+        out.append("    .%-*s (%s%s)%s" % (nw, n, net, n, "," if i < len(ports) - 1 else ""))
     out.append("  );")
     return "\n".join(out) + "\n"
+
+
+def gen_top_inst(banner, root=ROOT):
+    params, ports = _load(root)
+    return _inst(banner, "pmu_top", TOP_V.replace(os.sep, "/"), params, ports, NET, INST,
+                 "make check-gen fails when this file is stale or when another file instantiates "
+                 "pmu_top itself.")
+
+
+def gen_core_inst(banner, root=ROOT):
+    """core_stub's instance include (a bench of the core alone: verif/core/core_tb.v); the
+    includer has every parameter of core_stub (core_stub_params.vh and pmu_top_params.vh)."""
+    params, ports = parse_top(os.path.join(root, CORE_V), CORE_V.replace(os.sep, "/"))
+    return _inst(banner, "core_stub", CORE_V.replace(os.sep, "/"), params, ports, CORE_NET,
+                 CORE_INST, "make check-gen fails when this file is stale.")
 
 
 def gen_top_params(banner, root=ROOT):
@@ -175,7 +193,8 @@ def hand_instances(root=ROOT):
     """["FILE:LINE: ..."] for every pmu_top instantiated outside the generated include and every
     core_stub #( ... ) whose parameter list is not the generated pass-through."""
     found = []
-    skip = {os.path.normpath(INST_VH), os.path.normpath(TOP_V), os.path.normpath(CORE_V)}
+    skip = {os.path.normpath(INST_VH), os.path.normpath(TOP_V), os.path.normpath(CORE_V),
+            os.path.normpath(CORE_INST_VH)}
     for d in SCAN_DIRS:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, d)):
             dirnames.sort()

@@ -878,6 +878,7 @@ OUT = {
     "top_params": gen_inst.PARAMS_VH,
     "core_params": gen_inst.CORE_PARAMS_VH,
     "core_pass": gen_inst.CORE_PASS_VH,
+    "core_inst": gen_inst.CORE_INST_VH,
 }
 
 
@@ -968,6 +969,7 @@ def main(argv):
         files[OUT["top_params"]] = gen_inst.gen_top_params(INST_BANNER)
         files[OUT["core_params"]] = gen_inst.gen_core_params(CORE_BANNER)
         files[OUT["core_pass"]] = gen_inst.gen_core_pass(CORE_BANNER)
+        files[OUT["core_inst"]] = gen_inst.gen_core_inst(CORE_BANNER)
     except gen_inst.InstError as e:
         sys.stderr.write("%s\n" % e)
         return 2

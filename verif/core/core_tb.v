@@ -1,93 +1,44 @@
-// Plain-Verilog testbench of sim/main/sim_top.v for simulators other than the Verilator harness
-// (docs/core.md section 4): no C model, no APB traffic. It resets the design, runs it and prints
-// the instructions each thread retired in a window of cycles, counted from the slot_retire
-// outputs, so that the same numbers can be compared with the main run
-// (`Vsim_top ... --counters`, tT.slot.retired; its window starts after the PMU set-up).
+// Plain-Verilog testbench of the core stub alone (rtl/core/core_stub.v) for simulators other
+// than the Verilator harness (docs/core.md section 4): no PMU, no C model. It resets the core,
+// runs it and prints the instructions each thread retired in a window of cycles, counted from
+// its slot_retire outputs (the same nets sim/main/sim_top.v gives the PMU), so that the numbers
+// can be compared with the main run (`Vsim_top ... --counters`, tT.slot.retired; its window
+// starts after the PMU set-up).
 //
-//   iverilog -g2005 -Irtl/pmu -Irtl/core -s core_tb -o build/core_tb.vvp verif/core/core_tb.v sim/main/sim_top.v \
-//     rtl/core/core_*.v rtl/pmu/pmu_*.v
+//   iverilog -g2005 -Irtl/pmu -Irtl/core -s core_tb -o build/core_tb.vvp verif/core/core_tb.v \
+//     rtl/core/core_*.v
 //   vvp build/core_tb.vvp +cfg=16 +from=80 +cycles=1000          (programs: PROG_FILE)
 //   vvp build/core_tb.vvp +cfg=0 +seed=7 +from=80 +cycles=2000    (generator, mix 0)
 // Pass PROG_FILE with -Pcore_tb.PROG_FILE='"verif/kernels/dep_chain.hex"'.
 
 `timescale 1ns / 1ps
 
-module core_tb;
-  parameter THREADS   = 2;
-  parameter W         = 4;
-  parameter PROG_FILE = "";
+`include "pmu_map.vh"
+
+module core_tb #(
+  // the core stub's parameters with their defaults, those pmu_top has too from its header
+  `include "core_stub_params.vh"
+  `include "pmu_top_params.vh"
+);
 
   reg         clk;
   reg         rst_n;
   reg  [31:0] cfg;
   reg  [31:0] seed;
 
-  wire [THREADS*4-1:0]  slot_retire;
-  wire [THREADS-1:0]    priv;
-  // outputs the testbench does not look at
-  wire                  pready;
-  wire [31:0]           prdata;
-  wire                  pslverr;
-  wire [THREADS-1:0]    rdp_valid;
-  wire [THREADS*64-1:0] rdp_data;
-  wire [THREADS-1:0]    irq;
-  wire                  ref_tick;
-  wire [THREADS*12*8-1:0] ev_ext;
-  wire [THREADS*4-1:0]  slot_fill;
-  wire [THREADS*4-1:0]  slot_issue;
-  wire [THREADS*12-1:0] stk_n;
-  wire [THREADS*8-1:0]  stk_wp;
-  wire [THREADS*13-1:0] stk_flags;
-  wire [W*64-1:0]       trc_fetch;
-  wire [W*64-1:0]       trc_disp;
-  wire [W*64-1:0]       trc_issue;
-  wire [W*64-1:0]       trc_commit;
-  wire [THREADS*64-1:0] trc_flush;
-
-  sim_top #(
-    .THREADS   (THREADS),
-    .W         (W),
-    .PROG_FILE (PROG_FILE)
-  ) dut (
-    .clk_i         (clk),
-    .rst_ni        (rst_n),
-    .cfg_i         (cfg),
-    .seed_i        (seed),
-    .prog_we_i     (1'b0),
-    .prog_tid_i    (3'd0),
-    .prog_addr_i   (16'd0),
-    .prog_data_i   (16'd0),
-    .psel_i        (1'b0),
-    .penable_i     (1'b0),
-    .pwrite_i      (1'b0),
-    .paddr_i       (16'd0),
-    .pwdata_i      (32'd0),
-    .pstrb_i       (4'd0),
-    .pprot_i       (3'd0),
-    .pready_o      (pready),
-    .prdata_o      (prdata),
-    .pslverr_o     (pslverr),
-    .rdp_req_i     ({THREADS{1'b0}}),
-    .rdp_sel_i     ({(THREADS * 3){1'b0}}),
-    .rdp_valid_o   (rdp_valid),
-    .rdp_data_o    (rdp_data),
-    .irq_o         (irq),
-    .priv_o        (priv),
-    .ref_tick_o    (ref_tick),
-    .ev_ext_o      (ev_ext),
-    .slot_fill_o   (slot_fill),
-    .slot_issue_o  (slot_issue),
-    .slot_retire_o (slot_retire),
-    .stk_n_o       (stk_n),
-    .stk_wp_o      (stk_wp),
-    .stk_flags_o   (stk_flags),
-    .trc_en_i      (1'b1),          // trace port on (the testbench does not look at it)
-    .trc_fetch_o   (trc_fetch),
-    .trc_disp_o    (trc_disp),
-    .trc_issue_o   (trc_issue),
-    .trc_commit_o  (trc_commit),
-    .trc_flush_o   (trc_flush)
-  );
+  // the core stub alone (core_stub as u_core, its ports on the nets core_<port>: generated from
+  // its header); the outputs but slot_retire are not looked at
+  `include "core_stub_inst.vh"
+  assign core_clk_i       = clk;
+  assign core_rst_ni      = rst_n;
+  assign core_cfg_i       = cfg;
+  assign core_seed_i      = seed;
+  assign core_prog_we_i   = 1'b0;
+  assign core_prog_tid_i  = 3'd0;
+  assign core_prog_addr_i = 16'd0;
+  assign core_prog_data_i = 16'd0;
+  assign core_trc_en_i    = 1'b1;   // trace port on, as in the main run
+  wire [THREADS*NW-1:0] slot_retire = core_slot_retire_o;
 
   always #5 clk = ~clk;
 
@@ -115,11 +66,11 @@ module core_tb;
       #3;
       if (cyc >= from) begin
         for (t = 0; t < THREADS; t = t + 1) begin
-          if (^slot_retire[t*4 +: 4] === 1'bx) begin
+          if (^slot_retire[t*NW +: NW] === 1'bx) begin
             $display("core_tb: FAIL: unknown slot_retire of thread %0d in cycle %0d", t, cyc);
             $finish;
           end
-          retired[t] = retired[t] + slot_retire[t*4 +: 4];
+          retired[t] = retired[t] + slot_retire[t*NW +: NW];
         end
       end
       @(posedge clk);
