@@ -78,6 +78,7 @@ module core_backend #(
   wire [ROBI-1:0]   rob_head;
   wire [ROBI-1:0]   rob_head_d;
   wire [ROB-1:0]    rob_done;
+  wire [ROB-1:0]    rob_done_d;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
   wire [ROB-1:0]    rob_wp;
@@ -161,6 +162,7 @@ module core_backend #(
     .head_d_o    (rob_head_d),
     .cnt_o       (rob_cnt_o),
     .done_o      (rob_done),
+    .done_d_o    (rob_done_d),
     .dm_o        (rob_dm),
     .ll_o        (rob_ll),
     .wp_o        (rob_wp),
@@ -189,7 +191,7 @@ module core_backend #(
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
     .rob_head_i  (rob_head),
-    .rob_done_i  (rob_done),
+    .rob_done_d_i(rob_done_d),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),
     .rob_wp_i    (rob_wp),

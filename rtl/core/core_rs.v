@@ -1,14 +1,15 @@
 // StallScope core stub: reservation stations (RS) and issue of one thread (docs/core.md
 // section 5, "Dispatch, issue, commit").
 //
-// The RS are the ROB entries dispatched and not yet issued (rsv_q); cnt_q counts them (the thread's
-// parameter RS limits the count: core_dispatch dispatches no more than the free entries). Each
-// keeps the ROB entry of its producer and whether that producer is known to have completed
-// (pdone_q); an entry is ready when its producer has completed (or there is none). Issue takes
-// the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A mispredicted
-// branch among them flushes: every younger instruction of the thread leaves (there is at most
-// one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it until it
-// resolves).
+// The RS are the ROB entries dispatched and not yet issued (rsv_q); cnt_q counts them (the
+// thread's parameter RS limits the count: core_dispatch dispatches no more than the free
+// entries). Each keeps the ROB entry of its producer and whether that producer has completed
+// (pdone_q, brought up to date at every edge by a wakeup, so no entry looks its producer up in
+// the cycle it issues); an entry is ready when its producer has completed (or there is none).
+// Issue takes the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A
+// mispredicted branch among them flushes: every younger instruction of the thread leaves (there
+// is at most one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it
+// until it resolves).
 
 module core_rs #(
   parameter W    = 4,
@@ -28,7 +29,7 @@ module core_rs #(
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
-  input  wire [ROB-1:0]    rob_done_i,
+  input  wire [ROB-1:0]    rob_done_d_i, // completed at the next edge (core_rob done_d)
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
   input  wire [ROB-1:0]    rob_wp_i,
@@ -69,34 +70,13 @@ module core_rs #(
   assign cnt_o = cnt_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Ready and waiting entries. Only RS entries whose pdone bit is 0 look their producer up, in
-  // groups of 8 entries (a group without lookups is skipped).
+  // Ready and waiting entries, from registers: an RS entry is ready when its pdone bit is set.
   // ---------------------------------------------------------------------------------------------
-  localparam NG = (ROB + 7) / 8;
-  reg [ROB-1:0]  need;               // in the RS, producer not known to have completed
-  reg [NG*8-1:0] need_g;
-  reg [ROB-1:0]  pready;             // the producer has completed (this cycle's view)
   reg [ROB-1:0]  ready;
   reg [ROB-1:0]  waiting;
-  integer        g;
-  integer        i;
   always @* begin
-    g = 0; i = 0;  // loop variables: assigned on every path (no latch)
-    need   = rsv_q & ~pdone_q;
-    need_g = {(NG * 8){1'b0}};
-    need_g[ROB-1:0] = need;
-    pready = pdone_q;
-    if (need != {ROB{1'b0}}) begin
-      for (g = 0; g < NG; g = g + 1) begin
-        if (need_g[g*8 +: 8] != 8'd0) begin
-          for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
-            if (need[i]) pready[i] = rob_done_i[prod_q[i]];
-          end
-        end
-      end
-    end
-    ready   = rsv_q & pready;
-    waiting = rsv_q & ~pready;
+    ready   = rsv_q & pdone_q;
+    waiting = rsv_q & ~pdone_q;
   end
 
   // The oldest waiting entry and its producer: the lowest waiting entry at or above the head,
@@ -236,8 +216,49 @@ module core_rs #(
     keep_o      = flush_o ? kmask : {ROB{1'b1}};
     cnt_d       = flush_o ? rcnt[RSC-1:0] :
                   cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
-    pdone_d     = (pready & ~disp_al_i) | disp_pd_i;
     rsv_d       = ((rsv_q & ~iss_vec_o) | disp_al_i) & keep_o;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Wakeup: the pdone bits of the next cycle. An entry whose producer has not completed looks it
+  // up in the completed bits the ROB takes at this edge (rob_done_d_i: this cycle's completions,
+  // issued 1-cycle instructions included), so that it is ready in the cycle its producer has
+  // completed, as if it had looked the producer up in that cycle. The entries dispatched in this
+  // cycle look up the producer they are written with (a producer in the same group has not
+  // completed). Only RS entries look their producer up, in groups of 8 entries (a group without
+  // lookups is skipped).
+  // ---------------------------------------------------------------------------------------------
+  localparam NG = (ROB + 7) / 8;
+  reg [ROB-1:0]  need;               // RS entries whose producer is not known to have completed
+  reg [NG*8-1:0] need_g;
+  reg [ROBI-1:0] dp;
+  integer        g;
+  integer        i;
+  integer        f0;
+  always @* begin
+    g = 0; i = 0; f0 = 0;  // loop variables: assigned on every path (no latch)
+    dp      = {ROBI{1'b0}};
+    pdone_d = (pdone_q & ~disp_al_i) | disp_pd_i;
+    need    = rsv_q & ~pdone_q;    // (those that leave at this edge too: their bit is not used)
+    need_g  = {(NG * 8){1'b0}};
+    need_g[ROB-1:0] = need;
+    if (need != {ROB{1'b0}}) begin
+      for (g = 0; g < NG; g = g + 1) begin
+        if (need_g[g*8 +: 8] != 8'd0) begin
+          for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
+            if (need[i]) pdone_d[i] = rob_done_d_i[prod_q[i]];
+          end
+        end
+      end
+    end
+    if ((disp_al_i & ~disp_pd_i) != {ROB{1'b0}}) begin
+      for (f0 = 0; f0 < W; f0 = f0 + 1) begin
+        if (f0[WW-1:0] < disp_n_i) begin
+          dp = disp_slot_i[f0*ROBI +: ROBI];
+          if (!disp_pd_i[dp]) pdone_d[dp] = rob_done_d_i[disp_prod_i[f0*ROBI +: ROBI]];
+        end
+      end
+    end
   end
 
   // Reset: empty.
