@@ -91,14 +91,28 @@ module pmu_cnt_bank #(
   // -----------------------------------------------------------------------------------------------
   // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
   // high: bits CW-1:32) of the write data over its stored value wold (g_ff, g_ram).
+  // Evaluated only on a write (0 otherwise: the write port's terms do not toggle on other
+  // cycles); wnew is the value the written counter loads.
   wire [CW-1:0] wold;
-  wire [31:0]   bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+  reg  [31:0]   bm;
   // (bits 63:CW of the 64-bit forms are unused when CW < 64)
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0]   wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
-  wire [63:0]   wd64 = {wdata_i, wdata_i};
+  reg  [63:0]   wm64;
+  reg  [63:0]   wd64;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [CW-1:0] wval = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+  reg  [CW-1:0] wnew;
+  always @* begin
+    bm   = 32'd0;
+    wm64 = 64'd0;
+    wd64 = 64'd0;
+    wnew = {CW{1'b0}};
+    if (we_i) begin
+      bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+      wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
+      wd64 = {wdata_i, wdata_i};
+      wnew = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+    end
+  end
 
   genvar gi;
 
@@ -154,7 +168,7 @@ module pmu_cnt_bank #(
             if (!rst_ni) begin
               cnt_q[gi] <= {CW{1'b0}};
             end else if (wsel[gi]) begin
-              cnt_q[gi] <= wval;
+              cnt_q[gi] <= wnew;
             end else begin
               cnt_q[gi] <= sum[CW-1:0];
             end
@@ -224,7 +238,7 @@ module pmu_cnt_bank #(
         .we_i       (we_i),
         .widx_i     (widx_i),
         .wold_o     (wold),
-        .wval_i     (wval),
+        .wval_i     (wnew),
         .re_i       (re_i),
         .ridx_i     (ridx_i),
         .rdata_o    (rdata_o),
