@@ -176,7 +176,7 @@ module core_rs #(
         y                  = y ^ lowb;
         se                 = lowb[ROB-1:0] | lowb[2*ROB-1:ROB];
         slot[k*ROB +: ROB] = se;
-        // (a simulator skips the properties no ready entry has)
+        // (a property no ready entry has is 0 in every slot: rdy_* skips its look-up)
         if (rdy_wp) s_wp[k] = (se & rob_wp_i) != {ROB{1'b0}};
         if (rdy_dm) s_dm[k] = (se & rob_dm_i) != {ROB{1'b0}};
         if (rdy_mb) s_mbr[k] = (se & mb) != {ROB{1'b0}};

@@ -133,7 +133,7 @@ module pmu_evctl #(
   // entries of table j are never read and hold 0, so a lookup is a mux of those lanes alone.
   localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
   // One assign per entry: the entries no pick can name, the zero entry and the padding are
-  // constants (a simulator sets them once, a synthesis tool has nothing to build for them); the
+  // constants (no logic: nothing drives them but their value); the
   // others follow their lane.
   wire [EW-1:0] lt [0:THREADS*NPICK*NX-1];
   genvar gu;
