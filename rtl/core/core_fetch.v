@@ -159,6 +159,33 @@ module core_fetch #(
   end
 
   // ---------------------------------------------------------------------------------------------
+  // Generator mode: the block's correct-path words counted from the generator's registers alone
+  // (the same cut as above: before an Icache-miss word that is not the first or whose miss has
+  // not been serviced, after a mispredicted branch), so no program-memory read lies on the way
+  // to the generator's shift.
+  // ---------------------------------------------------------------------------------------------
+  reg [W-1:0]  g_cut;            // word g is not a correct-path word of the block
+  reg [WW-1:0] g_kc;             // correct-path words of a generator block (0 unless fetched)
+  integer      g;
+  always @* begin
+    g     = 0;  // loop variable: assigned on every path (no latch)
+    g_cut = {W{1'b0}};
+    g_kc  = {WW{1'b0}};
+    if (fetch_go_i && !wpath_q && !use_prog_i) begin
+      for (g = 0; g < W; g = g + 1) begin
+        g_cut[g] = gen_attr_i[g*16+3] && !perf_ic_i && (g != 0 || !ic_srv_q);
+        if (g > 0) begin
+          g_cut[g] = g_cut[g] || (gen_attr_i[(g-1)*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i);
+        end
+      end
+      g_kc = W32[WW-1:0];
+      for (g = W - 1; g >= 0; g = g - 1) begin
+        if (g_cut[g]) g_kc = g[WW-1:0];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // What the fetch does: the block enters the FQ unless a flush discards it; the program source
   // moves past its correct-path words. A flush only comes while fetch is on the wrong path (the
   // mispredicted branch that flushes put it there when it was fetched, cycles before it can
@@ -170,7 +197,7 @@ module core_fetch #(
     push_o       = fetch_go_i && !flush_i;
     ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
     gen_adv_wp_o = push_o && (wpath_q || fb_wpm);
-    gen_adv_o    = (fetch_go_i && !wpath_q && !fb_miss && !use_prog_i) ? fb_kc : {WW{1'b0}};
+    gen_adv_o    = g_kc;         // 0 on a miss
     col_n        = {1'b0, eff_col} + {1'b0, fb_kc};
   end
 
