@@ -83,9 +83,12 @@ CONFIGS     := default small big ram pipe
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
+# Verilator's make arguments that compile a build's generated C++ as two translation units, the
+# fast code and the slow (scripts/mk/vl_unity.mk); every Verilated build's -MAKEFLAGS has them.
+VL_UNITY       = VM_FAST=V__unity_fast VM_SLOW=V__unity_slow -f $(abspath scripts/mk/vl_unity.mk)
 # Verilator options shared by every Verilated build.
 VERILATOR_OPTS = --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) \
-  -MAKEFLAGS "OPT_FAST=$(SIM_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
+  -MAKEFLAGS "$(VL_UNITY) OPT_FAST=$(SIM_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
 VERILATOR_FLAGS = $(VERILATOR_OPTS) --top-module pmu_top
 
 # depfile BIN MDIR...: after a build, write BIN.dep from the dependency files in MDIR...

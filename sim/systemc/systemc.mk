@@ -31,7 +31,7 @@ $(BUILD)/systemc/lockstep/Vpmu_sc_lockstep: $(SC_LS_DEPS) $(call model_lib,defau
 	@echo "verilator --sc: building the SystemC lockstep (pmu_top + PmuModelSc)"
 	@mkdir -p $(@D); rm -f $@; $(call depprune,$(@D))
 	@verilator --sc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) --top-module pmu_top \
-	  -MAKEFLAGS "OPT_FAST=$(SC_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(SC_OPT) CXX=$(SC_CXX)" \
+	  -MAKEFLAGS "$(VL_UNITY) OPT_FAST=$(SC_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(SC_OPT) CXX=$(SC_CXX)" \
 	  -CFLAGS "$(SC_OPT) $(SC_INC)" --Mdir $(@D) -o Vpmu_sc_lockstep $(RTL_SRC) \
 	  $(abspath sim/systemc/sc_lockstep.cpp $(SC_LS_C) $(call model_lib,default)) \
 	  > $(@D).log 2>&1 || { tail -40 $(@D).log; exit 1; }

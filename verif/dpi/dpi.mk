@@ -25,7 +25,7 @@ $(BUILD)/dpi/Vpmu_dpi_tb: $(DPI_SV) $(RTL_SRC) $(RTL_INC) $(BUILD)/dpi/libpmu_dp
 	@echo "verilator --binary: building the DPI-C scoreboard testbench"
 	@rm -f $@; $(call depprune,$(@D)/tb)
 	@verilator --binary -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) --top-module pmu_dpi_tb \
-	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=-O2 CXX=g++" --Mdir $(@D)/tb -o Vpmu_dpi_tb \
+	  -MAKEFLAGS "$(VL_UNITY) OPT_FAST=-O2 OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=-O2 CXX=g++" --Mdir $(@D)/tb -o Vpmu_dpi_tb \
 	  $(DPI_SV) $(RTL_SRC) $(abspath $(BUILD)/dpi/libpmu_dpi.a $(call model_lib,default)) \
 	  > $(@D)/tb.log 2>&1 || { tail -40 $(@D)/tb.log; exit 1; }
 	@$(CC) $(DPI_CFLAGS) -fsyntax-only -include $(@D)/tb/Vpmu_dpi_tb__Dpi.h verif/dpi/pmu_dpi.c verif/dpi/pmu_dpi_rand.c \
@@ -42,7 +42,7 @@ sim-dpi: deps $(BUILD)/dpi/Vpmu_dpi_tb
 $(BUILD)/dpi/Vexample_tb: verif/dpi/pmu_dpi_pkg.sv verif/dpi/example_sb.sv $(RTL_SRC) $(RTL_INC) $(BUILD)/dpi/libpmu_dpi.a $(call model_lib,default) | deps $(BUILD)
 	@rm -f $@; $(call depprune,$(@D)/example)
 	@verilator --binary -j $(JOBS) -I$(PMU_RTL) --top-module example_tb \
-	  -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0 CXX=g++" --Mdir $(@D)/example -o Vexample_tb \
+	  -MAKEFLAGS "$(VL_UNITY) OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0 CXX=g++" --Mdir $(@D)/example -o Vexample_tb \
 	  verif/dpi/pmu_dpi_pkg.sv verif/dpi/example_sb.sv $(RTL_SRC) \
 	  $(abspath $(BUILD)/dpi/libpmu_dpi.a $(call model_lib,default)) > $(@D)/example.log 2>&1 \
 	  || { tail -40 $(@D)/example.log; exit 1; }

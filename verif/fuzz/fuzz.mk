@@ -62,7 +62,7 @@ define fuzz_lockstep_build
 	    -c verif/coverage/pmu_cov.c -o $(1)/c/pmu_cov.o
 	@echo 'int fuzz_is_mutant = $(3);' | $(FUZZ_CC) -x c -c - -o $(1)/c/fuzz_variant.o
 	@verilator --cc --exe --build -j $(FUZZ_JOBS) -Wall -Wno-fatal -I$(2) --top-module pmu_top \
-	  -MAKEFLAGS "CXX=$(FUZZ_CXX) LINK=$(FUZZ_CXX) OPT_FAST=-O2 OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=-O2" $(fuzz_gflags) \
+	  -MAKEFLAGS "$(VL_UNITY) CXX=$(FUZZ_CXX) LINK=$(FUZZ_CXX) OPT_FAST=-O2 OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=-O2" $(fuzz_gflags) \
 	  -CFLAGS "-O2 -gline-tables-only $(FUZZ_EDGES) $(LOCKSTEP_INC) $(fuzz_dflags)" \
 	  -LDFLAGS "-fsanitize=fuzzer $(FUZZ_LS_SAN)" \
 	  --Mdir $(1) -o fuzz_lockstep $(2)/pmu_*.v $(abspath verif/fuzz/fuzz_lockstep.cpp) \
