@@ -216,6 +216,7 @@ include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
 include verif/cocotb/cocotb.mk
+include verif/fusesoc/fusesoc.mk
 include verif/html/html.mk
 include fpga/fpga.mk
 include scripts/area/area.mk
