@@ -42,7 +42,7 @@ from common import (ROOT, InputError, failure_cycle, first_line_with, fmt, kill_
                     repro_line, run_cmd, tail, values_for, write_cmd_sh)
 from cov import Coverage, cov_lines, parse_cov  # noqa: E402  functional coverage files
 from report import lockstep_cycles, summary_lines, write_json, write_junit  # noqa: E402
-from testlist import list_digest, make_jobs, parse_tests, select_tests, shard_of  # noqa: E402
+from testlist import list_digest, make_jobs, parse_tests, priorities, select_tests, shard_of  # noqa: E402
 from waves import wave_rerun  # noqa: E402  the waveform rerun of a failing run
 
 SCHEMA = "stallscope-regress v1"
@@ -198,9 +198,10 @@ def do_job(job, args, runs_dir):
 
 # ---- modes ----------------------------------------------------------------------------------
 
-def schedule(mine, args, one, blocked):
-    """Run the jobs of this shard with at most args.jobs at a time, in list order as far as needs=
-    allows (a job of an idle=yes test, which mostly waits, runs beside them and does not count
+def schedule(mine, args, one, blocked, prio=None):
+    """Run the jobs of this shard with at most args.jobs at a time, the highest priority first
+    (prio: {test name: priority}, testlist.priorities; equal priorities in list order) as far as
+    needs= allows (a job of an idle=yes test, which mostly waits, runs beside them and does not count
     against args.jobs): a job starts once every run (in this shard) of each test it needs has finished, and is
     not run at all, but failed (or skipped, if the need skipped) by blocked(job, why, skipped), when
     one of them did not pass. A needed test
@@ -211,7 +212,7 @@ def schedule(mine, args, one, blocked):
         runs_of.setdefault(j["test"].name, []).append(j["index"])
     status = {}          # index -> "pass"/"fail"/"skip"
     results = {}
-    pending = list(mine)
+    pending = sorted(mine, key=lambda j: -(prio or {}).get(j["test"].name, 0))
     running = {}
     idle = lambda j: j["test"].opts["idle"] == "yes"  # noqa: E731
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs + sum(1 for j in mine if idle(j)))
@@ -332,7 +333,7 @@ def mode_run(args):
         return r
 
     try:
-        results = schedule(mine, args, one, blocked)
+        results = schedule(mine, args, one, blocked, priorities(tests))
     except KeyboardInterrupt:
         print("regress: interrupted", file=sys.stderr)
         return 130

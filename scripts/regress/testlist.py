@@ -11,7 +11,7 @@ import shlex
 from common import BUILD_DIR, ROOT, InputError, fmt, stem
 
 TEST_KEYS = ("seeds", "cycles", "pass", "fail", "skip", "cov", "lcov", "wave", "wavemake", "timeout", "foreach",
-             "tags", "needs", "idle")
+             "tags", "needs", "idle", "cost")
 
 
 class Test:
@@ -78,7 +78,8 @@ def parse_tests(path):
                              % (where, name))
         opts = {"seeds": 1, "cycles": None, "pass": None, "fail": [], "skip": None, "cov": None, "lcov": None,
                 "wave": None,
-                "wavemake": "yes", "timeout": None, "foreach": None, "tags": [], "needs": [], "idle": "no"}
+                "wavemake": "yes", "timeout": None, "foreach": None, "tags": [], "needs": [], "idle": "no",
+                "cost": 0}
         seen = set()
         for w in words[1:]:
             if "=" not in w:
@@ -99,7 +100,7 @@ def parse_tests(path):
                 else:
                     raise InputError("%s: seeds=%s: a count N >= 1, a list a,b,c (or 'a,' for one seed) "
                                      "or 'once'" % (where, v))
-            elif k in ("cycles", "timeout"):
+            elif k in ("cycles", "timeout", "cost"):
                 if not re.fullmatch(r"[1-9][0-9]*", v):
                     raise InputError("%s: %s=%s: a positive integer" % (where, k, v))
                 opts[k] = int(v)
@@ -176,6 +177,20 @@ def parse_tests(path):
                                  "above it" % (t.line, n, names[n]))
         seen.add(t.name)
     return tests
+
+
+def priorities(tests):
+    """{test name: priority}: a run's cost= plus the largest priority among the tests that need
+    its test, so a run that others wait for, or that is long, starts before short, leaf ones
+    (0 for every test when no test has cost=, which keeps the list order)."""
+    needers = {}
+    for t in tests:
+        for n in t.opts["needs"]:
+            needers.setdefault(n, []).append(t.name)
+    prio = {}
+    for t in reversed(tests):   # needers are defined below what they need
+        prio[t.name] = t.opts["cost"] + max([prio[n] for n in needers.get(t.name, [])] or [0])
+    return prio
 
 
 # ---- jobs and shards ------------------------------------------------------------------------

@@ -335,6 +335,26 @@ check "tags: --exclude-tags leaves the build test out (its needers run without i
 $R --tests "$T/tags.txt" --out "$T/tags_bad" --tags nosuch >"$T/tags_bad.out" 2>&1
 rc=$?
 check "tags: an unknown tag is an input error (exit 2)" bash -c "test $rc = 2 && grep -q 'tags nosuch: no test' $T/tags_bad.out"
+# cost=: with one job, a costly run and the runs its needers wait for start before cheap leaves
+# defined above them; with no cost= anywhere the list order holds
+cat >"$T/cost.txt" <<EOF
+leaf   seeds=once pass=- -- /bin/sh -c "echo leaf >> $T/order"
+build  seeds=once pass=- cost=5 -- /bin/sh -c "echo build >> $T/order"
+long   seeds=once pass=- cost=20 -- /bin/sh -c "echo long >> $T/order"
+use    seeds=once pass=- cost=30 needs=build -- /bin/sh -c "echo use >> $T/order"
+EOF
+rm -f "$T/order"
+$R --tests "$T/cost.txt" --out "$T/cost" -j 1 >"$T/cost.out" 2>&1
+check "cost: the highest priority first (cost= plus its needers'): build use long leaf" \
+  test "$(tr '\n' ' ' < "$T/order")" = "build use long leaf "
+sed 's/ cost=[0-9]*//' "$T/cost.txt" >"$T/nocost.txt"; rm -f "$T/order"
+$R --tests "$T/nocost.txt" --out "$T/nocost" -j 1 >"$T/nocost.out" 2>&1
+check "cost: without cost= the runs keep the list order" test "$(tr '\n' ' ' < "$T/order")" = "leaf build long use "
+printf 'a seeds=once pass=- cost=0 -- /bin/true\n' >"$T/cost_bad.txt"
+$R --tests "$T/cost_bad.txt" --out "$T/cost_bad" >"$T/cost_bad.out" 2>&1
+rc=$?
+check "cost: cost=0 is an input error with FILE:LINE" bash -c "
+  test $rc = 2 && grep -q '^$T/cost_bad.txt:1: cost=0: a positive integer' $T/cost_bad.out"
 printf 'a seeds=once pass=- needs=b -- /bin/true\nb seeds=once pass=- -- /bin/true\n' >"$T/needs_bad.txt"
 $R --tests "$T/needs_bad.txt" --out "$T/needs_bad" >"$T/needs_bad.out" 2>&1
 rc=$?
