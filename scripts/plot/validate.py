@@ -66,10 +66,11 @@ def get(vals, area, unit):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--run", default=os.path.join(ROOT, "build", "run", "Vsim_top"))
+    build = os.path.join(ROOT, os.environ.get("BUILD") or "build")   # the Makefile's BUILD
+    ap.add_argument("--run", default=os.path.join(build, "run", "Vsim_top"))
     ap.add_argument("--cycles", type=int, default=300000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "validate"))
+    ap.add_argument("--out", default=os.path.join(build, "validate"))
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--no-docs", action="store_true")
     mode.add_argument("--check", action="store_true")
