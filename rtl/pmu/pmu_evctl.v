@@ -50,20 +50,6 @@ module pmu_evctl #(
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
-  // A lane table entry: a count lane's value in bits VW-1:0, a condition lane's 1 in bit VW. A
-  // sum of one thread's NPICK entries then holds the sum of its count lanes below bit VW and the
-  // number of its true condition lanes (at most 8, CB bits) above it; fold() makes it that
-  // thread's part of V.
-  localparam CB    = 4;
-  localparam EW    = VW + CB;
-
-  // One thread's part of V from the sum of its picked entries: its count lanes summed, plus 1
-  // when some condition lane holds (spec 2.2).
-  function automatic [VW-1:0] fold(input [EW-1:0] a);
-    begin
-      fold = a[VW-1:0] + {{(VW - 1){1'b0}}, |a[EW-1:VW]};
-    end
-  endfunction
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;  // condition lanes (spec 2.2): ORed in V
 
   localparam UW    = (NW > 3) ? NW + 1 : 4; // working width of W - F
@@ -125,43 +111,44 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
-  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, at
-  // lt[(u*NPICK+j)*NX +: NX]: thread u's lanes as EW-bit entries (a count lane's value, a
-  // condition lane's 1 << VW when the lane is non-zero, spec 2.2), 0 at XZ. 2^XW entries each,
-  // so an index needs no bounds check. Pick j of the catalog names only the lanes of
-  // PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps nothing else in pick_q): the other
-  // entries of table j are never read and hold 0, so a lookup is a mux of those lanes alone.
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, in two parts
+  // at [(u*NPICK+j)*NX +: NX]: ltc holds thread u's count lanes (LW bits), ltd its condition
+  // lanes as 1 when the lane is non-zero (spec 2.2); the other part of each entry is 0, and so
+  // is the zero entry XZ. 2^XW entries each, so an index needs no bounds check. Pick j of the
+  // catalog names only the lanes of PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps
+  // nothing else in pick_q): the other entries of table j are never read and hold 0, so a lookup
+  // is a mux of those lanes alone, and a condition lane adds no count bits to it.
   localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
   // One assign per entry: the entries no pick can name, the zero entry and the padding are
-  // constants (no logic: nothing drives them but their value); the
-  // others follow their lane.
-  wire [EW-1:0] lt [0:THREADS*NPICK*NX-1];
+  // constants (no logic: nothing drives them but their value); the others follow their lane.
+  wire [LW-1:0] ltc [0:THREADS*NPICK*NX-1];
+  wire          ltd [0:THREADS*NPICK*NX-1];
   genvar gu;
   genvar gj;
   genvar gl;
   generate
     for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_lt
       for (gl = 0; gl < NL; gl = gl + 1) begin : g_lane
-        // the lane as an entry: a count lane's value, a condition lane's 1 << VW when non-zero
-        wire [EW-1:0] ent;
-        if (LCOND[gl]) begin : g_cond
-          assign ent = {{(CB - 1){1'b0}}, |lane[gu*NL+gl], {VW{1'b0}}};
-        end else begin : g_cnt
-          assign ent = {{(EW - LW){1'b0}}, lane[gu*NL+gl]};
-        end
         for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pick
-          if (PLANES[gj*NL+gl]) begin : g_named
-            assign lt[(gu*NPICK+gj)*NX+gl] = ent;
+          if (PLANES[gj*NL+gl] && LCOND[gl]) begin : g_cond
+            assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
+            assign ltd[(gu*NPICK+gj)*NX+gl] = |lane[gu*NL+gl];
+          end else if (PLANES[gj*NL+gl]) begin : g_cnt
+            assign ltc[(gu*NPICK+gj)*NX+gl] = lane[gu*NL+gl];
+            assign ltd[(gu*NPICK+gj)*NX+gl] = 1'b0;
           end else begin : g_never
-            assign lt[(gu*NPICK+gj)*NX+gl] = {EW{1'b0}};
+            assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
+            assign ltd[(gu*NPICK+gj)*NX+gl] = 1'b0;
           end
         end
       end
       for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pad
-        assign lt[(gu*NPICK+gj)*NX+XZ] = {EW{1'b0}};
+        assign ltc[(gu*NPICK+gj)*NX+XZ] = {LW{1'b0}};
+        assign ltd[(gu*NPICK+gj)*NX+XZ] = 1'b0;
         // Entries above XZ are never picked (pmu_lane_x): don't-care.
         for (gl = XZ + 1; gl < NX; gl = gl + 1) begin : g_x
-          assign lt[(gu*NPICK+gj)*NX+gl] = {EW{1'bx}};
+          assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'bx}};
+          assign ltd[(gu*NPICK+gj)*NX+gl] = 1'bx;
         end
       end
     end
@@ -187,34 +174,42 @@ module pmu_evctl #(
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
         wire               privok = f_any ? (|pok) : pok[gt];
 
-        // V (spec 2.2, 4.1): a thread's part is the sum of the entries of its table that
-        // evtsel[k]'s picks name (an invalid pick names the zero entry), folded (count lanes
-        // summed, condition lanes ORed); V is thread t's part, with ANY the sum of the parts of
-        // the threads that pass.
+        // V (spec 2.2, 4.1): a thread's part is the sum of the count lanes its table entries
+        // named by evtsel[k]'s picks hold (an invalid pick names the zero entry), plus 1 when a
+        // condition lane among them holds; V is the sum of the parts of the threads that take
+        // part: thread t alone, with ANY the threads that pass (pok).
+        wire [THREADS-1:0] part_on;
+        for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_on
+          if (gu == gt) begin : g_own
+            assign part_on[gu] = !f_any || pok[gu];
+          end else begin : g_other
+            assign part_on[gu] = f_any && pok[gu];
+          end
+        end
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
         reg  [VW-1:0]       v;
-        reg  [EW-1:0]       acc;
+        reg  [VW-1:0]       part;
+        reg                 cnd;
         integer             pj;
         integer             pu;
         always @* begin
-          v   = {VW{1'b0}};
-          acc = {EW{1'b0}};
-          pu  = 0;  // loop variable: assigned on every path (no latch)
-          if (f_any) begin
-            for (pu = 0; pu < THREADS; pu = pu + 1) begin
-              acc = {EW{1'b0}};
+          v    = {VW{1'b0}};
+          pj   = 0;  // loop variable: assigned on every path (no latch)
+          part = {VW{1'b0}};
+          cnd  = 1'b0;
+          for (pu = 0; pu < THREADS; pu = pu + 1) begin
+            if (part_on[pu]) begin
+              cnd = 1'b0;
               for (pj = 0; pj < NPICK; pj = pj + 1) begin
-                acc = acc + lt[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+                cnd = cnd | ltd[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
               end
-              if (pok[pu]) begin
-                v = v + fold(acc);
+              part = {{(VW - 1){1'b0}}, cnd};
+              for (pj = 0; pj < NPICK; pj = pj + 1) begin
+                part = part + {{(VW - LW){1'b0}},
+                               ltc[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}]};
               end
+              v = v + part;
             end
-          end else begin
-            for (pj = 0; pj < NPICK; pj = pj + 1) begin
-              acc = acc + lt[(gt*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
-            end
-            v = fold(acc);
           end
         end
 

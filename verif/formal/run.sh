@@ -312,7 +312,7 @@ NIGHTLY_MUTANTS=(
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
-  'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/if \(pok\[pu\]\) begin/if (pok[pu] && pu == gt) begin/|r.inc'
+  'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/assign part_on\[gu\] = f_any && pok\[gu\];/assign part_on[gu] = 1\x27b0;/|r.inc'
   'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok\) : pok\[gt\];/privok = pok[gt];/|r.inc'
   'mut.top-slot-thread|fv_top|-|4|pmu_top.v|s/= fs_inc\[gt\*8\*IW \+: \(NFIX\+NSLOT\)\*IW\];/= fs_inc[(THREADS-1-gt)*8*IW +: (NFIX+NSLOT)*IW];/|t.slot_inc'
   'mut.top-rdp-window|fv_top|-|4|pmu_top.v|s/\.WBASE   \(P \+ NFIX\),/.WBASE   (P + NFIX + 1),/|t.'
