@@ -141,7 +141,7 @@ run_case() {
 }
 
 # The generator's cases (scripts/gen/gen_map.py, 0.3-0.6 s of CPU each as a process, most of it
-# imports) run as one batch: verif/bad_input/pybatch.py forks one process per case from a parent
+# imports: its options and its input mutations) run in batches: verif/bad_input/pybatch.py forks one process per case from a parent
 # that has imported the generator once. qfresh gives each queued case its own @I and @T
 # (Q/N/i, Q/N/t); queue_case CLASS NAME EXIT PATTERNS ARG... queues it, run_queue runs the batch
 # and judges every case as run_case would.
@@ -212,13 +212,18 @@ for f in "$D"/*/options.txt; do
     if [ $# -lt 3 ]; then result "$tool" "$f:$ln" "needs NAME EXIT 'PATTERN' ARGS..."; continue; fi
     name=$1 want=$2 pats=$3
     shift 3
-    fresh
+    if [ "$tool" = gen_map ]; then qfresh; else fresh; fi
     tool_cmd "$tool" || { result "$tool" "$name" "no tool '$tool'"; continue; }
     args=()
     for a in "$@"; do args+=("$(subst "$a")"); done
-    run_case "$tool" "$name" "$want" "$(subst "$pats")" "${CMD[@]}" "${args[@]}"
+    if [ "$tool" = gen_map ]; then  # the generator's option cases go into the batch below
+      queue_case "$tool" "$name" "$want" "$(subst "$pats")" "${args[@]}"
+    else
+      run_case "$tool" "$name" "$want" "$(subst "$pats")" "${CMD[@]}" "${args[@]}"
+    fi
   done <"$f"
 done
+run_queue scripts/gen/gen_map.py
 
 # ---- file cases with their expectation inside ----------------------------------------------
 # stim/*.stim: pmu_cli and pmu_golden (both parse with verif/stim/pmu_stim.c)
