@@ -42,18 +42,6 @@ function [ROB-1:0] rotl;
   end
 endfunction
 
-// The n lowest bits set, n <= ROB.
-function [ROB-1:0] lowmask;
-  input [ROBC-1:0] n;
-  /* verilator lint_off UNUSEDSIGNAL */  // bit ROB only carries the shift
-  reg   [ROB:0]    x;
-  /* verilator lint_on UNUSEDSIGNAL */
-  begin
-    x       = ({{ROB{1'b0}}, 1'b1} << n) - 1'b1;
-    lowmask = x[ROB-1:0];
-  end
-endfunction
-
 // Number of set bits, per 32-bit chunk: 2-bit sums with bitwise logic (no carry), then per byte
 // two 8-bit additions, then the bytes added in a tree; every addition is at most 8 bits wide,
 // so synthesis builds short carry chains in a tree of depth log2 of the width (no 32-bit carry

@@ -85,7 +85,7 @@ module core_rs #(
   reg [ROB-1:0]  wq;
   reg [ROBI-1:0] pidx;
   always @* begin
-    ge        = ~lowmask({{(ROBC - ROBI){1'b0}}, rob_head_i});
+    ge        = {ROB{1'b1}} << rob_head_i;   // (no subtraction: no carry chain)
     found_o   = waiting != {ROB{1'b0}};
     prod_dm_o = 1'b0;
     prod_ll_o = 1'b0;
