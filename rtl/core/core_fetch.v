@@ -34,8 +34,7 @@ module core_fetch #(
   input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
   output reg  [WW-1:0]   gen_adv_o,      //   correct-path words consumed
   output reg             gen_adv_wp_o,   //   wrong-path block consumed
-  // the block, to the FQ (push_n_o and push_e_o also when a flush discards it: the trace)
-  output reg             push_o,
+  // the block, to the FQ (written when fetch_go_i; a flush in the same cycle discards it)
   output reg  [WW-1:0]   push_n_o,
   output reg  [W*EW-1:0] push_e_o,
   // PMU signals
@@ -194,9 +193,8 @@ module core_fetch #(
   // ---------------------------------------------------------------------------------------------
   reg [WW:0] col_n;              // column after the block
   always @* begin
-    push_o       = fetch_go_i && !flush_i;
     ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
-    gen_adv_wp_o = push_o && (wpath_q || fb_wpm);
+    gen_adv_wp_o = fetch_go_i && !flush_i && (wpath_q || fb_wpm);
     gen_adv_o    = g_kc;         // 0 on a miss
     col_n        = {1'b0, eff_col} + {1'b0, fb_kc};
   end

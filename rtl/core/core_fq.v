@@ -2,9 +2,11 @@
 //
 // A circular buffer of FQ entries {wrong path, attr[8:0]}. The fetch pushes a block at the end of
 // the cycle (push_i; it only fetches when W entries are free, room_o); dispatch pops the pop_n_i
-// oldest entries, which pop_e_o shows in the same cycle; a flush empties the queue. The entries
-// are the cnt_o words fetched last, so the entry k places from the head has sequence number
-// (next fetch sequence number) - cnt_o + k: the FQ keeps no sequence numbers.
+// oldest entries, which pop_e_o shows in the same cycle; a flush empties the queue, the block
+// fetched in its cycle included (its entries are written beyond the count: the write does not
+// wait for the flush). The entries are the cnt_o words fetched last, so the entry k places from
+// the head has sequence number (next fetch sequence number) - cnt_o + k: the FQ keeps no
+// sequence numbers.
 
 module core_fq #(
   parameter W   = 4,
@@ -16,7 +18,7 @@ module core_fq #(
 ) (
   input  wire            clk_i,
   input  wire            rst_ni,
-  input  wire            push_i,     // the fetched block enters
+  input  wire            push_i,     // a block is fetched (enters unless flush_i)
   input  wire [WW-1:0]   push_n_i,   //   its words
   input  wire [W*EW-1:0] push_e_i,   //   word j at j*EW
   input  wire [WW-1:0]   pop_n_i,    // entries dispatched

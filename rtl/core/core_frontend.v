@@ -59,7 +59,6 @@ module core_frontend #(
   wire [WW-1:0]   gen_adv;
   wire            gen_adv_wp;
   wire            fq_room;
-  wire            push;
 
   core_progmem #(
     .W          (W),
@@ -120,7 +119,6 @@ module core_frontend #(
     .gen_wp_attr_i (gen_wp_attr),
     .gen_adv_o     (gen_adv),
     .gen_adv_wp_o  (gen_adv_wp),
-    .push_o        (push),
     .push_n_o      (fetch_n_o),
     .push_e_o      (fetch_e_o),
     .ic_start_o    (ic_start_o),
@@ -139,7 +137,7 @@ module core_frontend #(
   ) u_fq (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .push_i   (push),
+    .push_i   (fetch_go_i),
     .push_n_i (fetch_n_o),
     .push_e_i (fetch_e_o),
     .pop_n_i  (disp_n_i),
