@@ -27,7 +27,7 @@ module core_backend #(
   // dispatch
   output wire [WW-1:0]     disp_avail_o,
   input  wire [WW-1:0]     disp_n_i,
-  input  wire [W*EW-1:0]   fq_e_i,        // the FQ entries dispatched (core_frontend)
+  input  wire [W*EW-1:0]   fq_e_i,        // the W oldest FQ entries (core_frontend)
   input  wire [FQC-1:0]    fq_cnt_i,
   input  wire [31:0]       fseq_i,        // sequence number of the next fetched instruction
   output wire [WW-1:0]     disp_c_o,      // dispatched: correct path, wrong path
@@ -75,6 +75,7 @@ module core_backend #(
   wire [ROB-1:0]    d_wp;
   wire [ROB-1:0]    d_mbr;
   wire [ROB-1:0]    d_pd;
+  wire [W-1:0]      d_pd_s;
   wire [ROBI-1:0]   rob_head;
   wire [ROBI-1:0]   rob_head_d;
   wire [ROB-1:0]    rob_done;
@@ -125,6 +126,7 @@ module core_backend #(
     .wp_o       (d_wp),
     .mbr_o      (d_mbr),
     .pd_o       (d_pd),
+    .pd_s_o     (d_pd_s),
     .c_n_o      (disp_c_o),
     .wp_n_o     (disp_wp_o)
   );
@@ -190,6 +192,7 @@ module core_backend #(
     .disp_prod_i (d_prod),
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
+    .disp_pd_s_i (d_pd_s),
     .rob_head_i  (rob_head),
     .rob_done_d_i(rob_done_d),
     .rob_dm_i    (rob_dm),

@@ -32,7 +32,7 @@ module core_dispatch #(
   input  wire              perf_bp_i,   //   1-cycle ALU
   input  wire              alu1_i,
   input  wire [WW-1:0]     disp_n_i,    // instructions dispatched
-  input  wire [W*EW-1:0]   e_i,         // the FQ entries they come from (core_fq pop_e_o)
+  input  wire [W*EW-1:0]   e_i,         // the W oldest FQ entries (slot j takes entry j)
   input  wire [31:0]       fseq_i,      // sequence number of the next fetched instruction
   input  wire [FQC-1:0]    fq_cnt_i,    // FQ entries
   input  wire [ROBI-1:0]   rob_head_i,
@@ -49,6 +49,7 @@ module core_dispatch #(
   output reg  [ROB-1:0]    wp_o,        //   wrong path
   output reg  [ROB-1:0]    mbr_o,       //   the mispredicted branch
   output reg  [ROB-1:0]    pd_o,        //   producer done or none
+  output reg  [W-1:0]      pd_s_o,      //   the same per slot (slot j at bit j)
   output reg  [WW-1:0]     c_n_o,       // correct-path instructions dispatched
   output reg  [WW-1:0]     wp_n_o       // wrong-path instructions dispatched
 );
@@ -113,6 +114,7 @@ module core_dispatch #(
     wp_o   = {ROB{1'b0}};
     mbr_o  = {ROB{1'b0}};
     pd_o   = {ROB{1'b0}};
+    pd_s_o = {W{1'b0}};
     wp_n_o = {WW{1'b0}};
     tail   = {ROBI{1'b0}};
     e      = {EW{1'b0}};
@@ -140,10 +142,11 @@ module core_dispatch #(
           if (e[9]) wp_o = wp_o | oh;
           if (e[1:0] == CLS_BR && e[2] && !e[9] && !perf_bp_i) mbr_o = mbr_o | oh;
           if (e[7:4] == 4'd0 || {28'd0, e[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_i} + j) begin
-            pd_o = pd_o | oh;    // no producer in the ROB
+            pd_s_o[j] = 1'b1;    // no producer in the ROB
           end else if ({28'd0, e[7:4]} > j && rob_done_i[prod]) begin
-            pd_o = pd_o | oh;    // (a producer in this group is not done)
+            pd_s_o[j] = 1'b1;    // (a producer in this group is not done)
           end
+          if (pd_s_o[j]) pd_o = pd_o | oh;
         end
       end
     end

@@ -2,11 +2,11 @@
 //
 // A circular buffer of FQ entries {wrong path, attr[8:0]}. The fetch pushes a block at the end of
 // the cycle (push_i; it only fetches when W entries are free, room_o); dispatch pops the pop_n_i
-// oldest entries, which pop_e_o shows in the same cycle; a flush empties the queue, the block
-// fetched in its cycle included (its entries are written beyond the count: the write does not
-// wait for the flush). The entries are the cnt_o words fetched last, so the entry k places from
-// the head has sequence number (next fetch sequence number) - cnt_o + k: the FQ keeps no
-// sequence numbers.
+// oldest entries, which pop_e_o shows in the same cycle (the W oldest, from registers); a flush
+// empties the queue, the block fetched in its cycle included (its entries are written beyond
+// the count: the write does not wait for the flush). The entries are the cnt_o words fetched
+// last, so the entry k places from the head has sequence number (next fetch sequence number) -
+// cnt_o + k: the FQ keeps no sequence numbers.
 
 module core_fq #(
   parameter W   = 4,
@@ -22,7 +22,7 @@ module core_fq #(
   input  wire [WW-1:0]   push_n_i,   //   its words
   input  wire [W*EW-1:0] push_e_i,   //   word j at j*EW
   input  wire [WW-1:0]   pop_n_i,    // entries dispatched
-  output reg  [W*EW-1:0] pop_e_o,    //   entry j (j < pop_n_i; 0 above)
+  output reg  [W*EW-1:0] pop_e_o,    // entry j from the head (j < W; the first pop_n_i go)
   input  wire            flush_i,
   output wire [FQC-1:0]  cnt_o,      // entries at the start of the cycle
   output wire            room_o      // at least W entries free
@@ -54,15 +54,13 @@ module core_fq #(
   assign cnt_o  = cnt_q;
   assign room_o = (cnt_q <= FQ_FETCH);
 
-  // Dispatch reads the oldest entries.
+  // Dispatch reads the oldest entries: the W from the head, whatever pop_n_i (from registers;
+  // those at and above cnt_o are not valid entries, and dispatch takes pop_n_i <= cnt_o).
   integer a;
   always @* begin
     a = 0;  // loop variable: assigned on every path (no latch)
-    pop_e_o = {(W * EW){1'b0}};
-    if (pop_n_i != {WW{1'b0}}) begin
-      for (a = 0; a < W; a = a + 1) begin
-        if (a[WW-1:0] < pop_n_i) pop_e_o[a*EW +: EW] = e_q[fq_add(head_q, a)];
-      end
+    for (a = 0; a < W; a = a + 1) begin
+      pop_e_o[a*EW +: EW] = e_q[fq_add(head_q, a)];
     end
   end
 

@@ -39,7 +39,7 @@ module core_frontend #(
   input  wire            flush_i,        // a mispredicted branch issues this cycle
   // dispatch
   input  wire [WW-1:0]   disp_n_i,
-  output wire [W*EW-1:0] disp_e_o,       // the FQ entries dispatched (j < disp_n_i; 0 above)
+  output wire [W*EW-1:0] disp_e_o,       // the W oldest FQ entries (the first disp_n_i go)
   output wire [FQC-1:0]  fq_cnt_o,       // FQ entries at the start of the cycle
   // PMU signals
   output wire            ic_start_o,     // an Icache miss starts

@@ -27,6 +27,7 @@ module core_rs #(
   input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
   input  wire [ROB-1:0]    disp_al_i,    // the entries written
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
+  input  wire [W-1:0]      disp_pd_s_i,  //   the same per slot (slot j at bit j)
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
   input  wire [ROB-1:0]    rob_done_d_i, // completed at the next edge (core_rob done_d)
@@ -255,7 +256,7 @@ module core_rs #(
       for (f0 = 0; f0 < W; f0 = f0 + 1) begin
         if (f0[WW-1:0] < disp_n_i) begin
           dp = disp_slot_i[f0*ROBI +: ROBI];
-          if (!disp_pd_i[dp]) pdone_d[dp] = rob_done_d_i[disp_prod_i[f0*ROBI +: ROBI]];
+          if (!disp_pd_s_i[f0]) pdone_d[dp] = rob_done_d_i[disp_prod_i[f0*ROBI +: ROBI]];
         end
       end
     end
