@@ -17,7 +17,7 @@
 #define PMU_W 4 /* pipeline width: slots per cycle per stage (1..7) */
 #endif
 #ifndef PMU_LW
-#define PMU_LW 8 /* width of one event lane (per-cycle increment 0..2^LW-1) */
+#define PMU_LW 8 /* width of an event lane at the ev_ext_i port, and of every lane that names no narrower bits (spec 2.1) */
 #endif
 #ifndef PMU_NW
 #define PMU_NW 4 /* width of the per-stage instruction counts n and wp */
@@ -259,6 +259,19 @@ static const pmu_win_t pmu_win[PMU_NWIN] = {
 #define PMU_LANE_RS_EMPTY 17
 /* condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed */
 #define PMU_LANE_COND 0x20180u
+/* lane widths (spec 2.1): lane l is the low pmu_lane_bits[l] = min(bits, LW) bits of its source */
+#define PMU_LANE_LB(b) ((b) < PMU_LW ? (b) : PMU_LW)
+static const uint8_t pmu_lane_bits[PMU_NL] = {PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(3), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(3), PMU_LANE_LB(3), PMU_LANE_LB(3), PMU_LANE_LB(3), PMU_LANE_LB(3), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(8), PMU_LANE_LB(8)};
+/* cut the lanes ln[0..NL-1] of one thread, each already of at most LW bits, to their widths */
+static inline void pmu_lane_cut(uint8_t *ln)
+{
+  ln[PMU_LANE_EXECUTED] &= (uint8_t)((1u << PMU_LANE_LB(3)) - 1u);
+  ln[PMU_LANE_BR_RET] &= (uint8_t)((1u << PMU_LANE_LB(3)) - 1u);
+  ln[PMU_LANE_BR_MISP] &= (uint8_t)((1u << PMU_LANE_LB(3)) - 1u);
+  ln[PMU_LANE_IC_MISS] &= (uint8_t)((1u << PMU_LANE_LB(3)) - 1u);
+  ln[PMU_LANE_LD_HIT] &= (uint8_t)((1u << PMU_LANE_LB(3)) - 1u);
+  ln[PMU_LANE_LD_MISS] &= (uint8_t)((1u << PMU_LANE_LB(3)) - 1u);
+}
 
 /* Names, for tools and parsers */
 static const char *const pmu_stage_names[3] = {"dispatch", "issue", "commit"};

@@ -254,7 +254,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     in_usr |= (((uint32_t)in->priv[t] & 1u) ^ 1u) << t;
   }
 
-  /* ---- lanes (2.1): internal lanes zero-extended/truncated to LW bits ---- */
+  /* ---- lanes (2.1): internal lanes zero-extended/truncated to LW bits, then every lane cut
+   * to its own width ---- */
   for (t = 0; t < PMU_THREADS; t++) {
     uint32_t f = (uint32_t)in->slot_fill[t] & PMU_NW_MASK;
     lane[t][PMU_NL] = 0;
@@ -271,6 +272,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     else
       for (l = 0; l < PMU_NEXT; l++)
         lane[t][PMU_NINT + l] = (uint8_t)(in->ev_ext[t][l] & PMU_LW_MASK);
+    /* lane l is the low pmu_lane_bits[l] = min(bits, LW) bits of its source (2.1) */
+    pmu_lane_cut(lane[t]);
     /* a condition lane (2.2) is 1 when non-zero, as the RTL's lane */
     for (l = PMU_LANE_COND; l != 0u; l &= l - 1u)
       lane[t][pmu_lsb_idx(l)] = (uint8_t)(lane[t][pmu_lsb_idx(l)] != 0u);

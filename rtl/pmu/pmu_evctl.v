@@ -64,7 +64,8 @@ module pmu_evctl #(
 
   // ---------------------------------------------------------------------------------------------
   // Lanes: lane l of thread t at lane[t*NL+l] (internal lanes zero-extended or truncated to LW
-  // bits). Each thread's lane table (rtl/pmu/pmu_lane_x.vh) is built from them in lt below.
+  // bits), cut to the lane's own width (spec 2.1) where each thread's lane table
+  // (rtl/pmu/pmu_lane_x.vh) is built from them below.
   // ---------------------------------------------------------------------------------------------
   (* mem2reg *) reg [LW-1:0] lane [0:THREADS*NL-1];
   reg [UW-1:0]            fill;
@@ -119,6 +120,7 @@ module pmu_evctl #(
   // nothing else in pick_q): the other entries of table j are never read and hold 0, so a lookup
   // is a mux of those lanes alone, and a condition lane adds no count bits to it.
   localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
+  localparam [NL*4-1:0]     LBITS  = `PMU_LANE_BITS;   // lane widths (bits), 4 bits per lane
   // One assign per entry: the entries no pick can name, the zero entry and the padding are
   // constants (no logic: nothing drives them but their value); the others follow their lane.
   wire [LW-1:0] ltc [0:THREADS*NPICK*NX-1];
@@ -129,12 +131,18 @@ module pmu_evctl #(
   generate
     for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_lt
       for (gl = 0; gl < NL; gl = gl + 1) begin : g_lane
+        // Lane gl of thread gu at its own width LB = min(bits, LW) (spec 2.1): the bits of its
+        // source from LB up are dropped, so a pick, the sums and the compare see LB bits.
+        localparam integer LB0 = {28'd0, LBITS[gl*4 +: 4]};
+        localparam integer LB  = (LB0 < LW) ? LB0 : LW;
+        localparam [LW-1:0] LM = ~({LW{1'b1}} << LB);
+        wire [LW-1:0] lv = lane[gu*NL+gl] & LM;
         for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pick
           if (PLANES[gj*NL+gl] && LCOND[gl]) begin : g_cond
             assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
-            assign ltd[(gu*NPICK+gj)*NX+gl] = |lane[gu*NL+gl];
+            assign ltd[(gu*NPICK+gj)*NX+gl] = |lv;
           end else if (PLANES[gj*NL+gl]) begin : g_cnt
-            assign ltc[(gu*NPICK+gj)*NX+gl] = lane[gu*NL+gl];
+            assign ltc[(gu*NPICK+gj)*NX+gl] = lv;
             assign ltd[(gu*NPICK+gj)*NX+gl] = 1'b0;
           end else begin : g_never
             assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};

@@ -172,4 +172,7 @@
 `define PMU_LANE_RS_EMPTY 17
 // condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed
 `define PMU_LANE_COND 18'h20180
+// lane widths (bits in pmu_params.json, spec 2.1), 4 bits per lane, lane l at [l*4 +: 4]: lane l is the low
+// min(that, LW) bits of its source (8 where the lane names none: LW)
+`define PMU_LANE_BITS 72'h888833333883888888
 `endif

@@ -459,9 +459,17 @@ def gen_vh(m):
         a("`define PMU_LANE_%s %d" % (l["name"].upper(), i))
     a("// condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed")
     a("`define PMU_LANE_COND %d'h%x" % (len(m.lanes), lane_cond_mask(m)))
+    a("// lane widths (bits in pmu_params.json, spec 2.1), 4 bits per lane, lane l at [l*4 +: 4]: lane l is the low")
+    a("// min(that, LW) bits of its source (8 where the lane names none: LW)")
+    a("`define PMU_LANE_BITS %d'h%s" % (4 * len(m.lanes), "".join("%x" % lane_bits(l) for l in reversed(m.lanes))))
     a("`endif")
     a("")
     return "\n".join(L)
+
+
+def lane_bits(l):
+    """The width a lane names (`bits`, spec 2.1), 8 when it names none: the lane is min(that, LW) bits."""
+    return l.get("bits", 8)
 
 
 def lane_cond_mask(m):
@@ -696,6 +704,18 @@ def gen_h(m):
         a("#define PMU_LANE_%s %d" % (l["name"].upper(), i))
     a("/* condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed */")
     a("#define PMU_LANE_COND 0x%xu" % lane_cond_mask(m))
+    a("/* lane widths (spec 2.1): lane l is the low pmu_lane_bits[l] = min(bits, LW) bits of its source */")
+    a("#define PMU_LANE_LB(b) ((b) < PMU_LW ? (b) : PMU_LW)")
+    a("static const uint8_t pmu_lane_bits[PMU_NL] = {%s};" % ", ".join("PMU_LANE_LB(%d)" % lane_bits(l) for l in m.lanes))
+    a("/* cut the lanes ln[0..NL-1] of one thread, each already of at most LW bits, to their widths */")
+    a("static inline void pmu_lane_cut(uint8_t *ln)")
+    a("{")
+    narrow = [(i, l) for i, l in enumerate(m.lanes) if lane_bits(l) < 8]
+    for i, l in narrow:
+        a("  ln[PMU_LANE_%s] &= (uint8_t)((1u << PMU_LANE_LB(%d)) - 1u);" % (l["name"].upper(), lane_bits(l)))
+    if not narrow:
+        a("  (void)ln;")
+    a("}")
     a("")
     a("/* Names, for tools and parsers */")
     a("static const char *const pmu_stage_names[3] = {%s};" % ", ".join('"%s"' % s for s in m.j["stages"]))
@@ -821,10 +841,11 @@ def md_tables(m):
     T["state"] = rdl_regs.state_table(m.r, m.j["state"])
     T["errors"] = md_errors(m)
 
-    L = ["| index | lane | source | kind | description |", "|---|---|---|---|---|"]
+    L = ["| index | lane | source | kind | bits | description |", "|---|---|---|---|---|---|"]
     for i, l in enumerate(m.lanes):
         src = "core input `ev_ext_i` lane %d" % (i - len(m.int_lanes)) if l["src"] == "ext" else "internal (%s)" % l["src"]
-        L.append("| %d | `%s` | %s | %s | %s |" % (i, l["name"], src, l["kind"], l["desc"]))
+        bits = "min(%d, LW)" % l["bits"] if "bits" in l else "LW"
+        L.append("| %d | `%s` | %s | %s | %s | %s |" % (i, l["name"], src, l["kind"], bits, l["desc"]))
     T["lanes"] = "\n".join(L)
 
     es = {f.name: f.lsb for f in m.r.reg("evtsel").fields}   # the raw code's field positions

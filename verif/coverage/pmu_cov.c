@@ -295,6 +295,8 @@ void pmu_cov_sample(pmu_cov_t *c, const pmu_state_t *pre, const pmu_in_t *in, co
     lane[t][PMU_LANE_RETIRED] = (in->slot_retire[t] & NW_MASK) & LW_MASK;
     for (unsigned l = 0; l < PMU_NEXT; l++)
       lane[t][PMU_NINT + l] = in->ev_ext[t][l] & LW_MASK;
+    for (unsigned l = 0; l < PMU_NL; l++)   /* every lane at its own width, min(bits, LW) */
+      lane[t][l] &= (1u << pmu_lane_bits[l]) - 1u;
     for (unsigned l = 0; l < PMU_NL; l++)   /* a condition lane (2.2) is 1 when non-zero */
       if ((PMU_LANE_COND >> l) & 1u)
         lane[t][l] = lane[t][l] != 0u;

@@ -5,13 +5,15 @@
 //
 // Lane l of thread u is at [(u*NL+l)*LW +: LW]: CYCLES is 1, REF_TICK the tick, FILLED, ISSUED
 // and RETIRED the slot counts, UNFILLED W - filled (0 when more than W are reported, computed at
-// full width, then truncated to LW), the last NEXT lanes the external events.
+// full width, then truncated to LW), the last NEXT lanes the external events; then every lane
+// keeps its low min(bits, LW) bits (its width, PMU_LANE_BITS from pmu_params.json).
 //
 // Per thread u: the selected count lanes summed, plus 1 when one of its selected condition lanes
 // (PMU_LANE_COND) is non-zero. V is the part of the counter's own thread kt; with ANY (or a
 // core-scoped event) the sum of the parts of the threads whose own privilege passes (pok).
 
   localparam [NL-1:0] LCOND = `PMU_LANE_COND;
+  localparam [NL*4-1:0] LBITS = `PMU_LANE_BITS;   // lane widths (spec 2.1)
 
   function automatic [THREADS*NL*LW-1:0] spec_lanes(input [THREADS*NW-1:0] fill,
                                                     input ref_tick,
@@ -35,6 +37,10 @@
         spec_lanes[(u*NL+`PMU_LANE_RETIRED)*LW +: LW]  = retire[u*NW +: NW];
         for (j = 0; j < NEXT; j = j + 1)
           spec_lanes[(u*NL + NL - NEXT + j)*LW +: LW] = ext[(u*NEXT + j)*LW +: LW];
+        // every lane cut to its own width, the low min(bits, LW) bits (PMU_LANE_BITS)
+        for (j = 0; j < NL; j = j + 1)
+          if (LBITS[j*4 +: 4] < LW)
+            spec_lanes[(u*NL+j)*LW +: LW] = spec_lanes[(u*NL+j)*LW +: LW] & ~({LW{1'b1}} << LBITS[j*4 +: 4]);
       end
     end
   endfunction
