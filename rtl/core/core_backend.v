@@ -194,6 +194,7 @@ module core_backend #(
     .disp_pd_i   (d_pd),
     .disp_pd_s_i (d_pd_s),
     .rob_head_i  (rob_head),
+    .rob_head_d_i(rob_head_d),
     .rob_done_d_i(rob_done_d),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),

@@ -30,6 +30,7 @@ module core_rs #(
   input  wire [W-1:0]      disp_pd_s_i,  //   the same per slot (slot j at bit j)
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
+  input  wire [ROBI-1:0]   rob_head_d_i, // the head after this cycle's commit (core_rob head_d)
   input  wire [ROB-1:0]    rob_done_d_i, // completed at the next edge (core_rob done_d)
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
@@ -67,6 +68,9 @@ module core_rs #(
   reg [ROB-1:0]  rsv_d;
   reg [RSC-1:0]  cnt_q;
   reg [RSC-1:0]  cnt_d;
+  reg [ROB-1:0]  ge;                 // the entries at or above the ROB head: all ones shifted
+                                     //   left by the head, kept with the head (no fan-out of
+                                     //   the head into the entries in the cycle)
 
   assign cnt_o = cnt_q;
 
@@ -82,11 +86,9 @@ module core_rs #(
 
   // The oldest waiting entry and its producer: the lowest waiting entry at or above the head,
   // else the lowest one (the ROB wraps below the head).
-  reg [ROB-1:0]  ge;                 // the entries at or above the head
   reg [ROB-1:0]  wq;
   reg [ROBI-1:0] pidx;
   always @* begin
-    ge        = {ROB{1'b1}} << rob_head_i;   // (no subtraction: no carry chain)
     found_o   = waiting != {ROB{1'b0}};
     prod_dm_o = 1'b0;
     prod_ll_o = 1'b0;
@@ -266,10 +268,12 @@ module core_rs #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       pdone_q <= {ROB{1'b0}};
+      ge      <= {ROB{1'b1}};
       rsv_q   <= {ROB{1'b0}};
       cnt_q   <= {RSC{1'b0}};
     end else begin
       pdone_q <= pdone_d;
+      ge      <= {ROB{1'b1}} << rob_head_d_i;
       rsv_q   <= rsv_d;
       cnt_q   <= cnt_d;
     end
