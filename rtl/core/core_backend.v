@@ -79,7 +79,7 @@ module core_backend #(
   wire [ROBI-1:0]   rob_head;
   wire [ROBI-1:0]   rob_head_d;
   wire [ROB-1:0]    rob_done;
-  wire [ROB-1:0]    rob_done_d;
+  wire [ROB-1:0]    rob_done_x;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
   wire [ROB-1:0]    rob_wp;
@@ -164,7 +164,7 @@ module core_backend #(
     .head_d_o    (rob_head_d),
     .cnt_o       (rob_cnt_o),
     .done_o      (rob_done),
-    .done_d_o    (rob_done_d),
+    .done_x_o    (rob_done_x),
     .dm_o        (rob_dm),
     .ll_o        (rob_ll),
     .wp_o        (rob_wp),
@@ -195,7 +195,7 @@ module core_backend #(
     .disp_pd_s_i (d_pd_s),
     .rob_head_i  (rob_head),
     .rob_head_d_i(rob_head_d),
-    .rob_done_d_i(rob_done_d),
+    .rob_done_x_i(rob_done_x),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),
     .rob_wp_i    (rob_wp),
