@@ -21,9 +21,11 @@ module core_arb #(
   output reg  [THREADS-1:0]    fetch_go_o,
   input  wire [THREADS*WW-1:0] disp_avail_i,
   input  wire [THREADS*WW-1:0] iss_avail_i,
+  input  wire [THREADS*W-1:0]  iss_fill_i,   // bit t*W+k: k < thread t's iss_avail
   input  wire [THREADS*WW-1:0] com_avail_i,
   output reg  [THREADS*WW-1:0] disp_n_o,
   output reg  [THREADS*WW-1:0] iss_n_o,
+  output reg  [THREADS*W-1:0]  iss_g_o,      // bit t*W+k: k < thread t's iss_n
   output reg  [THREADS*WW-1:0] com_n_o,
   output reg  [THREADS*WW-1:0] disp_off_o,
   output reg  [THREADS*WW-1:0] iss_off_o,
@@ -73,8 +75,12 @@ module core_arb #(
   reg [31:0]                 isum;
   reg [31:0]                 csum;
   reg [THREADS-1:0]          earlier;             // fetch: an able thread comes before t
+  reg [W-1:0]                gv;
+  reg [W-1:0]                gb;
+  reg [WW-1:0]               gn;
   integer                    t;
   integer                    u;
+  integer                    k;
   always @* begin
     for (t = 0; t < THREADS; t = t + 1) begin
       da[t] = disp_avail_i[t*WW +: WW];
@@ -113,6 +119,33 @@ module core_arb #(
       disp_n_o[t*WW +: WW]   = (da[t] < WN - dsum[WW-1:0]) ? da[t] : WN - dsum[WW-1:0];
       iss_n_o[t*WW +: WW]    = (ia[t] < WN - isum[WW-1:0]) ? ia[t] : WN - isum[WW-1:0];
       com_n_o[t*WW +: WW]    = (ca[t] < WN - csum[WW-1:0]) ? ca[t] : WN - csum[WW-1:0];
+    end
+    // Issue as bits: slot k of thread t is granted when k < its iss_n. With one or two threads
+    // this comes from the fill bits directly (the issue slots are the end of the longest path):
+    // the first thread takes every slot it filled, the second its slot k when the first did
+    // not fill slot W-1-k (k + the first's avail < W), and iss_n is the count of the bits; so
+    // the grant is a gate after the fill bits, not a sum, a minimum and a comparison.
+    iss_g_o = {(THREADS * W){1'b0}};
+    gv      = {W{1'b0}};
+    gb      = {W{1'b0}};
+    gn      = {WW{1'b0}};
+    k       = 0;
+    for (t = 0; t < THREADS; t = t + 1) begin
+      gb = {W{1'b0}};                      // the slots the threads before t leave it: not gb
+      gn = {WW{1'b0}};
+      if (THREADS <= 2) begin
+        u = (THREADS == 2) ? 1 - t : t;    // the other thread
+        if (u != t && bef[t*THREADS+u]) begin
+          for (k = 0; k < W; k = k + 1) gb[k] = iss_fill_i[u*W+W-1-k];
+        end
+        gv = iss_fill_i[t*W +: W] & ~gb;
+        for (k = 0; k < W; k = k + 1) gn = gn + {{(WW - 1){1'b0}}, gv[k]};
+        iss_n_o[t*WW +: WW] = gn;
+      end else begin
+        for (k = 0; k < W; k = k + 1) gb[k] = k[WW-1:0] >= iss_n_o[t*WW +: WW];
+        gv = iss_fill_i[t*W +: W] & ~gb;
+      end
+      iss_g_o[t*W +: W] = gv;
     end
     prio_d = next_t(prio_q);
     // fetch round robin: the first able thread in the order that starts at fptr_q

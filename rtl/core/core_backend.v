@@ -34,7 +34,9 @@ module core_backend #(
   output wire [WW-1:0]     disp_wp_o,
   // issue
   output wire [WW-1:0]     iss_avail_o,
+  output wire [W-1:0]      iss_fill_o,    // the same as bits (slot k filled)
   input  wire [WW-1:0]     iss_n_i,
+  input  wire [W-1:0]      iss_g_i,       // the same as bits (slot k granted)
   output wire [WW-1:0]     iss_c_o,       // issued: correct path, wrong path, Dcache misses
   output wire [WW-1:0]     iss_wp_o,
   output wire [WW-1:0]     iss_dm_o,
@@ -201,7 +203,9 @@ module core_backend #(
     .rob_wp_i    (rob_wp),
     .rob_mbr_i   (rob_mbr),
     .iss_avail_o (iss_avail_o),
+    .iss_fill_o  (iss_fill_o),
     .iss_n_i     (iss_n_i),
+    .iss_g_i     (iss_g_i),
     .iss_vec_o   (iss_vec),
     .c_n_o       (iss_c_o),
     .wp_n_o      (iss_wp_o),

@@ -47,7 +47,9 @@ module core_rs #(
   input  wire [ROB-1:0]    rob_mbr_i,
   // issue
   output reg  [WW-1:0]     iss_avail_o,  // ready entries, up to W
+  output reg  [W-1:0]      iss_fill_o,   //   the same as bits: slot k filled (k < iss_avail_o)
   input  wire [WW-1:0]     iss_n_i,
+  input  wire [W-1:0]      iss_g_i,      //   the same as bits: slot k granted (k < iss_n_i)
   output reg  [ROB-1:0]    iss_vec_o,    // the issued entries
   output reg  [WW-1:0]     c_n_o,        //   correct path
   output reg  [WW-1:0]     wp_n_o,       //   wrong path
@@ -185,6 +187,7 @@ module core_rs #(
     s_idx       = {(W * ROBI){1'b0}};
     s_cw        = {W{1'b0}};
     iss_avail_o = {WW{1'b0}};
+    iss_fill_o  = {W{1'b0}};
     rdy_wp      = (ready & rob_wp_i) != {ROB{1'b0}};
     rdy_dm      = (ready & rob_dm_i) != {ROB{1'b0}};
     rdy_mb      = (ready & mb) != {ROB{1'b0}};
@@ -203,12 +206,14 @@ module core_rs #(
         s_cw[k]            = (se & ~rob_ll_i) != {ROB{1'b0}};
 `endif
         iss_avail_o        = iss_avail_o + 1'b1;
+        iss_fill_o[k]      = 1'b1;
       end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Issue: the slots below the grant. A flush is at the mispredicted branch (above).
+  // Issue: the slots below the grant (iss_g_i: the grant's bits, from the slots' fill bits
+  // directly, core_arb). A flush is at the mispredicted branch (above).
   // ---------------------------------------------------------------------------------------------
   integer b;
   always @* begin
@@ -218,7 +223,7 @@ module core_rs #(
     dm_n_o    = {WW{1'b0}};
     flush_o   = 1'b0;
     for (b = 0; b < W; b = b + 1) begin
-      if (b[WW-1:0] < iss_n_i) begin
+      if (iss_g_i[b]) begin
         iss_vec_o = iss_vec_o | slot[b*ROB +: ROB];
         wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, s_wp[b]};
         dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, s_dm[b]};
@@ -281,7 +286,7 @@ module core_rs #(
     g_cw    = {W{1'b0}};
     isc     = {ROB{1'b0}};
 `ifdef CORE_RS_HW
-    for (q = 0; q < W; q = q + 1) g_cw[q] = s_cw[q] && q[WW-1:0] < iss_n_i;
+    g_cw    = s_cw & iss_g_i;
 `else
     isc     = iss_vec_o & ~rob_ll_i;
 `endif

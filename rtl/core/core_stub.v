@@ -148,6 +148,8 @@ module core_stub #(
   wire [THREADS-1:0]    fetch_go;
   wire [THREADS*WW-1:0] disp_avail;
   wire [THREADS*WW-1:0] iss_avail;
+  wire [THREADS*W-1:0]  iss_fill;
+  wire [THREADS*W-1:0]  iss_g;
   wire [THREADS*WW-1:0] com_avail;
   wire [THREADS*WW-1:0] disp_n;
   wire [THREADS*WW-1:0] iss_n;
@@ -167,9 +169,11 @@ module core_stub #(
     .fetch_go_o   (fetch_go),
     .disp_avail_i (disp_avail),
     .iss_avail_i  (iss_avail),
+    .iss_fill_i   (iss_fill),
     .com_avail_i  (com_avail),
     .disp_n_o     (disp_n),
     .iss_n_o      (iss_n),
+    .iss_g_o      (iss_g),
     .com_n_o      (com_n),
     .disp_off_o   (disp_off),
     .iss_off_o    (iss_off),
@@ -226,7 +230,9 @@ module core_stub #(
         .disp_avail_o (disp_avail[gt*WW +: WW]),
         .disp_n_i     (disp_n[gt*WW +: WW]),
         .iss_avail_o  (iss_avail[gt*WW +: WW]),
+        .iss_fill_o   (iss_fill[gt*W +: W]),
         .iss_n_i      (iss_n[gt*WW +: WW]),
+        .iss_g_i      (iss_g[gt*W +: W]),
         .com_avail_o  (com_avail[gt*WW +: WW]),
         .com_n_i      (com_n[gt*WW +: WW]),
         .priv_o       (priv_c[gt]),

@@ -46,7 +46,9 @@ module core_thread #(
   output wire [WW-1:0]            disp_avail_o,
   input  wire [WW-1:0]            disp_n_i,
   output wire [WW-1:0]            iss_avail_o,
+  output wire [W-1:0]             iss_fill_o,    // the same as bits (slot k filled)
   input  wire [WW-1:0]            iss_n_i,
+  input  wire [W-1:0]             iss_g_i,       // the same as bits (slot k granted)
   output wire [WW-1:0]            com_avail_o,
   input  wire [WW-1:0]            com_n_i,
   // PMU event inputs of this thread
@@ -189,7 +191,9 @@ module core_thread #(
     .disp_c_o     (d_c_n),
     .disp_wp_o    (d_wp_n),
     .iss_avail_o  (iss_avail_o),
+    .iss_fill_o   (iss_fill_o),
     .iss_n_i      (iss_n_i),
+    .iss_g_i      (iss_g_i),
     .iss_c_o      (i_c_n),
     .iss_wp_o     (i_wp_n),
     .iss_dm_o     (i_dm_n),
