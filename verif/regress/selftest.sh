@@ -37,7 +37,7 @@ make -s "$LS" >"$T/build.log" 2>&1 || { cat "$T/build.log"; bad "build $LS"; ech
 MUTANTS=()
 while IFS= read -r m; do case $m in ''|'#'*) ;; *) MUTANTS+=("$m") ;; esac; done < scripts/run/mutants.txt
 mkdir -p "$MUT/rtl" "$T/mut"
-cp rtl/pmu/* "$T/mut/"
+cp rtl/pmu/*.v rtl/pmu/*.vh "$T/mut/"   # the RTL the build reads (not data/ or the .core file)
 mut=""
 for m in "${MUTANTS[@]}"; do
   IFS='|' read -r name file subst what <<<"$m"
