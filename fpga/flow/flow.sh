@@ -112,7 +112,7 @@ start=$SECONDS
 rm -f "$OUT/$TOP.json" "$OUT/utilisation.txt" "$OUT/pnr_util.txt" "$OUT/fmax.txt"
 # common front end: loop variables of combinational blocks that yosys' proc turns into latches
 # are unused once flattened (opt_clean drops them); any latch left is an error
-if ! "$YOSYS" -q -l "$OUT/synth.log" -p "read_verilog -Irtl/pmu -Irtl/core -Ifpga/rtl $src; $chp \
+if ! "$YOSYS" -q -l "$OUT/synth.log" -p "read_verilog -defer -Irtl/pmu -Irtl/core -Ifpga/rtl $src; $chp \
     hierarchy -top $TOP; proc; flatten; opt_clean; select -assert-none t:\$dlatch t:\$_DLATCH_*; \
     $(board_synth "$TOP" "$OUT/$TOP.json"); \
     tee -q -o $OUT/utilisation.txt stat" >/dev/null 2>&1; then

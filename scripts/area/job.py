@@ -86,7 +86,7 @@ def yosys_script(job, out):
     src = [os.path.join(ROOT, f) for f in src]
     inc = " ".join("-I" + os.path.join(ROOT, i) for i in d["inc"])
     chp = " ".join(f"-set {k} {v}" for k, v in sorted(job.get("params", {}).items()))
-    lines = [f"read_verilog {inc} {' '.join(src)}".replace("  ", " ")]
+    lines = [f"read_verilog -defer {inc} {' '.join(src)}".replace("  ", " ")]
     if chp:
         lines.append(f"chparam {chp} {top}")
     feats = job.get("ties", [])

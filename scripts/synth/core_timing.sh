@@ -29,7 +29,7 @@ tie="delete -port core_stub/trc_en_i; cd core_stub; connect -set trc_en_i 1'b0; 
 [ "${CORE_TRACE:-0}" = 1 ] && tie=
 echo "core-timing: core_stub${*:+ $*}$([ -n "$tie" ] && echo ", trc_en_i 0"), LFE5U-85F-6 out of context at $FREQ MHz; logs in $OUT"
 t0=$SECONDS
-if ! "$VENV/pyosys-yosys" -q -l "$OUT/synth.log" -p "read_verilog -Irtl/pmu -Irtl/core $(echo rtl/core/*.v); $chp \
+if ! "$VENV/pyosys-yosys" -q -l "$OUT/synth.log" -p "read_verilog -defer -Irtl/pmu -Irtl/core $(echo rtl/core/*.v); $chp \
     hierarchy -top core_stub; proc; flatten; $tie opt_clean; select -assert-none t:\$dlatch t:\$_DLATCH_*; \
     synth_ecp5 -top core_stub -run :map_luts; techmap -map +/lattice/latches_map.v; abc -lut 4:7 -dress; clean; \
     synth_ecp5 -top core_stub -run map_cells: -json $OUT/core_stub.json; tee -q -o $OUT/stat.txt stat" >/dev/null 2>&1; then

@@ -39,7 +39,7 @@ done
 mkdir -p "$B"
 log=$B/equiv_${top}_${tag}_$(echo "$*" | tr ' =' '_-').log
 prep() {  # prep ROOT NAME: read, parameterize, proc, flatten, map memories, rename to NAME
-  echo "read_verilog -I$1/rtl/pmu $(ls "$1"/rtl/pmu/pmu_*.v | tr '\n' ' '); ${ch:+chparam$ch $top;}" \
+  echo "read_verilog -defer -I$1/rtl/pmu $(ls "$1"/rtl/pmu/pmu_*.v | tr '\n' ' '); ${ch:+chparam$ch $top;}" \
        "hierarchy -top $top; proc; flatten; memory; opt_clean; rename $top $2; design -stash $2;"
 }
 t0=$SECONDS

@@ -54,7 +54,7 @@ def check_top(ys, top, sets, logdir, say):
     inc = " ".join("-I" + i for i in incs)
     design = ys.Design()
     to_file(os.path.join(logdir, f"{top}.read.log"))
-    ys.run_pass(f"read_verilog {inc} {src}; design -save src", design)
+    ys.run_pass(f"read_verilog -defer {inc} {src}; design -save src", design)
     nfail = 0
     for n, (kv, chp) in enumerate(sets):
         log = os.path.join(logdir, f"{top}.{n}.log")

@@ -12,7 +12,7 @@ for kv in "$@"; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} core_stub;"; tag="$
 tag=${tag#default,}
 src=$(echo rtl/core/*.v)
 log="$out/synth_core${1:+_$(echo "$*" | tr ' =' '_-')}.log"
-yosys -q -l "$log" -p "read_verilog -Irtl/pmu -Irtl/core $src; $chp synth -flatten -top core_stub; \
+yosys -q -l "$log" -p "read_verilog -defer -Irtl/pmu -Irtl/core $src; $chp synth -flatten -top core_stub; \
 check -assert; select -assert-none t:\$dlatch t:\$_DLATCH_*; stat" >/dev/null
 cells=$(grep -E '^ +Number of cells:' "$log" | tail -1 | awk '{print $4}')
 ffs=$(awk '/Number of wires:/ {s=0} /\$_[A-Z]*DFF/ {s+=$2} END {print s+0}' "$log")

@@ -79,7 +79,7 @@ build() {
   for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
   key=$(echo "$top|$rd|$defs|$kind" | md5sum | cut -c1-12)
   net=$B/net_$key
-  front="read_verilog -formal -I$rd $files; \
+  front="read_verilog -defer -formal -I$rd $files; \
       read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv; prep -flatten -top $top;$chk \
       select -assert-none a:hierconn; memory_map; async2sync; dffunmap; setundef -anyseq; \
       opt_clean"
