@@ -109,7 +109,6 @@ module core_fetch #(
   reg            stop;
   reg            fb_wpm;         // a mispredicted branch is in the block
   reg            fb_miss;        // the block starts an Icache miss
-  reg [WW-1:0]   fb_kc;          // correct-path words in the block
   integer        j;
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
@@ -124,7 +123,6 @@ module core_fetch #(
     stop     = 1'b0;
     fb_wpm   = 1'b0;
     fb_miss  = 1'b0;
-    fb_kc    = {WW{1'b0}};
     push_n_o = {WW{1'b0}};
     push_e_o = {(W * EW){1'b0}};
     if (fetch_go_i) begin
@@ -144,7 +142,6 @@ module core_fetch #(
           push_n_o             = push_n_o + 1'b1;
         end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
           push_e_o[j*EW +: EW] = {1'b0, fw[8:0]};
-          fb_kc                = fb_kc + 1'b1;
           push_n_o             = push_n_o + 1'b1;
           fb_wpm               = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp_i;
         end else begin
@@ -152,6 +149,45 @@ module core_fetch #(
             fb_miss = 1'b1;
           end
           stop = 1'b1;
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Program-memory mode: the block's correct-path words counted from the program words alone
+  // (the loop above with use_prog_i 1), for the program position; in generator mode the
+  // position does not move, so no generator word lies on the way to the program memory's read
+  // address.
+  // ---------------------------------------------------------------------------------------------
+  reg [WW-1:0]   p_kc;           // correct-path words of a program-memory block
+  reg [15:0]     pw;
+  reg            p_end;
+  reg            p_av;
+  reg            p_icm;
+  reg            p_stop;
+  reg            p_wpm;
+  integer        p;
+  always @* begin
+    p = 0;  // loop variable: assigned on every path (no latch)
+    p_kc   = {WW{1'b0}};
+    pw     = 16'd0;
+    p_end  = 1'b0;
+    p_av   = 1'b0;
+    p_icm  = 1'b0;
+    p_stop = 1'b0;
+    p_wpm  = 1'b0;
+    if (fetch_go_i && use_prog_i && !wpath_q) begin
+      for (p = 0; p < W; p = p + 1) begin
+        pw    = blk[p*16 +: 16];
+        p_end = p_end || pw == 16'hffff;
+        p_av  = !p_end && ({{(32 - WW){1'b0}}, eff_col} + p < W);
+        p_icm = pw[3] && !perf_ic_i;
+        if (!p_wpm && !p_stop && p_av && !(p_icm && (p != 0 || !ic_srv_q))) begin
+          p_kc  = p_kc + 1'b1;
+          p_wpm = (pw[1:0] == CLS_BR) && pw[2] && !perf_bp_i;
+        end else begin
+          p_stop = 1'b1;
         end
       end
     end
@@ -196,7 +232,7 @@ module core_fetch #(
     ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
     gen_adv_wp_o = fetch_go_i && !flush_i && (wpath_q || fb_wpm);
     gen_adv_o    = g_kc;         // 0 on a miss
-    col_n        = {1'b0, eff_col} + {1'b0, fb_kc};
+    col_n        = {1'b0, eff_col} + {1'b0, p_kc};
   end
 
   // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,8 @@
 // wrong path decodes its next block when the current one is consumed. The correct-path words
 // depend on the mix, which is only constant once reset is over (the configuration is sampled
 // during reset), so those registers are loaded at the first clock edge after reset (valid_q);
-// until then the words are decoded from the reset state s_q (kernel mode 0).
+// until then the words are decoded from the W draws after the reset state (sd_q, loaded in
+// reset: no xorshift step lies between a register and those words; kernel mode 0).
 
 module core_gen #(
   parameter W   = 4,
@@ -148,6 +149,39 @@ module core_gen #(
     end
   endfunction
 
+  // The W correct-path words of the W draws d (draw j at bits j*64), the first with kernel mode
+  // km before it (the words of n = W above, with the draws given).
+  function [W*16-1:0] dwords;
+    input [W*64-1:0] d;
+    input            km;
+    input [THW-1:0]  th;
+    reg   [15:0]     w;
+    reg              k;
+    integer          j;
+    begin
+      dwords = {(W * 16){1'b0}};
+      k      = km;
+      for (j = 0; j < W; j = j + 1) begin
+        w                  = dec(d[j*64 +: 64], k, th);
+        dwords[j*16 +: 16] = w;
+        k                  = w[8];
+      end
+    end
+  endfunction
+  // The W draws after state x (draw j at bits j*64).
+  function [W*64-1:0] draws;
+    input [63:0] x;
+    reg   [63:0] y;
+    integer      j;
+    begin
+      draws = {(W * 64){1'b0}};
+      y     = x;
+      for (j = 0; j < W; j = j + 1) begin
+        y                  = xs64(y);
+        draws[j*64 +: 64]  = y;
+      end
+    end
+  endfunction
   // The wrong-path block from its draw: no Icache misses, user mode; a byte per word: class
   // [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
   function [W*16-1:0] wp_words;
@@ -170,7 +204,8 @@ module core_gen #(
   // ---------------------------------------------------------------------------------------------
   // Correct path
   // ---------------------------------------------------------------------------------------------
-  reg [63:0]     s_q;      // the state after reset (kernel mode 0); used while valid_q is 0
+  reg [W*64-1:0] sd_q;     // the W draws after the state after reset (kernel mode 0); used
+                           // while valid_q is 0
   reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge
                            // after reset)
   reg [W*16-1:0] attr_q;   // the next W words
@@ -185,7 +220,8 @@ module core_gen #(
     attr_o   = attr_q;
     cur_last = last_q;
     if (!valid_q) begin
-      {cur_last, attr_o} = words(s_q, 1'b0, thr(mix_i), WN);
+      attr_o   = dwords(sd_q, 1'b0, thr(mix_i));
+      cur_last = sd_q[(W-1)*64 +: 64];
     end
   end
 
@@ -237,11 +273,12 @@ module core_gen #(
   end
   assign wp_attr_o = wp_attr_q;
 
-  // Reset: both streams at their seeded states (s_q keeps the correct path's until the next
-  // reset); the correct-path words are decoded from it until the first edge after reset.
+  // Reset: both streams at their seeded states (sd_q keeps the W draws after the correct path's
+  // until the next reset); the correct-path words are decoded from them until the first edge
+  // after reset.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      s_q       <= seed_c(seed_i, tid_i);
+      sd_q      <= draws(seed_c(seed_i, tid_i));
       valid_q   <= 1'b0;
       wx_q      <= xs64(seed_w(seed_i, tid_i));
       wp_attr_q <= wp_words(xs64(seed_w(seed_i, tid_i)));
