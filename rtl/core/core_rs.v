@@ -11,14 +11,6 @@
 // is at most one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it
 // until it resolves).
 
-// The wakeup's issue term (below) in the form synthesis builds unless a Verilator simulation
-// (see there); verilator -DCORE_RS_HW simulates that form.
-`ifndef VERILATOR
-`ifndef CORE_RS_HW
-`define CORE_RS_HW
-`endif
-`endif
-
 module core_rs #(
   parameter W    = 4,
   parameter WW   = 3,            // width of a count 0..W
@@ -167,10 +159,8 @@ module core_rs #(
   reg [W-1:0]     s_wp;          // slot k: wrong path, Dcache miss, mispredicted branch
   reg [W-1:0]     s_dm;
   reg [W-1:0]     s_mbr;
-  /* verilator lint_off UNUSEDSIGNAL */  // (not read by the wakeup's simulation form)
   reg [W*ROBI-1:0] s_idx;        // slot k: its entry's index
   reg [W-1:0]     s_cw;          // slot k: filled and of latency 1 (completes when it issues)
-  /* verilator lint_on UNUSEDSIGNAL */
   reg             rdy_wp;        // a ready entry is on the wrong path, a Dcache miss, the branch
   reg             rdy_dm;
   reg             rdy_mb;
@@ -201,10 +191,8 @@ module core_rs #(
         if (rdy_wp) s_wp[k] = (se & rob_wp_i) != {ROB{1'b0}};
         if (rdy_dm) s_dm[k] = (se & rob_dm_i) != {ROB{1'b0}};
         if (rdy_mb) s_mbr[k] = (se & mb) != {ROB{1'b0}};
-`ifdef CORE_RS_HW
         s_idx[k*ROBI +: ROBI] = ohidx(se);
         s_cw[k]            = (se & ~rob_ll_i) != {ROB{1'b0}};
-`endif
         iss_avail_o        = iss_avail_o + 1'b1;
         iss_fill_o[k]      = 1'b1;
       end
@@ -258,38 +246,22 @@ module core_rs #(
   // entries dispatched in this cycle look up the producer they are written with (a producer in
   // the same group has not completed). Only RS entries look their producer up, in groups of 8
   // entries (a group without lookups is skipped).
-  // Simulation: under Verilator (unless CORE_RS_HW is defined: verilator -DCORE_RS_HW) the issue
-  // term is the same bit looked up in the issued entries that complete now (isc = iss_vec_o &
-  // ~rob_ll_i: an issued entry is in exactly one granted slot), which costs a simulator fewer
-  // instructions per cycle than the per-slot match; synthesis, Icarus and the lint runs take the
-  // match by slot. Both forms give the same --hash digests (docs/core.md section 12).
   // ---------------------------------------------------------------------------------------------
   localparam NG = (ROB + 7) / 8;
   reg [ROB-1:0]  need;               // RS entries whose producer is not known to have completed
   reg [NG*8-1:0] need_g;
   reg [ROBI-1:0] dp;
   reg [ROBI-1:0] pp;
-  /* verilator lint_off UNUSEDSIGNAL */  // (not read by the wakeup's simulation form)
   reg [W-1:0]    g_cw;               // slot k issues now and completes: k below the grant
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [ROB-1:0]  isc;                //   (simulation form: the entries issued now that complete)
   integer        g;
   integer        i;
   integer        f0;
-  /* verilator lint_off UNUSEDSIGNAL */  // (not read by the wakeup's simulation form)
   integer        q;
-  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     g = 0; i = 0; f0 = 0; q = 0;  // loop variables: assigned on every path (no latch)
     dp      = {ROBI{1'b0}};
     pp      = {ROBI{1'b0}};
-    g_cw    = {W{1'b0}};
-    isc     = {ROB{1'b0}};
-`ifdef CORE_RS_HW
     g_cw    = s_cw & iss_g_i;
-`else
-    isc     = iss_vec_o & ~rob_ll_i;
-`endif
     pdone_d = (pdone_q & ~disp_al_i) | disp_pd_i;
     need    = rsv_q & ~pdone_q;    // (those that leave at this edge too: their bit is not used)
     need_g  = {(NG * 8){1'b0}};
@@ -300,12 +272,10 @@ module core_rs #(
           for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
             if (need[i]) begin
               pp         = prod_q[i];
-              pdone_d[i] = rob_done_x_i[pp] | isc[pp];
-`ifdef CORE_RS_HW
+              pdone_d[i] = rob_done_x_i[pp];
               for (q = 0; q < W; q = q + 1) begin
                 if (g_cw[q] && s_idx[q*ROBI +: ROBI] == pp) pdone_d[i] = 1'b1;
               end
-`endif
             end
           end
         end
@@ -317,12 +287,10 @@ module core_rs #(
           dp = disp_slot_i[f0*ROBI +: ROBI];
           pp = disp_prod_i[f0*ROBI +: ROBI];
           if (!disp_pd_s_i[f0]) begin
-            pdone_d[dp] = rob_done_x_i[pp] | isc[pp];
-`ifdef CORE_RS_HW
+            pdone_d[dp] = rob_done_x_i[pp];
             for (q = 0; q < W; q = q + 1) begin
               if (g_cw[q] && s_idx[q*ROBI +: ROBI] == pp) pdone_d[dp] = 1'b1;
             end
-`endif
           end
         end
       end
