@@ -941,6 +941,14 @@ def export(j, rdl, outdir):
     return 0
 
 
+def pybatch_warm():
+    """What every run pays on its first call, done once by a parent that forks many runs
+    (verif/bad_input/pybatch.py): the schema validator's import and set-up and the SystemRDL
+    parser's tables, by reading this repository's own inputs."""
+    j = load(SRC)
+    rdl_regs.load(RDL, shown(RDL), rdl_params(j), rdl_params(j, maximum=True))
+
+
 def main(argv):
     ap = ArgParser(prog="gen_map.py", description="Generate the PMU register block (RTL and C), the "
                    "headers, the lockstep state list and the docs tables from rtl/pmu/data/pmu.rdl and "

@@ -57,7 +57,9 @@ def main(argv):
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     saved = sys.argv
     sys.argv = [script]
-    runpy.run_path(script, run_name="__pybatch__")  # the imports, once
+    g = runpy.run_path(script, run_name="__pybatch__")  # the imports, once
+    if callable(g.get("pybatch_warm")):
+        g["pybatch_warm"]()
     sys.argv = saved
     with open(cases, encoding="utf-8") as f:
         lines = [ln.rstrip("\n") for ln in f if ln.strip()]
