@@ -35,25 +35,17 @@ PYTHON     ?= python3
 # Python's bytecode caches of the scripts make runs go under $(BUILD), not beside the sources
 # (a checkout holds nothing but its files after make test).
 export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
-# Every Verilated build goes through scripts/mk/vlcc.sh (Verilator's OBJCACHE hook): the files
-# Verilator generates get a precompiled verilated.h (in VLCACHE/pch, one per compiler and flag
-# set), and every file goes through ccache (VLCACHE/ccache): Verilator's runtime (about 10 s of
-# CPU per build) and the harnesses repeat across builds, most generated files across a build and
-# its mutants. VLCACHE is BUILD; the mutants' builds (other BUILD directories) pass their
-# parent's. CCACHE=0 turns ccache off, VLPCH=0 the precompiled header.
+# Every Verilated build goes through scripts/mk/vlcc.sh (Verilator's OBJCACHE hook): every file
+# goes through ccache (VLCACHE/ccache): Verilator's runtime (about 10 s of CPU per build) and the
+# harnesses repeat across builds. VLCACHE is BUILD; the mutants' builds (other BUILD
+# directories) pass their parent's. CCACHE=0 turns ccache off.
 CCACHE     ?= 1
-VLPCH      ?= 1
 VLCACHE    ?= $(abspath $(BUILD))
 export OBJCACHE := $(abspath scripts/mk/vlcc.sh)
 export VLCC_CCACHE := $(CCACHE)
 ifeq ($(CCACHE),1)
 export CCACHE_DIR ?= $(VLCACHE)/ccache
 export CCACHE_BASEDIR ?= $(CURDIR)
-endif
-ifeq ($(VLPCH),1)
-export VLPCH_DIR := $(VLCACHE)/pch
-else
-unexport VLPCH_DIR
 endif
 
 # Debian packages this project needs, and the commands that prove they are installed.

@@ -4,8 +4,8 @@
 #   make fusesoc-smoke     the core files, their lint and simulation targets and the board's setup
 #                          stage (what run.sh's header lists); ends with "N passed, N failed".
 #                          Run from make, so the Verilator build of the simulation target goes
-#                          through the compiler hook (OBJCACHE, ccache and the precompiled header
-#                          of every other Verilated build). FUSESOC_OUT: its work directory
+#                          through the compiler hook (OBJCACHE and the ccache of every other
+#                          Verilated build). FUSESOC_OUT: its work directory
 #                          (default $(BUILD)/fusesoc).
 FUSESOC_OUT ?= $(BUILD)/fusesoc
 
