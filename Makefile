@@ -122,9 +122,11 @@ deps:
 # clang, so missing after --no-install-recommends): probe by linking an empty fuzzer.
 SAN_DEB := libclang-rt-14-dev
 .PHONY: san-deps
-# (in a directory of its own: tests of the list may run this at the same time)
+# (in a directory of its own: tests of the list may run this at the same time); once per BUILD:
+# BUILD/san.ok records a probe that passed
 san-deps: deps | $(BUILD)
-	@p=$$(mktemp -d $(BUILD)/san_probe.XXXXXX) && trap 'rm -rf '"$$p" EXIT && \
+	@[ -f $(BUILD)/san.ok ] && exit 0; \
+	p=$$(mktemp -d $(BUILD)/san_probe.XXXXXX) && trap 'rm -rf '"$$p" EXIT && \
 	printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' \
 	  > $$p/san_probe.c && \
 	{ clang -fsanitize=fuzzer,address,undefined -o $$p/san_probe $$p/san_probe.c 2>/dev/null || { \
@@ -133,7 +135,8 @@ san-deps: deps | $(BUILD)
 	    (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SAN_DEB)) >$$p/san_apt.log 2>&1 \
 	      || { tail -20 $$p/san_apt.log; exit 1; }; \
 	    clang -fsanitize=fuzzer,address,undefined -o $$p/san_probe $$p/san_probe.c; \
-	  else echo "sanitizer runtimes missing: sudo apt-get install -y $(SAN_DEB)"; exit 1; fi; }; }
+	  else echo "sanitizer runtimes missing: sudo apt-get install -y $(SAN_DEB)"; exit 1; fi; }; } && \
+	touch $(BUILD)/san.ok
 
 $(BUILD):
 	mkdir -p $(BUILD)
