@@ -38,8 +38,11 @@ export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
 # Every Verilated build goes through scripts/mk/vlcc.sh (Verilator's OBJCACHE hook): every file
 # goes through ccache (VLCACHE/ccache): Verilator's runtime (about 10 s of CPU per build) and the
 # harnesses repeat across builds. VLCACHE is BUILD; the mutants' builds (other BUILD
-# directories) pass their parent's. CCACHE=0 turns ccache off.
+# directories) pass their parent's. The C model's libraries go through the same cache
+# (CCACHE_CC, where ccache is installed: the C-only targets need only a C compiler), so a
+# mutant's build finds them. CCACHE=0 turns ccache off.
 CCACHE     ?= 1
+CCACHE_CC  := $(if $(filter 1,$(CCACHE)),$(if $(shell command -v ccache 2>/dev/null),ccache ))
 VLCACHE    ?= $(abspath $(BUILD))
 export OBJCACHE := $(abspath scripts/mk/vlcc.sh)
 export VLCC_CCACHE := $(CCACHE)

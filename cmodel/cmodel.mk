@@ -22,7 +22,7 @@ model_lib  = $(BUILD)/cmodel/$(1)/libpmu_model.a
 define model_lib_rules
 $(BUILD)/cmodel/$(1)/%.o: cmodel/src/%.c | $(BUILD)
 	@mkdir -p $$(@D)
-	$(2) $(3) $(MODEL_INC) -Icmodel/src -MMD -MP -c $$< -o $$@
+	$(CCACHE_CC)$(2) $(3) $(MODEL_INC) -Icmodel/src -MMD -MP -c $$< -o $$@
 $(BUILD)/cmodel/$(1)/libpmu_model.a: $(patsubst cmodel/src/%.c,$(BUILD)/cmodel/$(1)/%.o,$(MODEL_SRC))
 	@rm -f $$@ && ar rcs $$@ $$^
 -include $(wildcard $(BUILD)/cmodel/$(1)/*.d)
