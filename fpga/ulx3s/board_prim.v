@@ -1,10 +1,10 @@
 // StallScope FPGA board: the vendor primitives, Lattice ECP5 (ULX3S, LFE5U-85F), in one module.
 // fpga/sim/board_prim.v is its simulation model with the same ports (docs/fpga.md section 2).
 //
-// EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 4 (6.25 MHz at the
-// phase detector), CLKFB_DIV 1, CLKOP_DIV 96 give 6.25 MHz with the VCO at 600 MHz (its range is
-// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 6.25` computes; CLKOP_CPHASE is
-// CLKOP_DIV / 2 - 1). 6.25 MHz because the core stub at its defaults routes at about 8 MHz
+// EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 2 (12.5 MHz at the
+// phase detector), CLKFB_DIV 1, CLKOP_DIV 48 give 12.5 MHz with the VCO at 600 MHz (its range is
+// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 12.5` computes; CLKOP_CPHASE is
+// CLKOP_DIV / 2 - 1). 12.5 MHz because the board top at its defaults routes at about 25 MHz
 // (docs/fpga.md section 1). Another clock: change the dividers (`yowasp-ecppll -i 25 -o MHZ`)
 // together with the board top's CLK_HZ.
 // DCCA: the ECP5's clock buffer with enable onto the primary clock network, one for the core stub
@@ -25,7 +25,7 @@ module board_prim (
 );
 
   (* FREQUENCY_PIN_CLKI = "25" *)
-  (* FREQUENCY_PIN_CLKOP = "6.25" *)
+  (* FREQUENCY_PIN_CLKOP = "12.5" *)
   (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
   (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
   EHXPLLL #(
@@ -37,11 +37,11 @@ module board_prim (
     .OUTDIVIDER_MUXB  ("DIVB"),
     .OUTDIVIDER_MUXC  ("DIVC"),
     .OUTDIVIDER_MUXD  ("DIVD"),
-    .CLKI_DIV         (4),
+    .CLKI_DIV         (2),
     .CLKFB_DIV        (1),
     .CLKOP_ENABLE     ("ENABLED"),
-    .CLKOP_DIV        (96),
-    .CLKOP_CPHASE     (47),
+    .CLKOP_DIV        (48),
+    .CLKOP_CPHASE     (23),
     .CLKOP_FPHASE     (0),
     .FEEDBK_PATH      ("CLKOP")
   ) u_pll (
