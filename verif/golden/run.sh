@@ -4,7 +4,9 @@
 # verif/golden/tb_golden.v under Icarus, and replay the shipped vectors in verif/golden/vectors/
 # (so a format change that breaks old vectors is noticed). Every pair is first validated with
 # `pmu_golden --check` (version, header, line count, digit widths; FILE:LINE: rule), so a
-# malformed file fails with the reader's message before Icarus sees it.
+# malformed file fails with the reader's message before Icarus sees it. The pairs of each set
+# (directed, shipped) are replayed in one Icarus run per storage (tb_golden.v's +list), each from
+# its own reset, instead of one run per pair.
 #
 #   verif/golden/run.sh [BUILD_DIR]        (default build; run from the repository root)
 #
@@ -27,29 +29,41 @@ iverilog -g2005 -DGOLDEN_FATAL -Irtl/pmu -Ptb_golden.STORAGE=1 -o "$VVP_RAM" ver
 
 pass=0
 fail=0
-replay() {  # NAME STIMHEX EXPHEX
-  local log="$OUT/$1.log" rc
+
+# queue NAME STIMHEX EXPHEX LIST: check the pair with pmu_golden --check, then add it to LIST
+queue() {
+  local log="$OUT/${1// /_}.log"
   if ! "$TOOL" --check "$2" > "$log" 2>&1; then
     fail=$((fail + 1))
     echo "FAIL $1 ($2): pmu_golden --check:"
     sed 's/^/  /' "$log" | head -20
     return
   fi
-  local vvp
+  echo "$2 $3" >> "$4"
+}
+
+# replay LIST PREFIX: every pair of LIST on both storages; one line per pair and storage
+replay() {
+  local list=$1 prefix=$2 vvp suffix log want got
+  [ -s "$list" ] || return
+  want=$(wc -l < "$list")
   for vvp in "$VVP" "$VVP_RAM"; do
-    vvp -n "$vvp" +stim="$2" +exp="$3" > "$log" 2>&1
-    rc=$?
-    if [ $rc -eq 0 ] && grep -q "^golden $1: [0-9]* cycles, 0 mismatches$" "$log" && ! grep -q "FAIL" "$log"; then
-      pass=$((pass + 1))
-      echo "$(grep "^golden " "$log")$([ "$vvp" = "$VVP_RAM" ] && echo " (block-RAM storage)")"
-    else
-      fail=$((fail + 1))
-      echo "FAIL $1 ($2)$([ "$vvp" = "$VVP_RAM" ] && echo " (block-RAM storage)"):"
-      sed 's/^/  /' "$log" | head -20
+    suffix=$([ "$vvp" = "$VVP_RAM" ] && echo " (block-RAM storage)")
+    log=$list.$(basename "$vvp" .vvp).log
+    vvp -n "$vvp" +list="$list" > "$log" 2>&1
+    got=$(grep -c '^golden .*: [0-9]* cycles, 0 mismatches$' "$log")
+    pass=$((pass + got))
+    fail=$((fail + want - got))
+    grep '^golden .*: [0-9]* cycles, 0 mismatches$' "$log" | sed "s/^/$prefix/; s/\$/$suffix/"
+    if [ "$got" -ne "$want" ]; then
+      echo "FAIL $prefix$((want - got)) of $want pairs of $list$suffix (log: $log):"
+      grep '^FAIL' "$log" | sed 's/^/  /'
+      grep -v '^FAIL\|^golden ' "$log" | sed 's/^/  /' | head -10
     fi
   done
 }
 
+: > "$OUT/directed.list"
 for stim in verif/directed/*.stim; do
   name=$(basename "$stim" .stim)
   rm -f "$OUT/$name.stim.hex" "$OUT/$name.exp.hex"
@@ -59,8 +73,9 @@ for stim in verif/directed/*.stim; do
     sed 's/^/  /' "$OUT/$name.gen.log"
     continue
   fi
-  replay "$name" "$OUT/$name.stim.hex" "$OUT/$name.exp.hex"
+  queue "$name" "$OUT/$name.stim.hex" "$OUT/$name.exp.hex" "$OUT/directed.list"
 done
+replay "$OUT/directed.list" ""
 
 # The shipped directory as a whole (also catches a file without its partner).
 if "$TOOL" --check verif/golden/vectors > "$OUT/shipped.check.log" 2>&1; then
@@ -71,12 +86,13 @@ else
   echo "FAIL verif/golden/vectors: pmu_golden --check:"
   sed 's/^/  /' "$OUT/shipped.check.log" | head -20
 fi
+: > "$OUT/shipped.list"
 for s in verif/golden/vectors/*.stim.hex; do
   [ -e "$s" ] || continue
   name=$(basename "$s" .stim.hex)
-  echo -n "shipped: "
-  replay "$name" "$s" "verif/golden/vectors/$name.exp.hex"
+  queue "shipped $name" "$s" "verif/golden/vectors/$name.exp.hex" "$OUT/shipped.list"
 done
+replay "$OUT/shipped.list" "shipped: "
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

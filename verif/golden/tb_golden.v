@@ -2,6 +2,7 @@
 //
 //   iverilog -g2005 -Irtl/pmu -o tb.vvp verif/golden/tb_golden.v rtl/pmu/pmu_*.v
 //   vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES]
+//   vvp tb.vvp +list=PAIRS     (PAIRS: one "STIM EXP" pair of files per line)
 //
 // Checks the headers of both files (format version, parameters, cycle count and word width must
 // match this build), applies two reset cycles, then per cycle c: drives line c of the stimulus
@@ -9,7 +10,10 @@
 // its chk_out bit is 1), and compares the whole state (spec section 6) just after the edge.
 // Prints the first MAXREP mismatches as "MISMATCH cycle C field[i]: expected X, actual Y" and
 // ends with "golden NAME: N cycles, 0 mismatches" or "FAIL golden NAME: ..." (Icarus 11 sets no
-// exit status from $finish, so runners must look for the marker).
+// exit status from $finish, so runners must look for the marker). With +list, the pairs are
+// replayed one after the other in one simulation, each from its own two reset cycles, each with
+// its own line; then "golden list: N pairs, N failed" (a run pays Icarus's start, about 0.13 s,
+// once instead of per pair).
 //
 // Other parameter sets: -Ptb_golden.THREADS=1 -Ptb_golden.P=4 ... (must match the vectors'
 // "params" header line). Longer tests: -Ptb_golden.MAXN=N.
@@ -119,9 +123,9 @@ module tb_golden #(
   assign irq               = pmu_irq_o;
 
   // ---- bookkeeping ----
-  integer n, c, i, fd, r, errors, hdr_errors;
+  integer n, c, i, fd, r, errors, hdr_errors, lfd, npairs, nfailed;
   integer h_ver, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_cyc, h_wid;
-  reg [8*1024-1:0] stim_file, exp_file, name;
+  reg [8*1024-1:0] stim_file, exp_file, name, list_file;
   reg [8*4200-1:0] line;
   reg [8*256-1:0]  word;
   reg [EW-1:0]     e;
@@ -219,97 +223,134 @@ module tb_golden #(
     end
   endtask
 
+  // Replay one pair of files from reset; failed = 1 when its headers, lines or state differ.
+  // N (from +n, else -1 for the header's count) is set by the caller.
+  task replay(output failed);
+    begin
+      errors = 0; hdr_errors = 0; name = "?"; failed = 1'b0;
+      cur = 0; init_rst = 1'b1;
+      check_header(stim_file, "stim", SW);
+      check_header(exp_file, "exp", EW);
+      if (hdr_errors == 0 && (n < 1 || n > MAXN)) begin
+        $display("FAIL golden %0s: %0d cycles; this testbench holds 1..%0d (-Ptb_golden.MAXN=N)", name, n, MAXN);
+        hdr_errors = hdr_errors + 1;
+      end
+      if (hdr_errors != 0) begin
+        $display("FAIL golden %0s: bad vector files", name);
+        failed = 1'b1;
+      end else begin
+        // only the last line is checked below: a file with fewer lines leaves it x (filling all
+        // MAXN words took two thirds of a replay's time)
+        stim_mem[n-1] = {SW{1'bx}};
+        exp_mem[n-1]  = {EW{1'bx}};
+        $readmemh(stim_file, stim_mem, 0, n - 1);
+        $readmemh(exp_file, exp_mem, 0, n - 1);
+        if (^stim_mem[n-1] === 1'bx || ^exp_mem[n-1] === 1'bx) begin
+          $display("FAIL golden: %0s: fewer than %0d complete data lines (the header's cycles)",
+                   ^stim_mem[n-1] === 1'bx ? stim_file : exp_file, n);
+          failed = 1'b1;
+        end else begin
+          run_pair;
+          failed = errors != 0;
+        end
+      end
+    end
+  endtask
+
+  // Two reset cycles with all inputs 0, then the vectors (the model starts from reset). Called
+  // at time 0 or 1 ns after the edge that ended the previous pair, where inputs change.
+  task run_pair;
+    begin
+      init_rst = 1'b1; cur = 0;
+      repeat (2) @(posedge clk);
+      #1 init_rst = 1'b0;
+      for (c = 0; c < n; c = c + 1) begin
+        cur = stim_mem[c];
+        e = exp_mem[c];
+        #3;  // inputs settle (the edge comes 6 ns later)
+        if (e[O_CHK]) begin
+          if (pready !== e[O_RDY]) report("pready", 0, e[O_RDY], pready);
+          if (prdata !== e[O_RD +: 32]) report("prdata", 0, e[O_RD +: 32], prdata);
+          if (pslverr !== e[O_ERR]) report("pslverr", 0, e[O_ERR], pslverr);
+          for (i = 0; i < THREADS; i = i + 1) begin
+            if (irq[i] !== e[O_IRQ + i]) report("irq", i, e[O_IRQ + i], irq[i]);
+            if (rdp_valid[i] !== e[O_RVL + i]) report("rdp_valid", i, e[O_RVL + i], rdp_valid[i]);
+            if (rdp_data[i*64 +: 64] !== e[O_RDT + i*64 +: 64])
+              report("rdp_data", i, e[O_RDT + i*64 +: 64], rdp_data[i*64 +: 64]);
+          end
+        end
+        @(posedge clk);
+        #1;  // state after the edge
+        for (i = 0; i < NCNT; i = i + 1)
+          if (u_pmu.u_bank.cnt_q[i] !== e[O_CNT + i*CW +: CW])
+            report("cnt_q", i, e[O_CNT + i*CW +: CW], u_pmu.u_bank.cnt_q[i]);
+        for (i = 0; i < THREADS*P; i = i + 1) begin
+          if (u_pmu.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
+            report("evtsel_q", i, e[O_EVT + i*32 +: 32], u_pmu.u_regs.evtsel_q[i*32 +: 32]);
+          if (u_pmu.u_regs.ext_q[i*32 +: 32] !== e[O_EXT + i*32 +: 32])
+            report("ext_q", i, e[O_EXT + i*32 +: 32], u_pmu.u_regs.ext_q[i*32 +: 32]);
+          if (u_pmu.u_evctl.cprev_q[i] !== e[O_CPV + i])
+            report("cprev_q", i, e[O_CPV + i], u_pmu.u_evctl.cprev_q[i]);
+          if (u_pmu.u_evctl.carry_q[i] !== e[O_CRY + i])
+            report("carry_q", i, e[O_CRY + i], u_pmu.u_evctl.carry_q[i]);
+        end
+        for (i = 0; i < THREADS; i = i + 1) begin
+          if (u_pmu.u_regs.fixctl_q[i*32 +: 32] !== e[O_FIX + i*32 +: 32])
+            report("fixctl_q", i, e[O_FIX + i*32 +: 32], u_pmu.u_regs.fixctl_q[i*32 +: 32]);
+          if (u_pmu.u_regs.ctrl_q[i*32 +: 32] !== e[O_CTL + i*32 +: 32])
+            report("ctrl_q", i, e[O_CTL + i*32 +: 32], u_pmu.u_regs.ctrl_q[i*32 +: 32]);
+          if (u_pmu.u_regs.gctrl_q[i*64 +: 64] !== e[O_GCT + i*64 +: 64])
+            report("gctrl_q", i, e[O_GCT + i*64 +: 64], u_pmu.u_regs.gctrl_q[i*64 +: 64]);
+          if (u_pmu.u_regs.gstatus_q[i*64 +: 64] !== e[O_GST + i*64 +: 64])
+            report("gstatus_q", i, e[O_GST + i*64 +: 64], u_pmu.u_regs.gstatus_q[i*64 +: 64]);
+          if (u_pmu.u_rdp.data_q[i*64 +: 64] !== e[O_RDQ + i*64 +: 64])
+            report("rdp_data_q", i, e[O_RDQ + i*64 +: 64], u_pmu.u_rdp.data_q[i*64 +: 64]);
+          if (u_pmu.u_rdp.valid_q[i] !== e[O_RVQ + i])
+            report("rdp_valid_q", i, e[O_RVQ + i], u_pmu.u_rdp.valid_q[i]);
+        end
+        for (i = 0; i < THREADS*3; i = i + 1)
+          if (u_pmu.u_stack.carry_q[i*CRW +: CRW] !== e[O_SCR + i*CRW +: CRW])
+            report("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], u_pmu.u_stack.carry_q[i*CRW +: CRW]);
+        if (u_pmu.u_regs.hi_latch_q !== e[O_HIL +: 32])
+          report("hi_latch_q", 0, e[O_HIL +: 32], u_pmu.u_regs.hi_latch_q);
+        if (u_pmu.u_regs.hi_addr_q !== e[O_HIA +: AW])
+          report("hi_addr_q", 0, e[O_HIA +: AW], u_pmu.u_regs.hi_addr_q);
+        if (u_pmu.u_regs.hi_vld_q !== e[O_HIV])
+          report("hi_vld_q", 0, e[O_HIV], u_pmu.u_regs.hi_vld_q);
+      end
+      if (errors == 0)
+        $display("golden %0s: %0d cycles, 0 mismatches", name, n);
+      else
+        $display("FAIL golden %0s: %0d cycles, %0d mismatches", name, n, errors);
+    end
+  endtask
+
+  reg pair_failed;
   initial begin
-    errors = 0; hdr_errors = 0; n = -1; name = "?";
-    cur = 0; init_rst = 1'b1;
+    cur = 0; init_rst = 1'b1; nfailed = 0;
+    if ($value$plusargs("list=%s", list_file)) begin
+      lfd = $fopen(list_file, "r");
+      if (lfd == 0) begin
+        $display("FAIL golden: %0s:0: cannot open", list_file);
+        finish(1);
+      end
+      npairs = 0;
+      while ($fscanf(lfd, "%s %s\n", stim_file, exp_file) == 2) begin
+        npairs = npairs + 1;
+        n = -1;
+        replay(pair_failed);
+        if (pair_failed) nfailed = nfailed + 1;
+      end
+      $fclose(lfd);
+      $display("golden list: %0d pairs, %0d failed", npairs, nfailed);
+      finish(nfailed != 0 || npairs == 0);
+    end
     if (!$value$plusargs("stim=%s", stim_file) || !$value$plusargs("exp=%s", exp_file)) begin
-      $display("FAIL golden: usage: vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES]");
+      $display("FAIL golden: usage: vvp tb.vvp +stim=NAME.stim.hex +exp=NAME.exp.hex [+n=CYCLES] | +list=PAIRS");
       finish(1);
     end
     if (!$value$plusargs("n=%d", n)) n = -1;
-    check_header(stim_file, "stim", SW);
-    check_header(exp_file, "exp", EW);
-    if (hdr_errors == 0 && (n < 1 || n > MAXN)) begin
-      $display("FAIL golden %0s: %0d cycles; this testbench holds 1..%0d (-Ptb_golden.MAXN=N)", name, n, MAXN);
-      hdr_errors = hdr_errors + 1;
-    end
-    if (hdr_errors != 0) begin
-      $display("FAIL golden %0s: bad vector files", name);
-      finish(1);
-    end
-    // only the last line is checked below: a file with fewer lines leaves it x (filling all
-    // MAXN words took two thirds of a replay's time)
-    stim_mem[n-1] = {SW{1'bx}};
-    exp_mem[n-1]  = {EW{1'bx}};
-    $readmemh(stim_file, stim_mem, 0, n - 1);
-    $readmemh(exp_file, exp_mem, 0, n - 1);
-    if (^stim_mem[n-1] === 1'bx || ^exp_mem[n-1] === 1'bx) begin
-      $display("FAIL golden: %0s: fewer than %0d complete data lines (the header's cycles)",
-               ^stim_mem[n-1] === 1'bx ? stim_file : exp_file, n);
-      finish(1);
-    end
-
-    // Two reset cycles with all inputs 0, then the vectors (the model starts from reset).
-    repeat (2) @(posedge clk);
-    #1 init_rst = 1'b0;
-    for (c = 0; c < n; c = c + 1) begin
-      cur = stim_mem[c];
-      e = exp_mem[c];
-      #3;  // inputs settle (the edge comes 6 ns later)
-      if (e[O_CHK]) begin
-        if (pready !== e[O_RDY]) report("pready", 0, e[O_RDY], pready);
-        if (prdata !== e[O_RD +: 32]) report("prdata", 0, e[O_RD +: 32], prdata);
-        if (pslverr !== e[O_ERR]) report("pslverr", 0, e[O_ERR], pslverr);
-        for (i = 0; i < THREADS; i = i + 1) begin
-          if (irq[i] !== e[O_IRQ + i]) report("irq", i, e[O_IRQ + i], irq[i]);
-          if (rdp_valid[i] !== e[O_RVL + i]) report("rdp_valid", i, e[O_RVL + i], rdp_valid[i]);
-          if (rdp_data[i*64 +: 64] !== e[O_RDT + i*64 +: 64])
-            report("rdp_data", i, e[O_RDT + i*64 +: 64], rdp_data[i*64 +: 64]);
-        end
-      end
-      @(posedge clk);
-      #1;  // state after the edge
-      for (i = 0; i < NCNT; i = i + 1)
-        if (u_pmu.u_bank.cnt_q[i] !== e[O_CNT + i*CW +: CW])
-          report("cnt_q", i, e[O_CNT + i*CW +: CW], u_pmu.u_bank.cnt_q[i]);
-      for (i = 0; i < THREADS*P; i = i + 1) begin
-        if (u_pmu.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
-          report("evtsel_q", i, e[O_EVT + i*32 +: 32], u_pmu.u_regs.evtsel_q[i*32 +: 32]);
-        if (u_pmu.u_regs.ext_q[i*32 +: 32] !== e[O_EXT + i*32 +: 32])
-          report("ext_q", i, e[O_EXT + i*32 +: 32], u_pmu.u_regs.ext_q[i*32 +: 32]);
-        if (u_pmu.u_evctl.cprev_q[i] !== e[O_CPV + i])
-          report("cprev_q", i, e[O_CPV + i], u_pmu.u_evctl.cprev_q[i]);
-        if (u_pmu.u_evctl.carry_q[i] !== e[O_CRY + i])
-          report("carry_q", i, e[O_CRY + i], u_pmu.u_evctl.carry_q[i]);
-      end
-      for (i = 0; i < THREADS; i = i + 1) begin
-        if (u_pmu.u_regs.fixctl_q[i*32 +: 32] !== e[O_FIX + i*32 +: 32])
-          report("fixctl_q", i, e[O_FIX + i*32 +: 32], u_pmu.u_regs.fixctl_q[i*32 +: 32]);
-        if (u_pmu.u_regs.ctrl_q[i*32 +: 32] !== e[O_CTL + i*32 +: 32])
-          report("ctrl_q", i, e[O_CTL + i*32 +: 32], u_pmu.u_regs.ctrl_q[i*32 +: 32]);
-        if (u_pmu.u_regs.gctrl_q[i*64 +: 64] !== e[O_GCT + i*64 +: 64])
-          report("gctrl_q", i, e[O_GCT + i*64 +: 64], u_pmu.u_regs.gctrl_q[i*64 +: 64]);
-        if (u_pmu.u_regs.gstatus_q[i*64 +: 64] !== e[O_GST + i*64 +: 64])
-          report("gstatus_q", i, e[O_GST + i*64 +: 64], u_pmu.u_regs.gstatus_q[i*64 +: 64]);
-        if (u_pmu.u_rdp.data_q[i*64 +: 64] !== e[O_RDQ + i*64 +: 64])
-          report("rdp_data_q", i, e[O_RDQ + i*64 +: 64], u_pmu.u_rdp.data_q[i*64 +: 64]);
-        if (u_pmu.u_rdp.valid_q[i] !== e[O_RVQ + i])
-          report("rdp_valid_q", i, e[O_RVQ + i], u_pmu.u_rdp.valid_q[i]);
-      end
-      for (i = 0; i < THREADS*3; i = i + 1)
-        if (u_pmu.u_stack.carry_q[i*CRW +: CRW] !== e[O_SCR + i*CRW +: CRW])
-          report("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], u_pmu.u_stack.carry_q[i*CRW +: CRW]);
-      if (u_pmu.u_regs.hi_latch_q !== e[O_HIL +: 32])
-        report("hi_latch_q", 0, e[O_HIL +: 32], u_pmu.u_regs.hi_latch_q);
-      if (u_pmu.u_regs.hi_addr_q !== e[O_HIA +: AW])
-        report("hi_addr_q", 0, e[O_HIA +: AW], u_pmu.u_regs.hi_addr_q);
-      if (u_pmu.u_regs.hi_vld_q !== e[O_HIV])
-        report("hi_vld_q", 0, e[O_HIV], u_pmu.u_regs.hi_vld_q);
-    end
-    if (errors == 0)
-      $display("golden %0s: %0d cycles, 0 mismatches", name, n);
-    else
-      $display("FAIL golden %0s: %0d cycles, %0d mismatches", name, n, errors);
-    finish(errors != 0);
+    replay(pair_failed);
+    finish(pair_failed);
   end
 endmodule
