@@ -95,7 +95,11 @@ module run_ctl #(
   reg [15:0] pdata_q, pdata_d;
 
   wire core_rst = (rstc_q != 3'd0) || pwe_q;
-  wire running  = !core_rst && (run_q || left_q != 32'd0);
+  // running: !core_rst && (run_q || left_q != 0), kept in a register loaded with the same function
+  // of the next state (0 in reset, as of the reset state), so no compare of the 32-bit RUN count
+  // lies on the paths into the core's and the PMU's clock enables and event inputs
+  reg  running_q;
+  wire running  = running_q;
 
   assign core_ce_o   = running || core_rst;
   assign pmu_ce_o    = running || apb_ce_i || prst_q != 2'd0;
@@ -173,6 +177,8 @@ module run_ctl #(
     end
   end
 
+  wire running_d = !((rstc_d != 3'd0) || pwe_d) && (run_d || left_d != 32'd0);
+
   // ---- flops ----------------------------------------------------------------------------------
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -180,6 +186,7 @@ module run_ctl #(
       seed_q   <= 32'd1;
       runlen_q <= 32'd0;
       run_q    <= 1'b0;
+      running_q <= 1'b0;
       left_q   <= 32'd0;
       rstc_q   <= RSTC;
       prst_q   <= 2'd0;
@@ -195,6 +202,7 @@ module run_ctl #(
       seed_q   <= seed_d;
       runlen_q <= runlen_d;
       run_q    <= run_d;
+      running_q <= running_d;
       left_q   <= left_d;
       rstc_q   <= rstc_d;
       prst_q   <= prst_d;
