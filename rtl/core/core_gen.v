@@ -122,35 +122,8 @@ module core_gen #(
     end
   endfunction
 
-  // The n (<= W) correct-path words after draw state x, the first with kernel mode km before
-  // it; returns {the draw of the last of them, the words from bit 0 on (0 above word n-1)}.
-  function [64+W*16-1:0] words;
-    input [63:0]    x;
-    input           km;
-    input [THW-1:0] th;
-    input [WW-1:0]  n;
-    reg   [63:0]    y;
-    reg   [15:0]    w;
-    reg             k;
-    integer         j;
-    begin
-      words = {(64 + W * 16){1'b0}};
-      y     = x;
-      k     = km;
-      for (j = 0; j < W; j = j + 1) begin
-        if (j[WW-1:0] < n) begin
-          y                 = xs64(y);
-          w                 = dec(y, k, th);
-          words[j*16 +: 16] = w;
-          k                 = w[8];
-        end
-      end
-      words[W*16 +: 64] = y;
-    end
-  endfunction
-
   // The W correct-path words of the W draws d (draw j at bits j*64), the first with kernel mode
-  // km before it (the words of n = W above, with the draws given).
+  // km before it (each word's mode bit [8] is the next one's km).
   function [W*16-1:0] dwords;
     input [W*64-1:0] d;
     input            km;
@@ -199,7 +172,6 @@ module core_gen #(
   endfunction
 
   localparam [31:0]   W32 = W;
-  localparam [WW-1:0] WN  = W32[WW-1:0];
 
   // ---------------------------------------------------------------------------------------------
   // Correct path
@@ -229,29 +201,18 @@ module core_gen #(
   // after the last one (the kernel-mode chain goes on from the last word's mode bit). The W draws
   // after the last one and their words do not depend on adv_i (from registers); adv_i only picks
   // the draw of the last word consumed and shifts (words above adv_i - 1 fall off the top).
-  reg [64+W*16-1:0] nw;
-  reg [63:0]        dr;
-  reg [31:0]        adv32;
-  integer           j;
+  reg [W*64-1:0] nd;
+  reg [31:0]     adv32;
   always @* begin
-    j      = 0;  // loop variable: assigned on every path (no latch)
     attr_d = attr_o;
     last_d = cur_last;
-    nw     = {(64 + W * 16){1'b0}};
-    dr     = cur_last;
-    adv32  = 32'd0;
+    nd     = {(W * 64){1'b0}};
+    adv32  = {{(32 - WW){1'b0}}, adv_i};
     if (adv_i != {WW{1'b0}}) begin
-      nw     = words(cur_last, attr_o[(W-1)*16+8], thr(mix_i), WN);
-      adv32  = {{(32 - WW){1'b0}}, adv_i};
-      attr_d = (attr_o >> (adv32 * 16)) | (nw[W*16-1:0] << ((W32 - adv32) * 16));
-      if (adv_i == WN) begin
-        last_d = nw[W*16 +: 64];
-      end else begin
-        for (j = 0; j + 1 < W; j = j + 1) begin
-          dr = xs64(dr);
-          if (j[WW-1:0] == adv_i - 1'b1) last_d = dr;
-        end
-      end
+      nd     = draws(cur_last);
+      attr_d = (attr_o >> (adv32 * 16)) |
+               (dwords(nd, attr_o[(W-1)*16+8], thr(mix_i)) << ((W32 - adv32) * 16));
+      last_d = nd[(adv32 - 32'd1) * 64 +: 64];
     end
   end
 
