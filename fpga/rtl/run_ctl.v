@@ -94,10 +94,18 @@ module run_ctl #(
   reg [15:0] paddr_q, paddr_d;
   reg [15:0] pdata_q, pdata_d;
 
-  wire core_rst = (rstc_q != 3'd0) || pwe_q;
-  // running: !core_rst && (run_q || left_q != 0), kept in a register loaded with the same function
-  // of the next state (0 in reset, as of the reset state), so no compare of the 32-bit RUN count
-  // lies on the paths into the core's and the PMU's clock enables and event inputs
+  // The core is held in reset while the reset count runs or a program word is being written.
+  function in_rst(input [2:0] rstc, input pwe);
+    in_rst = (rstc != 3'd0) || pwe;
+  endfunction
+  // It runs when out of reset and either free-running or with RUN cycles left.
+  function runs(input [2:0] rstc, input pwe, input run, input [31:0] left);
+    runs = !in_rst(rstc, pwe) && (run || left != 32'd0);
+  endfunction
+  wire core_rst = in_rst(rstc_q, pwe_q);
+  // running = runs() of the state, kept in a register loaded with runs() of the next state (0 in
+  // reset, as of the reset state), so no compare of the 32-bit RUN count lies on the paths into
+  // the core's and the PMU's clock enables and event inputs
   reg  running_q;
   wire running  = running_q;
 
@@ -177,7 +185,7 @@ module run_ctl #(
     end
   end
 
-  wire running_d = !((rstc_d != 3'd0) || pwe_d) && (run_d || left_d != 32'd0);
+  wire running_d = runs(rstc_d, pwe_d, run_d, left_d);
 
   // ---- flops ----------------------------------------------------------------------------------
   always @(posedge clk_i) begin
