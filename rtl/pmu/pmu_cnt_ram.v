@@ -17,19 +17,30 @@
 //
 // Folding: a pointer visits the counters one by one; a pending counter's RAM word is read
 // (cycle A) and written back plus one (cycle B), which clears pend_q and recomputes ones_q from
-// the written word. The read port also serves the pre-read (below), which has
-// priority: the pointer waits while the port is taken. A software write in cycle B takes the
-// write port: the fold is dropped and the pointer goes back to retry it (with APB this never
-// happens: cycle B of a fold cannot be an access cycle, whose cycle A would be the setup cycle).
-// The pointer moves in every cycle without a pre-read, at least every other cycle, so a fold
-// completes within FOLD_LAT cycles of its carry; PW is chosen so that lo_q cannot carry out
-// again in that time (increments below 2^IW, or 2^NIW): a carry never meets a pending one, and ones_q is
-// set again by the fold before the next carry needs it.
+// the written word. The read port also serves the pre-read (below), which has priority: the
+// pointer waits while the port is taken. The write port serves the write-back of a software write
+// (below) first: a cycle B that meets one parks its word in pk_q and writes it in the next cycle
+// (which is never a write-back: that would need an access in cycle B, whose setup cycle, cycle
+// A, had no free read port); a cycle B that meets a parked word parks in turn. So a fold is
+// written within one cycle after cycle B, and the pointer moves in every cycle without a
+// pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
+// PW is chosen so that lo_q cannot carry out again in that time (increments below 2^IW, or
+// 2^NIW): a carry never meets a pending one, and ones_q is set again by the fold before the next
+// carry needs it.
 //
 // Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
 // pidx_i = that counter in cycle n-1 (the APB setup cycle, pmu_regs), which reads its RAM word.
 // Then the read port returns value as stored at the start of cycle n, and a write merges its
 // bytes over it (spec 5.3), exactly as with flip-flops.
+//
+// Write-back: a software write of a RAM counter in cycle n (its access cycle) registers the new
+// value (wnew_q) and lands in cycle n+1, its own cycle (spec 4): the prefix takes the new value's
+// low bits plus cycle n+1's increment, the RAM word its upper part, the flags follow. Cycle n
+// only suppresses the counter's wrap. At the ports this is the flip-flop bank's behaviour (the
+// new value, then its increments from cycle n+1 on), since nothing reads the counter in cycle
+// n+1: an access needs a setup cycle first (APB), and the view below shows wnew_q. So the access
+// cycle's logic ends at wnew_q: the RAM word plus its pending carry, the merge of the written
+// bytes, nothing after them.
 //
 // No wait state: the APB address is known one cycle before the data is needed.
 
@@ -94,6 +105,15 @@ module pmu_cnt_ram #(
   reg [CIW-1:0]  fp_q;                          // fold pointer
   reg            fv_q;                          // cycle B of a fold of counter fi_q
   reg [CIW-1:0]  fi_q;
+  reg            pk_q;                          // a fold's word parked (cycle B met the write
+  reg [CIW-1:0]  pk_i_q;                        // port taken): counter pk_i_q, word pk_w_q
+  reg [HW-1:0]   pk_w_q;
+  reg            wv_q;                          // write-back: a RAM counter written last cycle,
+  reg [CIW-1:0]  wi_q;                          // counter wi_q (one-hot wb_q), lands now with
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [NCNT-1:0] wb_q;                          // the new value wnew_q (FF_MASK bits: unused)
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [CW-1:0]   wnew_q;
 
   // U all ones: narrow (HW bits) and wide (HWW bits, zero-extended)
   localparam [HW-1:0] ALL1N = {HW{1'b1}};
@@ -110,17 +130,23 @@ module pmu_cnt_ram #(
   // RAM ports
   // ---------------------------------------------------------------------------------------------
   // Read: the pre-read, else the fold pointer (cycle A of a fold when that counter is pending and
-  // not written this cycle).
-  wire          fa    = !pre_i && pend_q[fp_q] && !FF_MASK[fp_q] && !(we_i && (widx_i == fp_q));
+  // neither written this cycle nor landing its write-back or its parked fold word: its flags are
+  // about to change).
+  wire          fa    = !pre_i && pend_q[fp_q] && !FF_MASK[fp_q] && !(we_i && (widx_i == fp_q))
+                        && !(wv_q && (wi_q == fp_q)) && !(pk_q && (pk_i_q == fp_q));
   wire [CIW-1:0] raddr = pre_i ? pidx_i : fp_q;
   // The word read last cycle (the same edge's write to that address bypassed).
   wire [HW-1:0] rword = byp_q ? byp_d_q : rd_q;
 
-  // Write: a software write of a RAM counter, else cycle B of a fold (dropped by the former).
-  wire          sw_ram = we_i && !FF_MASK[widx_i];
-  wire          fb     = fv_q && !we_i;
+  // Write: the write-back of a software write, else a parked fold word, else cycle B of a fold
+  // (which parks its word when the port is taken).
+  wire          fb      = fv_q && !wv_q && !pk_q;    // cycle B writes its word
+  wire          park    = fv_q && (wv_q || pk_q);    // ... parks it
+  wire          fw      = fb || pk_q;                // a fold word is written (pk_q: never with wv_q)
   wire [HW-1:0] fold_w  = (z_q[fi_q] ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, 1'b1};
   wire [HW-1:0] fold_hi = fold_w & (NARROW[fi_q] ? ALL1N : ALL1W);
+  wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : fi_q;
+  wire [HW-1:0] fw_w    = pk_q ? pk_w_q : fold_hi;
 
   // ---------------------------------------------------------------------------------------------
   // Old value of the counter a read or write addresses (pre-read last cycle), and the write
@@ -143,20 +169,35 @@ module pmu_cnt_ram #(
   assign wold_o = FF_MASK[widx_i] ? ff_q[widx_i]
                                   : ram_value(NARROW[widx_i], rword, z_q[widx_i], pend_q[widx_i],
                                               lo_q[widx_i]);
-  // the written upper part (the RAM word) of a narrow or wide counter
-  wire [HW-1:0] whi  = NARROW[widx_i] ? wval_i[CW-1:PWN] : {{(HW - HWW){1'b0}}, wval_i[CW-1:PWW]};
 
+  // The written counter, one-hot (a flip-flop counter takes the write now; every counter's wrap
+  // is suppressed now).
   reg [NCNT-1:0] wsel;
   always @* begin
     wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
   end
 
-  // The RAM's write port (a software write, else cycle B of a fold) and its read-during-write
-  // bypass of the address read.
-  wire           ram_we    = sw_ram || fb;
-  wire [CIW-1:0] ram_waddr = sw_ram ? widx_i : fi_q;
-  wire [HW-1:0]  ram_wdata = sw_ram ? whi : fold_hi;
-  wire           byp_d     = (sw_ram && (widx_i == raddr)) || (fb && (fi_q == raddr));
+  // Write-back register: a RAM counter's write lands next cycle (reset: none in flight; wnew_q
+  // follows wval_i, 0 without a write).
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wv_q <= 1'b0;
+      wb_q <= {NCNT{1'b0}};
+    end else begin
+      wv_q <= |(wsel & ~FF_MASK);   // (an index at or above NCNT names no counter)
+      wb_q <= wsel & ~FF_MASK;
+    end
+    wi_q   <= widx_i;
+    wnew_q <= wval_i;
+  end
+  // the written upper part (the RAM word) of a narrow or wide counter
+  wire [HW-1:0] whi  = NARROW[wi_q] ? wnew_q[CW-1:PWN] : {{(HW - HWW){1'b0}}, wnew_q[CW-1:PWW]};
+
+  // The RAM's write port and its read-during-write bypass of the address read.
+  wire           ram_we    = wv_q || fw;
+  wire [CIW-1:0] ram_waddr = wv_q ? wi_q : fw_i;
+  wire [HW-1:0]  ram_wdata = wv_q ? whi : fw_w;
+  wire           byp_d     = ram_we && (ram_waddr == raddr);
 
   always @(posedge clk_i) begin
     rd_q    <= ram[raddr];
@@ -167,14 +208,12 @@ module pmu_cnt_ram #(
     end
   end
 
-  // Fold pointer and cycle B (reset: pointer 0, no fold in flight). A dropped fold retries.
+  // Fold pointer, cycle B and the parked word (reset: pointer 0, no fold in flight).
   localparam [31:0]  NCNT32 = NCNT;
   localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
   wire [CIW:0]   fp_inc = {1'b0, fp_q} + {{CIW{1'b0}}, 1'b1};
   wire [CIW-1:0] fp_nxt = (fp_inc == NCNT_C) ? {CIW{1'b0}} : fp_inc[CIW-1:0];
-  wire [CIW-1:0] fp_d   = (fv_q && we_i) ? fi_q     // dropped: retry that counter
-                        : !pre_i         ? fp_nxt
-                        :                  fp_q;
+  wire [CIW-1:0] fp_d   = pre_i ? fp_q : fp_nxt;
   wire           fv_d   = fa;
   wire [CIW-1:0] fi_d   = fp_q;
   always @(posedge clk_i) begin
@@ -182,16 +221,22 @@ module pmu_cnt_ram #(
       fp_q <= {CIW{1'b0}};
       fv_q <= 1'b0;
       fi_q <= {CIW{1'b0}};
+      pk_q <= 1'b0;
     end else begin
       fp_q <= fp_d;
       fv_q <= fv_d;
       fi_q <= fi_d;
+      pk_q <= park;
+    end
+    if (park) begin
+      pk_i_q <= fi_q;
+      pk_w_q <= fold_hi;
     end
   end
 
-  // U of the folded counter (fold_hi), and of a written counter, all ones.
-  wire          f_ones = (fold_hi == (NARROW[fi_q] ? ALL1N : ALL1W));
-  wire          w_ones = (whi == (NARROW[widx_i] ? ALL1N : ALL1W));
+  // U of the folded counter (fw_w), and of a written counter, all ones.
+  wire          f_ones = (fw_w == (NARROW[fw_i] ? ALL1N : ALL1W));
+  wire          w_ones = (whi == (NARROW[wi_q] ? ALL1N : ALL1W));
 
   // ---------------------------------------------------------------------------------------------
   // Per counter
@@ -225,18 +270,21 @@ module pmu_cnt_ram #(
           ones_q[gi] <= 1'b0;
         end
       end else begin : g_ram
-        // the prefix plus the increment; a carry out is a wrap when U is all ones
         localparam PWI = NARROW[gi] ? PWN : PWW;   // this counter's prefix
         localparam IWI = NARROW[gi] ? NIW : IW;    // ... and increment widths
-        wire [PWI:0] sum  = {1'b0, lo_q[gi][PWI-1:0]} + {{(PWI + 1 - IWI){1'b0}}, inc[IWI-1:0]};
+        // the prefix (a landing write-back: the new value's) plus the increment; a carry out
+        // is a wrap when U is all ones
+        wire [PWI-1:0] base = wb_q[gi] ? wnew_q[PWI-1:0] : lo_q[gi][PWI-1:0];
+        wire [PWI:0] sum  = {1'b0, base} + {{(PWI + 1 - IWI){1'b0}}, inc[IWI-1:0]};
         wire         c    = sum[PWI];
-        wire        fold  = fb && (fi_q == gi);
+        wire        fold  = fw && (fw_i == gi);
         assign carry[gi] = c;
-        assign wrap[gi]  = c && ones_q[gi];
-        // Next state. A write sets the counter (U from the written word, nothing pending); else
-        // the prefix adds the increment, and a fold sets U = fold_hi (a carry in this cycle
-        // cannot happen: PW), or a carry makes U + 1 pending (ones_q is not used again before
-        // the fold sets it: PW).
+        assign wrap[gi]  = c && (wb_q[gi] ? w_ones : ones_q[gi]);
+        // Next state. The prefix adds the increment. A landing write-back sets U (the RAM word)
+        // from the new value, with a carry of this cycle pending; a fold sets U = fw_w (a carry
+        // in this cycle cannot happen: PW); else a carry makes U + 1 pending (ones_q is not
+        // used again before the fold sets it: PW). (A write in this cycle changes nothing
+        // here: its write-back overwrites it all.)
         reg [PWW-1:0] lo_d;
         reg           pend_d;
         reg           z_d;
@@ -246,9 +294,8 @@ module pmu_cnt_ram #(
           pend_d = pend_q[gi] | c;
           z_d    = z_q[gi];
           ones_d = ones_q[gi];
-          if (wsel[gi]) begin
-            lo_d   = {{(PWW - PWI){1'b0}}, wval_i[PWI-1:0]};
-            pend_d = 1'b0;
+          if (wb_q[gi]) begin
+            pend_d = c;
             z_d    = 1'b0;
             ones_d = w_ones;
           end else if (fold) begin
@@ -297,8 +344,10 @@ module pmu_cnt_ram #(
   integer vi;
   always @* begin
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
-      view[vi] = FF_MASK[vi] ? ff_q[vi]
-                             : ram_value(NARROW[vi], ram[vi], z_q[vi], pend_q[vi], lo_q[vi]);
+      view[vi] = FF_MASK[vi]                  ? ff_q[vi]
+               : (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
+               :                                   ram_value(NARROW[vi], ram[vi], z_q[vi],
+                                                             pend_q[vi], lo_q[vi]);
     end
   end
 `endif

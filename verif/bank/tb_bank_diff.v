@@ -80,15 +80,19 @@ module tb_bank_diff;
   integer n_wrap;      // wraps of RAM counters
   integer n_wrap_fold; // ... whose all-ones upper part came from a fold (not a write)
   integer n_byp;       // pre-read of a word written at the same edge
+  integer n_park;      // a fold's word parked (its cycle B met a write-back or a parked word)
   integer n_rd;        // reads and writes of RAM counters
   integer n_wr;
   // invariants of the block-RAM bank's sizing (must stay 0)
   integer n_carry_pend;// a carry out of a prefix while its last carry is still pending
-  integer n_drop;      // a fold dropped by a software write
+  integer n_drop;      // a fold lost: cycle B met the write-back of its own counter, or a
+                       // parked word that cannot be written (a write-back)
   reg [NCNT-1:0] ones_by_fold;   // the counter's ones_q was last set to 1 by a fold
   reg            fold_now;
   reg [CIW-1:0]  fold_idx;
   reg            fold_ones;
+  reg            wb_now;
+  reg [CIW-1:0]  wb_idx;
 
   task fail_at(input [8*24-1:0] what, input [CW-1:0] exp, input [CW-1:0] act, input integer k);
     begin
@@ -119,11 +123,17 @@ module tb_bank_diff;
   // count the corners and the invariants (block RAM side)
   task corners;
     begin
-      if (u_ram.g_ram.u_ram.fb) begin
+      if (u_ram.g_ram.u_ram.fw) begin
         n_fold = n_fold + 1;
       end
-      if (u_ram.g_ram.u_ram.fv_q && we) n_drop = n_drop + 1;
-      if ((u_ram.g_ram.u_ram.carry & u_ram.g_ram.u_ram.pend_q & ~FF_MASK) != 0)
+      if (u_ram.g_ram.u_ram.park) n_park = n_park + 1;
+      if (u_ram.g_ram.u_ram.fv_q && u_ram.g_ram.u_ram.wv_q &&
+          (u_ram.g_ram.u_ram.fi_q == u_ram.g_ram.u_ram.wi_q || u_ram.g_ram.u_ram.pk_q))
+        n_drop = n_drop + 1;
+      if (u_ram.g_ram.u_ram.pk_q && u_ram.g_ram.u_ram.wv_q) n_drop = n_drop + 1;
+      // (a landing write-back replaces its counter's pending flag)
+      if ((u_ram.g_ram.u_ram.carry & u_ram.g_ram.u_ram.pend_q & ~u_ram.g_ram.u_ram.wb_q &
+           ~FF_MASK) != 0)
         n_carry_pend = n_carry_pend + 1;
       if ((wrap_r & ~FF_MASK) != 0) n_wrap = n_wrap + 1;
       if ((wrap_r & ~FF_MASK & ones_by_fold) != 0) n_wrap_fold = n_wrap_fold + 1;
@@ -156,7 +166,7 @@ module tb_bank_diff;
              seed, cycles);
     pass = 0; fail = 0; ph = 0; follow = 0; follow_case = 0;
     n_fold = 0; n_wrap = 0; n_wrap_fold = 0; n_byp = 0; n_rd = 0; n_wr = 0;
-    n_carry_pend = 0; n_drop = 0; ones_by_fold = {NCNT{1'b0}};
+    n_carry_pend = 0; n_drop = 0; n_park = 0; ones_by_fold = {NCNT{1'b0}};
     @(negedge clk);
     @(negedge clk);
     rst_n = 1'b1;
@@ -212,21 +222,24 @@ module tb_bank_diff;
         corners;
       end
       // which counters' ones_q the coming edge sets by a fold (the others: by a write or reset)
-      fold_now  = rst_n && u_ram.g_ram.u_ram.fb;
-      fold_idx  = u_ram.g_ram.u_ram.fi_q;
+      fold_now  = rst_n && u_ram.g_ram.u_ram.fw;
+      fold_idx  = u_ram.g_ram.u_ram.fw_i;
       fold_ones = u_ram.g_ram.u_ram.f_ones;
+      wb_now    = rst_n && u_ram.g_ram.u_ram.wv_q;
+      wb_idx    = u_ram.g_ram.u_ram.wi_q;
       @(posedge clk);
       #1;
       if (!rst_n) ones_by_fold = {NCNT{1'b0}};
-      if (we) ones_by_fold[idx] = 1'b0;
+      if (wb_now) ones_by_fold[wb_idx] = 1'b0;
       if (fold_now) ones_by_fold[fold_idx] = fold_ones;
       @(negedge clk);
     end
-    $display("corners: %0d folds, %0d RAM wraps (%0d after a fold), %0d bypassed pre-reads, %0d reads, %0d writes of RAM counters",
-             n_fold, n_wrap, n_wrap_fold, n_byp, n_rd, n_wr);
-    $display("invariants: %0d carries while pending, %0d folds dropped (both must be 0)",
+    $display("corners: %0d folds (%0d parked), %0d RAM wraps (%0d after a fold), %0d bypassed pre-reads, %0d reads, %0d writes of RAM counters",
+             n_fold, n_park, n_wrap, n_wrap_fold, n_byp, n_rd, n_wr);
+    $display("invariants: %0d carries while pending, %0d folds lost (both must be 0)",
              n_carry_pend, n_drop);
-    if (n_fold == 0 || n_wrap == 0 || n_wrap_fold == 0 || n_byp == 0 || n_rd == 0 || n_wr == 0) begin
+    if (n_fold == 0 || n_park == 0 || n_wrap == 0 || n_wrap_fold == 0 || n_byp == 0 || n_rd == 0 ||
+        n_wr == 0) begin
       $display("FAIL a corner was not reached (seed %0d)", seed0);
       fail = fail + 1;
     end

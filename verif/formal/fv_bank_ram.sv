@@ -11,10 +11,11 @@
 //   h.read_same   h.wrap_same   h.value_same
 // Small parameters reach every corner within the BMC depth: two counters (three with
 // FV_NCNT3: a pointer that wraps at a count that is not a power of two, and an index, 3, that
-// names no counter), increments 0..1 (IW=1) and a 3-bit prefix, which carries every 8 cycles at
-// most while a pending carry is folded within 2 NCNT + 1 (5, or 7 with three counters: the
-// pointer moves at least every other cycle), so the sizing rule of the RAM bank holds; a 5-bit
-// upper part wraps after a write of a near-maximal value.
+// names no counter), increments 0..1 (IW=1) and a 4-bit prefix, which carries every 16 cycles at
+// most while a pending carry is folded within 2 NCNT + 2 (6, or 8 with three counters: the
+// pointer moves at least every other cycle, and a fold's word waits at most one cycle behind a
+// write-back), so the sizing rule of the RAM bank holds; a 4-bit upper part wraps after a write
+// of a near-maximal value.
 //
 // Invariants (docs/formal.md, "(h) by induction") on the RAM bank's flops, which make (h)
 // k-inductive; h.value_same is the value relation itself:
@@ -24,6 +25,10 @@
 //   i.ptr     the fold pointer and the folded counter are counters (with 3, index 3 is not)
 //   i.fold    cycle B of a fold (fv_q) follows no pre-read, its counter is still pending and
 //             the pointer has moved on to the next counter
+//   i.park    a parked fold word (pk_q) is never in a write-back cycle; its counter is pending
+//             and the word is that counter's upper part
+//   i.wback   a write-back (wv_q, wi_q, one-hot wb_q) follows no pre-read, and a cycle B in it
+//             is of another counter (its view is the new value wnew_q: h.value_same)
 //   i.rword   the word the RAM read port returns (rword: rd_q, or the bypassed byp_d_q) is the
 //             RAM word of the counter pre-read last cycle, and in cycle B of the folded one
 // The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
@@ -66,7 +71,7 @@ module fv_bank_ram #(
   );
 
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .FF_MASK({NCNT{1'b0}}),
-                 .PWW(3), .PWN(3)) u_ram (
+                 .PWW(4), .PWN(4)) u_ram (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
     .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_r), .wnd_re_i (1'b0), .wnd_idx_i (1'b0),
@@ -97,7 +102,7 @@ module fv_bank_ram #(
       fv_bank_ram_ncnt_is_set_by_fv_ncnt3 u_err ();
     end
   endgenerate
-  localparam PW     = 3;                 // u_ram's .PWW and .PWN
+  localparam PW     = 4;                 // u_ram's .PWW and .PWN
   localparam UW     = CW - PW;           // its RAM word (HW = HWW here)
   localparam [31:0] MAXINC = (1 << IW) - 1;
   localparam [PW-1:0] LOMAX = {PW{1'b1}};
@@ -119,6 +124,12 @@ module fv_bank_ram #(
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fp_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.fv_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fi_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.pk_q ;
+  (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.pk_i_q ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.pk_w_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.wv_q ;
+  (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.wi_q ;
+  (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.wb_q ;
 
 `ifdef FV_NCNT3
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
@@ -138,6 +149,12 @@ module fv_bank_ram #(
   wire [CIW-1:0]     fp   = \u_ram.g_ram.u_ram.fp_q ;
   wire               fv   = \u_ram.g_ram.u_ram.fv_q ;
   wire [CIW-1:0]     fi   = \u_ram.g_ram.u_ram.fi_q ;
+  wire               pk   = \u_ram.g_ram.u_ram.pk_q ;
+  wire [CIW-1:0]     pki  = \u_ram.g_ram.u_ram.pk_i_q ;
+  wire [UW-1:0]      pkw  = \u_ram.g_ram.u_ram.pk_w_q ;
+  wire               wv   = \u_ram.g_ram.u_ram.wv_q ;
+  wire [CIW-1:0]     wi   = \u_ram.g_ram.u_ram.wi_q ;
+  wire [NCNT-1:0]    wb   = \u_ram.g_ram.u_ram.wb_q ;
 
   // upper part U of counter j (value = {U, prefix}), and its RAM word (valid while !z[j])
   function automatic [UW-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
@@ -148,16 +165,18 @@ module fv_bank_ram #(
   endfunction
 
   // Fold scheduler bound: the most cycles, this one included, in which counter j's pending
-  // carry can still be pending: 1 in cycle B of its fold; else the pointer needs d moves to
-  // reach j and one more non-pre-read cycle for cycle A, each non-pre-read cycle possibly after
-  // a pre-read (never two in a row; none now if there was one last cycle), then cycle B:
-  // 2 (d + 1) - p_pre + 1.
+  // carry can still be pending: 1 while its word is parked; in cycle B of its fold 1, or 2 when
+  // the word parks (the port is taken); else the pointer needs d moves to reach j and one more
+  // non-pre-read cycle for cycle A, each non-pre-read cycle possibly after a pre-read (never two
+  // in a row; none now if there was one last cycle), then cycle B and a parked cycle:
+  // 2 (d + 1) - p_pre + 2.
   function automatic [7:0] pend_left(input integer j);
     integer d;
     begin
       d = (j >= fp) ? (j - fp) : (j + NCNT - fp);
-      if (fv && (fi == j)) pend_left = 8'd1;
-      else                 pend_left = 2 * d + 3 - (p_pre ? 1 : 0);
+      if (pk && (pki == j))     pend_left = 8'd1;
+      else if (fv && (fi == j)) pend_left = (wv || pk) ? 8'd2 : 8'd1;
+      else                      pend_left = 2 * d + 4 - (p_pre ? 1 : 0);
     end
   endfunction
 
@@ -182,16 +201,21 @@ module fv_bank_ram #(
     lo_room = 8'd0;
     if (past_valid) begin
       for (k = 0; k < NCNT; k = k + 1) begin
-        if (!pend[k]) assert (ones[k] == (upper(cr, k) == {UW{1'b1}}));  // [i.ones]
+        // (a counter whose write-back lands now: its flags are replaced this cycle)
+        if (!pend[k] && !wb[k]) assert (ones[k] == (upper(cr, k) == {UW{1'b1}})); // [i.ones]
         // after pend_left(k) more increments the prefix has not carried out
         lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]} + pend_left(k) * MAXINC[7:0];
-        if (pend[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX});       // [i.bound]
+        if (pend[k] && !wb[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX}); // [i.bound]
       end
       assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT);                     // [i.ptr]
       // (cycle A moved the pointer on: a fold never meets one of the same counter)
       if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NCNT - 1) ? 0 : fi + 1))); // [i.fold]
       if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword == ramword(p_pidx)); // [i.rword]
       if (fv && !z[fi]) assert (rword == ramword(fi));                    // [i.rword]
+      if (pk) assert (!wv && {1'b0, pki} < NCNT && pend[pki] && pkw == upper(cr, pki)); // [i.park]
+      if (wv) assert (!p_pre && {1'b0, wi} < NCNT && wb == ({{(NCNT - 1){1'b0}}, 1'b1} << wi)
+                      && !(fv && fi == wi));                               // [i.wback]
+      if (!wv) assert (wb == {NCNT{1'b0}});                                // [i.wback]
     end
   end
 `endif
