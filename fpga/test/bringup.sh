@@ -113,12 +113,13 @@ expect k_misp.csv 0 branch-misses 112
 expect k_misp.csv 0 uops_issued.any 2240
 expect k_misp.csv 0 uops_executed.thread 1792
 expect_range k_misp.csv 0 r01c3010e 448 452
-# dependence chain, C = 1000: CPI 1 = base 1/W + depend (W-1)/W at every stage
+# dependence chain, C = 1000: one instruction per 2 cycles (a consumer issues in the cycle after
+# its producer completes): CPI 2 = base 1/W + depend (2W-1)/W at every stage
 row=$(grep -E '^depend ' "$V/stacks_dep.txt" | head -n 1)
-if [[ $row =~ ^depend\ +0\.7500\ +75\.00%\ +0\.7500\ +75\.00%\ +0\.7500\ +75\.00%$ ]] &&
-   grep -qE '^base +0\.2500 +25\.00% +0\.2500 +25\.00% +0\.2500 +25\.00%$' "$V/stacks_dep.txt" &&
-   grep -q '^Thread 0: 1,000 instructions retired, CPI 1.0000' "$V/stacks_dep.txt"; then
-  ok "stacks of dep_chain: base 0.25 + depend 0.75 at every stage, CPI 1"
+if [[ $row =~ ^depend\ +1\.7500\ +87\.50%\ +1\.7500\ +87\.50%\ +1\.7500\ +87\.50%$ ]] &&
+   grep -qE '^base +0\.2500 +12\.50% +0\.2500 +12\.50% +0\.2500 +12\.50%$' "$V/stacks_dep.txt" &&
+   grep -q '^Thread 0: 500 instructions retired, CPI 2.0000' "$V/stacks_dep.txt"; then
+  ok "stacks of dep_chain: base 0.25 + depend 1.75 at every stage, CPI 2"
 else
   bad "stacks of dep_chain: $(grep -E '^(Thread 0|base|depend)' "$V/stacks_dep.txt" | head -3 | tr '\n' '|')"
 fi

@@ -77,11 +77,9 @@ module core_backend #(
   wire [ROB-1:0]    d_wp;
   wire [ROB-1:0]    d_mbr;
   wire [ROB-1:0]    d_pd;
-  wire [W-1:0]      d_pd_s;
   wire [ROBI-1:0]   rob_head;
   wire [ROBI-1:0]   rob_head_d;
   wire [ROB-1:0]    rob_done;
-  wire [ROB-1:0]    rob_done_x;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
   wire [ROB-1:0]    rob_wp;
@@ -128,7 +126,6 @@ module core_backend #(
     .wp_o       (d_wp),
     .mbr_o      (d_mbr),
     .pd_o       (d_pd),
-    .pd_s_o     (d_pd_s),
     .c_n_o      (disp_c_o),
     .wp_n_o     (disp_wp_o)
   );
@@ -166,7 +163,6 @@ module core_backend #(
     .head_d_o    (rob_head_d),
     .cnt_o       (rob_cnt_o),
     .done_o      (rob_done),
-    .done_x_o    (rob_done_x),
     .dm_o        (rob_dm),
     .ll_o        (rob_ll),
     .wp_o        (rob_wp),
@@ -194,10 +190,9 @@ module core_backend #(
     .disp_prod_i (d_prod),
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
-    .disp_pd_s_i (d_pd_s),
     .rob_head_i  (rob_head),
     .rob_head_d_i(rob_head_d),
-    .rob_done_x_i(rob_done_x),
+    .rob_done_i  (rob_done),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),
     .rob_wp_i    (rob_wp),

@@ -49,7 +49,6 @@ module core_dispatch #(
   output reg  [ROB-1:0]    wp_o,        //   wrong path
   output reg  [ROB-1:0]    mbr_o,       //   the mispredicted branch
   output reg  [ROB-1:0]    pd_o,        //   producer done or none
-  output reg  [W-1:0]      pd_s_o,      //   the same per slot (slot j at bit j)
   output reg  [WW-1:0]     c_n_o,       // correct-path instructions dispatched
   output reg  [WW-1:0]     wp_n_o       // wrong-path instructions dispatched
 );
@@ -102,6 +101,7 @@ module core_dispatch #(
   reg [ROBI-1:0] prod;
   reg            dm;             // e is a Dcache-miss load (after the knob)
   reg [ROB-1:0]  oh;             // entry slot
+  reg            pd;             // e's producer is done or not in the ROB
   integer        j;
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
@@ -114,7 +114,6 @@ module core_dispatch #(
     wp_o   = {ROB{1'b0}};
     mbr_o  = {ROB{1'b0}};
     pd_o   = {ROB{1'b0}};
-    pd_s_o = {W{1'b0}};
     wp_n_o = {WW{1'b0}};
     tail   = {ROBI{1'b0}};
     e      = {EW{1'b0}};
@@ -122,6 +121,7 @@ module core_dispatch #(
     prod   = {ROBI{1'b0}};
     dm     = 1'b0;
     oh     = {ROB{1'b0}};
+    pd     = 1'b0;
     if (disp_n_i != {WW{1'b0}}) begin
       tail = rob_add(rob_head_i, {{(32 - ROBC){1'b0}}, rob_cnt_i});
       for (j = 0; j < W; j = j + 1) begin
@@ -141,12 +141,13 @@ module core_dispatch #(
           end
           if (e[9]) wp_o = wp_o | oh;
           if (e[1:0] == CLS_BR && e[2] && !e[9] && !perf_bp_i) mbr_o = mbr_o | oh;
+          pd     = 1'b0;
           if (e[7:4] == 4'd0 || {28'd0, e[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_i} + j) begin
-            pd_s_o[j] = 1'b1;    // no producer in the ROB
+            pd = 1'b1;           // no producer in the ROB
           end else if ({28'd0, e[7:4]} > j && rob_done_i[prod]) begin
-            pd_s_o[j] = 1'b1;    // (a producer in this group is not done)
+            pd = 1'b1;           // (a producer in this group is not done)
           end
-          if (pd_s_o[j]) pd_o = pd_o | oh;
+          if (pd) pd_o = pd_o | oh;
         end
       end
     end

@@ -48,8 +48,6 @@ module core_rob #(
   output reg  [ROBI-1:0]   head_d_o,     // the head after commit
   output wire [ROBC-1:0]   cnt_o,
   output wire [ROB-1:0]    done_o,       // entry bits: completed
-  output reg  [ROB-1:0]    done_x_o,     //   completed at the next edge, not by an issue now
-                                         //   (the wakeup, core_rs: it adds the issue slots)
   output wire [ROB-1:0]    dm_o,         //   Dcache-miss load
   output wire [ROB-1:0]    ll_o,         //   latency above 1
   output wire [ROB-1:0]    wp_o,         //   wrong path
@@ -130,8 +128,7 @@ module core_rob #(
     head_d_o = rob_add(head_q, {{(32 - WW){1'b0}}, com_n_i});
     cnt_d    = flush_i ? flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
-    done_x_o = (done_q | fin_i) & ~disp_al_i;
-    done_d   = done_x_o | (iss_vec_i & ~ll_q & ~disp_al_i);
+    done_d   = (done_q | fin_i | (iss_vec_i & ~ll_q)) & ~disp_al_i;
     dm_d     = (dm_q & ~disp_al_i) | disp_dm_i;
     ll_d     = (ll_q & ~disp_al_i) | disp_ll_i;
     wp_d     = (wp_q & ~disp_al_i) | disp_wp_i;

@@ -5,7 +5,9 @@
 // thread's parameter RS limits the count: core_dispatch dispatches no more than the free
 // entries). Each keeps the ROB entry of its producer and whether that producer has completed
 // (pdone_q, brought up to date at every edge by a wakeup, so no entry looks its producer up in
-// the cycle it issues); an entry is ready when its producer has completed (or there is none).
+// the cycle it issues); an entry is ready in the cycle after its producer has completed (or when
+// there is none): the wakeup reads the ROB's done bits, registers, and nothing of this cycle's
+// issue, so the select, the grant and the wakeup are not one loop in a cycle.
 // Issue takes the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A
 // mispredicted branch among them flushes: every younger instruction of the thread leaves (there
 // is at most one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it
@@ -27,12 +29,10 @@ module core_rs #(
   input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
   input  wire [ROB-1:0]    disp_al_i,    // the entries written
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
-  input  wire [W-1:0]      disp_pd_s_i,  //   the same per slot (slot j at bit j)
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
   input  wire [ROBI-1:0]   rob_head_d_i, // the head after this cycle's commit (core_rob head_d)
-  input  wire [ROB-1:0]    rob_done_x_i, // completed at the next edge other than by an issue
-                                         //   now (core_rob done_x; the issue slots add theirs)
+  input  wire [ROB-1:0]    rob_done_i,   // completed (core_rob done_q)
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
   input  wire [ROB-1:0]    rob_wp_i,
@@ -52,8 +52,8 @@ module core_rs #(
   // stall signals
   output wire [RSC-1:0]    cnt_o,        // RS entries at the start of the cycle
   output reg               found_o,      // an entry is not ready (flag prod_valid)
-  output reg               prod_dm_o,    // the oldest such entry's producer: Dcache miss,
-  output reg               prod_ll_o     //   latency above 1
+  output reg               prod_dm_o,    // the oldest such entry's producer, issued before this
+  output reg               prod_ll_o     //   cycle and not completed: a Dcache miss, latency > 1
 );
 
   localparam [31:0]     ROB32 = ROB;
@@ -101,8 +101,8 @@ module core_rs #(
       wq = waiting & ge;
       if (wq == {ROB{1'b0}}) wq = waiting;
       pidx      = prod_q[ctz(wq)];
-      prod_dm_o = rob_dm_i[pidx];
-      prod_ll_o = rob_ll_i[pidx];
+      prod_dm_o = rob_dm_i[pidx] & ~rob_done_i[pidx] & ~rsv_q[pidx];
+      prod_ll_o = rob_ll_i[pidx] & ~rob_done_i[pidx] & ~rsv_q[pidx];
     end
   end
 
@@ -159,8 +159,6 @@ module core_rs #(
   reg [W-1:0]     s_wp;          // slot k: wrong path, Dcache miss, mispredicted branch
   reg [W-1:0]     s_dm;
   reg [W-1:0]     s_mbr;
-  reg [W*ROBI-1:0] s_idx;        // slot k: its entry's index
-  reg [W-1:0]     s_cw;          // slot k: filled and of latency 1 (completes when it issues)
   reg             rdy_wp;        // a ready entry is on the wrong path, a Dcache miss, the branch
   reg             rdy_dm;
   reg             rdy_mb;
@@ -174,8 +172,6 @@ module core_rs #(
     s_wp        = {W{1'b0}};
     s_dm        = {W{1'b0}};
     s_mbr       = {W{1'b0}};
-    s_idx       = {(W * ROBI){1'b0}};
-    s_cw        = {W{1'b0}};
     iss_avail_o = {WW{1'b0}};
     iss_fill_o  = {W{1'b0}};
     rdy_wp      = (ready & rob_wp_i) != {ROB{1'b0}};
@@ -191,8 +187,6 @@ module core_rs #(
         if (rdy_wp) s_wp[k] = (se & rob_wp_i) != {ROB{1'b0}};
         if (rdy_dm) s_dm[k] = (se & rob_dm_i) != {ROB{1'b0}};
         if (rdy_mb) s_mbr[k] = (se & mb) != {ROB{1'b0}};
-        s_idx[k*ROBI +: ROBI] = ohidx(se);
-        s_cw[k]            = (se & ~rob_ll_i) != {ROB{1'b0}};
         iss_avail_o        = iss_avail_o + 1'b1;
         iss_fill_o[k]      = 1'b1;
       end
@@ -235,33 +229,23 @@ module core_rs #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Wakeup: the pdone bits of the next cycle. An entry whose producer has not completed looks it
-  // up in what completes at this edge, so that it is ready in the cycle its producer has
-  // completed, as if it had looked the producer up in that cycle: the completions the ROB takes
-  // other than by an issue now (rob_done_x_i, from registers and the dispatch group), and the
-  // issue slots below the grant that complete as they issue (latency 1), matched by entry index
-  // (s_idx, s_cw: formed with the slots, before the grant), so that after the grant only the
-  // slots' grant bits are ORed in (no look-up of the issued entries at the producer). An issuing
-  // entry is an RS entry, never one of the dispatch group (whose bits rob_done_x_i clears). The
-  // entries dispatched in this cycle look up the producer they are written with (a producer in
-  // the same group has not completed). Only RS entries look their producer up, in groups of 8
-  // entries (a group without lookups is skipped).
+  // Wakeup: the pdone bits of the next cycle. An RS entry whose producer has not completed looks
+  // it up in the ROB's done bits (rob_done_i, registers: the producer has completed in this cycle
+  // or before), so that it is ready in the cycle after its producer has completed (docs/core.md
+  // section 5). A producer leaves the ROB no earlier than the cycle its done bit is first seen,
+  // and its entry is written again no earlier than the next one, so no waiting entry misses it.
+  // The entries dispatched in this cycle come with their pdone bit (disp_pd_i: the producer's
+  // done bit, or none); those without it wait at least one cycle, as their producer has not
+  // completed. Only RS entries look their producer up, in groups of 8 entries (a group without
+  // lookups is skipped). No issue slot, grant or count of this cycle reaches the pdone bits.
   // ---------------------------------------------------------------------------------------------
   localparam NG = (ROB + 7) / 8;
   reg [ROB-1:0]  need;               // RS entries whose producer is not known to have completed
   reg [NG*8-1:0] need_g;
-  reg [ROBI-1:0] dp;
-  reg [ROBI-1:0] pp;
-  reg [W-1:0]    g_cw;               // slot k issues now and completes: k below the grant
   integer        g;
   integer        i;
-  integer        f0;
-  integer        q;
   always @* begin
-    g = 0; i = 0; f0 = 0; q = 0;  // loop variables: assigned on every path (no latch)
-    dp      = {ROBI{1'b0}};
-    pp      = {ROBI{1'b0}};
-    g_cw    = s_cw & iss_g_i;
+    g = 0; i = 0;  // loop variables: assigned on every path (no latch)
     pdone_d = (pdone_q & ~disp_al_i) | disp_pd_i;
     need    = rsv_q & ~pdone_q;    // (those that leave at this edge too: their bit is not used)
     need_g  = {(NG * 8){1'b0}};
@@ -270,27 +254,7 @@ module core_rs #(
       for (g = 0; g < NG; g = g + 1) begin
         if (need_g[g*8 +: 8] != 8'd0) begin
           for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
-            if (need[i]) begin
-              pp         = prod_q[i];
-              pdone_d[i] = rob_done_x_i[pp];
-              for (q = 0; q < W; q = q + 1) begin
-                if (g_cw[q] && s_idx[q*ROBI +: ROBI] == pp) pdone_d[i] = 1'b1;
-              end
-            end
-          end
-        end
-      end
-    end
-    if ((disp_al_i & ~disp_pd_i) != {ROB{1'b0}}) begin
-      for (f0 = 0; f0 < W; f0 = f0 + 1) begin
-        if (f0[WW-1:0] < disp_n_i) begin
-          dp = disp_slot_i[f0*ROBI +: ROBI];
-          pp = disp_prod_i[f0*ROBI +: ROBI];
-          if (!disp_pd_s_i[f0]) begin
-            pdone_d[dp] = rob_done_x_i[pp];
-            for (q = 0; q < W; q = q + 1) begin
-              if (g_cw[q] && s_idx[q*ROBI +: ROBI] == pp) pdone_d[dp] = 1'b1;
-            end
+            if (need[i]) pdone_d[i] = rob_done_i[prod_q[i]];
           end
         end
       end
