@@ -95,8 +95,11 @@ module core_progmem #(
       assign row_o[c*16 +: 16] = mem_q[ra_q];
 `ifndef SYNTHESIS
       // Simulation-only initial contents of the column.
+      // (not traced: the waveform shows mem_q, which these words fill at time 0)
+      /*verilator tracing_off*/
       reg [15:0] init_words [0:ROWS*W-1];
       integer    r;
+      /*verilator tracing_on*/
       initial begin
         for (r = 0; r < ROWS * W; r = r + 1) begin
           init_words[r] = 16'hffff;
@@ -114,8 +117,10 @@ module core_progmem #(
 
 `ifndef SYNTHESIS
   // Simulation-only initial contents of row 0.
+  /*verilator tracing_off*/
   reg [15:0] init0 [0:ROWS*W-1];
   integer    i;
+  /*verilator tracing_on*/
   initial begin
     for (i = 0; i < ROWS * W; i = i + 1) begin
       init0[i] = 16'hffff;
