@@ -30,7 +30,9 @@ module core_fetch #(
   output wire [RAW-1:0]  row_nx_o,       // program memory row to read in the next cycle
   input  wire [W*16-1:0] pm_row_i,       //   the words of the current row (row_q)
   input  wire [W*16-1:0] pm_row0_i,      //   row 0 (restart after the end marker)
-  input  wire [W*16-1:0] gen_attr_i,     // generator: the next W correct-path words
+  input  wire            gen_valid_i,    // generator: its words are ready (not in the first
+                                         //   cycle after reset)
+  input  wire [W*16-1:0] gen_attr_i,     //   the next W correct-path words
   input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
   output reg  [WW-1:0]   gen_adv_o,      //   correct-path words consumed
   output reg             gen_adv_wp_o,   //   wrong-path block consumed
@@ -87,7 +89,7 @@ module core_fetch #(
   // The thread can fetch this cycle (from registers only).
   // ---------------------------------------------------------------------------------------------
   always @* begin
-    fetch_able_o = !idle_i && (!use_prog_i || pm_row0_i[15:0] != 16'hffff) &&
+    fetch_able_o = !idle_i && (use_prog_i ? pm_row0_i[15:0] != 16'hffff : gen_valid_i) &&
                    (ic_wait_q == {ICW{1'b0}}) && (pen_q == {PENW{1'b0}}) && fq_room_i;
   end
 

@@ -55,6 +55,7 @@ module core_frontend #(
   wire [W*16-1:0] pm_row;
   wire [W*16-1:0] pm_row0;
   wire [W*16-1:0] gen_attr;
+  wire            gen_valid;
   wire [W*16-1:0] gen_wp_attr;
   wire [WW-1:0]   gen_adv;
   wire            gen_adv_wp;
@@ -89,6 +90,7 @@ module core_frontend #(
     .mix_i     (mix_i),
     .adv_i     (gen_adv),
     .adv_wp_i  (gen_adv_wp),
+    .valid_o   (gen_valid),
     .attr_o    (gen_attr),
     .wp_attr_o (gen_wp_attr)
   );
@@ -115,6 +117,7 @@ module core_frontend #(
     .row_nx_o      (pm_rd_row),
     .pm_row_i      (pm_row),
     .pm_row0_i     (pm_row0),
+    .gen_valid_i   (gen_valid),
     .gen_attr_i    (gen_attr),
     .gen_wp_attr_i (gen_wp_attr),
     .gen_adv_o     (gen_adv),

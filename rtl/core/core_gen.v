@@ -12,9 +12,11 @@
 // consumed words and decodes as many new ones from the draws after the last one (last_q); the
 // wrong path decodes its next block when the current one is consumed. The correct-path words
 // depend on the mix, which is only constant once reset is over (the configuration is sampled
-// during reset), so those registers are loaded at the first clock edge after reset (valid_q);
-// until then the words are decoded from the W draws after the reset state (sd_q, loaded in
-// reset: no xorshift step lies between a register and those words; kernel mode 0).
+// during reset), so those registers are loaded at the first clock edge after reset (valid_q),
+// from the W draws after the reset state (sd_q, loaded in reset; kernel mode 0); the words are
+// only ever read from the registers, and the fetch waits for them (valid_o: the first cycle
+// after reset fetches nothing in generator mode), so no decode lies between the configuration
+// and the fetch.
 
 module core_gen #(
   parameter W   = 4,
@@ -27,7 +29,8 @@ module core_gen #(
   input  wire [7:0]      mix_i,
   input  wire [WW-1:0]   adv_i,      // correct-path words consumed this cycle (0..W)
   input  wire            adv_wp_i,   // the wrong-path block was consumed this cycle
-  output reg  [W*16-1:0] attr_o,     // the next W correct-path words
+  output wire            valid_o,    // attr_o holds the next W words (from the 2nd cycle)
+  output wire [W*16-1:0] attr_o,     // the next W correct-path words
   output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
@@ -176,42 +179,38 @@ module core_gen #(
   // ---------------------------------------------------------------------------------------------
   // Correct path
   // ---------------------------------------------------------------------------------------------
-  reg [W*64-1:0] sd_q;     // the W draws after the state after reset (kernel mode 0); used
-                           // while valid_q is 0
+  reg [W*64-1:0] sd_q;     // the W draws after the state after reset (kernel mode 0); decoded
+                           // into attr_q while valid_q is 0
   reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge
                            // after reset)
   reg [W*16-1:0] attr_q;   // the next W words
   reg [W*16-1:0] attr_d;
   reg [63:0]     last_q;   // the draw of the last of them
   reg [63:0]     last_d;
-  reg [63:0]     cur_last;
 
-  // The next W words: the registers, or (during reset and the first cycle after it) decoded from
-  // the reset state.
-  always @* begin
-    attr_o   = attr_q;
-    cur_last = last_q;
-    if (!valid_q) begin
-      attr_o   = dwords(sd_q, 1'b0, thr(mix_i));
-      cur_last = sd_q[(W-1)*64 +: 64];
-    end
-  end
+  assign attr_o  = attr_q;
+  assign valid_o = valid_q;
 
-  // Next state: consume adv_i words: shift them out and decode adv_i new words from the draws
-  // after the last one (the kernel-mode chain goes on from the last word's mode bit). The W draws
-  // after the last one and their words do not depend on adv_i (from registers); adv_i only picks
-  // the draw of the last word consumed and shifts (words above adv_i - 1 fall off the top).
+  // Next state: while valid_q is 0 (reset and the first cycle after it: nothing is fetched), the
+  // words decoded from the reset state. Then consume adv_i words: shift them out and decode adv_i
+  // new words from the draws after the last one (the kernel-mode chain goes on from the last
+  // word's mode bit). The W draws after the last one and their words do not depend on adv_i
+  // (from registers); adv_i only picks the draw of the last word consumed and shifts (words
+  // above adv_i - 1 fall off the top).
   reg [W*64-1:0] nd;
   reg [31:0]     adv32;
   always @* begin
-    attr_d = attr_o;
-    last_d = cur_last;
+    attr_d = attr_q;
+    last_d = last_q;
     nd     = {(W * 64){1'b0}};
     adv32  = {{(32 - WW){1'b0}}, adv_i};
-    if (adv_i != {WW{1'b0}}) begin
-      nd     = draws(cur_last);
-      attr_d = (attr_o >> (adv32 * 16)) |
-               (dwords(nd, attr_o[(W-1)*16+8], thr(mix_i)) << ((W32 - adv32) * 16));
+    if (!valid_q) begin
+      attr_d = dwords(sd_q, 1'b0, thr(mix_i));
+      last_d = sd_q[(W-1)*64 +: 64];
+    end else if (adv_i != {WW{1'b0}}) begin
+      nd     = draws(last_q);
+      attr_d = (attr_q >> (adv32 * 16)) |
+               (dwords(nd, attr_q[(W-1)*16+8], thr(mix_i)) << ((W32 - adv32) * 16));
       last_d = nd[(adv32 - 32'd1) * 64 +: 64];
     end
   end
