@@ -47,7 +47,7 @@ module core_rs #(
   output reg  [WW-1:0]     wp_n_o,       //   wrong path
   output reg  [WW-1:0]     dm_n_o,       //   Dcache-miss loads
   output reg               flush_o,      // a mispredicted branch issues
-  output reg  [ROBC-1:0]   flush_age_o,  //   places from the head
+  output reg  [ROBC-1:0]   flush_age_o,  //   places from the head (valid with flush_o)
   output reg  [ROB-1:0]    keep_o,       //   the entries that stay (all without a flush)
   // stall signals
   output wire [RSC-1:0]    cnt_o,        // RS entries at the start of the cycle
@@ -221,7 +221,8 @@ module core_rs #(
   // dispatched in this cycle are younger than the branch: out).
   // ---------------------------------------------------------------------------------------------
   always @* begin
-    flush_age_o = flush_o ? fage : {ROBC{1'b0}};
+    flush_age_o = fage;            // (used with flush_o only: not masked by it, so that the
+                                   //   ROB's count after a flush is formed before the flush)
     keep_o      = flush_o ? kmask : {ROB{1'b1}};
     cnt_d       = flush_o ? rcnt[RSC-1:0] :
                   cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
