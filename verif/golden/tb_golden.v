@@ -130,8 +130,10 @@ module tb_golden #(
   reg [8*256-1:0]  word;
   reg [EW-1:0]     e;
 
-  task report(input [8*16-1:0] field, input integer idx, input [63:0] ev, input [63:0] av);
-    begin
+  // One field of the expected word against the RTL: a mismatch (x and z included) is counted
+  // and, for the first MAXREP, printed.
+  task check_eq(input [8*16-1:0] field, input integer idx, input [63:0] ev, input [63:0] av);
+    if (av !== ev) begin
       errors = errors + 1;
       if (errors <= MAXREP)
         $display("MISMATCH cycle %0d %0s[%0d]: expected 0x%0h, actual 0x%0h", c, field, idx, ev, av);
@@ -269,54 +271,38 @@ module tb_golden #(
         e = exp_mem[c];
         #3;  // inputs settle (the edge comes 6 ns later)
         if (e[O_CHK]) begin
-          if (pready !== e[O_RDY]) report("pready", 0, e[O_RDY], pready);
-          if (prdata !== e[O_RD +: 32]) report("prdata", 0, e[O_RD +: 32], prdata);
-          if (pslverr !== e[O_ERR]) report("pslverr", 0, e[O_ERR], pslverr);
+          check_eq("pready", 0, e[O_RDY], pready);
+          check_eq("prdata", 0, e[O_RD +: 32], prdata);
+          check_eq("pslverr", 0, e[O_ERR], pslverr);
           for (i = 0; i < THREADS; i = i + 1) begin
-            if (irq[i] !== e[O_IRQ + i]) report("irq", i, e[O_IRQ + i], irq[i]);
-            if (rdp_valid[i] !== e[O_RVL + i]) report("rdp_valid", i, e[O_RVL + i], rdp_valid[i]);
-            if (rdp_data[i*64 +: 64] !== e[O_RDT + i*64 +: 64])
-              report("rdp_data", i, e[O_RDT + i*64 +: 64], rdp_data[i*64 +: 64]);
+            check_eq("irq", i, e[O_IRQ + i], irq[i]);
+            check_eq("rdp_valid", i, e[O_RVL + i], rdp_valid[i]);
+            check_eq("rdp_data", i, e[O_RDT + i*64 +: 64], rdp_data[i*64 +: 64]);
           end
         end
         @(posedge clk);
         #1;  // state after the edge
         for (i = 0; i < NCNT; i = i + 1)
-          if (u_pmu.u_bank.cnt_q[i] !== e[O_CNT + i*CW +: CW])
-            report("cnt_q", i, e[O_CNT + i*CW +: CW], u_pmu.u_bank.cnt_q[i]);
+          check_eq("cnt_q", i, e[O_CNT + i*CW +: CW], u_pmu.u_bank.cnt_q[i]);
         for (i = 0; i < THREADS*P; i = i + 1) begin
-          if (u_pmu.u_regs.evtsel_q[i*32 +: 32] !== e[O_EVT + i*32 +: 32])
-            report("evtsel_q", i, e[O_EVT + i*32 +: 32], u_pmu.u_regs.evtsel_q[i*32 +: 32]);
-          if (u_pmu.u_regs.ext_q[i*32 +: 32] !== e[O_EXT + i*32 +: 32])
-            report("ext_q", i, e[O_EXT + i*32 +: 32], u_pmu.u_regs.ext_q[i*32 +: 32]);
-          if (u_pmu.u_evctl.cprev_q[i] !== e[O_CPV + i])
-            report("cprev_q", i, e[O_CPV + i], u_pmu.u_evctl.cprev_q[i]);
-          if (u_pmu.u_evctl.carry_q[i] !== e[O_CRY + i])
-            report("carry_q", i, e[O_CRY + i], u_pmu.u_evctl.carry_q[i]);
+          check_eq("evtsel_q", i, e[O_EVT + i*32 +: 32], u_pmu.u_regs.evtsel_q[i*32 +: 32]);
+          check_eq("ext_q", i, e[O_EXT + i*32 +: 32], u_pmu.u_regs.ext_q[i*32 +: 32]);
+          check_eq("cprev_q", i, e[O_CPV + i], u_pmu.u_evctl.cprev_q[i]);
+          check_eq("carry_q", i, e[O_CRY + i], u_pmu.u_evctl.carry_q[i]);
         end
         for (i = 0; i < THREADS; i = i + 1) begin
-          if (u_pmu.u_regs.fixctl_q[i*32 +: 32] !== e[O_FIX + i*32 +: 32])
-            report("fixctl_q", i, e[O_FIX + i*32 +: 32], u_pmu.u_regs.fixctl_q[i*32 +: 32]);
-          if (u_pmu.u_regs.ctrl_q[i*32 +: 32] !== e[O_CTL + i*32 +: 32])
-            report("ctrl_q", i, e[O_CTL + i*32 +: 32], u_pmu.u_regs.ctrl_q[i*32 +: 32]);
-          if (u_pmu.u_regs.gctrl_q[i*64 +: 64] !== e[O_GCT + i*64 +: 64])
-            report("gctrl_q", i, e[O_GCT + i*64 +: 64], u_pmu.u_regs.gctrl_q[i*64 +: 64]);
-          if (u_pmu.u_regs.gstatus_q[i*64 +: 64] !== e[O_GST + i*64 +: 64])
-            report("gstatus_q", i, e[O_GST + i*64 +: 64], u_pmu.u_regs.gstatus_q[i*64 +: 64]);
-          if (u_pmu.u_rdp.data_q[i*64 +: 64] !== e[O_RDQ + i*64 +: 64])
-            report("rdp_data_q", i, e[O_RDQ + i*64 +: 64], u_pmu.u_rdp.data_q[i*64 +: 64]);
-          if (u_pmu.u_rdp.valid_q[i] !== e[O_RVQ + i])
-            report("rdp_valid_q", i, e[O_RVQ + i], u_pmu.u_rdp.valid_q[i]);
+          check_eq("fixctl_q", i, e[O_FIX + i*32 +: 32], u_pmu.u_regs.fixctl_q[i*32 +: 32]);
+          check_eq("ctrl_q", i, e[O_CTL + i*32 +: 32], u_pmu.u_regs.ctrl_q[i*32 +: 32]);
+          check_eq("gctrl_q", i, e[O_GCT + i*64 +: 64], u_pmu.u_regs.gctrl_q[i*64 +: 64]);
+          check_eq("gstatus_q", i, e[O_GST + i*64 +: 64], u_pmu.u_regs.gstatus_q[i*64 +: 64]);
+          check_eq("rdp_data_q", i, e[O_RDQ + i*64 +: 64], u_pmu.u_rdp.data_q[i*64 +: 64]);
+          check_eq("rdp_valid_q", i, e[O_RVQ + i], u_pmu.u_rdp.valid_q[i]);
         end
         for (i = 0; i < THREADS*3; i = i + 1)
-          if (u_pmu.u_stack.carry_q[i*CRW +: CRW] !== e[O_SCR + i*CRW +: CRW])
-            report("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], u_pmu.u_stack.carry_q[i*CRW +: CRW]);
-        if (u_pmu.u_regs.hi_latch_q !== e[O_HIL +: 32])
-          report("hi_latch_q", 0, e[O_HIL +: 32], u_pmu.u_regs.hi_latch_q);
-        if (u_pmu.u_regs.hi_addr_q !== e[O_HIA +: AW])
-          report("hi_addr_q", 0, e[O_HIA +: AW], u_pmu.u_regs.hi_addr_q);
-        if (u_pmu.u_regs.hi_vld_q !== e[O_HIV])
-          report("hi_vld_q", 0, e[O_HIV], u_pmu.u_regs.hi_vld_q);
+          check_eq("stk_carry_q", i, e[O_SCR + i*CRW +: CRW], u_pmu.u_stack.carry_q[i*CRW +: CRW]);
+        check_eq("hi_latch_q", 0, e[O_HIL +: 32], u_pmu.u_regs.hi_latch_q);
+        check_eq("hi_addr_q", 0, e[O_HIA +: AW], u_pmu.u_regs.hi_addr_q);
+        check_eq("hi_vld_q", 0, e[O_HIV], u_pmu.u_regs.hi_vld_q);
       end
       if (errors == 0)
         $display("golden %0s: %0d cycles, 0 mismatches", name, n);
