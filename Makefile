@@ -85,6 +85,8 @@ VL_UNITY       = VM_FAST=V__unity_fast VM_SLOW=V__unity_slow -f $(abspath script
 VERILATOR_OPTS = --cc --exe --build -j $(JOBS) -Wall -Wno-fatal -I$(PMU_RTL) \
   -MAKEFLAGS "$(VL_UNITY) OPT_FAST=$(SIM_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(SIM_OPT) CXX=$(SIM_CXX)"
 VERILATOR_FLAGS = $(VERILATOR_OPTS) --top-module pmu_top
+# -MAKEFLAGS that set a Verilated build's C++ optimisation to $(1) over the above (none if empty)
+vl_opt = $(if $(1),-MAKEFLAGS "OPT_FAST=$(1) OPT_GLOBAL=$(1)")
 
 # depfile BIN MDIR...: after a build, write BIN.dep from the dependency files in MDIR...
 depfile = $(PYTHON) scripts/mk/depfile.py $(1) $(1).dep $(2)

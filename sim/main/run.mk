@@ -49,7 +49,7 @@ define run_build
 	    -c $$f -o $(1)/c/$$(basename $$f .c).o || exit 1; done
 	@verilator $(VERILATOR_OPTS) --top-module sim_top -I$(CORE_RTL) $(call run_gflags,$(2)) \
 	  -CFLAGS "$(call run_opt,$(2)) $(RUN_INC) $(call run_dflags,$(2))" \
-	  $(if $(RUN_OPT_$(2)),-MAKEFLAGS "OPT_FAST=$(RUN_OPT_$(2)) OPT_GLOBAL=$(RUN_OPT_$(2))") $(3) \
+	  $(call vl_opt,$(RUN_OPT_$(2))) $(3) \
 	  --Mdir $(1) -o Vsim_top $(RUN_RTL) $(abspath sim/main/run.cpp) \
 	  $(abspath $(patsubst %.c,$(1)/c/%.o,$(notdir $(REPORT_SRC)))) \
 	  $(abspath $(call model_lib,$(if $(4),$(4),$(notdir $(1))))) \

@@ -36,10 +36,9 @@ LOCKSTEP_OPT_big  := -O1
 LOCKSTEP_OPT_ram  := -O1
 LOCKSTEP_OPT_pipe := -O1
 lockstep_opt = $(or $(LOCKSTEP_OPT_$(1)),$(SIM_OPT))
-lockstep_optflags = $(if $(LOCKSTEP_OPT_$(1)),-MAKEFLAGS "OPT_FAST=$(LOCKSTEP_OPT_$(1)) OPT_GLOBAL=$(LOCKSTEP_OPT_$(1))")
 
 $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,%) | $(BUILD)
-	$(call lockstep_build,$(BUILD)/lockstep_$*,$*,$*,$(call lockstep_optflags,$*),$(LOCKSTEP_CPP),$(call lockstep_opt,$*))
+	$(call lockstep_build,$(BUILD)/lockstep_$*,$*,$*,$(call vl_opt,$(LOCKSTEP_OPT_$*)),$(LOCKSTEP_CPP),$(call lockstep_opt,$*))
 
 .PHONY: lockstep
 lockstep: deps $(BUILD)/lockstep_default/Vpmu_lockstep
