@@ -15,7 +15,7 @@
 # compiled with the build's own flags, which differ between builds only where they cannot matter
 # to it: the optimisation level (-O3 for the main run, -O2 elsewhere), -g, sanitizers and
 # coverage instrumentation meant for the model and the harness. The hook compiles it at -O1 (-O0
-# in a debug build) without those, so ccache finds it again in every build with the same compiler
+# in a debug build and with g++, below) without those, so ccache finds it again in every build with the same compiler
 # and defines (VM_TRACE, VM_SC, ...): a few distinct runtimes in make test instead of one per
 # build. -O1: verilated.cpp compiles in 6.2 s instead of 8.0 (clang++), and the main run's eval
 # loop lives in the generated code and the headers (callgrind: +0.07% instructions against -O2).
