@@ -16,7 +16,11 @@
 //
 // The APB master holds psel for a setup and an access cycle per word and raises pmu_ce_o in both:
 // the board clocks the PMU in those cycles (and while the core runs), so every PMU access is
-// exactly two PMU cycles. pready_i is honoured. Synchronous active-low reset rst_ni.
+// exactly two PMU cycles. pready_i is honoured. paddr, pwdata and pstrb come from registers
+// (set in the cycle before the setup cycle) and the read data and error are taken into
+// registers at the end of the access and used in the cycle after it (psel low, the PMU not
+// clocked), so neither the word's address nor the buffer lies on a path through the PMU's
+// register decode. Synchronous active-low reset rst_ni.
 
 module uart_apb_bridge #(
   parameter TIMEOUT = 65535,   // cycles without a byte inside a frame before TIMEOUT
@@ -69,7 +73,8 @@ module uart_apb_bridge #(
   localparam [7:0] VERSION = 8'h01;
 
   localparam [3:0] S_HUNT = 4'd0, S_HDR = 4'd1, S_PAY = 4'd2, S_CRC = 4'd3, S_CHECK = 4'd4,
-                   S_EXEC = 4'd5, S_XS = 4'd6, S_XA = 4'd7, S_RC = 4'd8, S_REPLY = 4'd9;
+                   S_EXEC = 4'd5, S_XS = 4'd6, S_XA = 4'd7, S_RC = 4'd8, S_REPLY = 4'd9,
+                   S_XD = 4'd10;
 
   reg [3:0]    st_q, st_d;
   reg [7:0]    idx_q, idx_d;            // byte index in the header / payload / CRC / reply
@@ -85,6 +90,11 @@ module uart_apb_bridge #(
   reg [3:0]    strb_q, strb_d;
   reg [7:0]    nw_q, nw_d;              // words to do
   reg [7:0]    wi_q, wi_d;              // word being done
+  reg [15:0]   pa_q, pa_d;              // APB address, write data and strobes (0 unless psel)
+  reg [31:0]   pwd_q, pwd_d;
+  reg [3:0]    pst_q, pst_d;
+  reg [31:0]   rdat_q, rdat_d;          // the access's read data and error (S_XD uses them)
+  reg          rerr_q, rerr_d;
 
   // ---- payload buffer: 4 byte lanes of NB words, no reset --------------------------------------
   reg  [7:0]     lane0_q [0:NB-1];
@@ -112,9 +122,9 @@ module uart_apb_bridge #(
   assign psel_o     = (st_q == S_XS) || (st_q == S_XA);
   assign penable_o  = (st_q == S_XA);
   assign pwrite_o   = psel_o && is_wr;
-  assign paddr_o    = psel_o ? waddr : 16'h0000;
-  assign pwdata_o   = (psel_o && is_wr) ? brd : 32'h0;
-  assign pstrb_o    = (psel_o && is_wr) ? strb_q : 4'h0;
+  assign paddr_o    = pa_q;
+  assign pwdata_o   = pwd_q;
+  assign pstrb_o    = pst_q;
   assign pprot_o    = {2'b00, flags_q[0]};
   assign pmu_ce_o   = psel_o;
   assign rc_req_o   = (st_q == S_RC);
@@ -160,11 +170,11 @@ module uart_apb_bridge #(
                        (cmd_q == C_READ || cmd_q == C_RCREAD) ? (h_arg != 8'd0 && h_arg <= MAXW8) :
                        (cmd_q == C_WRITE) ? (h_arg[7:4] == 4'd0) : (h_arg == 8'h0f);
 
-  // ---- the end of one word's access: S_XA (APB, ends with pready_i) or S_RC (run control,
-  // one cycle); an error stops the request with ST_SLVERR and the word's index
-  wire        acc_end   = (st_q == S_RC) || pready_i;
-  wire        acc_err   = (st_q == S_RC) ? rc_err_i : pslverr_i;
-  wire [31:0] acc_rdata = (st_q == S_RC) ? rc_rdata_i : prdata_i;
+  // ---- the end of one word's access: S_XD (the cycle after the APB access, from the registers
+  // taken when it ended) or S_RC (run control, one cycle); an error stops the request with
+  // ST_SLVERR and the word's index
+  wire        acc_err   = (st_q == S_RC) ? rc_err_i : rerr_q;
+  wire [31:0] acc_rdata = (st_q == S_RC) ? rc_rdata_i : rdat_q;
 
   // ---- next state -----------------------------------------------------------------------------
   always @* begin
@@ -182,6 +192,11 @@ module uart_apb_bridge #(
     strb_d  = strb_q;
     nw_d    = nw_q;
     wi_d    = wi_q;
+    pa_d    = 16'h0000;
+    pwd_d   = 32'h0;
+    pst_d   = 4'h0;
+    rdat_d  = rdat_q;
+    rerr_d  = rerr_q;
     bwe     = 4'b0000;
     bwa     = {BAW{1'b0}};
     bwd     = {4{rx_data_i}};
@@ -255,29 +270,46 @@ module uart_apb_bridge #(
           st_d  = S_REPLY;
         end else begin
           st_d = is_pmu ? S_XS : S_RC;
+          if (is_pmu) begin                         // the word's APB signals, from registers
+            bra   = wi_q[BAW-1:0] + 1'b1;
+            pa_d  = waddr;
+            pwd_d = is_wr ? brd : 32'h0;
+            pst_d = is_wr ? strb_q : 4'h0;
+          end
         end
       end
       S_XS: begin
-        bra  = wi_q[BAW-1:0] + 1'b1;
-        st_d = S_XA;
+        pa_d  = pa_q;
+        pwd_d = pwd_q;
+        pst_d = pst_q;
+        st_d  = S_XA;
       end
-      S_XA, S_RC: begin
-        bra = wi_q[BAW-1:0] + 1'b1;
-        if (acc_end) begin
-          if (acc_err) begin
-            stat_d = ST_SLVERR;
-            det_d  = wi_q;
-            len_d  = 8'd1;
-            st_d   = S_REPLY;
-          end else begin
-            if (!is_wr) begin
-              bwa = wi_q[BAW-1:0];
-              bwe = 4'b1111;
-              bwd = acc_rdata;
-            end
-            wi_d = wi_q + 1'b1;
-            st_d = S_EXEC;
+      S_XA: begin
+        if (pready_i) begin
+          rdat_d = prdata_i;
+          rerr_d = pslverr_i;
+          st_d   = S_XD;
+        end else begin
+          pa_d  = pa_q;
+          pwd_d = pwd_q;
+          pst_d = pst_q;
+        end
+      end
+      S_XD, S_RC: begin
+        bra = wi_q[BAW-1:0] + 1'b1;               // the run-control write data
+        if (acc_err) begin
+          stat_d = ST_SLVERR;
+          det_d  = wi_q;
+          len_d  = 8'd1;
+          st_d   = S_REPLY;
+        end else begin
+          if (!is_wr) begin
+            bwa = wi_q[BAW-1:0];
+            bwe = 4'b1111;
+            bwd = acc_rdata;
           end
+          wi_d = wi_q + 1'b1;
+          st_d = S_EXEC;
         end
       end
       default: begin  // S_REPLY
@@ -309,6 +341,11 @@ module uart_apb_bridge #(
       strb_q  <= 4'd0;
       nw_q    <= 8'd0;
       wi_q    <= 8'd0;
+      pa_q    <= 16'h0000;
+      pwd_q   <= 32'h0;
+      pst_q   <= 4'h0;
+      rdat_q  <= 32'h0;
+      rerr_q  <= 1'b0;
     end else begin
       st_q    <= st_d;
       idx_q   <= idx_d;
@@ -324,6 +361,11 @@ module uart_apb_bridge #(
       strb_q  <= strb_d;
       nw_q    <= nw_d;
       wi_q    <= wi_d;
+      pa_q    <= pa_d;
+      pwd_q   <= pwd_d;
+      pst_q   <= pst_d;
+      rdat_q  <= rdat_d;
+      rerr_q  <= rerr_d;
     end
   end
 
