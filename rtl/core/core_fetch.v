@@ -52,11 +52,14 @@ module core_fetch #(
 
   localparam [1:0]      CLS_BR  = 2'd3;
   localparam [31:0]     W32     = W;
-  localparam [31:0]     ROWS32  = ROWS;
   localparam [31:0]     ICM1    = IC_LAT - 1;
   localparam [31:0]     PEN32   = BR_PEN;
   localparam [ICW-1:0]  IC_WAIT = ICM1[ICW-1:0];
   localparam [PENW-1:0] PEN     = PEN32[PENW-1:0];
+  localparam [31:0]     ROWL32  = ROWS - 1;
+  localparam [RAW-1:0]  ROWL    = ROWL32[RAW-1:0];          // the last row
+  localparam [31:0]     ROW132  = (ROWS > 1) ? 1 : 0;
+  localparam [RAW-1:0]  ROW1    = ROW132[RAW-1:0];         // the row after row 0
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -100,10 +103,17 @@ module core_fetch #(
   // first word delivers nothing and starts the miss; the words after a mispredicted branch are
   // wrong path. Wrong path: W generated words.
   // ---------------------------------------------------------------------------------------------
+  // From registers only: the words of the block that lie in the row (col_q + j < W, or every
+  // word when the block restarts at row 0: at_end puts eff_col at 0), and the row after the
+  // current one; so no adder or comparison follows the program memory's read.
+  wire [W-1:0]   col_in  = {W{1'b1}} >> col_q;   // bit j: col_q + j < W
+  wire [RAW-1:0] row_inc = (row_q == ROWL) ? {RAW{1'b0}} : row_q + 1'b1;   // 0 after the last row
+
   reg            at_end;         // the word at the current position is the end marker
   reg [RAW-1:0]  eff_row;        // the position the block starts at
   reg [WW-1:0]   eff_col;
   reg [W*16-1:0] blk;            // program memory words from that position on
+  reg [W-1:0]    in_row;         // word j of the block lies in the row
   reg [15:0]     fw;
   reg            hit_end;
   reg            av;             // the word is in the row and before the end marker
@@ -127,17 +137,19 @@ module core_fetch #(
     fb_miss  = 1'b0;
     push_n_o = {WW{1'b0}};
     push_e_o = {(W * EW){1'b0}};
+    in_row   = {W{1'b0}};
     if (fetch_go_i) begin
       if (use_prog_i) begin
         at_end  = (pm_row_i[col_q*16 +: 16] == 16'hffff);
         eff_row = at_end ? {RAW{1'b0}} : row_q;
         eff_col = at_end ? {WW{1'b0}} : col_q;
-        blk     = (at_end ? pm_row0_i : pm_row_i) >> (eff_col * 16);
+        blk     = at_end ? pm_row0_i : (pm_row_i >> (col_q * 16));
+        in_row  = at_end ? {W{1'b1}} : col_in;
       end
       for (j = 0; j < W; j = j + 1) begin
         fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
         hit_end = hit_end || (use_prog_i && fw == 16'hffff);
-        av      = !hit_end && (!use_prog_i || ({{(32 - WW){1'b0}}, eff_col} + j < W));
+        av      = !hit_end && (!use_prog_i || in_row[j]);
         icm     = fw[3] && !perf_ic_i;
         if (wpath_q || fb_wpm) begin
           push_e_o[j*EW +: EW] = {1'b1, gen_wp_attr_i[j*16 +: 9]};
@@ -183,7 +195,7 @@ module core_fetch #(
       for (p = 0; p < W; p = p + 1) begin
         pw    = blk[p*16 +: 16];
         p_end = p_end || pw == 16'hffff;
-        p_av  = !p_end && ({{(32 - WW){1'b0}}, eff_col} + p < W);
+        p_av  = !p_end && in_row[p];
         p_icm = pw[3] && !perf_ic_i;
         if (!p_wpm && !p_stop && p_av && !(p_icm && (p != 0 || !ic_srv_q))) begin
           p_kc  = p_kc + 1'b1;
@@ -262,7 +274,7 @@ module core_fetch #(
         wpath_d   = fb_wpm;
         if (use_prog_i) begin
           if (col_n == W32[WW:0]) begin
-            row_d = ({{(32 - RAW){1'b0}}, eff_row} + 1 == ROWS32) ? {RAW{1'b0}} : eff_row + 1'b1;
+            row_d = at_end ? ROW1 : row_inc;
             col_d = {WW{1'b0}};
           end else begin
             row_d = eff_row;

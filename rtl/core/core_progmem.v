@@ -8,12 +8,14 @@
 // end marker. No reset: the contents survive it.
 //
 // Block RAM (docs/core.md section 4): one memory of ROWS x 16 bits per column, each with one
-// write port and one read port whose address is registered (ra_q): the fetch unit gives the row
-// it will fetch from in the next cycle (row_nx_i, its row register's next value), so row_o is
-// the row at the fetch unit's current row register, written data included, exactly as a
-// combinational read of that register would be. Synthesis maps this (a synchronous, write-
-// through read) to Gowin BSRAM or iCE40 SB_RAM. Row 0 is also kept in flip-flops (row0_q,
-// written with the memory), so the restart row needs no second read port.
+// write port and one synchronous read port: the fetch unit gives the row it will fetch from in
+// the next cycle (row_nx_i, its row register's next value), so row_o is the row at the fetch
+// unit's current row register, written data included (a word written at the edge that reads
+// it bypasses the read, compared from registers after the edge; the memory is marked
+// no_rw_check, so synthesis adds no collision logic after row_nx_i), exactly as a combinational
+// read of that register would be. Synthesis maps this (a synchronous read) to ECP5
+// DP16KD, Gowin BSRAM or iCE40 SB_RAM. Row 0 is also kept in flip-flops (row0_q, written with
+// the memory), so the restart row needs no second read port.
 //
 // Simulation only (`ifndef SYNTHESIS): when PROG_FILE is not empty the memory starts with that
 // $readmemh file; every word the file does not set holds the end marker ffff.
@@ -61,12 +63,31 @@ module core_progmem #(
     end
   endfunction
 
-  // The read address register (no reset: the fetch unit's row register resets to 0 and gives
-  // row_nx_i = 0 during reset).
-  reg [RAW-1:0] ra_q;
+  // The row read (no reset: the fetch unit's row register resets to 0 and gives row_nx_i = 0
+  // during reset) and the write of the same edge (wv_q: one for this thread): each column's
+  // block RAM reads before it writes, so a word written at the edge that reads its row is taken
+  // from wd_q instead. The comparison is of registers, after the edge, so nothing after the
+  // fetch's next row (row_nx_i) but the block RAM's own read address.
+  reg [RAW-1:0]  ra_q;
+  reg            wv_q;
+  reg [RAW-1:0]  wrow_q;
+  reg [W*16-1:0] wm_q;          // the column written: its 16 bits set
+  reg [W*16-1:0] wd_q;          // the word written, in every column
+  integer        n;
   always @(posedge clk_i) begin
     ra_q <= row_nx_i;
+    wv_q <= we_i && tid_i == thr_i;
+    if (we_i && tid_i == thr_i) begin
+      wrow_q <= wrow(waddr_i);
+      wd_q   <= {W{wdata_i}};
+      for (n = 0; n < W; n = n + 1) begin
+        wm_q[n*16 +: 16] <= {16{wcol(waddr_i) == n}};
+      end
+    end
   end
+  wire           byp = wv_q && wrow_q == ra_q;
+  wire [W*16-1:0] rd_row;       // the block RAMs' read data
+  assign row_o = byp ? ((rd_row & ~wm_q) | (wd_q & wm_q)) : rd_row;
 
   // Row 0 in flip-flops
   reg [W*16-1:0] row0_q;
@@ -86,13 +107,19 @@ module core_progmem #(
   genvar c;
   generate
     for (c = 0; c < W; c = c + 1) begin : g_col
-      reg [15:0] mem_q [0:ROWS-1];
+      // no_rw_check: what the block RAM reads at an edge that writes the same word does not
+      // matter (byp takes the word written instead), so yosys adds no logic of its own for it
+      (* no_rw_check *) reg [15:0] mem_q [0:ROWS-1];
+      reg [15:0] rd_q;
       always @(posedge clk_i) begin
         if (we_i && tid_i == thr_i && wcol(waddr_i) == c) begin
           mem_q[wrow(waddr_i)] <= wdata_i;
         end
       end
-      assign row_o[c*16 +: 16] = mem_q[ra_q];
+      always @(posedge clk_i) begin
+        rd_q <= mem_q[row_nx_i];
+      end
+      assign rd_row[c*16 +: 16] = rd_q;
 `ifndef SYNTHESIS
       // Simulation-only initial contents of the column.
       // (not traced: the waveform shows mem_q, which these words fill at time 0)

@@ -2,7 +2,8 @@
 # Cross-simulator check of the core stub: the same runs on Icarus (verif/core/core_tb.v, plain
 # Verilog, PROG_FILE / generator) and on the Verilator main run must retire exactly the same
 # number of instructions per thread in the same window of cycles. Catches simulator-dependent
-# RTL (X propagation, races, tool-specific constructs). Ends with "N passed, N failed".
+# RTL (X propagation, races, tool-specific constructs). Also the program memory's block-RAM form
+# against a combinational read (verif/core/progmem_tb.v). Ends with "N passed, N failed".
 # usage: verif/core/core_xsim.sh [RUN_BINARY]   (default build/run/Vsim_top)
 set -u
 cd "$(dirname "$0")/../.."
@@ -38,5 +39,14 @@ for k in dcache_miss mispredict icache_miss; do
   check "readmemh-$k" "$B/xsim/$k.vvp" +cfg=16 +from=80 +cycles=1000 -- \
     --prog "verif/kernels/$k.hex" --cycles 1000
 done
+# the program memory's block-RAM form against a combinational read (verif/core/progmem_tb.v)
+iverilog -g2005 -Irtl/core -s progmem_tb -o "$B/xsim/progmem.vvp" verif/core/progmem_tb.v \
+  rtl/core/core_progmem.v || { echo "iverilog failed"; exit 1; }
+pm=$(vvp -n "$B/xsim/progmem.vvp" | tail -n 1)
+if echo "$pm" | grep -qE '^progmem: [1-9][0-9]* cycles, 0 mismatches$'; then
+  pass=$((pass+1)); echo "PASS $pm"
+else
+  fail=$((fail+1)); echo "FAIL progmem: $pm"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
