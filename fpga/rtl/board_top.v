@@ -160,6 +160,8 @@ module board_top #(
   /* verilator lint_off UNUSEDSIGNAL */  // the trace port is for the simulation harnesses
   wire [W*64-1:0]               trc_fetch, trc_disp, trc_issue, trc_commit;
   wire [THREADS*64-1:0]         trc_flush;
+  wire [THREADS*W*16-1:0]       c_cmt_pc;   // for the PMU's sampler (docs/spec.md 7.8)
+  wire [THREADS*W*5-1:0]        c_cmt_sig;
   /* verilator lint_on UNUSEDSIGNAL */
 
   core_stub #(
@@ -182,6 +184,8 @@ module board_top #(
     .stk_n_o       (c_stk_n),
     .stk_wp_o      (c_stk_wp),
     .stk_flags_o   (c_flags),
+    .cmt_pc_o      (c_cmt_pc),
+    .cmt_sig_o     (c_cmt_sig),
     .trc_en_i      (1'b0),
     .trc_fetch_o   (trc_fetch),
     .trc_disp_o    (trc_disp),

@@ -9,7 +9,7 @@
 module core_backend #(
   parameter W        = 4,
   parameter WW       = 3,        // width of a count 0..W
-  parameter EW       = 10,       // FQ entry: {wrong path, attr[8:0]}
+  parameter EW       = 11,       // FQ entry: {program address 0, wrong path, attr[8:0]}
   parameter FQC      = 5,        // FQ count width
   parameter ROB      = 32,
   parameter ROBI     = 5,        // ROB index width
@@ -21,8 +21,9 @@ module core_backend #(
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
-  input  wire              perf_dc_i,     // knobs: perfect Dcache, perfect branch prediction,
-  input  wire              perf_bp_i,     //   1-cycle ALU
+  input  wire              perf_ic_i,     // knobs: perfect Icache, perfect Dcache, perfect
+  input  wire              perf_dc_i,     //   branch prediction, 1-cycle ALU
+  input  wire              perf_bp_i,
   input  wire              alu1_i,
   // dispatch
   output wire [WW-1:0]     disp_avail_o,
@@ -66,7 +67,10 @@ module core_backend #(
   output wire [W*16-1:0]   trc_iat_o,     //   slot j: {wrong path, latency[14:0]}
   output wire [31:0]       trc_flseq_o,   //   the mispredicted branch's sequence number
   output wire [W*32-1:0]   trc_cseq_o,    // commit: slot j's sequence number
-  output wire [W*9-1:0]    trc_cat_o      //   slot j: attr[8:0]
+  output wire [W*9-1:0]    trc_cat_o,     //   slot j: attr[8:0]
+  // the committed instructions for the sampler (core_commit): slot j < com_n_i, else 0
+  output wire [W*16-1:0]   cmt_pc_o,      //   slot j: program address
+  output wire [W*5-1:0]    cmt_sig_o      //   slot j: event signature
 );
 
   wire [W*ROBI-1:0] d_slot;
@@ -87,6 +91,8 @@ module core_backend #(
   wire [W*9-1:0]    com_at;
   wire [W-1:0]      com_dm;
   wire [W-1:0]      com_mbr;
+  wire [W-1:0]      com_p0;
+  wire [W-1:0]      com_dep;
   wire [ROB-1:0]    iss_vec;
   wire [ROBC-1:0]   flush_age;
   wire [ROB-1:0]    keep;
@@ -151,6 +157,7 @@ module core_backend #(
     .disp_ll_i   (d_ll),
     .disp_wp_i   (d_wp),
     .disp_mbr_i  (d_mbr),
+    .disp_pd_i   (d_pd),
     .iss_vec_i   (iss_vec),
     .fin_i       (fin),
     .flush_i     (flush_o),
@@ -159,6 +166,8 @@ module core_backend #(
     .com_at_o    (com_at),
     .com_dm_o    (com_dm),
     .com_mbr_o   (com_mbr),
+    .com_p0_o    (com_p0),
+    .com_dep_o   (com_dep),
     .head_o      (rob_head),
     .head_d_o    (rob_head_d),
     .cnt_o       (rob_cnt_o),
@@ -252,6 +261,10 @@ module core_backend #(
     .com_at_i     (com_at),
     .com_dm_i     (com_dm),
     .com_mbr_i    (com_mbr),
+    .com_p0_i     (com_p0),
+    .com_dep_i    (com_dep),
+    .perf_ic_i    (perf_ic_i),
+    .alu1_i       (alu1_i),
     .priv_o       (priv_o),
     .br_ret_o     (br_ret_o),
     .br_misp_o    (br_misp_o),
@@ -259,7 +272,9 @@ module core_backend #(
     .ld_miss_o    (ld_miss_o),
     .head_done_o  (head_done_o),
     .head_dm_o    (head_dm_o),
-    .head_ll_o    (head_ll_o)
+    .head_ll_o    (head_ll_o),
+    .cmt_pc_o     (cmt_pc_o),
+    .cmt_sig_o    (cmt_sig_o)
   );
 
   assign trc_cat_o = trc_en_i ? com_at : {(W * 9){1'b0}};

@@ -6,6 +6,15 @@
 // events (branches, mispredicts, load hits and misses) and the thread's privilege (the kernel bit
 // of the last committed instruction); the oldest entry left after commit describes the commit
 // stall (flags head_*).
+//
+// For the PMU's sampler (docs/spec.md 7.1 and 7.8) each committed instruction also gets its
+// program address and event signature. The address is counted here, not carried through the
+// pipeline: commit is in program order and only correct-path instructions commit, so the k-th
+// committed instruction is at address k mod L (a program of L words); the one entry bit the FQ
+// and ROB carry, set on a word fetched at address 0, restarts the count. The next address pc_q
+// (16 bits, so the generator's positions wrap at 2^16) has reset 0. Slot j's address is
+// pc_q + j, or j - i after the youngest slot i <= j at address 0: one adder per slot and a
+// select, the slots in parallel.
 
 module core_commit #(
   parameter W    = 4,
@@ -29,6 +38,10 @@ module core_commit #(
   input  wire [W*9-1:0]    com_at_i,     // slot j: attr[8:0] (core_rob com_at_o)
   input  wire [W-1:0]      com_dm_i,     //   a Dcache-miss load
   input  wire [W-1:0]      com_mbr_i,    //   the mispredicted branch
+  input  wire [W-1:0]      com_p0_i,     //   at program address 0
+  input  wire [W-1:0]      com_dep_i,    //   its producer had not completed at dispatch
+  input  wire              perf_ic_i,    // knobs: perfect Icache, 1-cycle ALU
+  input  wire              alu1_i,
   // PMU signals
   output wire              priv_o,       // kernel bit of the last committed instruction
   output reg  [WW-1:0]     br_ret_o,     // branches committed
@@ -37,9 +50,13 @@ module core_commit #(
   output reg  [WW-1:0]     ld_miss_o,    //   that missed
   output reg               head_done_o,  // the oldest entry left after commit: completed,
   output reg               head_dm_o,    //   a Dcache-miss load,
-  output reg               head_ll_o     //   latency above 1
+  output reg               head_ll_o,    //   latency above 1
+  // the committed instructions for the sampler: slot j < com_n_i, else 0
+  output reg  [W*16-1:0]   cmt_pc_o,     //   slot j: program address
+  output reg  [W*5-1:0]    cmt_sig_o     //   slot j: {dep, ll, dc, br, ic} (docs/spec.md 7.1)
 );
 
+  localparam [1:0] CLS_LONG = 2'd1;
   localparam [1:0] CLS_LOAD = 2'd2;
   localparam [1:0] CLS_BR   = 2'd3;
 
@@ -107,12 +124,48 @@ module core_commit #(
     end
   end
 
-  // Reset: user mode.
+  // Program addresses and signatures of the committed instructions (see the top). Slot s's
+  // address is a: pc_q + s, or s - r after the youngest slot r <= s at address 0 (rst: one
+  // was seen, in slots 0..s).
+  reg  [15:0] pc_q;
+  reg  [15:0] pc_d;
+  reg  [15:0] a;
+  reg  [15:0] r;
+  reg         rst;
+  integer     s;
+  always @* begin
+    s = 0;  // loop variable: assigned on every path (no latch)
+    cmt_pc_o  = {(W * 16){1'b0}};
+    cmt_sig_o = {(W * 5){1'b0}};
+    pc_d      = pc_q;
+    a         = 16'd0;
+    r         = 16'd0;
+    rst       = 1'b0;
+    if (com_n_i != {WW{1'b0}}) begin
+      for (s = 0; s < W; s = s + 1) begin
+        if (s[WW-1:0] < com_n_i) begin
+          if (com_p0_i[s]) begin
+            rst = 1'b1;
+            r   = s[15:0];
+          end
+          a                    = rst ? s[15:0] - r : pc_q + s[15:0];
+          cmt_pc_o[s*16 +: 16] = a;
+          cmt_sig_o[s*5 +: 5]  = {com_dep_i[s], com_at_i[s*9 +: 2] == CLS_LONG && !alu1_i,
+                                  com_dm_i[s], com_mbr_i[s], com_at_i[s*9+3] && !perf_ic_i};
+          pc_d                 = a + 16'd1;
+        end
+      end
+    end
+  end
+
+  // Reset: user mode, address 0.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       priv_q <= 1'b0;
+      pc_q   <= 16'd0;
     end else begin
       priv_q <= priv_d;
+      pc_q   <= pc_d;
     end
   end
 

@@ -18,7 +18,7 @@
 module core_dispatch #(
   parameter W        = 4,
   parameter WW       = 3,        // width of a count 0..W
-  parameter EW       = 10,       // entry: {wrong path, attr[8:0]}
+  parameter EW       = 11,       // entry: {program address 0, wrong path, attr[8:0]}
   parameter FQC      = 5,        // FQ count width
   parameter ROB      = 32,
   parameter ROBI     = 5,        // ROB index width

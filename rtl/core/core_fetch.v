@@ -10,7 +10,7 @@
 module core_fetch #(
   parameter W          = 4,
   parameter WW         = 3,      // width of a count 0..W
-  parameter EW         = 10,     // FQ entry: {wrong path, attr[8:0]}
+  parameter EW         = 11,     // FQ entry: {program address 0, wrong path, attr[8:0]}
   parameter IC_LAT     = 10,
   parameter BR_PEN     = 3,
   parameter PROG_DEPTH = 1024,
@@ -101,7 +101,9 @@ module core_fetch #(
   // position to the end of the aligned row (program memory) or W words (generator), cut before
   // the end marker and before an Icache-miss word that is not the first; an Icache miss on the
   // first word delivers nothing and starts the miss; the words after a mispredicted branch are
-  // wrong path. Wrong path: W generated words.
+  // wrong path. Wrong path: W generated words. A correct-path word at program address 0 (the
+  // start of the program, again after every end marker) carries bit 10, from which commit counts
+  // the program addresses of the committed instructions (core_commit, docs/spec.md 7.8).
   // ---------------------------------------------------------------------------------------------
   // From registers only: the words of the block that lie in the row (col_q + j < W, or every
   // word when the block restarts at row 0: at_end puts eff_col at 0), and the row after the
@@ -110,6 +112,7 @@ module core_fetch #(
   wire [RAW-1:0] row_inc = (row_q == ROWL) ? {RAW{1'b0}} : row_q + 1'b1;   // 0 after the last row
 
   reg            at_end;         // the word at the current position is the end marker
+  reg            at0;            // the block starts at program address 0 (program memory)
   reg [RAW-1:0]  eff_row;        // the position the block starts at
   reg [WW-1:0]   eff_col;
   reg [W*16-1:0] blk;            // program memory words from that position on
@@ -125,6 +128,7 @@ module core_fetch #(
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
     at_end   = 1'b0;
+    at0      = 1'b0;
     eff_row  = row_q;
     eff_col  = col_q;
     blk      = {(W * 16){1'b0}};
@@ -145,6 +149,7 @@ module core_fetch #(
         eff_col = at_end ? {WW{1'b0}} : col_q;
         blk     = at_end ? pm_row0_i : (pm_row_i >> (col_q * 16));
         in_row  = at_end ? {W{1'b1}} : col_in;
+        at0     = at_end || (row_q == {RAW{1'b0}} && col_q == {WW{1'b0}});
       end
       for (j = 0; j < W; j = j + 1) begin
         fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
@@ -152,10 +157,10 @@ module core_fetch #(
         av      = !hit_end && (!use_prog_i || in_row[j]);
         icm     = fw[3] && !perf_ic_i;
         if (wpath_q || fb_wpm) begin
-          push_e_o[j*EW +: EW] = {1'b1, gen_wp_attr_i[j*16 +: 9]};
+          push_e_o[j*EW +: EW] = {2'b01, gen_wp_attr_i[j*16 +: 9]};
           push_n_o             = push_n_o + 1'b1;
         end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
-          push_e_o[j*EW +: EW] = {1'b0, fw[8:0]};
+          push_e_o[j*EW +: EW] = {at0 && j == 0, 1'b0, fw[8:0]};
           push_n_o             = push_n_o + 1'b1;
           fb_wpm               = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp_i;
         end else begin

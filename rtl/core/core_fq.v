@@ -11,7 +11,7 @@
 module core_fq #(
   parameter W   = 4,
   parameter WW  = 3,             // width of a count 0..W
-  parameter EW  = 10,            // entry width
+  parameter EW  = 11,            // entry width
   parameter FQ  = 16,
   parameter FQI = 4,             // index width
   parameter FQC = 5              // count width (holds 0..FQ, wider than WW)

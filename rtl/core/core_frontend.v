@@ -8,7 +8,7 @@
 module core_frontend #(
   parameter W          = 4,
   parameter WW         = 3,      // width of a count 0..W
-  parameter EW         = 10,     // FQ entry: {wrong path, attr[8:0]}
+  parameter EW         = 11,     // FQ entry: {program address 0, wrong path, attr[8:0]}
   parameter FQ         = 16,
   parameter FQC        = 5,      // FQ count width
   parameter IC_LAT     = 10,

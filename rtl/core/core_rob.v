@@ -14,7 +14,7 @@
 module core_rob #(
   parameter W        = 4,
   parameter WW       = 3,        // width of a count 0..W
-  parameter EW       = 10,       // entry attributes: {wrong path, attr[8:0]}
+  parameter EW       = 11,       // entry attributes: {program address 0, wrong path, attr[8:0]}
   parameter ROB      = 32,
   parameter ROBI     = 5,        // index width
   parameter ROBC     = 6,        // count width (holds 0..ROB, wider than WW and ROBI)
@@ -33,6 +33,7 @@ module core_rob #(
   input  wire [ROB-1:0]    disp_ll_i,
   input  wire [ROB-1:0]    disp_wp_i,
   input  wire [ROB-1:0]    disp_mbr_i,
+  input  wire [ROB-1:0]    disp_pd_i,    //   producer done or none (else: waited on it)
   // issue, completion, flush
   input  wire [ROB-1:0]    iss_vec_i,    // entries issued this cycle
   input  wire [ROB-1:0]    fin_i,        // entries whose latency above 1 ends this cycle
@@ -43,6 +44,8 @@ module core_rob #(
   output reg  [W*9-1:0]    com_at_o,     // slot j < com_n_i: attr[8:0]
   output reg  [W-1:0]      com_dm_o,     //   a Dcache-miss load
   output reg  [W-1:0]      com_mbr_o,    //   the mispredicted branch
+  output reg  [W-1:0]      com_p0_o,     //   at program address 0 (FQ entry bit 10)
+  output reg  [W-1:0]      com_dep_o,    //   its producer had not completed at dispatch
   // state
   output wire [ROBI-1:0]   head_o,
   output reg  [ROBI-1:0]   head_d_o,     // the head after commit
@@ -88,6 +91,8 @@ module core_rob #(
   reg [ROB-1:0]  wp_d;
   reg [ROB-1:0]  mbr_q;
   reg [ROB-1:0]  mbr_d;
+  reg [ROB-1:0]  dep_q;              // the producer had not completed when the entry dispatched
+  reg [ROB-1:0]  dep_d;
 
   assign head_o = head_q;
   assign cnt_o  = cnt_q;
@@ -107,6 +112,8 @@ module core_rob #(
     com_at_o  = {(W * 9){1'b0}};
     com_dm_o  = {W{1'b0}};
     com_mbr_o = {W{1'b0}};
+    com_p0_o  = {W{1'b0}};
+    com_dep_o = {W{1'b0}};
     cidx      = head_q;
     if (com_n_i != {WW{1'b0}}) begin
       for (c = 0; c < W; c = c + 1) begin
@@ -114,6 +121,8 @@ module core_rob #(
           com_at_o[c*9 +: 9] = e_q[cidx][8:0];
           com_dm_o[c]        = dm_q[cidx];
           com_mbr_o[c]       = mbr_q[cidx];
+          com_p0_o[c]        = e_q[cidx][10];
+          com_dep_o[c]       = dep_q[cidx];
           cidx               = rob_add(cidx, 1);
         end
       end
@@ -133,6 +142,7 @@ module core_rob #(
     ll_d     = (ll_q & ~disp_al_i) | disp_ll_i;
     wp_d     = (wp_q & ~disp_al_i) | disp_wp_i;
     mbr_d    = (mbr_q & ~disp_al_i) | disp_mbr_i;
+    dep_d    = (dep_q & ~disp_al_i) | (disp_al_i & ~disp_pd_i);
   end
 
   // Reset: empty, every entry bit 0. The array has no reset value.
@@ -145,6 +155,7 @@ module core_rob #(
       ll_q   <= {ROB{1'b0}};
       wp_q   <= {ROB{1'b0}};
       mbr_q  <= {ROB{1'b0}};
+      dep_q  <= {ROB{1'b0}};
     end else begin
       head_q <= head_d_o;
       cnt_q  <= cnt_d;
@@ -153,6 +164,7 @@ module core_rob #(
       ll_q   <= ll_d;
       wp_q   <= wp_d;
       mbr_q  <= mbr_d;
+      dep_q  <= dep_d;
     end
   end
 
@@ -173,7 +185,7 @@ module core_rob #(
   // ---------------------------------------------------------------------------------------------
   reg [ROB-1:0]  tq;
   reg [ROBI-1:0] tidx;
-  /* verilator lint_off UNUSEDSIGNAL */  // the trace takes the sequence number and bit 9
+  /* verilator lint_off UNUSEDSIGNAL */  // the trace takes the sequence number and bit 9 (bit 10: commit)
   reg [SW-1:0]   tw;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [LATW:0]   tlat;

@@ -52,6 +52,10 @@ module core_stub #(
   output reg  [THREADS*3*NW-1:0]           stk_n_o,
   output reg  [THREADS*2*NW-1:0]           stk_wp_o,
   output reg  [THREADS*`PMU_NFLAG-1:0]     stk_flags_o,
+  // the committed instructions for the PMU's sampler (docs/spec.md 7.8): thread t's slot j
+  // (j < its count of stk_n_o's commit stage, else 0) at (t*W+j)*16 and (t*W+j)*5
+  output reg  [THREADS*W*16-1:0]           cmt_pc_o,     // program address
+  output reg  [THREADS*W*5-1:0]            cmt_sig_o,    // event signature
   // trace port, registered like the events (cycle t+1 shows the core's cycle t, the cycle after
   // reset no slot); trc_en_i is registered too: the slots shown in cycle t are filled when
   // trc_en_i was 1 in cycle t-2, else they are all 0
@@ -89,6 +93,8 @@ module core_stub #(
   wire [THREADS*3*NW-1:0]    stk_n_c;
   wire [THREADS*2*NW-1:0]    stk_wp_c;
   wire [THREADS*NFL-1:0]     flags_c;
+  wire [THREADS*W*16-1:0]    cmt_pc_c;
+  wire [THREADS*W*5-1:0]     cmt_sig_c;
   wire [W*64-1:0]            trc_fetch_c;
   wire [W*64-1:0]            trc_disp_c;
   wire [W*64-1:0]            trc_issue_c;
@@ -254,7 +260,9 @@ module core_stub #(
         .trc_cseq_o   (t_cseq[gt*W*32 +: W*32]),
         .trc_cat_o    (t_cat[gt*W*9 +: W*9]),
         .trc_fl_o     (t_fl[gt]),
-        .trc_flseq_o  (t_flseq[gt*32 +: 32])
+        .trc_flseq_o  (t_flseq[gt*32 +: 32]),
+        .cmt_pc_o     (cmt_pc_c[gt*W*16 +: W*16]),
+        .cmt_sig_o    (cmt_sig_c[gt*W*5 +: W*5])
       );
     end
   endgenerate
@@ -307,6 +315,8 @@ module core_stub #(
       stk_n_o       <= {(THREADS * 3 * NW){1'b0}};
       stk_wp_o      <= {(THREADS * 2 * NW){1'b0}};
       stk_flags_o   <= {THREADS{FL_EMPTY}};
+      cmt_pc_o      <= {(THREADS * W * 16){1'b0}};
+      cmt_sig_o     <= {(THREADS * W * 5){1'b0}};
       trc_fetch_o   <= {(W * 64){1'b0}};
       trc_disp_o    <= {(W * 64){1'b0}};
       trc_issue_o   <= {(W * 64){1'b0}};
@@ -322,6 +332,8 @@ module core_stub #(
       stk_n_o       <= stk_n_c;
       stk_wp_o      <= stk_wp_c;
       stk_flags_o   <= flags_c;
+      cmt_pc_o      <= cmt_pc_c;
+      cmt_sig_o     <= cmt_sig_c;
       trc_fetch_o   <= trc_fetch_c;
       trc_disp_o    <= trc_disp_c;
       trc_issue_o   <= trc_issue_c;

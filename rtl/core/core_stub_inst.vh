@@ -23,6 +23,8 @@
   wire [THREADS*3*NW-1:0]         core_stk_n_o;
   wire [THREADS*2*NW-1:0]         core_stk_wp_o;
   wire [THREADS*`PMU_NFLAG-1:0]   core_stk_flags_o;
+  wire [THREADS*W*16-1:0]         core_cmt_pc_o;
+  wire [THREADS*W*5-1:0]          core_cmt_sig_o;
   wire                            core_trc_en_i;
   wire [W*64-1:0]                 core_trc_fetch_o;
   wire [W*64-1:0]                 core_trc_disp_o;
@@ -63,6 +65,8 @@
     .stk_n_o       (core_stk_n_o),
     .stk_wp_o      (core_stk_wp_o),
     .stk_flags_o   (core_stk_flags_o),
+    .cmt_pc_o      (core_cmt_pc_o),
+    .cmt_sig_o     (core_cmt_sig_o),
     .trc_en_i      (core_trc_en_i),
     .trc_fetch_o   (core_trc_fetch_o),
     .trc_disp_o    (core_trc_disp_o),

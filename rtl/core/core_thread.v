@@ -74,11 +74,14 @@ module core_thread #(
   output wire [W*32-1:0]          trc_cseq_o,    // commit: slot j's sequence number
   output wire [W*9-1:0]           trc_cat_o,     //   slot j: attr[8:0] (never wrong path)
   output wire                     trc_fl_o,      // flush: a mispredicted branch issues
-  output wire [31:0]              trc_flseq_o    //   its sequence number
+  output wire [31:0]              trc_flseq_o,   //   its sequence number
+  // the committed instructions for the sampler (docs/spec.md 7.8): slot j < com_n_i, else 0
+  output wire [W*16-1:0]          cmt_pc_o,      //   slot j: program address
+  output wire [W*5-1:0]           cmt_sig_o      //   slot j: event signature
 );
 
   // Widths. A count is at least one bit wider than a count 0..W and than the ROB index.
-  localparam EW    = 10;                              // FQ entry: {wrong path, attr[8:0]}
+  localparam EW    = 11;                              // FQ entry: {program address 0, wrong path, attr[8:0]}
   localparam FQC0  = $clog2(FQ + 1);
   localparam FQC   = (FQC0 > WW) ? FQC0 : WW + 1;
   localparam ROBI  = (ROB > 1) ? $clog2(ROB) : 1;
@@ -97,6 +100,9 @@ module core_thread #(
   // Front end
   // ---------------------------------------------------------------------------------------------
   wire [W*EW-1:0] fq_e;
+  /* verilator lint_off UNUSEDSIGNAL */  // the trace takes bits 9:0 of a fetched word
+  wire [W*EW-1:0] fetch_e;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [FQC-1:0]  fq_cnt;
   wire [31:0]     fseq;
   wire            flush;
@@ -132,7 +138,7 @@ module core_thread #(
     .fetch_able_o (fetch_able_o),
     .fetch_go_i   (fetch_go_i),
     .fetch_n_o    (trc_fn_o),
-    .fetch_e_o    (trc_fe_o),
+    .fetch_e_o    (fetch_e),
     .fseq_o       (fseq),
     .flush_i      (flush),
     .disp_n_i     (disp_n_i),
@@ -180,6 +186,7 @@ module core_thread #(
   ) u_be (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
+    .perf_ic_i    (cfg_i[0]),
     .perf_dc_i    (cfg_i[2]),
     .perf_bp_i    (cfg_i[1]),
     .alu1_i       (cfg_i[3]),
@@ -220,7 +227,9 @@ module core_thread #(
     .trc_iat_o    (trc_iat_o),
     .trc_flseq_o  (trc_flseq_o),
     .trc_cseq_o   (trc_cseq_o),
-    .trc_cat_o    (trc_cat_o)
+    .trc_cat_o    (trc_cat_o),
+    .cmt_pc_o     (cmt_pc_o),
+    .cmt_sig_o    (cmt_sig_o)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -276,8 +285,15 @@ module core_thread #(
   // fetched (also one a flush discards in the same cycle); dispatch, issue and commit: only while
   // the trace is enabled.
   // ---------------------------------------------------------------------------------------------
+  // The trace's words are {wrong path, attr[8:0]}: the FQ entry without its bit 10.
+  genvar gj;
+  generate
+    for (gj = 0; gj < W; gj = gj + 1) begin : g_tw
+      assign trc_fe_o[gj*10 +: 10] = fetch_e[gj*EW +: 10];
+      assign trc_de_o[gj*10 +: 10] = trc_en_i ? fq_e[gj*EW +: 10] : 10'd0;
+    end
+  endgenerate
   assign trc_fseq_o = fseq;
-  assign trc_de_o   = trc_en_i ? fq_e : {(W * EW){1'b0}};
   assign trc_fl_o   = flush;
 
 endmodule

@@ -744,7 +744,12 @@ static void unpack_trace(Sim *s, uint64_t cycle, const pmu_in_t *in, trc_cycle_t
     uint64_t v = word64(d->trc_flush_o, t);
     c->flush[t].valid = v & 1;
     c->flush[t].seq = (uint32_t)(v >> 32);
+    for (int j = 0; j < PMU_W; j++) {
+      c->cmt_pc[t][j] = (uint16_t)field(d->cmt_pc_o, (t * PMU_W + j) * 16, 16);
+      c->cmt_sig[t][j] = (uint8_t)field(d->cmt_sig_o, (t * PMU_W + j) * 5, 5);
+    }
   }
+  c->has_cmt = 1;
 }
 
 static void close_traces(Sim *s) {
@@ -1318,6 +1323,11 @@ int main(int argc, char **argv) {
            ts.cycles[0], ts.cycles[1], ts.cycles[2], ts.cycles[3], ts.unowned, ts.fires, ts.samples, ts.lost);
     printf("tip-oracle: instruction-level profile error: TIP rule %.2f%%, PEBS rule %.2f%% (%" PRIu64 " samples)\n",
            100 * et, 100 * ep, ts.samples);
+    if (ts.port_mismatch) {
+      printf("tip-oracle: FAIL %" PRIu64 " commit slots whose cmt_pc/cmt_sig ports disagree with the trace\n",
+             ts.port_mismatch);
+      fails++;
+    }
     if (ts.trace_mismatch) {
       printf("tip-oracle: FAIL %" PRIu64 " cycles whose commit slots disagree with stk_n\n", ts.trace_mismatch);
       fails++;

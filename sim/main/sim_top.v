@@ -48,6 +48,8 @@ module sim_top #(
   output wire [THREADS*3*NW-1:0]              stk_n_o,
   output wire [THREADS*2*NW-1:0]              stk_wp_o,
   output wire [THREADS*`PMU_NFLAG-1:0]         stk_flags_o,
+  output wire [THREADS*W*16-1:0]               cmt_pc_o,
+  output wire [THREADS*W*5-1:0]                cmt_sig_o,
   // core trace port; trc_en_i: the slots of cycle t are filled when trc_en_i was 1 in cycle
   // t-1 (sampled at the clock edge that starts cycle t), else they are 0 (docs/core.md section 8)
   input  wire                                  trc_en_i,
@@ -78,6 +80,8 @@ module sim_top #(
     .stk_n_o       (stk_n_o),
     .stk_wp_o      (stk_wp_o),
     .stk_flags_o   (stk_flags_o),
+    .cmt_pc_o      (cmt_pc_o),
+    .cmt_sig_o     (cmt_sig_o),
     .trc_en_i      (trc_en_i),
     .trc_fetch_o   (trc_fetch_o),
     .trc_disp_o    (trc_disp_o),

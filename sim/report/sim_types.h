@@ -32,6 +32,9 @@ typedef struct {
   trc_rec_t commit[SIM_W_MAX];
   struct { uint8_t valid; uint32_t seq; } flush[PMU_THREADS]; /* younger than seq are flushed */
   const pmu_in_t *pmu;                /* the PMU inputs of this cycle (n, flags, lanes, slots) */
+  uint8_t has_cmt;                    /* the core's commit ports below are filled */
+  uint16_t cmt_pc[PMU_THREADS][SIM_W_MAX];  /* core_stub cmt_pc_o/cmt_sig_o (docs/spec.md 7.8): */
+  uint8_t cmt_sig[PMU_THREADS][SIM_W_MAX];  /*   thread t's committing slot j, 0 beyond its n */
 } trc_cycle_t;
 
 /* Instruction attribute bits (docs/core.md, program file format). */

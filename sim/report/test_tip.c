@@ -197,11 +197,15 @@ static void t_jitter(void) {
 static void t_dep(void) {
   tip_oracle_t *o = open_cfg(0, 0, 1000, 0);
   /* A (seq 0, long latency), B (seq 1, dep 1 -> A), a wrong-path instruction, C (seq 3, dep 1 -> B, dispatched in 6),
-   * D (seq 4, dep 3 -> A): A issues in 1 with latency 6 (done 7), B issues in 7 (done 8). */
+   * D (seq 4, dep 3 -> A): A issues in 1 with latency 6 (done 7), B issues in 7 (done 8).
+   * E (seq 5, dep 1 -> D, dispatched in 9) and F (seq 6, dep 2 -> D, dispatched in 10): D issues
+   * in 9 (done 10), so E could not issue in 10 (dep: its producer completes in d+1) and F could
+   * issue in 11 (no dep: its producer completed in the cycle F dispatched). */
   trc_rec_t a = {1, 0, 0, ATTR_CLASS_LONG, 0}, b = {1, 0, 0, 1u << ATTR_DEP_SHIFT, 1};
   trc_rec_t wp = {1, 0, 1, 1u << ATTR_DEP_SHIFT, 2}, cc = {1, 0, 0, 1u << ATTR_DEP_SHIFT, 3};
   trc_rec_t d = {1, 0, 0, 3u << ATTR_DEP_SHIFT, 4};
-  for (uint64_t c = 0; c < 12; c++) {
+  trc_rec_t e = {1, 0, 0, 1u << ATTR_DEP_SHIFT, 5}, f = {1, 0, 0, 2u << ATTR_DEP_SHIFT, 6};
+  for (uint64_t c = 0; c < 14; c++) {
     begin(c, 0);
     in.stk_n[0][2] = 0;
     if (c == 0) { cyc.disp[0] = a; cyc.disp[1] = b; cyc.disp[2] = wp; }
@@ -209,8 +213,10 @@ static void t_dep(void) {
     if (c == 6) cyc.disp[0] = cc;   /* B done in 8 = 6 + 2: C could not issue in 7 */
     if (c == 7) { cyc.issue[0] = b; cyc.issue[0].attr = 1; }
     if (c == 8) { cyc.issue[0] = cc; cyc.issue[0].attr = 1; cyc.disp[0] = d; }
-    if (c == 9) { cyc.issue[0] = d; cyc.issue[0].attr = 1; }
-    const trc_rec_t *cm = c == 7 ? &a : c == 8 ? &b : c == 9 ? &cc : c == 10 ? &d : NULL;
+    if (c == 9) { cyc.issue[0] = d; cyc.issue[0].attr = 1; cyc.disp[0] = e; }
+    if (c == 10) cyc.disp[0] = f;
+    if (c == 11) { cyc.issue[0] = e; cyc.issue[0].attr = 1; cyc.issue[1] = f; cyc.issue[1].attr = 1; }
+    const trc_rec_t *cm = c == 7 ? &a : c == 8 ? &b : c == 9 ? &cc : c == 10 ? &d : c == 12 ? &e : c == 13 ? &f : NULL;
     if (cm) {
       cyc.commit[0] = *cm;
       in.stk_n[0][2] = 1;
@@ -222,6 +228,8 @@ static void t_dep(void) {
   check(get(o, 1, TIP_SIG_DEP).oracle == U, "dep: B waited on A");
   check(get(o, 2, TIP_SIG_DEP).oracle == U, "dep: C waited on B (the wrong-path one is not in program order)");
   check(get(o, 3, 0).oracle == U, "dep: D's producer A was done in time");
+  check(get(o, 4, TIP_SIG_DEP).oracle == 2 * U, "dep: E's producer D completed in the cycle after E dispatched");
+  check(get(o, 5, 0).oracle == U, "dep: F's producer D completed in the cycle F dispatched");
   tip_free(o);
 }
 

@@ -132,7 +132,7 @@ static uint8_t signature(const tip_oracle_t *o, thr_t *h, const trc_rec_t *r) {
   const ifl_t *e = &h->ifl[r->seq % NIF];
   if (e->valid && e->seq == r->seq && e->hasp) {
     const ifl_t *p = &h->ifl[e->pseq % NIF];
-    if (p->valid && p->seq == e->pseq && p->done > e->disp + 1) s |= TIP_SIG_DEP;
+    if (p->valid && p->seq == e->pseq && p->done > e->disp) s |= TIP_SIG_DEP;
   }
   return s;
 }
@@ -175,6 +175,10 @@ void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window) {
       n++;
     }
     if (c->pmu && c->pmu->stk_n[t][2] != n) o->st.trace_mismatch++;
+    if (c->has_cmt)   /* the core's own ports must say what the trace implies (spec 7.8) */
+      for (unsigned i = 0; i < c->w; i++)
+        if (c->cmt_pc[t][i] != (i < n ? pc[i] : 0) || c->cmt_sig[t][i] != (i < n ? sg[i] : 0))
+          o->st.port_mismatch++;
     int rob_empty = c->pmu ? (c->pmu->stk_flags[t] >> PMU_FLG_ROB_EMPTY) & 1 : 0;
     int state = n ? TIP_COMPUTING : !rob_empty ? TIP_STALLED : h->lastf ? TIP_FLUSHED : TIP_DRAINED;
 

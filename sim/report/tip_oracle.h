@@ -59,6 +59,8 @@ typedef struct {
   uint64_t unowned;                 /* window cycles whose owner never committed (run end) */
   uint64_t fires, samples, lost;    /* fires in the window; samples completed; lost to the slots */
   uint64_t trace_mismatch;          /* cycles whose commit slots disagree with stk_n (trace off?) */
+  uint64_t port_mismatch;           /* commit slots whose core ports cmt_pc/cmt_sig (spec 7.8)
+                                       differ from the address and signature derived here */
 } tip_stats_t;
 
 tip_oracle_t *tip_open(const tip_cfg_t *cfg);            /* NULL: bad configuration / memory */
