@@ -37,6 +37,12 @@
 #ifndef PMU_PIPE
 #define PMU_PIPE 0 /* event path pipeline: 0 the increments of a cycle's events reach the counters at its clock edge, 1 one edge later through a register (spec 4) */
 #endif
+#ifndef PMU_SAMPLER
+#define PMU_SAMPLER 0 /* the time-proportional sampler (spec 7): 1 present, 0 left out (its registers unmapped); 0 until the RTL has it */
+#endif
+#ifndef PMU_SMP_DEPTH
+#define PMU_SMP_DEPTH 256 /* records per thread in the sampler's buffer, a power of two (spec 7.5) */
+#endif
 #define PMU_VW (PMU_LW + 3 + ((PMU_THREADS) > 1 ? ((PMU_THREADS) > 2 ? ((PMU_THREADS) > 4 ? 3 : 2) : 1) : 0))
 #define PMU_NL 18
 #define PMU_NEXT 12
@@ -168,6 +174,71 @@
 #define PMU_SLOT_STRIDE 8u
 #define PMU_STK_OFF 0x180u
 #define PMU_STK_STRIDE 8u
+#define PMU_SMPCTL_OFF 0x240u
+#define PMU_SMPCTL_EN_LSB 0
+#define PMU_SMPCTL_EN_W 1
+#define PMU_SMPCTL_SRC_LSB 1
+#define PMU_SMPCTL_SRC_W 1
+#define PMU_SMPCTL_CTR_LSB 2
+#define PMU_SMPCTL_CTR_W 4
+#define PMU_SMPCTL_JIT_LSB 8
+#define PMU_SMPCTL_JIT_W 4
+#define PMU_SMPCTL_WMIE_LSB 12
+#define PMU_SMPCTL_WMIE_W 1
+#define PMU_SMPCTL_MASK 0x00001f3fu
+#define PMU_SMPCTL_RESET 0x00000000u
+#define PMU_SMPPER_OFF 0x244u
+#define PMU_SMPPER_PERIOD_LSB 0
+#define PMU_SMPPER_PERIOD_W 24
+#define PMU_SMPPER_MASK 0x00ffffffu
+#define PMU_SMPPER_RESET 0x00001000u
+#define PMU_SMPSEED_OFF 0x248u
+#define PMU_SMPSEED_LFSR_LSB 0
+#define PMU_SMPSEED_LFSR_W 16
+#define PMU_SMPSEED_MASK 0x0000ffffu
+#define PMU_SMPSEED_RESET 0x0000ace1u
+#define PMU_SMPWM_OFF 0x24cu
+#define PMU_SMPWM_WM_LSB 0
+#define PMU_SMPWM_WM_W 16
+#define PMU_SMPWM_MASK 0x0000ffffu
+#define PMU_SMPWM_RESET 0x00000000u
+#define PMU_SMPHEAD_OFF 0x250u
+#define PMU_SMPHEAD_HEAD_LSB 0
+#define PMU_SMPHEAD_HEAD_W 16
+#define PMU_SMPHEAD_MASK 0x00000000u
+#define PMU_SMPHEAD_RESET 0x00000000u
+#define PMU_SMPTAIL_OFF 0x254u
+#define PMU_SMPTAIL_TAIL_LSB 0
+#define PMU_SMPTAIL_TAIL_W 16
+#define PMU_SMPTAIL_MASK 0x0000ffffu
+#define PMU_SMPTAIL_RESET 0x00000000u
+#define PMU_SMPSTAT_OFF 0x258u
+#define PMU_SMPSTAT_FILL_LSB 0
+#define PMU_SMPSTAT_FILL_W 16
+#define PMU_SMPSTAT_FULL_LSB 16
+#define PMU_SMPSTAT_FULL_W 1
+#define PMU_SMPSTAT_WM_LSB 17
+#define PMU_SMPSTAT_WM_W 1
+#define PMU_SMPSTAT_PEND_LSB 18
+#define PMU_SMPSTAT_PEND_W 2
+#define PMU_SMPSTAT_MASK 0x00000000u
+#define PMU_SMPSTAT_RESET 0x00000000u
+#define PMU_SMPLOST_OFF 0x25cu
+#define PMU_SMPLOST_LOST_LSB 0
+#define PMU_SMPLOST_LOST_W 32
+#define PMU_SMPLOST_MASK 0xffffffffu
+#define PMU_SMPLOST_RESET 0x00000000u
+#define PMU_SMPDATA_OFF 0x260u
+#define PMU_SMPDATA_STRIDE 4u
+#define PMU_SMPDATA_DATA_LSB 0
+#define PMU_SMPDATA_DATA_W 32
+#define PMU_SMPDATA_MASK 0x00000000u
+#define PMU_SMPDATA_RESET 0x00000000u
+#define PMU_SMPTS_OFF 0x280u
+#define PMU_SMPTS_TS_LSB 0
+#define PMU_SMPTS_TS_W 32
+#define PMU_SMPTS_MASK 0x00000000u
+#define PMU_SMPTS_RESET 0x00000000u
 
 /* Bank index of a thread's first counter of each counter array (spec 4) */
 #define PMU_CI_PMC ((unsigned)(0))
@@ -198,7 +269,7 @@
    windows, and every thread block >= PMU_THREADS, is unmapped (spec 5.2). ro: every write
    to the register fails (no software-writable field, spec 5.2). */
 typedef struct { const char *name; uint32_t off, bytes; uint8_t thread, ro; } pmu_win_t;
-#define PMU_NWIN 13
+#define PMU_NWIN (13 + ((PMU_SAMPLER) ? 10 : 0))
 static const pmu_win_t pmu_win[PMU_NWIN] = {
   {"id", PMU_ID_OFF, 4u, 0, 1},
   {"cfg", PMU_CFG_OFF, 4u, 0, 1},
@@ -213,6 +284,36 @@ static const pmu_win_t pmu_win[PMU_NWIN] = {
   {"evstat", PMU_EVSTAT_OFF, 4u, 1, 1},
   {"slot", PMU_SLOT_OFF, (5 - 1u) * PMU_SLOT_STRIDE + 8u, 1, 0},
   {"stk", PMU_STK_OFF, (24 - 1u) * PMU_STK_STRIDE + 8u, 1, 0},
+#if (PMU_SAMPLER)
+  {"smpctl", PMU_SMPCTL_OFF, 4u, 1, 0},
+#endif
+#if (PMU_SAMPLER)
+  {"smpper", PMU_SMPPER_OFF, 4u, 1, 0},
+#endif
+#if (PMU_SAMPLER)
+  {"smpseed", PMU_SMPSEED_OFF, 4u, 1, 0},
+#endif
+#if (PMU_SAMPLER)
+  {"smpwm", PMU_SMPWM_OFF, 4u, 1, 0},
+#endif
+#if (PMU_SAMPLER)
+  {"smphead", PMU_SMPHEAD_OFF, 4u, 1, 1},
+#endif
+#if (PMU_SAMPLER)
+  {"smptail", PMU_SMPTAIL_OFF, 4u, 1, 0},
+#endif
+#if (PMU_SAMPLER)
+  {"smpstat", PMU_SMPSTAT_OFF, 4u, 1, 1},
+#endif
+#if (PMU_SAMPLER)
+  {"smplost", PMU_SMPLOST_OFF, 4u, 1, 0},
+#endif
+#if (PMU_SAMPLER)
+  {"smpdata", PMU_SMPDATA_OFF, (8 - 1u) * PMU_SMPDATA_STRIDE + 4u, 1, 1},
+#endif
+#if (PMU_SAMPLER)
+  {"smpts", PMU_SMPTS_OFF, 4u, 1, 1},
+#endif
 };
 
 #define PMU_STG_DISPATCH 0
@@ -239,6 +340,49 @@ static const pmu_win_t pmu_win[PMU_NWIN] = {
 #define PMU_FLG_PROD_VALID 10
 #define PMU_FLG_PROD_DMISS 11
 #define PMU_FLG_PROD_LONGLAT 12
+/* the sampler's record (spec 7.4): field F is bits _LSB.._LSB+_W-1 of word _WORD */
+#define PMU_SMPREC_PC0_WORD 0
+#define PMU_SMPREC_PC0_LSB 0
+#define PMU_SMPREC_PC0_W 16
+#define PMU_SMPREC_TID_WORD 0
+#define PMU_SMPREC_TID_LSB 16
+#define PMU_SMPREC_TID_W 3
+#define PMU_SMPREC_STATE_WORD 0
+#define PMU_SMPREC_STATE_LSB 19
+#define PMU_SMPREC_STATE_W 2
+#define PMU_SMPREC_N_WORD 0
+#define PMU_SMPREC_N_LSB 21
+#define PMU_SMPREC_N_W 3
+#define PMU_SMPREC_SIG0_WORD 0
+#define PMU_SMPREC_SIG0_LSB 24
+#define PMU_SMPREC_SIG0_W 5
+#define PMU_SMPREC_PRIV_WORD 0
+#define PMU_SMPREC_PRIV_LSB 29
+#define PMU_SMPREC_PRIV_W 1
+#define PMU_SMPREC_LOST_WORD 0
+#define PMU_SMPREC_LOST_LSB 30
+#define PMU_SMPREC_LOST_W 1
+#define PMU_SMPREC_VALID_WORD 0
+#define PMU_SMPREC_VALID_LSB 31
+#define PMU_SMPREC_VALID_W 1
+#define PMU_SMPREC_TS_WORD 1
+#define PMU_SMPREC_TS_LSB 0
+#define PMU_SMPREC_TS_W 32
+#define PMU_SMPREC_PEBS_PC_WORD 2
+#define PMU_SMPREC_PEBS_PC_LSB 0
+#define PMU_SMPREC_PEBS_PC_W 16
+#define PMU_SMPREC_PEBS_SIG_WORD 2
+#define PMU_SMPREC_PEBS_SIG_LSB 16
+#define PMU_SMPREC_PEBS_SIG_W 5
+#define PMU_SMPREC_PEBS_DLY_WORD 2
+#define PMU_SMPREC_PEBS_DLY_LSB 24
+#define PMU_SMPREC_PEBS_DLY_W 8
+#define PMU_SMPREC_SIGS_WORD 3
+#define PMU_SMPREC_SIGS_LSB 0
+#define PMU_SMPREC_SIGS_W 30
+#define PMU_SMPREC_PCS_WORD 4
+#define PMU_SMPREC_PCS_LSB 0
+#define PMU_SMPREC_PCS_W 32
 #define PMU_LANE_CYCLES 0
 #define PMU_LANE_REF_TICK 1
 #define PMU_LANE_FILLED 2

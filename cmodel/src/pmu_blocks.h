@@ -127,11 +127,6 @@ typedef struct {
  * decode, unprivileged-read and read-only rules, live register words, writes, reset values */
 #include "pmu_regs_gen.h"
 
-#if PMU_SAMPLER
-/* The sampler's register words (spec 7.6), not in pmu.rdl yet (pmu_sampler.h): one kind after
- * the generated ones, dec.k = the word's index from smpctl */
-#define PMU_RK_SMP PMU_RK_N
-#endif
 
 /* pmu_regs.c */
 void pmu_regs_reset(pmu_state_t *s);
@@ -172,7 +167,6 @@ void pmu_rdp_commit(pmu_state_t *s, const pmu_state_t *d);
 #if PMU_SAMPLER
 /* pmu_smp.c: the time-proportional sampler (spec 7); compute and commit in one (in place) */
 void pmu_smp_reset(pmu_state_t *s);
-void pmu_smp_map(uint32_t addr, pmu_dec_t *m);
 uint32_t pmu_smp_word(const pmu_state_t *s, const pmu_dec_t *m);
 uint32_t pmu_smp_wr_bad(const pmu_state_t *s, const pmu_dec_t *m, uint32_t wword);
 uint8_t pmu_smp_irq(const pmu_state_t *s, unsigned t);

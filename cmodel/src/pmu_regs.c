@@ -15,10 +15,6 @@
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m)
 {
   pmu_regs_map_gen(addr & PMU_AW_MASK & ~3u, m);            /* paddr[1:0] ignored */
-#if PMU_SAMPLER
-  if (m->kind == PMU_RK_NONE)                               /* the sampler's words (spec 7.6) */
-    pmu_smp_map(addr & PMU_AW_MASK & ~3u, m);
-#endif
 }
 
 /* Reset values (after pmu_reset's memset: every other state element resets to 0) */
@@ -65,7 +61,7 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
       | (wr & pmu_regs_wr_ro(m->kind));                            /* write to ro */
 
 #if PMU_SAMPLER
-  if (m->kind == PMU_RK_SMP) {        /* read-only sampler words, the read pointer rule (7.5) */
+  if (pmu_regs_in_smp(m->kind)) {     /* the sampler's read pointer rule (7.5) */
     const uint32_t bm = strb_mask(strb);
     bad |= wr & pmu_smp_wr_bad(s, m, (pmu_smp_word(s, m) & ~bm) | (in->pwdata & bm));
   }
@@ -86,7 +82,7 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
 uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m)
 {
 #if PMU_SAMPLER
-  if (m->kind == PMU_RK_SMP)
+  if (pmu_regs_in_smp(m->kind))
     return pmu_smp_word(s, m);
 #endif
   return pmu_regs_word_gen(s, m);

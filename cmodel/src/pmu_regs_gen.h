@@ -21,6 +21,16 @@ enum {
   PMU_RK_EVSTAT,
   PMU_RK_SLOT, /* counter (64-bit, lo/hi) */
   PMU_RK_STK, /* counter (64-bit, lo/hi) */
+  PMU_RK_SMPCTL,
+  PMU_RK_SMPPER,
+  PMU_RK_SMPSEED,
+  PMU_RK_SMPWM,
+  PMU_RK_SMPHEAD,
+  PMU_RK_SMPTAIL,
+  PMU_RK_SMPSTAT,
+  PMU_RK_SMPLOST,
+  PMU_RK_SMPDATA,
+  PMU_RK_SMPTS,
   PMU_RK_N
 };
 
@@ -95,7 +105,44 @@ static inline void pmu_regs_map_gen(uint32_t a, pmu_dec_t *m)
     m->hi = (uint8_t)(((o - PMU_STK_OFF) % PMU_STK_STRIDE) >> 2);   /* lo at +0, hi at +4 */
     m->cnt = 1;
     m->ci = (uint16_t)(t * PMU_NCPT + PMU_CI_STK + m->k);
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPCTL_OFF, 4u)) {
+    m->kind = PMU_RK_SMPCTL;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPPER_OFF, 4u)) {
+    m->kind = PMU_RK_SMPPER;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPSEED_OFF, 4u)) {
+    m->kind = PMU_RK_SMPSEED;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPWM_OFF, 4u)) {
+    m->kind = PMU_RK_SMPWM;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPHEAD_OFF, 4u)) {
+    m->kind = PMU_RK_SMPHEAD;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPTAIL_OFF, 4u)) {
+    m->kind = PMU_RK_SMPTAIL;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPSTAT_OFF, 4u)) {
+    m->kind = PMU_RK_SMPSTAT;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPLOST_OFF, 4u)) {
+    m->kind = PMU_RK_SMPLOST;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPDATA_OFF, 8 * PMU_SMPDATA_STRIDE)) {
+    m->kind = PMU_RK_SMPDATA;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
+  } else if ((PMU_SAMPLER) && pmu_in_win(o, PMU_SMPTS_OFF, 4u)) {
+    m->kind = PMU_RK_SMPTS;
+    m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);   /* word index in block smp */
   }
+}
+
+/* The register kind is held by the hand-written block smp (ss_block; dec.k: its word index
+ * from smpctl) */
+static inline int pmu_regs_in_smp(unsigned kind)
+{
+  return kind >= PMU_RK_SMPCTL && kind <= PMU_RK_SMPTS;
 }
 
 /* An unprivileged read of the decoded register is allowed (spec 5.2). */
@@ -119,7 +166,7 @@ static inline uint32_t pmu_regs_uread(const pmu_state_t *s, const pmu_dec_t *m)
 /* A write to the register is an error: it has no writable field (spec 5.2). */
 static inline uint32_t pmu_regs_wr_ro(unsigned kind)
 {
-  return (uint32_t)(kind == PMU_RK_ID || kind == PMU_RK_CFG || kind == PMU_RK_EVSTAT);
+  return (uint32_t)(kind == PMU_RK_ID || kind == PMU_RK_CFG || kind == PMU_RK_EVSTAT || kind == PMU_RK_SMPHEAD || kind == PMU_RK_SMPSTAT || kind == PMU_RK_SMPDATA || kind == PMU_RK_SMPTS);
 }
 
 static inline uint32_t pmu_word64(uint64_t v, unsigned hi)

@@ -36,21 +36,7 @@ void pmu_smp_reset(pmu_state_t *s)
   }
 }
 
-/* The sampler's words of a thread block (7.6); m->k = word index from smpctl */
-void pmu_smp_map(uint32_t a, pmu_dec_t *m)
-{
-  uint32_t t, o;
-  if (a < PMU_THREAD_BASE)
-    return;
-  t = (a - PMU_THREAD_BASE) / PMU_THREAD_STRIDE;
-  o = (a - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;
-  if (t >= PMU_THREADS || (uint32_t)(o - PMU_SMPCTL_OFF) >= 4u * PMU_SMP_WORDS)
-    return;
-  m->kind = PMU_RK_SMP;
-  m->t = (uint8_t)t;
-  m->k = (uint8_t)((o - PMU_SMPCTL_OFF) / 4u);
-}
-
+/* the word index of a sampler register in its block (dec.k, pmu_regs_gen.h) */
 #define SMP_K(off) (((off) - PMU_SMPCTL_OFF) / 4u)
 
 uint32_t pmu_smp_word(const pmu_state_t *s, const pmu_dec_t *m)
@@ -84,23 +70,12 @@ uint32_t pmu_smp_word(const pmu_state_t *s, const pmu_dec_t *m)
   }
 }
 
-/* A write of the merged word wword to the sampler word m is an error (5.2, 7.5): a read-only
- * register, or a read pointer that would pass the write pointer */
+/* The sampler refuses the write of the merged word wword (5.2, 7.5): a read pointer that would
+ * pass the write pointer. (Writes to its read-only registers fail by the generated rule.) */
 uint32_t pmu_smp_wr_bad(const pmu_state_t *s, const pmu_dec_t *m, uint32_t wword)
 {
   const pmu_smp_thr_t *x = &s->smp[m->t];
-  switch (m->k) {
-  case SMP_K(PMU_SMPCTL_OFF):
-  case SMP_K(PMU_SMPPER_OFF):
-  case SMP_K(PMU_SMPSEED_OFF):
-  case SMP_K(PMU_SMPWM_OFF):
-  case SMP_K(PMU_SMPLOST_OFF):
-    return 0;
-  case SMP_K(PMU_SMPTAIL_OFF):
-    return (uint32_t)(((wword - x->tail_q) & SMP_PTR_MASK) > smp_fill(x));
-  default:
-    return 1;                                    /* smphead, smpstat, smpdata, smpts */
-  }
+  return (uint32_t)(m->k == SMP_K(PMU_SMPTAIL_OFF) && ((wword - x->tail_q) & SMP_PTR_MASK) > smp_fill(x));
 }
 
 /* irq_o[t] term of the watermark (7.5): registers only */
@@ -259,7 +234,7 @@ void pmu_smp_update(pmu_state_t *s, const pmu_in_t *in, const uint32_t inc[PMU_N
 
   for (t = 0; t < PMU_THREADS; t++) {
     pmu_smp_thr_t *x = &s->smp[t];
-    const int wk = (a->we && a->dec.kind == PMU_RK_SMP && a->dec.t == t) ? (int)a->dec.k : -1;
+    const int wk = (a->we && pmu_regs_in_smp(a->dec.kind) && a->dec.t == t) ? (int)a->dec.k : -1;
     const uint32_t w = wk >= 0 ? (pmu_smp_word(s, &a->dec) & ~a->bm) | (a->wdata & a->bm) : 0u;
     uint32_t incv = 1;
     if (PMU_GET(x->ctl_q, PMU_SMPCTL_SRC)) {       /* counter ctr's increment, 0 when chained */

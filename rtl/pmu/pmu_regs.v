@@ -89,6 +89,15 @@ module pmu_regs #(
   reg [AW-1:0] hi_addr_q /*verilator public_flat_rd*/;
   reg          hi_vld_q /*verilator public_flat_rd*/;
   wire [31:0]  cnt_hi_rdata;
+  // The sampler's registers (spec 7.6, block smp of pmu.rdl): unmapped (SAMPLER 0) until the
+  // sampler's RTL is in the PMU; its access ports are then its own.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire         smp_sel;
+  wire [5:0]   smp_k;
+  wire [2:0]   smp_t;
+  wire [31:0]  smp_wword;
+  wire         smp_we;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   pmu_regs_gen #(
     .THREADS (THREADS),
@@ -96,6 +105,7 @@ module pmu_regs #(
     .CW      (CW),
     .W       (W),
     .AW      (AW),
+    .SAMPLER (0),
     .PIPE    (PIPE)
   ) u_gen (
     .clk_i          (clk_i),
@@ -130,6 +140,13 @@ module pmu_regs #(
     .we_evtsel_o    (we_evtsel),
     .we_ext_o       (we_ext),
     .we_gstatus_o   (we_gstatus),
+    .smp_sel_o      (smp_sel),
+    .smp_k_o        (smp_k),
+    .smp_t_o        (smp_t),
+    .smp_rdata_i    (32'd0),
+    .smp_wword_o    (smp_wword),
+    .smp_werr_i     (1'b0),
+    .smp_we_o       (smp_we),
     .wword_o        (wword),
     .wr_ok_o        (wr_ok),
     .hi_o           (hi),

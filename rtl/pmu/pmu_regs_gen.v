@@ -15,6 +15,8 @@ module pmu_regs_gen #(
   parameter CW      = `PMU_DEF_CW,
   parameter W       = `PMU_DEF_W,
   parameter AW      = `PMU_DEF_AW,
+  // 1: the sampler's registers are mapped (spec 7)
+  parameter SAMPLER = `PMU_DEF_SAMPLER,
   // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)
   parameter PIPE    = `PMU_DEF_PIPE
 ) (
@@ -53,6 +55,14 @@ module pmu_regs_gen #(
   // hw2reg: the values of the registers pmu_regs stores
   input  wire [THREADS*64-1:0]               gstatus_i,
   input  wire [THREADS*32-1:0]               evstat_i,
+  // block smp: the registers it holds (smpctl, smpper, smpseed, smpwm, smphead, smptail, smpstat, smplost, smpdata, smpts), mapped when SAMPLER
+  output wire                                smp_sel_o,      // access phase of an access to one of them
+  output wire [5:0]                          smp_k_o,        // its word index from smpctl
+  output wire [2:0]                          smp_t_o,        // its thread
+  input  wire [31:0]                         smp_rdata_i,    // the addressed word's value (read, and old word of a write)
+  output wire [31:0]                         smp_wword_o,    // the strobed bytes of the write data over that word
+  input  wire                                smp_werr_i,     // the block refuses that write (its own rule)
+  output wire                                smp_we_o,       // a successful write
   // writes, for the registers pmu_regs stores and what it derives from writes
   output wire [THREADS*P-1:0]                we_evtsel_o,    // evtsel[t*P+k] written
   output wire [THREADS*P-1:0]                we_ext_o,       // ext[t*P+k] written
@@ -97,6 +107,10 @@ module pmu_regs_gen #(
   reg [31:0]    d_gstatus_s;
   reg [31:0]    d_slot_s;
   reg [31:0]    d_stk_s;
+  reg [31:0]    d_smpdata_s;
+  /* verilator lint_off UNUSEDSIGNAL */  // bits 7:2 give the word index
+  reg [31:0]    kd_smp_s;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg           in_thr_s;
   reg           r_id_s;
   reg           r_cfg_s;
@@ -111,11 +125,23 @@ module pmu_regs_gen #(
   reg           r_evstat_s;
   reg           r_slot_s;
   reg           r_stk_s;
+  reg           r_smpctl_s;
+  reg           r_smpper_s;
+  reg           r_smpseed_s;
+  reg           r_smpwm_s;
+  reg           r_smphead_s;
+  reg           r_smptail_s;
+  reg           r_smpstat_s;
+  reg           r_smplost_s;
+  reg           r_smpdata_s;
+  reg           r_smpts_s;
   reg           r_cnt_s;       // a counter (pmc, fix, slot, stk)
   reg           hi_s;          // high word of a 64-bit register
   reg [TIW-1:0] tsel_s;        // thread
   reg [KIW-1:0] ksel_s;        // element of evtsel/ext
   reg [LIW-1:0] lsel_s;        // counter index inside the thread
+  reg           r_smp_s;       // a register of block smp
+  reg [5:0]     k_smp_s;       // its word index from smpctl
   // Decoded only while the slave is selected (all zero otherwise: every use below is gated by
   // the access phase), so the decoder does not toggle on idle bus cycles.
   always @* begin
@@ -131,6 +157,8 @@ module pmu_regs_gen #(
     d_gstatus_s = 32'd0;
     d_slot_s    = 32'd0;
     d_stk_s     = 32'd0;
+    d_smpdata_s = 32'd0;
+    kd_smp_s    = 32'd0;
     in_thr_s    = 1'b0;
     r_id_s      = 1'b0;
     r_cfg_s     = 1'b0;
@@ -145,11 +173,23 @@ module pmu_regs_gen #(
     r_evstat_s  = 1'b0;
     r_slot_s    = 1'b0;
     r_stk_s     = 1'b0;
+    r_smpctl_s  = 1'b0;
+    r_smpper_s  = 1'b0;
+    r_smpseed_s = 1'b0;
+    r_smpwm_s   = 1'b0;
+    r_smphead_s = 1'b0;
+    r_smptail_s = 1'b0;
+    r_smpstat_s = 1'b0;
+    r_smplost_s = 1'b0;
+    r_smpdata_s = 1'b0;
+    r_smpts_s   = 1'b0;
     r_cnt_s     = 1'b0;
     hi_s        = 1'b0;
     tsel_s      = {TIW{1'b0}};
     ksel_s      = {KIW{1'b0}};
     lsel_s      = {LIW{1'b0}};
+    r_smp_s     = 1'b0;
+    k_smp_s     = 6'd0;
     if (psel_i) begin
       a_s[AW-1:2] = paddr_i[AW-1:2];
       blk_s       = a_s >> TSH;
@@ -166,6 +206,8 @@ module pmu_regs_gen #(
       d_gstatus_s = off_s - 'h130;
       d_slot_s    = off_s - 'h140;
       d_stk_s     = off_s - 'h180;
+      d_smpdata_s = off_s - 'h260;
+      kd_smp_s    = off_s - 'h240;
       r_id_s      = (a_s == 'h000);
       r_cfg_s     = (a_s == 'h004);
       r_evtsel_s  = in_thr_s && (d_evtsel_s < 4 * (P));
@@ -179,7 +221,19 @@ module pmu_regs_gen #(
       r_evstat_s  = in_thr_s && (off_s == 'h138);
       r_slot_s    = in_thr_s && (d_slot_s < 8 * (5));
       r_stk_s     = in_thr_s && (d_stk_s < 8 * (24));
+      r_smpctl_s  = (SAMPLER != 0) && in_thr_s && (off_s == 'h240);
+      r_smpper_s  = (SAMPLER != 0) && in_thr_s && (off_s == 'h244);
+      r_smpseed_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h248);
+      r_smpwm_s   = (SAMPLER != 0) && in_thr_s && (off_s == 'h24c);
+      r_smphead_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h250);
+      r_smptail_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h254);
+      r_smpstat_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h258);
+      r_smplost_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h25c);
+      r_smpdata_s = (SAMPLER != 0) && in_thr_s && (d_smpdata_s < 4 * (8));
+      r_smpts_s   = (SAMPLER != 0) && in_thr_s && (off_s == 'h280);
       r_cnt_s     = r_pmc_s | r_fix_s | r_slot_s | r_stk_s;
+      r_smp_s     = r_smpctl_s | r_smpper_s | r_smpseed_s | r_smpwm_s | r_smphead_s | r_smptail_s | r_smpstat_s | r_smplost_s | r_smpdata_s | r_smpts_s;
+      k_smp_s     = kd_smp_s[7:2];
       ksel_s      = r_evtsel_s ? d_evtsel_s[KIW+1:2] : d_ext_s[KIW+1:2];
       if (r_pmc_s) begin
         lsel_s = LI_PMC[LIW-1:0] + d_pmc_s[LIW+2:3];
@@ -223,7 +277,7 @@ module pmu_regs_gen #(
   // The decode the access phase uses (spec 5, "Event path pipeline" in 4): with PIPE = 0 the
   // current address's, with PIPE = 1 the setup cycle's from the register dec_q (the address is
   // stable from the setup cycle on, APB), so that the access cycle's logic starts at a flop.
-  localparam DECW = AW - 2 + 15 + TIW + KIW + CIW + EIW;   // the terms below, in that order
+  localparam DECW = AW - 2 + 26 + TIW + KIW + CIW + EIW + 6;   // the terms below, in that order
   reg [AW-1:0]  a;
   reg           r_id;
   reg           r_cfg;
@@ -238,13 +292,25 @@ module pmu_regs_gen #(
   reg           r_evstat;
   reg           r_slot;
   reg           r_stk;
+  reg           r_smpctl;
+  reg           r_smpper;
+  reg           r_smpseed;
+  reg           r_smpwm;
+  reg           r_smphead;
+  reg           r_smptail;
+  reg           r_smpstat;
+  reg           r_smplost;
+  reg           r_smpdata;
+  reg           r_smpts;
   reg           r_cnt;
   reg           hi;
   reg [TIW-1:0] tsel;
   reg [KIW-1:0] ksel;
+  reg           r_smp;
+  reg [5:0]     k_smp;
   reg [CIW-1:0] cidx;
   reg [EIW-1:0] eidx;
-  wire [DECW-1:0] dec_s = {a_s[AW-1:2], r_id_s, r_cfg_s, r_evtsel_s, r_ext_s, r_pmc_s, r_fix_s, r_fixctl_s, r_ctrl_s, r_gctrl_s, r_gstatus_s, r_evstat_s, r_slot_s, r_stk_s, r_cnt_s, hi_s, tsel_s, ksel_s, cidx_s, eidx_s};
+  wire [DECW-1:0] dec_s = {a_s[AW-1:2], r_id_s, r_cfg_s, r_evtsel_s, r_ext_s, r_pmc_s, r_fix_s, r_fixctl_s, r_ctrl_s, r_gctrl_s, r_gstatus_s, r_evstat_s, r_slot_s, r_stk_s, r_smpctl_s, r_smpper_s, r_smpseed_s, r_smpwm_s, r_smphead_s, r_smptail_s, r_smpstat_s, r_smplost_s, r_smpdata_s, r_smpts_s, r_cnt_s, hi_s, tsel_s, ksel_s, cidx_s, eidx_s, r_smp_s, k_smp_s};
   wire [DECW-1:0] dec;
   generate
     if (PIPE != 0) begin : g_dec_q
@@ -264,7 +330,7 @@ module pmu_regs_gen #(
   endgenerate
   always @* begin
     a = {AW{1'b0}};
-    {a[AW-1:2], r_id, r_cfg, r_evtsel, r_ext, r_pmc, r_fix, r_fixctl, r_ctrl, r_gctrl, r_gstatus, r_evstat, r_slot, r_stk, r_cnt, hi, tsel, ksel, cidx, eidx} = dec;
+    {a[AW-1:2], r_id, r_cfg, r_evtsel, r_ext, r_pmc, r_fix, r_fixctl, r_ctrl, r_gctrl, r_gstatus, r_evstat, r_slot, r_stk, r_smpctl, r_smpper, r_smpseed, r_smpwm, r_smphead, r_smptail, r_smpstat, r_smplost, r_smpdata, r_smpts, r_cnt, hi, tsel, ksel, cidx, eidx, r_smp, k_smp} = dec;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -294,14 +360,15 @@ module pmu_regs_gen #(
     if (psel_i) begin
       acc    = penable_i;
       priv   = pprot_i[0];
-      mapped = r_id | r_cfg | r_evtsel | r_ext | r_pmc | r_fix | r_fixctl | r_ctrl | r_gctrl | r_gstatus | r_evstat | r_slot | r_stk;
+      mapped = r_id | r_cfg | r_evtsel | r_ext | r_pmc | r_fix | r_fixctl | r_ctrl | r_gctrl | r_gstatus | r_evstat | r_slot | r_stk | r_smpctl | r_smpper | r_smpseed | r_smpwm | r_smphead | r_smptail | r_smpstat | r_smplost | r_smpdata | r_smpts;
       ue_ctrl_uren = ctrl_q[tsel*32 + `PMU_CTRL_UREN_LSB];
       usr_rd = r_id | r_cfg | r_slot | ((r_pmc | r_fix | r_stk) & ue_ctrl_uren);
-      wr_ro  = r_id | r_cfg | r_evstat;
+      wr_ro  = r_id | r_cfg | r_evstat | r_smphead | r_smpstat | r_smpdata | r_smpts;
       err    = !mapped
                | (pwrite_i & !priv)
                | (!pwrite_i & !priv & !usr_rd)
-               | (pwrite_i & wr_ro);
+               | (pwrite_i & wr_ro)
+               | (pwrite_i & r_smp & smp_werr_i);
       wr_ok  = acc & pwrite_i & !err;
       rd_ok  = acc & !pwrite_i & !err;
     end
@@ -362,6 +429,8 @@ module pmu_regs_gen #(
         rdata = gstatus_q[{tsel, hi}*32 +: 32];
       end else if (r_evstat) begin
         rdata = evstat_q[tsel*32 +: 32];
+      end else if (r_smp) begin
+        rdata = smp_rdata_i;
       end else if (hi) begin       // a counter (rd_ok: the address is mapped)
         rdata = cnt_hi_rdata_i;
       end else begin
@@ -387,6 +456,11 @@ module pmu_regs_gen #(
   function automatic [31:0] merge(input [31:0] old, input [31:0] wd, input [3:0] strb);
     merge = (old & ~bmask(strb)) | (wd & bmask(strb));
   endfunction
+
+  // The thread index as 3 bits (the blocks' ports): THREADS <= 8
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] tsel32 = {{(32 - TIW){1'b0}}, tsel};
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // Write strobes of the array elements, [t*P+k] (evaluated only on a write).
   reg [THREADS*P-1:0] we_evtsel;
@@ -496,6 +570,15 @@ module pmu_regs_gen #(
       we_gstatus_o[th] = wr_ok && (tsel == th[TIW-1:0]) && r_gstatus;
     end
   end
+
+  // Block smp: the access, the merged word its write rule checks and a write stores (formed
+  // whenever one of its registers is addressed, as the rule must be known before wr_ok), and
+  // the write strobe.
+  assign smp_sel_o   = acc & r_smp;
+  assign smp_k_o     = k_smp;
+  assign smp_t_o     = tsel32[2:0];
+  assign smp_wword_o = r_smp ? merge(smp_rdata_i, pwdata_i, pstrb_i) : 32'd0;
+  assign smp_we_o    = wr_ok & r_smp;
   assign wword_o = wword;
   assign wr_ok_o = wr_ok;
   assign hi_o    = hi;

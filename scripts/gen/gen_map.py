@@ -384,8 +384,15 @@ def rdl_params(j, maximum=False):
 
 
 def check_cross(j, lines, src, rm):
-    """Rules that join the two files: the counter bank size, the address width."""
+    """Rules that join the two files: the counter bank size, the address width; and the sampler's
+    buffer depth, a power of two (spec 7.5)."""
     m = Map(j, rm)
+    d = m.p.get("SMP_DEPTH", 2)
+    if d & (d - 1):
+        i = [x["name"] for x in j["params"]].index("SMP_DEPTH")
+        path = ("params", i, "value")
+        sys.stderr.write("%s:%d: %s: SMP_DEPTH = %d is not a power of two\n" % (src, lines.get(path, 1), fmt_path(path), d))
+        sys.exit(2)
     ncpt = sum(r.count for r, _ in rm.counters())
     if m.d.get("NCPT") != ncpt:
         i = [x["name"] for x in j["derived"]].index("NCPT") if "NCPT" in m.d else None
@@ -445,8 +452,10 @@ def gen_vh(m):
                 a("`define PMU_%s_%s_LSB %d" % (r.name.upper(), f.name.upper(), f.lsb))
                 if f.wexpr is None:  # a parameter's width: the RTL has the parameter
                     a("`define PMU_%s_%s_W %d" % (r.name.upper(), f.name.upper(), f.width))
-        if r.kind == "store" and r.width == 32:
+        if r.kind in ("store", "blk") and r.width == 32:
             a("`define PMU_%s_MASK 32'h%08x" % (r.name.upper(), r.mask()))
+        if r.kind == "blk":
+            a("`define PMU_%s_RESET 32'h%08x" % (r.name.upper(), rdl_regs.reset_value(r)))
         if r.kind == "const" and r.name == "id":
             a("`define PMU_ID_VALUE 32'h%08x" % rdl_regs.reset_value(r))
     for i, s in enumerate(m.j["stages"]):
@@ -455,6 +464,9 @@ def gen_vh(m):
         a("`define PMU_CMP_%s %d" % (c.upper(), i))
     for i, f in enumerate(m.j["stack_flags"]):
         a("`define PMU_FLG_%s %d" % (f["name"].upper(), i))
+    for f in m.j.get("smp_record", []):   # the sampler's record (spec 7.4): bit of the record = 32*WORD + LSB
+        for k, v in (("WORD", f["word"]), ("LSB", f["lsb"]), ("W", f["width"])):
+            a("`define PMU_SMPREC_%s_%s %d" % (f["name"].upper(), k, v))
     for i, l in enumerate(m.lanes):
         a("`define PMU_LANE_%s %d" % (l["name"].upper(), i))
     a("// condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed")
@@ -686,12 +698,18 @@ def gen_h(m):
     a("   to the register fails (no software-writable field, spec 5.2). */")
     a("typedef struct { const char *name; uint32_t off, bytes; uint8_t thread, ro; } pmu_win_t;")
     wins = [(r, off) for scope in ("global", "thread") for r, off, _ in map_windows(m.r, scope)]
-    a("#define PMU_NWIN %d" % len(wins))
+    cond = [r.present for r, _ in wins if r.present is not None]
+    a("#define PMU_NWIN (%d%s)" % (len(wins) - len(cond), "".join(
+        " + (%s ? %d : 0)" % (rdl_regs.cexpr(c), cond.count(c)) for c in sorted(set(cond)))))
     a("static const pmu_win_t pmu_win[PMU_NWIN] = {")
     for r, off in wins:
         u = r.name.upper()
         n = "%du" % r.size if not r.is_array else "(%s - 1u) * PMU_%s_STRIDE + %du" % (rdl_regs.cexpr(r.cexpr), u, r.size)
+        if r.present is not None:
+            a("#if %s" % rdl_regs.cexpr(r.present))
         a('  {"%s", PMU_%s_OFF, %s, %d, %d},' % (r.name, u, n, int(r.scope == "thread"), int(not r.writable)))
+        if r.present is not None:
+            a("#endif")
     a("};")
     a("")
     for i, s in enumerate(m.j["stages"]):
@@ -700,6 +718,10 @@ def gen_h(m):
         a("#define PMU_CMP_%s %d" % (c.upper(), i))
     for i, f in enumerate(m.j["stack_flags"]):
         a("#define PMU_FLG_%s %d" % (f["name"].upper(), i))
+    a("/* the sampler's record (spec 7.4): field F is bits _LSB.._LSB+_W-1 of word _WORD */")
+    for f in m.j.get("smp_record", []):
+        for k, v in (("WORD", f["word"]), ("LSB", f["lsb"]), ("W", f["width"])):
+            a("#define PMU_SMPREC_%s_%s %d" % (f["name"].upper(), k, v))
     for i, l in enumerate(m.lanes):
         a("#define PMU_LANE_%s %d" % (l["name"].upper(), i))
     a("/* condition lanes (kind cond, spec 2.2), bit l = lane l: ORed in V; the others are summed */")
@@ -781,10 +803,18 @@ def gen_h(m):
     return "\n".join(L)
 
 
-def map_windows(rm, scope):
+def present(r, params):
+    """The register exists in a build with these parameters (ss_present of a block register)."""
+    return r.present is None or eval(r.present, {"__builtins__": {}}, dict(params)) != 0
+
+
+def map_windows(rm, scope, params=None):
     """The words a scope's registers occupy, in address order: [(reg, first byte, bytes)] at this
-    build's parameters (global: absolute; thread: offset in the thread block)."""
+    build's parameters (global: absolute; thread: offset in the thread block); with params, only
+    the registers present in that build."""
     regs = rm.globals if scope == "global" else rm.thread
+    if params is not None:
+        regs = [r for r in regs if present(r, params)]
     return sorted(((r, r.offset, (r.count - 1) * r.stride + r.size) for r in regs), key=lambda w: w[1])
 
 
@@ -795,7 +825,7 @@ def map_holes(rm, params):
     out = []
     for scope, end in (("global", rm.thread_base), ("thread", rm.thread_stride)):
         at, prev = 0, None
-        for r, off, n in map_windows(rm, scope) + [(None, end, 0)]:
+        for r, off, n in map_windows(rm, scope, params) + [(None, end, 0)]:
             if off > at:
                 out.append((scope, at, off - 4, prev))
             at, prev = max(at, off + n), r
@@ -808,7 +838,7 @@ def map_holes(rm, params):
 def md_errors(m):
     """spec 5.2: the registers every write to fails and the unmapped words, from the map."""
     rm = m.r
-    ro = [r for r in rm.regs if not r.writable]
+    ro = [r for r in rm.regs if not r.writable and present(r, m.p)]
     L = ["| error | with the default parameters |", "|---|---|"]
     L.append("| every write to a register without a software-writable field | %s |"
              % ", ".join("`%s`%s" % (r.name, " (each thread block)" if r.scope == "thread" else "") for r in ro))

@@ -27,7 +27,8 @@ from systemrdl.node import FieldNode, RegfileNode, RegNode
 from systemrdl.rdltypes import OnWriteType
 
 TOP = "pmu"
-UDP_REG = ("ss_count", "ss_uread", "ss_uread_en")
+UDP_REG = ("ss_count", "ss_uread", "ss_uread_en", "ss_block", "ss_present")
+BLOCK_PARAMS = ("SAMPLER",)   # parameters an ss_present expression may use (module pmu_regs_gen has them)
 IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -81,9 +82,10 @@ class Reg:
 
     @property
     def kind(self):
-        """'cnt' counter in the bank (external), 'const' read-only constant, 'store' flops here."""
+        """'cnt' counter in the bank (external), 'blk' held by a hand-written block (external with
+        ss_block), 'const' read-only constant, 'store' flops here."""
         if self.external:
-            return "cnt"
+            return "blk" if self.block else "cnt"
         if not any(f.access in ("rw", "w1c", "sts") for f in self.fields):
             return "const"
         return "store"
@@ -91,12 +93,12 @@ class Reg:
     @property
     def hwset(self):
         """Fields that hardware writes (w1c, sts): the includer holds the register's flop."""
-        return any(f.access in ("w1c", "sts") for f in self.fields)
+        return self.kind != "blk" and any(f.access in ("w1c", "sts") for f in self.fields)
 
     @property
     def writable(self):
         """Software may write it (else every write is an error, spec 5.2)."""
-        return any(f.access in ("rw", "w1c", "cnt") for f in self.fields)
+        return any(f.access in ("rw", "w1c", "cnt", "hwrw") for f in self.fields)
 
     @property
     def is_array(self):
@@ -106,7 +108,7 @@ class Reg:
         """Writable bits at this build's parameters."""
         m = 0
         for f in self.fields:
-            if f.access in ("rw", "w1c"):
+            if f.access in ("rw", "w1c", "hwrw"):
                 m |= ((1 << f.width) - 1) << f.lsb
         return m
 
@@ -141,6 +143,19 @@ class RegMap:
             if r.name == name:
                 return r
         raise KeyError(name)
+
+    def blocks(self):
+        """[(name, regs, present, base)]: the hand-written blocks that hold registers of a thread
+        block (ss_block), in map order: their registers, the parameter expression under which they
+        exist (ss_present, None: always) and the lowest offset (word index k = (offset - base) / 4)."""
+        out = []
+        for r in self.thread:
+            if r.kind != "blk":
+                continue
+            if not out or out[-1][0] != r.block:
+                out.append((r.block, [], r.present, r.offset))
+            out[-1][1].append(r)
+        return out
 
     def counters(self):
         """[(reg, bank base expression)]: the counter arrays of a thread block in bank order."""
@@ -231,8 +246,11 @@ def load(path, name, params, maxparams):
     def access(f):
         sw = f.get_property("sw").name
         onw = f.get_property("onwrite")
-        if f.parent.external:
+        blk = f.parent.get_property("ss_block") is not None
+        if f.parent.external and not blk:
             return "cnt"
+        if blk and sw == "rw" and f.get_property("hw").name == "rw" and onw is None and not f.get_property("hwset"):
+            return "hwrw"
         if sw == "r" and f.get_property("hw").name == "na":
             return "ro"
         if sw == "rw" and onw is None and not f.get_property("hwset"):
@@ -242,7 +260,7 @@ def load(path, name, params, maxparams):
         if sw == "r" and f.get_property("hw").name == "w" and onw is None:
             return "sts"
         err(f, "field %s: sw = %s%s%s is not an access this exporter implements "
-            "(rw_f, ro_f, w1c_f, sts_f, cnt_f of pmu.rdl)" % (f.inst_name, sw, ", onwrite = %s" % onw.name if onw else "",
+            "(rw_f, ro_f, w1c_f, sts_f, cnt_f, and hwrw_f in a block register, of pmu.rdl)" % (f.inst_name, sw, ", onwrite = %s" % onw.name if onw else "",
                                                        ", hwset" if f.get_property("hwset") else ""))
 
     def reg_of(node, scope):
@@ -293,9 +311,21 @@ def load(path, name, params, maxparams):
             fields.append(Field(name=f.inst_name, lsb=f.lsb, width=f.width, wexpr=wexpr, reset=rst, rexpr=rexpr,
                                 access=acc, razwi_at=at, line=_line(f),
                                 desc=text(f, f.get_property("desc"), "desc of %s" % f.inst_name)))
-        if node.external and (width != 64 or len(fields) != 1 or fields[0].lsb != 0):
+        block = node.get_property("ss_block")
+        present = node.get_property("ss_present")
+        if block is not None and (not node.external or not IDENT.match(block) or width != 32):
+            err(node, "register %s: ss_block names the hand-written block that holds an external 32-bit register "
+                "(lower-case name)" % node.inst_name, "ss_block")
+        if present is not None:
+            if block is None:
+                err(node, "register %s: ss_present is for block registers (ss_block)" % node.inst_name, "ss_present")
+            bad = [x for x in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", present) if x not in BLOCK_PARAMS]
+            if bad:
+                err(node, "ss_present '%s' of %s: %s is not a block parameter (%s)"
+                    % (present, node.inst_name, bad[0], ", ".join(BLOCK_PARAMS)), "ss_present")
+        if node.external and block is None and (width != 64 or len(fields) != 1 or fields[0].lsb != 0):
             err(node, "external register %s is a counter of the bank: 64 bits, one field at bit 0" % node.inst_name)
-        if node.external and not node.is_array:
+        if node.external and block is None and not node.is_array:
             err(node, "counter %s must be an array (with ss_count)" % node.inst_name)
         ur = node.get_property("ss_uread")
         ue = node.get_property("ss_uread_en")
@@ -311,11 +341,16 @@ def load(path, name, params, maxparams):
             uread = (ue.parent.inst_name, ue.inst_name)
         r = Reg(name=node.inst_name, scope=scope, offset=off, count=cnt, cexpr=cexpr, stride=stride, width=width,
                 size=size, fields=fields, external=node.external, uread=uread, line=_line(node),
+                block=block, present=present,
                 desc=text(node, node.get_property("desc"), "desc of %s" % node.inst_name))
         if r.kind == "store" and r.is_array and width != 32:
             err(node, "register array %s: arrays of stored registers are 32-bit" % node.inst_name)
         if r.kind == "const" and r.is_array:
             err(node, "constant register %s cannot be an array" % node.inst_name)
+        if r.kind == "blk" and r.uread != "never":
+            err(node, "block register %s: readable by privileged accesses only (no ss_uread)" % node.inst_name)
+        if r.kind != "blk" and any(f.access == "hwrw" for f in fields):
+            err(node, "register %s: hwrw_f fields are for block registers (ss_block)" % node.inst_name)
         if r.hwset and any(f.access == "rw" for f in fields):
             err(node, "register %s mixes hardware-written (w1c/sts) and rw fields" % node.inst_name)
         if r.hwset and r.is_array:
@@ -364,6 +399,17 @@ def load(path, name, params, maxparams):
                        % ", ".join(x.name for x in stored))
     if not m.counters():
         err(thread, "the thread block has no counters (external cnt_r arrays)")
+    seen = set()
+    for b, regs, present, base in m.blocks():
+        if b in seen:
+            raise RdlError(name, regs[0].line, "the registers of block %s must follow one another in the thread block" % b)
+        seen.add(b)
+        for r in regs:
+            if r.present != present:
+                raise RdlError(name, r.line, "register %s: every register of block %s has the same ss_present" % (r.name, b))
+        end = max(r.offset + (r.count * r.stride if r.is_array else r.size) for r in regs)
+        if (end - base) // 4 > 64:
+            raise RdlError(name, regs[-1].line, "block %s spans more than 64 words" % b)
     return m
 
 
@@ -374,7 +420,7 @@ def vmask(r, bits):
     fixed = 0
     terms = []
     for f in r.fields:
-        if f.access not in ("rw", "w1c"):
+        if f.access not in ("rw", "w1c", "hwrw"):
             continue
         if f.wexpr is not None:
             terms.append("(((%d'd1 << (%s)) - %d'd1) << %d)" % (bits, f.wexpr, bits, f.lsb))
@@ -389,7 +435,7 @@ def cmask(r, bits):
     terms = []
     t = "uint64_t" if bits == 64 else "uint32_t"
     for f in r.fields:
-        if f.access not in ("rw", "w1c"):
+        if f.access not in ("rw", "w1c", "hwrw"):
             continue
         if f.wexpr is not None:
             e = "PMU_" + f.wexpr if re.match(r"^[A-Z_][A-Z0-9_]*$", f.wexpr) else "(%s)" % f.wexpr
@@ -407,7 +453,7 @@ def reset_value(r):
     return v
 
 
-RTL_PARAMS = ("THREADS", "P", "CW", "W", "AW")   # parameters of module pmu_regs
+RTL_PARAMS = ("THREADS", "P", "CW", "W", "AW", "SAMPLER")   # parameters of module pmu_regs
 
 
 def vexpr(e):
@@ -526,6 +572,7 @@ def gen_rtl(m, banner):
     th, stored, sarr, ssgl, cnts, consts, gexpr = _rtl_ctx(m)
     ncpt = sum_expr([r.cexpr for r, _ in cnts])
     U = lambda r: r.name.upper()
+    blks = m.blocks()                            # registers held by hand-written blocks
     own = [r for r in stored if not r.hwset]     # flops here: their values out (reg2hw)
     ext = [r for r in stored if r.hwset]         # flops in pmu_regs: their values in (hw2reg)
     hwwr = [r for r in ext if r.writable]        # ... that software also writes (W1C)
@@ -553,6 +600,8 @@ def gen_rtl(m, banner):
     a("  parameter CW      = `PMU_DEF_CW,")
     a("  parameter W       = `PMU_DEF_W,")
     a("  parameter AW      = `PMU_DEF_AW,")
+    a("  // 1: the sampler's registers are mapped (spec 7)")
+    a("  parameter SAMPLER = `PMU_DEF_SAMPLER,")
     a("  // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)")
     a("  parameter PIPE    = `PMU_DEF_PIPE")
     a(") (")
@@ -592,6 +641,18 @@ def gen_rtl(m, banner):
     ports.append((None, None, None, "hw2reg: the values of the registers pmu_regs stores"))
     for r in ext:
         ports.append(("input  wire", "[%s-1:0]" % size(r), r.name + "_i", None))
+    for b, regs, present, base in blks:
+        ports += [
+            (None, None, None, "block %s: the registers it holds (%s)%s" % (
+                b, ", ".join(r.name for r in regs), "" if present is None else ", mapped when %s" % present)),
+            ("output wire", "", "%s_sel_o" % b, "access phase of an access to one of them"),
+            ("output wire", "[5:0]", "%s_k_o" % b, "its word index from %s" % regs[0].name),
+            ("output wire", "[2:0]", "%s_t_o" % b, "its thread"),
+            ("input  wire", "[31:0]", "%s_rdata_i" % b, "the addressed word's value (read, and old word of a write)"),
+            ("output wire", "[31:0]", "%s_wword_o" % b, "the strobed bytes of the write data over that word"),
+            ("input  wire", "", "%s_werr_i" % b, "the block refuses that write (its own rule)"),
+            ("output wire", "", "%s_we_o" % b, "a successful write"),
+        ]
     ports.append((None, None, None, "writes, for the registers pmu_regs stores and what it derives from writes"))
     for r in sarr:
         ports.append(("output wire", "[THREADS*%s-1:0]" % vexpr(r.cexpr), "we_%s_o" % r.name,
@@ -643,23 +704,33 @@ def gen_rtl(m, banner):
     terms = [("a", "[31:0]   ", "32'd0"), ("blk", "[31:0]   ", "32'd0"), ("tblk", "[31:0]   ", "32'd0"),
              ("off", "[31:0]   ", "32'd0")]
     terms += [("d_" + r.name, "[31:0]   ", "32'd0") for r in win]
+    terms += [("kd_" + b, "[31:0]   ", "32'd0") for b, _, _, _ in blks]
     terms += [("in_thr", "         ", "1'b0")]
     terms += [("r_" + r.name, "         ", "1'b0") for r in m.regs] + [("r_cnt", "         ", "1'b0")]
     terms += [("hi", "         ", "1'b0"), ("tsel", "[TIW-1:0]", "{TIW{1'b0}}")]
     if sarr:
         terms.append(("ksel", "[KIW-1:0]", "{KIW{1'b0}}"))
     terms.append(("lsel", "[LIW-1:0]", "{LIW{1'b0}}"))
+    terms += [("r_" + b, "         ", "1'b0") for b, _, _, _ in blks]
+    terms += [("k_" + b, "[5:0]    ", "6'd0") for b, _, _, _ in blks]
     names = [n for n, _, _ in terms]
     cmt = {"r_cnt": "a counter (%s)" % ", ".join(r.name for r, _ in cnts), "hi": "high word of a 64-bit register",
            "tsel": "thread", "lsel": "counter index inside the thread"}
     if sarr:
         cmt["ksel"] = "element of %s" % "/".join(r.name for r in sarr)
+    for b, regs, _, _ in blks:
+        cmt["r_" + b] = "a register of block %s" % b
+        cmt["k_" + b] = "its word index from %s" % regs[0].name
 
     def sfx(expr):
         return re.sub(r"\b(%s)\b" % "|".join(map(re.escape, names)), r"\1_s", expr)
 
     for n, w, _ in terms:
+        if n.startswith("kd_"):
+            a("  /* verilator lint_off UNUSEDSIGNAL */  // bits 7:2 give the word index")
         a(("  reg %s %s;" % (w, n + "_s")) + (("%s// %s" % (" " * max(1, 12 - len(n)), cmt[n])) if n in cmt else ""))
+        if n.startswith("kd_"):
+            a("  /* verilator lint_on UNUSEDSIGNAL */")
     a("  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by")
     a("  // the access phase), so the decoder does not toggle on idle bus cycles.")
     a("  always @* begin")
@@ -671,16 +742,25 @@ def gen_rtl(m, banner):
             ("in_thr", "(blk >= TB0) && (tblk < THREADS)"), ("tsel", "tblk[TIW-1:0]"), ("hi", "a[2]")]
     for r in win:
         body.append(("d_" + r.name, "off - 'h%03x" % r.offset))
+    for b, _, _, base in blks:
+        body.append(("kd_" + b, "off - 'h%03x" % base))
     for r in consts:
         body.append(("r_" + r.name, "(a == 'h%03x)" % r.offset))
     for r in th:
+        if r.kind == "blk" and r.present is not None:
+            pre = "(%s != 0) && " % vexpr(r.present)
+        else:
+            pre = ""
         if r.is_array:
-            body.append(("r_" + r.name, "in_thr && (d_%s < %d * (%s))" % (r.name, r.stride, vexpr(r.cexpr))))
+            body.append(("r_" + r.name, pre + "in_thr && (d_%s < %d * (%s))" % (r.name, r.stride, vexpr(r.cexpr))))
         elif r.width == 64:
             body.append(("r_" + r.name, "in_thr && (d_%s < 8)" % r.name))
         else:
-            body.append(("r_" + r.name, "in_thr && (off == 'h%03x)" % r.offset))
+            body.append(("r_" + r.name, pre + "in_thr && (off == 'h%03x)" % r.offset))
     body.append(("r_cnt", " | ".join("r_" + r.name for r, _ in cnts)))
+    for b, regs, _, _ in blks:
+        body.append(("r_" + b, " | ".join("r_" + r.name for r in regs)))
+        body.append(("k_" + b, "kd_%s[7:2]" % b))
     if sarr:
         e = "d_%s[KIW+%d:%d]" % (sarr[-1].name, shift_of(sarr[-1].stride) - 1, shift_of(sarr[-1].stride))
         for r in reversed(sarr[:-1]):
@@ -737,6 +817,8 @@ def gen_rtl(m, banner):
     acc_terms.append(("cidx", "CIW"))
     if sarr:
         acc_terms.append(("eidx", "EIW"))
+    for b, _, _, _ in blks:
+        acc_terms += [("r_" + b, "1"), ("k_" + b, "6")]
     a("  // The decode the access phase uses (spec 5, \"Event path pipeline\" in 4): with PIPE = 0 the")
     a("  // current address's, with PIPE = 1 the setup cycle's from the register dec_q (the address is")
     a("  // stable from the setup cycle on, APB), so that the access cycle's logic starts at a flop.")
@@ -814,7 +896,8 @@ def gen_rtl(m, banner):
     a("      err    = !mapped")
     a("               | (pwrite_i & !priv)")
     a("               | (!pwrite_i & !priv & !usr_rd)")
-    a("               | (pwrite_i & wr_ro);")
+    a("               | (pwrite_i & wr_ro)%s;" % "".join(
+        "\n               | (pwrite_i & r_%s & %s_werr_i)" % (b, b) for b, _, _, _ in blks))
     a("      wr_ok  = acc & pwrite_i & !err;")
     a("      rd_ok  = acc & !pwrite_i & !err;")
     a("    end")
@@ -876,6 +959,7 @@ def gen_rtl(m, banner):
     if sarr:
         arms.append((" || ".join("r_" + r.name for r in sarr), "eval"))
     arms += [("r_" + r.name, word(r)) for r in ssgl]
+    arms += [("r_" + b, "%s_rdata_i" % b) for b, _, _, _ in blks]
     for c, v in arms:
         a("      %sif (%s) begin" % ("" if first else "end else ", c))
         a("        rdata = %s;" % v)
@@ -906,6 +990,12 @@ def gen_rtl(m, banner):
     a("    merge = (old & ~bmask(strb)) | (wd & bmask(strb));")
     a("  endfunction")
     a("")
+    if blks:
+        a("  // The thread index as 3 bits (the blocks' ports): THREADS <= 8")
+        a("  /* verilator lint_off UNUSEDSIGNAL */")
+        a("  wire [31:0] tsel32 = {{(32 - TIW){1'b0}}, tsel};")
+        a("  /* verilator lint_on UNUSEDSIGNAL */")
+        a("")
     if sarr:
         a("  // Write strobes of the array elements, [t*%s+k] (evaluated only on a write)." % gexpr)
         for r in sarr:
@@ -1025,6 +1115,16 @@ def gen_rtl(m, banner):
             a("      we_%s_o[th] = wr_ok && (tsel == th[TIW-1:0]) && r_%s;" % (r.name, r.name))
         a("    end")
         a("  end")
+    for b, regs, _, _ in blks:
+        a("")
+        a("  // Block %s: the access, the merged word its write rule checks and a write stores (formed" % b)
+        a("  // whenever one of its registers is addressed, as the rule must be known before wr_ok), and")
+        a("  // the write strobe.")
+        a("  assign %s_sel_o   = acc & r_%s;" % (b, b))
+        a("  assign %s_k_o     = k_%s;" % (b, b))
+        a("  assign %s_t_o     = tsel32[2:0];" % b)
+        a("  assign %s_wword_o = r_%s ? merge(%s_rdata_i, pwdata_i, pstrb_i) : 32'd0;" % (b, b, b))
+        a("  assign %s_we_o    = wr_ok & r_%s;" % (b, b))
     a("  assign wword_o = wword;")
     a("  assign wr_ok_o = wr_ok;")
     a("  assign hi_o    = hi;")
@@ -1048,7 +1148,7 @@ def gen_c(m, banner):
         if isinstance(r.uread, tuple) and r.uread not in ens:
             ens.append(r.uread)
     return render("pmu_regs_gen.h.j2", m=m, banner=banner, st=[r for r in m.thread if r.kind == "store"],
-                  uread_enables=ens)
+                  uread_enables=ens, blk_base={b: "PMU_%s_OFF" % regs[0].name.upper() for b, regs, _, _ in m.blocks()})
 
 
 # ---- lockstep state list (spec 6) ------------------------------------------------------------------
@@ -1105,6 +1205,8 @@ def acc_name(r):
         ("RO (status)" if not r.writable else "RW1C" if r.hwset else "RW")
     if r.width == 64:
         acc += ", 64-bit (lo at +0, hi at +4)"
+    if r.kind == "blk":
+        acc += ", block %s%s" % (r.block, "" if r.present is None else ", only with %s = 1" % r.present)
     return acc
 
 
@@ -1132,7 +1234,7 @@ def reset_text(f):
 
 def field_acc(r, f):
     s = {"rw": "RW", "ro": "RO", "w1c": "W1C (set by hardware)", "sts": "RO (written by hardware)",
-         "cnt": "RW"}[f.access]
+         "cnt": "RW", "hwrw": "RW (changed by hardware)"}[f.access]
     if f.razwi_at is not None:
         s += "; RAZ/WI in %s%d" % (r.name, f.razwi_at)
     return s

@@ -83,7 +83,10 @@ def load_map():
     masks = set()
     for k, v in d.items():
         if k.endswith("_MASK") and k.startswith("PMU_"):
-            masks |= {m for m in (v, ~v & 0xffffffff) if 0x100 <= m < 0xffffffff}   # not all ones
+            # not all ones; not a low-bit run of 16 bits or more (0xffff, 0xffffff: such a field
+            # at bit 0 says nothing about this map) nor its complement
+            if v & (v + 1) or v < 0xffff:
+                masks |= {m for m in (v, ~v & 0xffffffff) if 0x100 <= m < 0xffffffff}
     return {ident, ident >> 16}, addrs, {o for o in offs if o >= 0x40} | {base, stride}, masks
 
 
