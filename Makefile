@@ -223,6 +223,7 @@ include verif/coverage/coverage.mk
 include verif/fuzz/fuzz.mk
 include verif/regress/regress.mk
 include verif/bank/bank.mk
+include verif/smp/smp.mk
 include verif/cocotb/cocotb.mk
 include verif/fusesoc/fusesoc.mk
 include verif/html/html.mk
