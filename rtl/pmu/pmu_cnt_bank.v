@@ -45,8 +45,8 @@ module pmu_cnt_bank #(
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
   parameter NIW = IW,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
-  parameter PWW = IW + $clog2(2 * NCNT + 8) + 1,
-  parameter PWN = NIW + $clog2(2 * NCNT + 8) + 1,
+  parameter PWW = IW + $clog2(2 * NCNT + 9),
+  parameter PWN = NIW + $clog2(2 * NCNT + 9),
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,

@@ -26,7 +26,9 @@
 // pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
 // PW is chosen so that lo_q cannot carry out again in that time (increments below 2^IW, or
 // 2^NIW): a carry never meets a pending one, and ones_q is set again by the fold before the next
-// carry needs it.
+// carry needs it. With PW = IW + k and 2^k >= FOLD_LAT + 1: after a carry lo_q <= 2^IW - 2, and
+// the next carry needs lo_q to rise by 2^PW - 2^IW + 2 at most 2^IW - 1 per cycle, which takes
+// more than 2^k - 1 >= FOLD_LAT cycles.
 //
 // Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
 // pidx_i = that counter in cycle n-1 (the APB setup cycle, pmu_regs), which reads its RAM word.
@@ -58,8 +60,8 @@ module pmu_cnt_ram #(
   parameter NIW      = IW,
   // fold latency bound and prefix widths (see above)
   parameter FOLD_LAT = 2 * NCNT + 8,
-  parameter PWW      = IW + $clog2(FOLD_LAT) + 1,
-  parameter PWN      = NIW + $clog2(FOLD_LAT) + 1,
+  parameter PWW      = IW + $clog2(FOLD_LAT + 1),
+  parameter PWN      = NIW + $clog2(FOLD_LAT + 1),
   parameter NWND    = 1,
   parameter WIW     = 1,
   parameter WBASE   = 0,

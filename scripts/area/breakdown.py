@@ -29,10 +29,10 @@ D = configs.DEFAULT
 T, P, W, CW = D["THREADS"], D["P"], D["W"], D["CW"]
 NCNT = T * (P + 32)
 IW = 13                                 # pmu_top's increment width at the defaults
-PWW = IW + (2 * NCNT + 8 - 1).bit_length() + 1     # pmu_cnt_ram's prefix widths at NCNT
+PWW = IW + (2 * NCNT + 8).bit_length()  # pmu_cnt_ram's prefix widths at NCNT (clog2(2 NCNT + 9))
 NW = stages.DEF["DEF_NW"]
 NIW = NW                                # a stack counter's increment (at most W slots) ...
-PWN = NW + (2 * NCNT + 8 - 1).bit_length() + 1     # ... and its prefix (pmu_top's NIW = NW)
+PWN = NW + (2 * NCNT + 8).bit_length()  # ... and its prefix (pmu_top's NIW = NW)
 EV_STEPS = ["evctl", "no_any", "one_pick", "no_v", "no_cmp", "no_modes"]
 ST_STEPS = ["stack", "no_class", "no_split"]
 MET = ("ice40_lut4", "ice40_ffs", "ice40_carry", "generic_kge")

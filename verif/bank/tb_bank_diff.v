@@ -4,8 +4,8 @@
 // the read port, the window read port, the wrap vector and every counter's value.
 //
 // Small parameters make the block-RAM corners frequent: increments of 0..3 (IW=2) give the
-// smallest prefix the RAM bank allows (PW = IW + clog2(FOLD_LAT) + 1 = 8 bits with 5 counters;
-// 7 for the two NARROW counters, increments 0..1),
+// smallest prefix the RAM bank allows (PW = IW + clog2(FOLD_LAT + 1) = 7 bits with 5 counters;
+// 6 for the two NARROW counters, increments 0..1),
 // so a prefix carries out every few dozen cycles, folds run all the time, and fold, carry,
 // pre-read, bypass and software write meet in the same cycles. Writes favour values near the
 // wrap (all ones in the upper part) so that wraps come from ordinary carries too.
