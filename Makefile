@@ -74,7 +74,8 @@ CFG_small   := THREADS=1 P=4 CW=40 W=2
 CFG_big     := THREADS=3 P=16 CW=64 W=7
 CFG_ram     := STORAGE=1
 CFG_pipe    := STORAGE=1 PIPE=1
-CONFIGS     := default small big ram pipe
+CFG_smp     := SAMPLER=1 SMP_DEPTH=8
+CONFIGS     := default small big ram pipe smp
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 

@@ -94,9 +94,8 @@ $(foreach c,$(CONFIGS),$(eval $(call c_prog,$(BUILD)/test_ffwd$(call cfg_suffix,
 # build/test_sampler (and _san): the time-proportional sampler (spec 7) in a model library built
 # with -DPMU_SAMPLER=1 and a buffer of 8 records (variants smp, smp_san). SAMPLER stays 0 in every
 # other build (the lockstep, golden and main-run sets) until the RTL has the sampler.
-SMP_DFLAGS    := -DPMU_SAMPLER=1 -DPMU_SMP_DEPTH=8
+SMP_DFLAGS    := $(call dflags,smp)
 SMP_TEST_SRC  := cmodel/test/test_sampler.c
-$(eval $(call model_lib_rules,smp,$(CC),$(CWARN) $(SIM_OPT) $(SMP_DFLAGS)))
 $(eval $(call model_lib_rules,smp_san,clang,$(CWARN) $(SAN_OPT) $(SMP_DFLAGS)))
 $(call model_lib,smp_san) $(BUILD)/test_sampler_san: | san-deps
 $(eval $(call c_prog,$(BUILD)/test_sampler,$(CC),-O2,$(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC),smp))

@@ -23,6 +23,8 @@ extern "C" {
 #define PMU_PIN_STK_FLAGS_W ((PMU_THREADS) * (PMU_NFLAG))
 #define PMU_PIN_RDP_SEL_W  ((PMU_THREADS) * 3)
 #define PMU_PIN_RDP_DATA_W ((PMU_THREADS) * 64)
+#define PMU_PIN_CMT_PC_W   ((PMU_THREADS) * (PMU_W) * 16)      /* cmt_pc (spec 7.8) */
+#define PMU_PIN_CMT_SIG_W  ((PMU_THREADS) * (PMU_W) * 5)       /* cmt_sig */
 #define PMU_PIN_WORDS(bits) (((bits) + 31) / 32)
 
 typedef struct {
@@ -35,6 +37,8 @@ typedef struct {
   uint32_t stk_n[PMU_PIN_WORDS(PMU_PIN_STK_N_W)];
   uint32_t stk_wp[PMU_PIN_WORDS(PMU_PIN_STK_WP_W)];
   uint32_t stk_flags[PMU_PIN_WORDS(PMU_PIN_STK_FLAGS_W)];
+  uint32_t cmt_pc[PMU_PIN_WORDS(PMU_PIN_CMT_PC_W)];     /* used with PMU_SAMPLER, else 0 */
+  uint32_t cmt_sig[PMU_PIN_WORDS(PMU_PIN_CMT_SIG_W)];
   uint32_t rdp_req[PMU_PIN_WORDS(PMU_THREADS)];
   uint32_t rdp_sel[PMU_PIN_WORDS(PMU_PIN_RDP_SEL_W)];
 } pmu_pins_in_t;

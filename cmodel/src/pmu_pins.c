@@ -37,7 +37,17 @@ static uint32_t get(const uint32_t *w, unsigned lsb, unsigned width)
       DO(stk_n, (t * 3u + j) * PMU_NW, PMU_NW, in->stk_n[t][j]);                             \
     for (j = 0; j < 2; j++)                                                                  \
       DO(stk_wp, (t * 2u + j) * PMU_NW, PMU_NW, in->stk_wp[t][j]);                           \
+    CMT_PORTS(DO)                                                                            \
   }
+#if PMU_SAMPLER
+#define CMT_PORTS(DO)                                                                        \
+  for (j = 0; j < PMU_W; j++) {                                                              \
+    DO(cmt_pc, (t * PMU_W + j) * 16u, 16, in->cmt_pc[t][j]);                                 \
+    DO(cmt_sig, (t * PMU_W + j) * 5u, 5, in->cmt_sig[t][j]);                                 \
+  }
+#else
+#define CMT_PORTS(DO)
+#endif
 #define PACK(f, lsb, width, v) put(p->f, (lsb), (width), (uint32_t)(v))
 #define UNPACK(f, lsb, width, v) (v) = get(p->f, (lsb), (width))
 

@@ -46,6 +46,8 @@ module board_top #(
   localparam NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
   localparam AW          = 16;    // the bridge's paddr
   localparam PIPE        = `PMU_DEF_PIPE;
+  localparam SAMPLER     = `PMU_DEF_SAMPLER;
+  localparam SMP_DEPTH   = `PMU_DEF_SMP_DEPTH;
 
   // ---- clocks and reset -----------------------------------------------------------------------
   wire clk, rst_n, core_clk, pmu_clk;
@@ -160,9 +162,9 @@ module board_top #(
   /* verilator lint_off UNUSEDSIGNAL */  // the trace port is for the simulation harnesses
   wire [W*64-1:0]               trc_fetch, trc_disp, trc_issue, trc_commit;
   wire [THREADS*64-1:0]         trc_flush;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [THREADS*W*16-1:0]       c_cmt_pc;   // for the PMU's sampler (docs/spec.md 7.8)
   wire [THREADS*W*5-1:0]        c_cmt_sig;
-  /* verilator lint_on UNUSEDSIGNAL */
 
   core_stub #(
   `include "core_stub_pass.vh"
@@ -234,6 +236,8 @@ module board_top #(
   assign pmu_stk_n_i       = e_stk_n;
   assign pmu_stk_wp_i      = e_stk_wp;
   assign pmu_stk_flags_i   = e_flags;
+  assign pmu_cmt_pc_i      = run ? c_cmt_pc : {THREADS*W*16{1'b0}};
+  assign pmu_cmt_sig_i     = run ? c_cmt_sig : {THREADS*W*5{1'b0}};
   assign pmu_rdp_req_i     = {THREADS{1'b0}};
   assign pmu_rdp_sel_i     = {THREADS*3{1'b0}};
   assign rdp_valid         = pmu_rdp_valid_o;

@@ -16,6 +16,7 @@ module pmu_regs #(
   parameter CW      = `PMU_DEF_CW,
   parameter W       = `PMU_DEF_W,
   parameter AW      = `PMU_DEF_AW,
+  parameter SAMPLER = `PMU_DEF_SAMPLER,  // 1: the sampler's registers are mapped (block smp)
   // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)
   parameter PIPE    = `PMU_DEF_PIPE
 ) (
@@ -58,6 +59,13 @@ module pmu_regs #(
   output wire [THREADS*3-1:0]                fix_usr_o,
   output wire [THREADS-1:0]                  frz_o,
   output wire [THREADS-1:0]                  wpvis_o,
+  // the sampler's registers (block smp of pmu.rdl, held by pmu_smp; spec 7.6)
+  output wire [2:0]                          smp_t_o,
+  output wire [5:0]                          smp_k_o,
+  output wire                                smp_we_o,
+  output wire [31:0]                         smp_wword_o,
+  input  wire [31:0]                         smp_rdata_i,
+  input  wire                                smp_werr_i,
   output wire [THREADS-1:0]                  irq_o
 );
 
@@ -89,14 +97,9 @@ module pmu_regs #(
   reg [AW-1:0] hi_addr_q /*verilator public_flat_rd*/;
   reg          hi_vld_q /*verilator public_flat_rd*/;
   wire [31:0]  cnt_hi_rdata;
-  // The sampler's registers (spec 7.6, block smp of pmu.rdl): unmapped (SAMPLER 0) until the
-  // sampler's RTL is in the PMU; its access ports are then its own.
+  // The sampler's access phase (its word and write error are only used then)
   /* verilator lint_off UNUSEDSIGNAL */
   wire         smp_sel;
-  wire [5:0]   smp_k;
-  wire [2:0]   smp_t;
-  wire [31:0]  smp_wword;
-  wire         smp_we;
   /* verilator lint_on UNUSEDSIGNAL */
 
   pmu_regs_gen #(
@@ -105,7 +108,7 @@ module pmu_regs #(
     .CW      (CW),
     .W       (W),
     .AW      (AW),
-    .SAMPLER (0),
+    .SAMPLER (SAMPLER),
     .PIPE    (PIPE)
   ) u_gen (
     .clk_i          (clk_i),
@@ -141,12 +144,12 @@ module pmu_regs #(
     .we_ext_o       (we_ext),
     .we_gstatus_o   (we_gstatus),
     .smp_sel_o      (smp_sel),
-    .smp_k_o        (smp_k),
-    .smp_t_o        (smp_t),
-    .smp_rdata_i    (32'd0),
-    .smp_wword_o    (smp_wword),
-    .smp_werr_i     (1'b0),
-    .smp_we_o       (smp_we),
+    .smp_k_o        (smp_k_o),
+    .smp_t_o        (smp_t_o),
+    .smp_rdata_i    (smp_rdata_i),
+    .smp_wword_o    (smp_wword_o),
+    .smp_werr_i     (smp_werr_i),
+    .smp_we_o       (smp_we_o),
     .wword_o        (wword),
     .wr_ok_o        (wr_ok),
     .hi_o           (hi),

@@ -133,6 +133,7 @@ module pmu_smp_thr #(
   reg [7*32-1:0] nrec;
   integer        i;
   always @* begin
+    i    = 0;  // loop variable: assigned on every path (no latch)
     nrec = {(7 * 32){1'b0}};
     nrec[`PMU_SMPREC_TID_LSB +: 3]   = TID[2:0];
     nrec[`PMU_SMPREC_STATE_LSB +: 2] = st;

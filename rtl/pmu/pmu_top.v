@@ -6,6 +6,7 @@
 // u_stack  CPI-stack accounting
 // u_bank   counter storage (NCNT = THREADS*(P+32) counters of CW bits)
 // u_rdp    direct read port of the issue-slot counters
+// u_smp    the time-proportional sampler (spec 7), with SAMPLER = 1
 //
 // Counter i of thread t is bank counter t*NCPT + i: 0..P-1 programmable, P..P+2 fixed,
 // P+3..P+7 issue slots, P+8..P+31 CPI stacks (stage*8 + component).
@@ -25,7 +26,10 @@ module pmu_top #(
   // counter storage (spec 4): 0 flip-flops, 1 block RAM behind flip-flop prefix counters
   parameter STORAGE     = `PMU_DEF_STORAGE,
   // event path pipeline (spec 4): 0 increments reach the counters in their cycle, 1 a cycle later
-  parameter PIPE        = `PMU_DEF_PIPE
+  parameter PIPE        = `PMU_DEF_PIPE,
+  // the time-proportional sampler (spec 7): 1 present; records per thread in its buffer
+  parameter SAMPLER     = `PMU_DEF_SAMPLER,
+  parameter SMP_DEPTH   = `PMU_DEF_SMP_DEPTH
 ) (
   input  wire                             clk_i,
   input  wire                             rst_ni,
@@ -50,6 +54,9 @@ module pmu_top #(
   input  wire [THREADS*3*NW-1:0]          stk_n_i,
   input  wire [THREADS*2*NW-1:0]          stk_wp_i,
   input  wire [THREADS*`PMU_NFLAG-1:0]    stk_flags_i,
+  // the committing instructions for the sampler (spec 7.8; unused with SAMPLER = 0)
+  input  wire [THREADS*W*16-1:0]          cmt_pc_i,
+  input  wire [THREADS*W*5-1:0]           cmt_sig_i,
   // direct read port
   input  wire [THREADS-1:0]               rdp_req_i,
   input  wire [THREADS*3-1:0]             rdp_sel_i,
@@ -112,12 +119,23 @@ module pmu_top #(
 
   assign pready_o = 1'b1;
 
+  wire [THREADS-1:0] regs_irq;
+  wire [THREADS-1:0] smp_irq;
+  wire [2:0]         smp_t;
+  wire [5:0]         smp_k;
+  wire               smp_we;
+  wire [31:0]        smp_wword;
+  wire [31:0]        smp_rdata;
+  wire               smp_werr;
+  assign irq_o = regs_irq | smp_irq;
+
   pmu_regs #(
     .THREADS (THREADS),
     .P       (P),
     .CW      (CW),
     .W       (W),
     .AW      (AW),
+    .SAMPLER (SAMPLER),
     .PIPE    (PIPE)
   ) u_regs (
     .clk_i       (clk_i),
@@ -155,7 +173,13 @@ module pmu_top #(
     .fix_usr_o   (fix_usr),
     .frz_o       (frz),
     .wpvis_o     (wpvis),
-    .irq_o       (irq_o)
+    .smp_t_o     (smp_t),
+    .smp_k_o     (smp_k),
+    .smp_we_o    (smp_we),
+    .smp_wword_o (smp_wword),
+    .smp_rdata_i (smp_rdata),
+    .smp_werr_i  (smp_werr),
+    .irq_o       (regs_irq)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -349,5 +373,52 @@ module pmu_top #(
     .valid_o    (rdp_valid_o),
     .data_o     (rdp_data_o)
   );
+
+  // ---------------------------------------------------------------------------------------------
+  // Time-proportional sampler (spec 7): the commit stage, the programmable counters' increments
+  // of the cycle with their CHAIN bits (src 1), its registers through u_regs
+  // ---------------------------------------------------------------------------------------------
+  generate
+    if (SAMPLER != 0) begin : g_smp
+      wire [THREADS*P-1:0] chain;
+      genvar gc;
+      for (gc = 0; gc < THREADS * P; gc = gc + 1) begin : g_chain
+        assign chain[gc] = ext[gc*32 + `PMU_EXT_CHAIN_LSB];
+      end
+      pmu_smp #(
+        .THREADS   (THREADS),
+        .P         (P),
+        .W         (W),
+        .NW        (NW),
+        .IW        (IW),
+        .SMP_DEPTH (SMP_DEPTH)
+      ) u_smp (
+        .clk_i       (clk_i),
+        .rst_ni      (rst_ni),
+        .stk_n_i     (stk_n_i),
+        .stk_flags_i (stk_flags_i),
+        .priv_i      (priv_i),
+        .cmt_pc_i    (cmt_pc_i),
+        .cmt_sig_i   (cmt_sig_i),
+        .pinc_i      (pmc_inc),
+        .chain_i     (chain),
+        .t_i         (smp_t),
+        .k_i         (smp_k),
+        .we_i        (smp_we),
+        .wword_i     (smp_wword),
+        .rdata_o     (smp_rdata),
+        .werr_o      (smp_werr),
+        .irq_o       (smp_irq)
+      );
+    end else begin : g_no_smp
+      // the sampler's words are unmapped (pmu_regs_gen): nothing reads these
+      assign smp_rdata = 32'd0;
+      assign smp_werr  = 1'b0;
+      assign smp_irq   = {THREADS{1'b0}};
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused = &{1'b0, cmt_pc_i, cmt_sig_i, smp_t, smp_k, smp_we, smp_wword};
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
 
 endmodule

@@ -3,8 +3,9 @@
 // this file inside a module, after pmu_map.vh: it declares a net pmu_<port> of the port's width
 // for every port of pmu_top (drive the pmu_*_i nets, read the pmu_*_o nets) and instantiates
 // pmu_top as u_pmu, every port on its net and every parameter from the includer's parameter or
-// localparam of the same name (THREADS, P, CW, W, LW, NW, CRW, NS_PER_TICK, AW, STORAGE, PIPE).
-// make check-gen fails when this file is stale or when another file instantiates pmu_top itself.
+// localparam of the same name (THREADS, P, CW, W, LW, NW, CRW, NS_PER_TICK, AW, STORAGE, PIPE,
+// SAMPLER, SMP_DEPTH). make check-gen fails when this file is stale or when another file
+// instantiates pmu_top itself.
 
   wire                            pmu_clk_i;
   wire                            pmu_rst_ni;
@@ -27,6 +28,8 @@
   wire [THREADS*3*NW-1:0]         pmu_stk_n_i;
   wire [THREADS*2*NW-1:0]         pmu_stk_wp_i;
   wire [THREADS*`PMU_NFLAG-1:0]   pmu_stk_flags_i;
+  wire [THREADS*W*16-1:0]         pmu_cmt_pc_i;
+  wire [THREADS*W*5-1:0]          pmu_cmt_sig_i;
   wire [THREADS-1:0]              pmu_rdp_req_i;
   wire [THREADS*3-1:0]            pmu_rdp_sel_i;
   wire [THREADS-1:0]              pmu_rdp_valid_o;
@@ -44,7 +47,9 @@
     .NS_PER_TICK (NS_PER_TICK),
     .AW          (AW),
     .STORAGE     (STORAGE),
-    .PIPE        (PIPE)
+    .PIPE        (PIPE),
+    .SAMPLER     (SAMPLER),
+    .SMP_DEPTH   (SMP_DEPTH)
   ) u_pmu (
     .clk_i         (pmu_clk_i),
     .rst_ni        (pmu_rst_ni),
@@ -67,6 +72,8 @@
     .stk_n_i       (pmu_stk_n_i),
     .stk_wp_i      (pmu_stk_wp_i),
     .stk_flags_i   (pmu_stk_flags_i),
+    .cmt_pc_i      (pmu_cmt_pc_i),
+    .cmt_sig_i     (pmu_cmt_sig_i),
     .rdp_req_i     (pmu_rdp_req_i),
     .rdp_sel_i     (pmu_rdp_sel_i),
     .rdp_valid_o   (pmu_rdp_valid_o),

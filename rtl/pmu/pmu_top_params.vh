@@ -12,4 +12,6 @@
   parameter NS_PER_TICK = `PMU_DEF_NS_PER_TICK,
   parameter AW          = `PMU_DEF_AW,
   parameter STORAGE     = `PMU_DEF_STORAGE,
-  parameter PIPE        = `PMU_DEF_PIPE
+  parameter PIPE        = `PMU_DEF_PIPE,
+  parameter SAMPLER     = `PMU_DEF_SAMPLER,
+  parameter SMP_DEPTH   = `PMU_DEF_SMP_DEPTH

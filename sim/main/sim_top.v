@@ -113,6 +113,8 @@ module sim_top #(
   assign pmu_stk_n_i       = stk_n_o;
   assign pmu_stk_wp_i      = stk_wp_o;
   assign pmu_stk_flags_i   = stk_flags_o;
+  assign pmu_cmt_pc_i      = cmt_pc_o;
+  assign pmu_cmt_sig_i     = cmt_sig_o;
   assign pmu_rdp_req_i     = rdp_req_i;
   assign pmu_rdp_sel_i     = rdp_sel_i;
   assign rdp_valid_o       = pmu_rdp_valid_o;

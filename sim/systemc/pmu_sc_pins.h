@@ -20,7 +20,7 @@ extern "C" {
   X(priv, PMU_THREADS) X(ref_tick, 1) X(ev_ext, PMU_PIN_EV_EXT_W) X(slot_fill, PMU_PIN_SLOT_W)   \
   X(slot_issue, PMU_PIN_SLOT_W) X(slot_retire, PMU_PIN_SLOT_W) X(stk_n, PMU_PIN_STK_N_W)         \
   X(stk_wp, PMU_PIN_STK_WP_W) X(stk_flags, PMU_PIN_STK_FLAGS_W) X(rdp_req, PMU_THREADS)          \
-  X(rdp_sel, PMU_PIN_RDP_SEL_W)
+  X(rdp_sel, PMU_PIN_RDP_SEL_W) X(cmt_pc, PMU_PIN_CMT_PC_W) X(cmt_sig, PMU_PIN_CMT_SIG_W)
 #define PMU_SC_OUTPUTS(X)                                                                      \
   X(pready, 1) X(prdata, 32) X(pslverr, 1) X(rdp_valid, PMU_THREADS) X(rdp_data, PMU_PIN_RDP_DATA_W) \
   X(irq, PMU_THREADS)

@@ -32,6 +32,8 @@ package pmu_dpi_pkg;
   localparam int NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
   localparam int STORAGE = `PMU_DEF_STORAGE;
   localparam int PIPE = `PMU_DEF_PIPE;
+  localparam int SAMPLER = `PMU_DEF_SAMPLER;
+  localparam int SMP_DEPTH = `PMU_DEF_SMP_DEPTH;
   localparam int NCNT = THREADS * (P + 32);          // counters in the bank (docs/spec.md 4)
   // port widths of pmu_top
   localparam int EV_W = THREADS * `PMU_NEXT * LW;

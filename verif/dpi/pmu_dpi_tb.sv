@@ -62,6 +62,8 @@ module pmu_dpi_tb;
   assign pmu_stk_n_i       = stk_n;
   assign pmu_stk_wp_i      = stk_wp;
   assign pmu_stk_flags_i   = stk_flags;
+  assign pmu_cmt_pc_i      = '0;   // the DPI-C layer's model runs SAMPLER 0
+  assign pmu_cmt_sig_i     = '0;
   assign pmu_rdp_req_i     = rdp_req;
   assign pmu_rdp_sel_i     = rdp_sel;
   assign rdp_valid         = pmu_rdp_valid_o;

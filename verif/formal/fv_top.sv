@@ -78,6 +78,8 @@ module fv_top #(
   // pmu_top's other parameters (pmu_top_inst.vh passes them all): flip-flop storage, no pipeline
   localparam STORAGE = 0;
   localparam PIPE    = 0;
+  localparam SAMPLER   = 0;
+  localparam SMP_DEPTH = 8;
 
   wire [31:0]           prdata;
   wire                  pslverr;
@@ -108,6 +110,8 @@ module fv_top #(
   assign pmu_stk_n_i       = stk_n_i;
   assign pmu_stk_wp_i      = stk_wp_i;
   assign pmu_stk_flags_i   = stk_flags_i;
+  assign pmu_cmt_pc_i      = {THREADS*W*16{1'b0}};   // the sampler is not in the proofs yet (SAMPLER 0)
+  assign pmu_cmt_sig_i     = {THREADS*W*5{1'b0}};
   assign pmu_rdp_req_i     = rdp_req_i;
   assign pmu_rdp_sel_i     = rdp_sel_i;
   assign rdp_valid         = pmu_rdp_valid_o;

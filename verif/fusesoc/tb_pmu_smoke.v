@@ -52,6 +52,8 @@ module tb_pmu_smoke #(
   assign pmu_stk_n_i       = {THREADS*3*NW{1'b0}};
   assign pmu_stk_wp_i      = {THREADS*2*NW{1'b0}};
   assign pmu_stk_flags_i   = {THREADS*NFLAG{1'b0}};
+  assign pmu_cmt_pc_i      = {THREADS*W*16{1'b0}};
+  assign pmu_cmt_sig_i     = {THREADS*W*5{1'b0}};
   assign pmu_rdp_req_i     = {THREADS{1'b0}};
   assign pmu_rdp_sel_i     = {THREADS*3{1'b0}};
   assign rdp_valid         = pmu_rdp_valid_o;

@@ -116,6 +116,8 @@ module tb_golden #(
   assign pmu_stk_n_i       = stk_n;
   assign pmu_stk_wp_i      = stk_wp;
   assign pmu_stk_flags_i   = stk_flags;
+  assign pmu_cmt_pc_i      = {THREADS*W*16{1'b0}};   // golden vectors run SAMPLER 0
+  assign pmu_cmt_sig_i     = {THREADS*W*5{1'b0}};
   assign pmu_rdp_req_i     = rdp_req;
   assign pmu_rdp_sel_i     = rdp_sel;
   assign rdp_valid         = pmu_rdp_valid_o;

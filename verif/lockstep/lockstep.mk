@@ -35,6 +35,7 @@ endef
 LOCKSTEP_OPT_big  := -O1
 LOCKSTEP_OPT_ram  := -O1
 LOCKSTEP_OPT_pipe := -O1
+LOCKSTEP_OPT_smp  := -O1
 lockstep_opt = $(or $(LOCKSTEP_OPT_$(1)),$(SIM_OPT))
 
 $(BUILD)/lockstep_%/Vpmu_lockstep: $(LOCKSTEP_DEPS) $(call model_lib,%) | $(BUILD)

@@ -257,6 +257,42 @@ static void config_counter(pmu_rand_t *r, unsigned t, unsigned k)
     enq(r, t, PMU_GCTRL_OFF, 0xffffffffu);
 }
 
+#if PMU_SAMPLER
+/* A transfer to the sampler's registers (spec 7.6): mostly enabled with short periods so that
+ * samples, full buffers and lost samples come often; tail writes land inside or beyond the
+ * buffer (the model and the RTL refuse the latter). */
+static void smp_transfer(pmu_rand_t *r, unsigned t)
+{
+  pmu_in_t *c = &r->cur;
+  unsigned k = rnd(r, 100);
+  c->pwrite = 1;
+  if (k < 14) {
+    c->paddr = thread_reg(r, t, PMU_SMPCTL_OFF);
+    c->pwdata = (chance(r, 230) ? 1u : 0u) << PMU_SMPCTL_EN_LSB | (uint32_t)rnd(r, 2) << PMU_SMPCTL_SRC_LSB |
+                (uint32_t)rnd(r, 16) << PMU_SMPCTL_CTR_LSB | (uint32_t)rnd(r, chance(r, 200) ? 4 : 16) << PMU_SMPCTL_JIT_LSB |
+                (uint32_t)rnd(r, 2) << PMU_SMPCTL_WMIE_LSB;
+  } else if (k < 24) {
+    c->paddr = thread_reg(r, t, PMU_SMPPER_OFF);
+    c->pwdata = chance(r, 230) ? rnd(r, 40) : (uint32_t)pmu_rand_u64(r);
+  } else if (k < 28) {
+    c->paddr = thread_reg(r, t, PMU_SMPSEED_OFF);
+    c->pwdata = chance(r, 32) ? 0 : (uint32_t)pmu_rand_u64(r);
+  } else if (k < 32) {
+    c->paddr = thread_reg(r, t, PMU_SMPWM_OFF);
+    c->pwdata = rnd(r, PMU_SMP_DEPTH + 2);
+  } else if (k < 52) {
+    c->paddr = thread_reg(r, t, PMU_SMPTAIL_OFF);
+    c->pwdata = rnd(r, 2 * PMU_SMP_DEPTH);
+  } else if (k < 56) {
+    c->paddr = thread_reg(r, t, PMU_SMPLOST_OFF);
+    c->pwdata = chance(r, 128) ? 0xffffffffu - rnd(r, 3) : (uint32_t)pmu_rand_u64(r);
+  } else {
+    c->pwrite = chance(r, 16);          /* a read, or a write the read-only words refuse */
+    c->paddr = thread_reg(r, t, PMU_SMPCTL_OFF + 4 * rnd(r, (PMU_SMPTS_OFF - PMU_SMPCTL_OFF) / 4 + 1));
+  }
+}
+#endif
+
 /* One random transfer: fills paddr/pwrite/pwdata/pstrb/pprot of r->cur (or starts a short
  * queue of transfers that go back to back). */
 static void random_transfer(pmu_rand_t *r)
@@ -340,6 +376,10 @@ static void random_transfer(pmu_rand_t *r)
     default: c->paddr = (uint32_t)rnd(r, 1u << (PMU_AW < 16 ? PMU_AW : 16)); break;
     }
   }
+#if PMU_SAMPLER
+  if (chance(r, 64))
+    smp_transfer(r, t);
+#endif
   if (chance(r, 6))
     c->paddr |= rnd(r, 4);                 /* low address bits are ignored */
 }
@@ -504,6 +544,14 @@ void pmu_rand_next(pmu_rand_t *r, pmu_in_t *in)
       c->stk_flags[t] = (uint16_t)pmu_rand_u64(r); /* includes bits above NFLAG */
     c->rdp_req[t] = chance(r, 32);
     c->rdp_sel[t] = (uint8_t)rnd(r, chance(r, 16) ? 256 : 8);
+#if PMU_SAMPLER
+    /* the committing instructions (spec 7.8): slots below the commit count, 0 beyond */
+    for (unsigned i = 0; i < PMU_W; i++) {
+      int live = i < (unsigned)(c->stk_n[t][2] & ((1u << PMU_NW) - 1u));
+      c->cmt_pc[t][i] = (uint16_t)(live ? (chance(r, 128) ? rnd(r, 16) : pmu_rand_u64(r)) : 0);
+      c->cmt_sig[t][i] = (uint8_t)(live ? rnd(r, 32) : 0);
+    }
+#endif
   }
   c->ref_tick = chance(r, 64);
 

@@ -57,6 +57,16 @@ static void drive_pmu_top(Vpmu_top *d, const pmu_in_t *in) {
   for (int t = 0; t < PMU_THREADS; t++)
     for (int s = 0; s < 3; s++) set_bits(w, (t * 3 + s) * PMU_NW, PMU_NW, in->stk_n[t][s]);
   put_words(d->stk_n_i, w, PMU_THREADS * 3 * PMU_NW);
+#if PMU_SAMPLER
+  memset(w, 0, sizeof w);
+  for (int t = 0; t < PMU_THREADS; t++)
+    for (int i = 0; i < PMU_W; i++) set_bits(w, (t * PMU_W + i) * 16, 16, in->cmt_pc[t][i]);
+  put_words(d->cmt_pc_i, w, PMU_THREADS * PMU_W * 16);
+  memset(w, 0, sizeof w);
+  for (int t = 0; t < PMU_THREADS; t++)
+    for (int i = 0; i < PMU_W; i++) set_bits(w, (t * PMU_W + i) * 5, 5, in->cmt_sig[t][i]);
+  put_words(d->cmt_sig_i, w, PMU_THREADS * PMU_W * 5);
+#endif
   memset(w, 0, sizeof w);
   for (int t = 0; t < PMU_THREADS; t++)
     for (int s = 0; s < 2; s++) set_bits(w, (t * 2 + s) * PMU_NW, PMU_NW, in->stk_wp[t][s]);

@@ -50,9 +50,11 @@ static void set_bits(uint32_t *w, int lsb, int width, uint64_t v) {
 }
 
 // 32-bit words of the widest port copied with get_words/put_words: a trace port (W x 64 bits)
-// or the external event lanes (THREADS x NEXT x LW bits); +1 for set_bits' third word.
+// or the external event lanes (THREADS x NEXT x LW bits), or the commit addresses (THREADS x W x
+// 16 bits); +1 for set_bits' third word.
 enum {
-  MAXW = ((PMU_W * 64 > PMU_THREADS * PMU_NEXT * PMU_LW) ? PMU_W * 64 : PMU_THREADS * PMU_NEXT * PMU_LW) / 32 + 2
+  MAXW0 = (PMU_W * 64 > PMU_THREADS * PMU_NEXT * PMU_LW) ? PMU_W * 64 : PMU_THREADS * PMU_NEXT * PMU_LW,
+  MAXW = ((MAXW0 > PMU_THREADS * PMU_W * 16) ? MAXW0 : PMU_THREADS * PMU_W * 16) / 32 + 2
 };
 
 // Bits [lsb+width-1:lsb] (width <= 64) of a Verilator signal read in place: an integral
