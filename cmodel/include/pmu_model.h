@@ -6,8 +6,8 @@
  * the inputs, then commits it. Parameters are compile-time macros from pmu_map.h (generated);
  * override them with -DPMU_P=... together with the RTL's -GP=....
  * The time-proportional sampler (spec 7, pmu_sampler.h) is in the model only with
- * -DPMU_SAMPLER=1; it defaults to 0 and stays 0 in every lockstep, golden and main-run
- * configuration until the RTL has it (then its registers are unmapped words, as in the RTL).
+ * -DPMU_SAMPLER=1 (pmu_params.json's SAMPLER, default 0: its registers are then unmapped words,
+ * as in the RTL); the lockstep set smp and build/test_sampler build it with 1.
  */
 #ifndef PMU_MODEL_H
 #define PMU_MODEL_H

@@ -2,7 +2,7 @@
  * Wires the blocks (docs/spec.md): pmu_regs (APB, registers), pmu_evctl (programmable counter
  * increments), pmu_fixslot (fixed and issue-slot increments), pmu_stack (CPI stacks),
  * pmu_cnt_bank (counters), pmu_rdp (read port); with PMU_SAMPLER = 1 also pmu_smp (the
- * time-proportional sampler of spec 7, not in the RTL yet).
+ * time-proportional sampler of spec 7, rtl/pmu/pmu_smp.v).
  * pmu_step() is one rising edge: every block computes its _d fields from the current state
  * and inputs into one local next-state d, then every block commits its own flops (the counter
  * bank, a speed-up, updates cnt_q in place once every other reader of cnt_q has run).

@@ -1,8 +1,8 @@
 /* pmu_smp: the time-proportional sampler (docs/spec.md section 7), per thread: the per-cycle
  * state of the commit stage (7.1), the countdown and generator (7.2), the pending sample slots
  * (7.3), the record (7.4), the buffer with its pointers, lost count and watermark interrupt
- * (7.5) and the registers (7.6). In the model only with PMU_SAMPLER = 1 (pmu_sampler.h): the
- * RTL does not have it yet, so no RTL block mirrors this file.
+ * (7.5) and the registers (7.6). In the model only with PMU_SAMPLER = 1 (pmu_sampler.h); its
+ * RTL is rtl/pmu/pmu_smp.v and pmu_smp_thr.v (compared by verif/smp/tb_smp.cpp).
  * Flops: ts_q and, per thread, smp[t] (pmu_smp_thr_t). pmu_smp_update() computes and commits in
  * one (a speed-up, like the counter bank: the buffer is written in place): no other block reads
  * the sampler's state in pmu_step(), and pmu_step() calls it after pmu_regs_compute (which

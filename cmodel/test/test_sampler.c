@@ -1,8 +1,8 @@
 /* Unit tests of the C model's time-proportional sampler (docs/spec.md section 7), built with
  * -DPMU_SAMPLER=1 -DPMU_SMP_DEPTH=8 (cmodel/cmodel.mk: build/test_sampler). Every expected value
  * is worked out by hand from the spec: the record layout of 7.4 and the register offsets of 7.6
- * are written out here from the spec and checked against pmu_sampler.h's table (the thread
- * block's base comes from the generated pmu_map.h), the generator's sequence from reset is
+ * are written out here from the spec and checked against the generated pmu_map.h (pmu.rdl and
+ * pmu_params.json; the thread block's base comes from it too), the generator's sequence from reset is
  * listed, fire times and counts come from the countdown's arithmetic. Ends with "N passed, N
  * failed".
  */
