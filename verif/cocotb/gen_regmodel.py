@@ -6,7 +6,8 @@ usage: gen_regmodel.py OUT.py [--params FILE] [--rdl FILE]
 Compiles rtl/pmu/data/pmu.rdl (systemrdl-compiler, through scripts/gen/rdl_regs.py) with the
 parameters and event catalog of rtl/pmu/data/pmu_params.json, with the same checks as
 scripts/gen/gen_map.py (malformed input: FILE:LINE: rule, exit 2, nothing written), and writes a
-Python module of plain data: PARAMS, THREADS, THREAD_BASE, THREAD_STRIDE, REGS (every register:
+Python module of plain data: PARAMS, THREADS, THREAD_BASE, THREAD_STRIDE, REGS (every register
+present in this build (ss_present):
 scope, offset, array count and stride, width, kind, unprivileged-read rule, fields with bit
 position, width, access and reset), EVENTS (catalog name -> (event, umask)) and EXT_LANES (the
 order of the ev_ext_i lanes of one thread). verif/cocotb/pmu_ral.py gives it behaviour (addresses,
@@ -37,6 +38,8 @@ def model(params_path, rdl_path):
     m = gen_map.check_cross(j, lines, gen_map.shown(params_path), rm)
     regs = {}
     for r in rm.regs:
+        if not gen_map.present(r, m.p):   # a block register of a block this build leaves out
+            continue
         regs[r.name] = {
             "scope": r.scope, "offset": r.offset, "count": r.count, "stride": r.stride, "width": r.width,
             "kind": r.kind, "uread": r.uread if isinstance(r.uread, str) else "%s.%s" % r.uread,
