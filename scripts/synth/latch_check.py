@@ -8,7 +8,9 @@ included). Yosys 0.70's proc reports "Latch inferred" where one does not; 0.23 s
 this runs the build's current Yosys: the native library of PyPI's pyosys (make venv), in this
 process, with the venv's Python.
 
-TOP is pmu_top (rtl/pmu) or core_stub (rtl/core, which includes rtl/pmu headers); each argument
+TOP is pmu_top (rtl/pmu), pmu_smp (the sampler alone: pmu_top's sets leave it out while
+SAMPLER is 0, and checking it alone costs a fraction of a whole PMU) or core_stub (rtl/core,
+which includes rtl/pmu headers); each argument
 is one parameter set, set with chparam before hierarchy and proc. K=V may carry Verilator's -G
 prefix (the core-lint sets, made for sim_top: their PMU parameters P and CW are not core_stub's
 and are skipped there). The sources of a top are read once; each parameter set then runs in a
@@ -23,6 +25,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOPS = {"pmu_top": ("rtl/pmu/pmu_*.v", ["rtl/pmu"]),
+        "pmu_smp": ("rtl/pmu/pmu_smp*.v", ["rtl/pmu"]),
         "core_stub": ("rtl/core/*.v", ["rtl/pmu", "rtl/core"])}
 
 
@@ -94,7 +97,7 @@ def main(argv):
     for a in argv:
         top, _, kv = a.partition(":")
         if top not in TOPS:
-            print(f"latch_check: unknown top '{top}' in '{a}' (pmu_top or core_stub)", file=sys.stderr)
+            print(f"latch_check: unknown top '{top}' in '{a}' (pmu_top, pmu_smp or core_stub)", file=sys.stderr)
             return 2
         try:
             jobs.setdefault(top, []).append((kv, chparam(top, kv)))
