@@ -127,18 +127,19 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
       sl->done = 0;
       for (i = 0; i < PMU_SMP_RW; i++)
         r[i] = 0;
-      r[0] = PMU_PUT(PMU_SMPREC_TID, t) | PMU_PUT(PMU_SMPREC_STATE, state) |
+      r[PMU_SMPREC_TID_WORD] = PMU_PUT(PMU_SMPREC_TID, t) | PMU_PUT(PMU_SMPREC_STATE, state) |
              PMU_PUT(PMU_SMPREC_N, n) | PMU_PUT(PMU_SMPREC_PRIV, in->priv[t] & 1u);
-      r[1] = ts;
+      r[PMU_SMPREC_TS_WORD] = ts;
       if (state == PMU_SMP_COMPUTING) {
-        r[0] |= PMU_PUT(PMU_SMPREC_PC0, in->cmt_pc[t][0]) |
+        r[PMU_SMPREC_PC0_WORD] |= PMU_PUT(PMU_SMPREC_PC0, in->cmt_pc[t][0]) |
                 PMU_PUT(PMU_SMPREC_SIG0, in->cmt_sig[t][0]);
         for (i = 1; i < n && i <= 6; i++) {
-          r[3] |= ((uint32_t)in->cmt_sig[t][i] & PMU_SIG_MASK) << (5u * (i - 1u));
-          r[4 + (i - 1u) / 2u] |= (uint32_t)in->cmt_pc[t][i] << (16u * ((i - 1u) % 2u));
+          r[PMU_SMPREC_SIGS_WORD] |= ((uint32_t)in->cmt_sig[t][i] & PMU_SIG_MASK) << (5u * (i - 1u));
+          r[PMU_SMPREC_PCS_WORD + (i - 1u) / 2u] |= (uint32_t)in->cmt_pc[t][i] << (16u * ((i - 1u) % 2u));
         }
       } else if (state == PMU_SMP_FLUSHED) {
-        r[0] |= PMU_PUT(PMU_SMPREC_PC0, x->lastpc_q) | PMU_PUT(PMU_SMPREC_SIG0, x->lastsig_q);
+        r[PMU_SMPREC_PC0_WORD] |= PMU_PUT(PMU_SMPREC_PC0, x->lastpc_q) |
+                                  PMU_PUT(PMU_SMPREC_SIG0, x->lastsig_q);
       }
     }
   }
@@ -150,13 +151,13 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
       uint32_t dly, st;
       if (!sl->valid || sl->done)
         continue;
-      dly = ts - sl->rec[1];
-      st = PMU_GET(sl->rec[0], PMU_SMPREC_STATE);
-      sl->rec[2] = PMU_PUT(PMU_SMPREC_PEBS_PC, in->cmt_pc[t][0]) |
+      dly = ts - sl->rec[PMU_SMPREC_TS_WORD];
+      st = PMU_GET(sl->rec[PMU_SMPREC_STATE_WORD], PMU_SMPREC_STATE);
+      sl->rec[PMU_SMPREC_PEBS_PC_WORD] = PMU_PUT(PMU_SMPREC_PEBS_PC, in->cmt_pc[t][0]) |
                    PMU_PUT(PMU_SMPREC_PEBS_SIG, in->cmt_sig[t][0]) |
                    PMU_PUT(PMU_SMPREC_PEBS_DLY, dly < 255u ? dly : 255u);
       if (st == PMU_SMP_STALLED || st == PMU_SMP_DRAINED)
-        sl->rec[0] |= PMU_PUT(PMU_SMPREC_PC0, in->cmt_pc[t][0]) |
+        sl->rec[PMU_SMPREC_PC0_WORD] |= PMU_PUT(PMU_SMPREC_PC0, in->cmt_pc[t][0]) |
                       PMU_PUT(PMU_SMPREC_SIG0, in->cmt_sig[t][0]);
       sl->done = 1;
     }
@@ -167,7 +168,7 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
    * sample was lost since the previous record was written, a fire of this cycle included. */
   for (i = 0; i < PMU_SMP_PEND; i++)
     if (x->slot_q[i].valid && x->slot_q[i].done &&
-        (wr < 0 || ts - x->slot_q[i].rec[1] > ts - x->slot_q[wr].rec[1]))
+        (wr < 0 || ts - x->slot_q[i].rec[PMU_SMPREC_TS_WORD] > ts - x->slot_q[wr].rec[PMU_SMPREC_TS_WORD]))
       wr = (int)i;
   if (wr >= 0) {
     pmu_smp_slot_t *sl = &x->slot_q[wr];
@@ -178,7 +179,8 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
       uint32_t *e = x->buf_q[x->head_q & (PMU_SMP_DEPTH - 1u)];
       for (i = 0; i < PMU_SMP_RW; i++)
         e[i] = sl->rec[i];
-      e[0] |= PMU_PUT(PMU_SMPREC_VALID, 1u) | PMU_PUT(PMU_SMPREC_LOST, x->lost_q | lost_slot);
+      e[PMU_SMPREC_VALID_WORD] |= PMU_PUT(PMU_SMPREC_VALID, 1u) |
+                                  PMU_PUT(PMU_SMPREC_LOST, x->lost_q | lost_slot);
       x->head_q = (x->head_q + 1u) & SMP_PTR_MASK;
       x->lost_q = 0;
       lost_carried = 1;
