@@ -58,8 +58,26 @@ module pmu_smp_thr #(
   localparam [31:0] W32     = W;
   localparam [PW-1:0] DEPTH = DEPTH32[PW-1:0];
   localparam NR  = (W - 1 < 6) ? W - 1 : 6;        // younger instructions a record holds
-  localparam [5:0] K_CTL = 6'd0, K_PER = 6'd1, K_SEED = 6'd2, K_WM = 6'd3, K_HEAD = 6'd4,
-                   K_TAIL = 6'd5, K_STAT = 6'd6, K_LOST = 6'd7, K_DATA = 6'd8;
+  // the registers' word indices from smpctl (their offsets in pmu.rdl, pmu_map.vh)
+  localparam [31:0] K32_BASE = `PMU_SMPCTL_OFF;
+  localparam [31:0] K32_CTL  = (`PMU_SMPCTL_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_PER  = (`PMU_SMPPER_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_SEED = (`PMU_SMPSEED_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_WM   = (`PMU_SMPWM_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_HEAD = (`PMU_SMPHEAD_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_TAIL = (`PMU_SMPTAIL_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_STAT = (`PMU_SMPSTAT_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_LOST = (`PMU_SMPLOST_OFF - K32_BASE) / 4;
+  localparam [31:0] K32_DATA = (`PMU_SMPDATA_OFF - K32_BASE) / 4;
+  localparam [5:0]  K_CTL    = K32_CTL[5:0];
+  localparam [5:0]  K_PER    = K32_PER[5:0];
+  localparam [5:0]  K_SEED   = K32_SEED[5:0];
+  localparam [5:0]  K_WM     = K32_WM[5:0];
+  localparam [5:0]  K_HEAD   = K32_HEAD[5:0];
+  localparam [5:0]  K_TAIL   = K32_TAIL[5:0];
+  localparam [5:0]  K_STAT   = K32_STAT[5:0];
+  localparam [5:0]  K_LOST   = K32_LOST[5:0];
+  localparam [5:0]  K_DATA   = K32_DATA[5:0];
   localparam [1:0] COMPUTING = 2'd0, STALLED = 2'd1, FLUSHED = 2'd2, DRAINED = 2'd3;
   localparam [15:0] SEED = 16'hACE1;
 
