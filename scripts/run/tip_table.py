@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """The time-proportional sampling accuracy table (docs/sampling.md, docs/spec.md section 7.9).
 
-Runs the main run (build/run/Vsim_top) with --tip-oracle on each workload: the six generator
-mixes and the program files of verif/kernels and verif/tip, every thread running. From each
-run's CSV (one row per thread, program address and event signature: the oracle's cycles, the
+Runs the main run with the PMU's sampler (build/run_smp/Vsim_top, SAMPLER=1) with --tip-oracle
+and --samples on each workload: the six generator mixes and the program files of verif/kernels
+and verif/tip, every thread running. Each run checks that the RTL sampler's records, drained over
+APB, equal the oracle's replay of the sampler (per thread, pc and signature, under both rules),
+so the TIP-rule and PEBS-rule columns are the RTL's samples; --replay uses build/run/Vsim_top
+(SAMPLER 0) and the replay alone. From each run's CSV (one row per thread, program address and event signature: the oracle's cycles, the
 TIP-rule and PEBS-rule samples, the PEBS rule over every cycle) it computes the instruction-level
 profile errors (half the L1 distance of the normalised profiles over static instructions
 (thread, pc)) and writes the table between the GENERATED markers of docs/sampling.md.
@@ -13,8 +16,8 @@ A generator run has no static program: its pc is the position in the generated s
 PROG_DEPTH: the stream read as a program filling the program memory). A program's pcs are used
 as they are.
 
-  python3 scripts/run/tip_table.py [--cycles N] [--samples S] [--bin PATH] [--doc PATH]
-                                   [--only NAME,...] [--print]
+  python3 scripts/run/tip_table.py [--cycles N] [--samples S] [--bin PATH] [--replay]
+                                   [--doc PATH] [--only NAME,...] [--print]
 
 Each run's own error line (printed by Vsim_top, unfolded) is checked against this script's
 computation of the same number. Exit 1 when a run fails or the two disagree.
@@ -66,10 +69,15 @@ def run_one(args, name, opts):
     os.makedirs(os.path.dirname(out), exist_ok=True)
     cmd = [args.bin, "--quiet", "--cycles", str(args.cycles), "--seed", "1",
            "--tip-oracle", out, "--tip-samples", str(args.samples)] + opts
+    if not args.replay:
+        cmd += ["--samples", out[:-4] + ".smp"]
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
         sys.stderr.write(r.stdout + r.stderr)
         raise SystemExit("tip_table: %s: %s failed (exit %d)" % (name, " ".join(cmd), r.returncode))
+    if not args.replay and "sampler: the RTL's records equal the oracle's replay" not in r.stdout:
+        sys.stderr.write(r.stdout)
+        raise SystemExit("tip_table: %s: no check of the RTL's records in the run's output" % name)
     m = re.search(r"TIP rule ([0-9.]+)%, PEBS rule ([0-9.]+)% \((\d+) samples\)", r.stdout)
     if not m:
         raise SystemExit("tip_table: %s: no error line in the run's output" % name)
@@ -89,12 +97,14 @@ def main():
     ap.add_argument("--fold", type=int, default=1024)
     ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
     ap.add_argument("--bin", default=None)
+    ap.add_argument("--replay", action="store_true",
+                    help="build/run/Vsim_top (SAMPLER 0): the oracle's replay of the sampler only")
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "sampling.md"))
     ap.add_argument("--only", default="")
     ap.add_argument("--print", action="store_true", help="print the table, do not write the doc")
     args = ap.parse_args()
     if args.bin is None:
-        args.bin = os.path.join(ROOT, args.build, "run", "Vsim_top")
+        args.bin = os.path.join(ROOT, args.build, "run" if args.replay else "run_smp", "Vsim_top")
     work = [(m, ["--workload", m], args.fold) for m in MIXES]
     progs = sorted(glob.glob(os.path.join(ROOT, "verif", "kernels", "*.hex")) +
                    glob.glob(os.path.join(ROOT, "verif", "tip", "*.hex")))
@@ -137,8 +147,9 @@ def main():
             raise SystemExit("%s:0: no %s ... %s markers" % (args.doc, BEGIN, END))
         a, rest = doc.split(BEGIN, 1)
         _, b = rest.split(END, 1)
-        cfg = "%d cycles per run, seed 1, every thread running, %d samples per run aimed at" % (
-            args.cycles, args.samples)
+        cfg = "%d cycles per run, seed 1, every thread running, %d samples per run aimed at%s" % (
+            args.cycles, args.samples, "; the oracle's replay" if args.replay else
+            "; the samples are the RTL sampler's records, each run checked equal to the oracle's replay")
         open(args.doc, "w").write(a + BEGIN + "\n" + cfg + ":\n\n" + text + "\n" + END + b)
         print("tip_table: wrote %s" % os.path.relpath(args.doc, ROOT))
     print("%d passed, %d failed" % (n - bad, bad))

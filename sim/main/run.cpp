@@ -32,6 +32,7 @@
 #include <cstring>
 #include <ctime>
 #include <sys/stat.h>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ extern "C" {
 #include "pmu_model.h"
 #include "sim_types.h"
 #include "tip_oracle.h"
+#include "smp_file.h"
 }
 
 #define RTL_SIG(name) sim_top__DOT__u_pmu__DOT__##name
@@ -136,6 +138,7 @@ struct Opts {
   bool bench = false;
   std::string tip;            // --tip-oracle FILE (docs/spec.md section 7.9)
   uint64_t tip_samples = 0;  // --tip-samples (0: not given, 20000)
+  std::string samples;        // --samples FILE: the RTL sampler's records (SAMPLER builds)
 };
 
 static void usage(FILE *f) {
@@ -176,13 +179,19 @@ static void usage(FILE *f) {
           "  --tip-oracle FILE     time-proportional oracle (docs/spec.md 7.9): every window cycle to\n"
           "                        its owner per (thread, pc, signature), and the sampler replayed\n"
           "                        under the TIP and PEBS rules; writes FILE (CSV), prints the errors\n"
-          "  --tip-samples N       samples per run the replayed sampler aims at (default 20000)\n"
+          "  --tip-samples N       samples per run the sampler aims at (default 20000), replayed\n"
+          "                        (--tip-oracle) and in the RTL (--samples)\n"
+          "  --samples FILE        the PMU's sampler (spec 7) samples the window of every running\n"
+          "                        thread; its records, drained over APB while the run goes on,\n"
+          "                        go to FILE (docs/sampling.md \"Sample files\"); with --tip-oracle\n"
+          "                        they must equal the oracle's replay. Only in a build with\n"
+          "                        SAMPLER=1 (build/run_smp/Vsim_top)%s\n"
           "  --hash                print a digest of the core's outputs (PMU inputs and trace\n"
           "                        port) over the whole run: equal digests, equal behaviour\n"
           "Numbers are decimal or 0x hex. Value options take 'OPT VALUE' or 'OPT=VALUE' and may be\n"
           "given once (--pmc once per K, --expect once per name, --progT once per thread).\n"
           "Exit status: 0 pass, 1 mismatch or failed check, 2 bad usage or input.\n",
-          VM_TRACE_FST ? "" : "; this binary is not it");
+          VM_TRACE_FST ? "" : "; this binary is not it", PMU_SAMPLER ? "" : "; this binary is not one");
 }
 
 // ---- output files -----------------------------------------------------------------------------
@@ -197,6 +206,20 @@ static void discard_outputs() {
     remove(p.c_str());
     remove((p + ".tmp").c_str());
   }
+}
+
+// A check of the run failed (a broken protocol or sampler record found while running): exit 1.
+[[noreturn]] static void run_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void run_fail(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  printf("Vsim_top: FAIL ");
+  vprintf(fmt, ap);
+  printf("\n");
+  va_end(ap);
+  fflush(stdout);
+  discard_outputs();
+  exit(1);
 }
 
 [[noreturn]] static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -452,6 +475,14 @@ static void parse_args(int argc, char **argv, Opts *o) {
     } else if (a == "--tip-samples") {
       once();
       o->tip_samples = num(need(), 1, MAX_RUN_CYCLES);
+    } else if (a == "--samples") {
+      once();
+      o->samples = need();
+      if (o->samples.empty()) die("--samples: empty file name");
+#if !PMU_SAMPLER
+      die("--samples: this binary has no sampler (SAMPLER 0); use build/run_smp/Vsim_top "
+          "(make build/run_smp/Vsim_top)");
+#endif
     } else if (a == "--hash") {
       flag();
       o->hash = true;
@@ -482,12 +513,12 @@ static void parse_args(int argc, char **argv, Opts *o) {
     if (!o->wave_win) die("--wave needs --wave-window A:B (the cycles to dump)");
   }
   if (o->interval && o->outdir.empty()) die("--interval needs --outdir");
-  if (o->tip_samples && o->tip.empty()) die("--tip-samples needs --tip-oracle FILE");
+  if (o->tip_samples && o->tip.empty() && o->samples.empty()) die("--tip-samples needs --tip-oracle FILE or --samples FILE");
   if (!o->tip_samples) o->tip_samples = 20000;
   if (o->bench) {
     const char *c = !o->outdir.empty() ? "--outdir" : o->trace ? "--trace-window" : !o->expects.empty() ? "--expect"
                   : o->print_counters ? "--counters" : o->hash ? "--hash" : !o->wave.empty() ? "--wave"
-                  : !o->tip.empty() ? "--tip-oracle"
+                  : !o->tip.empty() ? "--tip-oracle" : !o->samples.empty() ? "--samples"
                   : nullptr;
     if (c) die("--bench: cannot be combined with %s (a bench run reports cycles/s only)", c);
   }
@@ -501,7 +532,10 @@ static uint64_t planned_cycles(const Opts &o) {
   uint64_t setup = (uint64_t)PMU_THREADS * (4 + 2 * PMU_P) * 2;
   uint64_t zero = o.warmup ? (uint64_t)PMU_THREADS * PMU_NCPT * 2 * 2 : 0;
   uint64_t readback = (uint64_t)PMU_THREADS * 2 * 2 * 2;
-  return setup + o.warmup + zero + o.cycles + readback;
+  // --samples: smpper and smpctl before the window, smpctl after it, per running thread (the
+  // drain after the window is counted as it runs)
+  uint64_t smp = o.samples.empty() ? 0 : (uint64_t)o.threads * 3 * 2;
+  return setup + o.warmup + zero + smp + o.cycles + readback;
 }
 
 // mkdir -p without a shell.
@@ -646,6 +680,12 @@ struct SimTopPorts {
       in->stk_flags[t] = (uint16_t)field(d->stk_flags_o, t * PMU_NFLAG, PMU_NFLAG);
       for (int st = 0; st < 3; st++) in->stk_n[t][st] = (uint8_t)field(d->stk_n_o, (t * 3 + st) * PMU_NW, PMU_NW);
       for (int st = 0; st < 2; st++) in->stk_wp[t][st] = (uint8_t)field(d->stk_wp_o, (t * 2 + st) * PMU_NW, PMU_NW);
+#if PMU_SAMPLER
+      for (int j = 0; j < PMU_W; j++) {  // the sampler's commit ports (spec 7.8)
+        in->cmt_pc[t][j] = (uint16_t)field(d->cmt_pc_o, (t * PMU_W + j) * 16, 16);
+        in->cmt_sig[t][j] = (uint8_t)field(d->cmt_sig_o, (t * PMU_W + j) * 5, 5);
+      }
+#endif
     }
   }
   void reset() {}  // main() runs the reset sequence itself (programs load meanwhile)
@@ -677,6 +717,19 @@ struct Sim : LockstepObserver {
   // --tip-oracle: fed every cycle (trace port on from reset), counting in the window (tip_on)
   tip_oracle_t *tip = nullptr;
   bool tip_on = false;
+#if PMU_SAMPLER
+  // --samples: the drain of the sampler's buffers over APB (smp_transfer)
+  struct {
+    bool on = false;                 // sampling: the window's cycles go to transfers
+    smp_writer_t *out = nullptr;
+    uint32_t tail[PMU_THREADS] = {}, avail[PMU_THREADS] = {};
+    int t = 0, word = -1, last = 0;  // the record being read: thread, next word, its last word
+    uint32_t rec[PMU_SMP_RW] = {};
+    unsigned rr = 0;                 // the thread whose smphead is polled next
+    uint64_t records[PMU_THREADS] = {};
+    std::vector<uint32_t> all;       // every record read (for the oracle comparison)
+  } smp;
+#endif
   // digest of the core's outputs
   bool hash = false;
   uint64_t digest = 0xcbf29ce484222325ull;
@@ -900,6 +953,103 @@ static void run_cycles(Sim *s, uint64_t n) {
   for (uint64_t i = 0; i < n; i++) step(s);
 }
 
+#if PMU_SAMPLER
+// ---- --samples: software's side of the sampler (docs/sampling.md "RTL records") -------------
+// One APB transfer (2 cycles) of the drain: the next word of the record being read; else the
+// first word of the next record of a thread with records known to be there (round robin); else
+// a read of the next thread's smphead. A record is read from word 0 to its last word (words 3
+// and up only when n >= 2: spec 7.4 leaves them 0 otherwise), then smptail is written with
+// tail + 1, as perf consumes its mmap ring.
+static void smp_transfer(Sim *s) {
+  auto &d = s->smp;
+  bool err = false;
+  const uint32_t ring = 2u * PMU_SMP_DEPTH;
+  if (d.word < 0)
+    for (int k = 0; k < PMU_THREADS; k++) {
+      int t = (int)((d.rr + (unsigned)k) % PMU_THREADS);
+      if (d.avail[t]) {
+        d.t = t;
+        d.word = 0;
+        break;
+      }
+    }
+  if (d.word < 0) {  // nothing known: poll a head pointer
+    int t = (int)d.rr;
+    d.rr = (d.rr + 1) % PMU_THREADS;
+    uint32_t head = apb(s, false, pmu_treg(t, PMU_SMPHEAD_OFF), 0, &err);
+    if (err) run_fail("APB read of smphead (t%d) failed at cycle %" PRIu64, t, s->ls.cycle);
+    d.avail[t] = (head - d.tail[t]) % ring;
+    if (d.avail[t] > PMU_SMP_DEPTH)
+      run_fail("smphead t%d = %u is %u records ahead of the tail %u (more than SMP_DEPTH)", t, head, d.avail[t], d.tail[t]);
+    return;
+  }
+  const int t = d.t;
+  if (d.word > d.last) {  // the record is complete: consume it
+    uint32_t nt = (d.tail[t] + 1) % ring;
+    apb(s, true, pmu_treg(t, PMU_SMPTAIL_OFF), nt, &err);
+    if (err) run_fail("APB write of smptail (t%d, %u) failed at cycle %" PRIu64, t, nt, s->ls.cycle);
+    d.tail[t] = nt;
+    d.avail[t]--;
+    d.word = -1;
+    return;
+  }
+  uint32_t v = apb(s, false, pmu_treg(t, PMU_SMPDATA_OFF + PMU_SMPDATA_STRIDE * (uint32_t)d.word), 0, &err);
+  if (err) run_fail("APB read of smpdata%d (t%d) failed at cycle %" PRIu64, d.word, t, s->ls.cycle);
+  d.rec[d.word] = v;
+  if (d.word == 0) {
+    memset(d.rec + 1, 0, sizeof d.rec - sizeof d.rec[0]);
+    unsigned n = (v >> PMU_SMPREC_N_LSB) & ((1u << PMU_SMPREC_N_W) - 1);
+    d.last = n >= 2 ? PMU_SMPREC_PCS_WORD + (int)(n - 2) / 2 : PMU_SMPREC_PEBS_PC_WORD;
+  }
+  if (d.word++ == d.last) {
+    smp_rec_t r;
+    const char *why;
+    if (smp_decode(d.rec, &r, &why) != 0)
+      run_fail("sampler: record %" PRIu64 " of t%d (tail %u, cycle %" PRIu64 "): %s", d.records[t], t, d.tail[t],
+          s->ls.cycle, why);
+    if ((int)r.tid != t) run_fail("sampler: a record of t%d in the buffer of t%d (cycle %" PRIu64 ")", (int)r.tid, t, s->ls.cycle);
+    if (d.out && smp_put(d.out, d.rec) != 0) run_fail("--samples: cannot write");
+    d.all.insert(d.all.end(), d.rec, d.rec + PMU_SMP_RW);
+    d.records[t]++;
+  }
+}
+
+// A write of smpctl: en 1 (source cycles, jitter jit) or 0. The oracle's replay is told from
+// which cycle the thread fires (spec 7.2: the write's access cycle has no fire, the reload is
+// loaded at its edge): tip_sampling() before the access cycle when it stops, after it when it
+// starts.
+static void smp_ctl(Sim *s, int t, bool en, unsigned jit) {
+  s->psel = 1;
+  s->penable = 0;
+  s->pwrite = 1;
+  s->paddr = pmu_treg(t, PMU_SMPCTL_OFF) & ((1u << PMU_AW) - 1u);
+  s->pwdata = en ? PMU_PUT(PMU_SMPCTL_EN, 1) | PMU_PUT(PMU_SMPCTL_JIT, jit) : 0;
+  s->pstrb = 0xf;
+  s->pprot = 1;
+  step(s);
+  if (!en && s->tip) tip_sampling(s->tip, (unsigned)t, 0);
+  s->penable = 1;
+  step(s);
+  bool err = s->out.pslverr;
+  bus_idle(s);
+  if (err) run_fail("APB write of smpctl (t%d) failed at cycle %" PRIu64, t, s->ls.cycle);
+  if (en && s->tip) tip_sampling(s->tip, (unsigned)t, 1);
+}
+#endif
+
+// n cycles of the window: with --samples, the drain's transfers take them (one idle cycle when
+// n is odd)
+static void window_cycles(Sim *s, uint64_t n) {
+#if PMU_SAMPLER
+  if (s->smp.on) {
+    for (; n >= 2; n -= 2) smp_transfer(s);
+    if (n) step(s);
+    return;
+  }
+#endif
+  run_cycles(s, n);
+}
+
 // ---- default programmable counters (per thread) ----------------------------------------------
 // evtsel: raw encodings as software writes them (docs/spec.md 2.2, raw codes); ext from the
 // generated field names (cmodel/include/pmu_map.h).
@@ -946,6 +1096,55 @@ static std::string pmc_name(uint32_t es, uint32_t ext) {
   if (PMU_GET(ext, PMU_EXT_QUALIFY)) n += " qualify";
   return n;
 }
+
+#if PMU_SAMPLER
+// The RTL's records against the oracle's replay of the same sampler (docs/sampling.md "RTL
+// records"): per (thread, pc, signature) the TIP-rule and PEBS-rule weights in 1/TIP_UNIT of a
+// sample, the record count and the lost count must all be equal. Returns the failures (0 or 1).
+static int smp_vs_oracle(const std::vector<uint32_t> &all, size_t nrec, uint64_t lost, tip_oracle_t *tip) {
+  std::map<uint32_t, std::pair<uint64_t, uint64_t>> m;  // tid << 21 | pc << 5 | sig -> (tip, pebs)
+  auto key = [](unsigned t, unsigned pc, unsigned sig) { return (uint32_t)t << 21 | (uint32_t)pc << 5 | sig; };
+  for (size_t i = 0; i < nrec; i++) {
+    smp_rec_t r;
+    const char *why;
+    if (smp_decode(&all[i * PMU_SMP_RW], &r, &why) != 0) continue;  // checked when read
+    for (unsigned k = 0; k < r.ninst; k++) m[key(r.tid, r.pc[k], r.sig[k])].first += TIP_UNIT / r.ninst;
+    m[key(r.tid, r.pebs_pc, r.pebs_sig)].second += TIP_UNIT;
+  }
+  tip_stats_t ts;
+  tip_stats(tip, &ts);
+  size_t n, diffs = 0;
+  const tip_entry_t *e = tip_entries(tip, &n);
+  char first[200] = "";
+  auto diff = [&](unsigned t, unsigned pc, unsigned sig, uint64_t ot, uint64_t op, uint64_t rt, uint64_t rp) {
+    if (!diffs++)
+      snprintf(first, sizeof first, "t%u pc 0x%04x sig 0x%02x: oracle TIP %.3f PEBS %.3f, records TIP %.3f PEBS %.3f samples",
+               t, pc, sig, (double)ot / TIP_UNIT, (double)op / TIP_UNIT, (double)rt / TIP_UNIT, (double)rp / TIP_UNIT);
+  };
+  for (size_t i = 0; i < n; i++) {
+    auto it = m.find(key(e[i].tid, e[i].pc, e[i].sig));
+    uint64_t rt = it == m.end() ? 0 : it->second.first, rp = it == m.end() ? 0 : it->second.second;
+    if (rt != e[i].tip || rp != e[i].pebs) diff(e[i].tid, e[i].pc, e[i].sig, e[i].tip, e[i].pebs, rt, rp);
+    if (it != m.end()) m.erase(it);
+  }
+  for (auto &kv : m) diff(kv.first >> 21, (kv.first >> 5) & 0xffff, kv.first & 31, 0, 0, kv.second.first, kv.second.second);
+  if (lost > ts.lost) {
+    printf("sampler: FAIL %" PRIu64 " records were dropped in a full buffer (smplost %" PRIu64 ", %" PRIu64
+           " fires lost to busy slots): the drain over APB (about 12 cycles per record) did not keep up;"
+           " sample fewer (--tip-samples) or longer (--cycles)\n", lost - ts.lost, lost, ts.lost);
+    return 1;
+  }
+  if (diffs || ts.samples != nrec || ts.lost != lost) {
+    printf("sampler: FAIL the RTL's records differ from the oracle's replay: %zu records and %" PRIu64
+           " lost against %" PRIu64 " samples and %" PRIu64 " lost; %zu (thread, pc, signature) weights differ%s%s\n",
+           nrec, lost, ts.samples, ts.lost, diffs, diffs ? ", the first: " : "", first);
+    return 1;
+  }
+  printf("sampler: the RTL's records equal the oracle's replay (TIP and PEBS rules, %zu records, %" PRIu64 " lost)\n",
+         nrec, lost);
+  return 0;
+}
+#endif
 
 static double now_s() {
   struct timespec ts;
@@ -1030,17 +1229,21 @@ int main(int argc, char **argv) {
   d->cfg_i = cfg;
   d->seed_i = (uint32_t)o.seed;
   d->rst_ni = 0;
-  if (!o.tip.empty()) {  // the sampler's mean interval per thread: threads x cycles / samples
-    tip_cfg_t tc;
-    memset(&tc, 0, sizeof tc);
-    tc.threads = o.threads;
-    for (int t = 0; t < PMU_THREADS; t++) tc.prog_len[t] = o.use_prog ? (uint32_t)progs[t].size() : 0;
-    tc.knobs = o.knobs & 15u;
+  // the sampler's period and jitter (the oracle's replay and the RTL's): the mean interval per
+  // thread is threads x cycles / samples
+  tip_cfg_t tc;
+  memset(&tc, 0, sizeof tc);
+  tc.threads = o.threads;
+  for (int t = 0; t < PMU_THREADS; t++) tc.prog_len[t] = o.use_prog ? (uint32_t)progs[t].size() : 0;
+  tc.knobs = o.knobs & 15u;
+  {
     uint64_t mean = (uint64_t)o.threads * o.cycles / o.tip_samples;
     tc.jit = 5;
     while (tc.jit && (2ull << tc.jit) > mean) tc.jit--;  // jitter 0 .. 2^jit - 1 at most mean / 2
     uint64_t half = ((1ull << tc.jit) - 1) / 2;
     tc.period = (uint32_t)(mean > half + 1 ? (mean - half > 0xffffff ? 0xffffff : mean - half) : 1);
+  }
+  if (!o.tip.empty()) {
     s.tip = tip_open(&tc);
     if (!s.tip) die("--tip-oracle: cannot set up the oracle");
     g_outputs.push_back(o.tip);
@@ -1159,6 +1362,19 @@ int main(int argc, char **argv) {
 
   // ---- the measured window; with --interval in steps of that many cycles, each giving a row
   // set of toplev.csv with the counts of the step (the run itself is the same)
+#if PMU_SAMPLER
+  // ---- --samples: the sampler of every running thread on from the window's first cycle
+  if (!o.samples.empty()) {
+    g_outputs.push_back(o.samples);
+    remove(o.samples.c_str());
+    s.smp.out = smp_open(o.samples.c_str(), tc.period, tc.jit);
+    if (!s.smp.out) die("%s: cannot write", o.samples.c_str());
+    for (int t = 0; t < (int)o.threads; t++) apb_wr(&s, pmu_treg(t, PMU_SMPPER_OFF), tc.period);
+    for (int t = 0; t < (int)o.threads; t++) smp_ctl(&s, t, true, tc.jit);
+    s.smp.on = true;
+    printf("sampler: period %u, jitter 0..%u cycles per thread\n", tc.period, (1u << tc.jit) - 1);
+  }
+#endif
   uint64_t win_start = s.ls.cycle;
   pmu_state_t base = s.ls.ms;
   s.tip_on = true;
@@ -1179,7 +1395,7 @@ int main(int argc, char **argv) {
     uint64_t done = 0, ns = 0;
     while (done < o.cycles) {
       uint64_t n = o.cycles - done < o.interval ? o.cycles - done : o.interval;
-      run_cycles(&s, n);
+      window_cycles(&s, n);
       done += n;
       iv = s.ls.ms;
       for (int i = 0; i < PMU_NCNT; i++) iv.cnt_q[i] = (s.ls.ms.cnt_q[i] - prev.cnt_q[i]) & PMU_CW_MASK;
@@ -1189,12 +1405,41 @@ int main(int argc, char **argv) {
       prev = s.ls.ms;
     }
   } else {
-    run_cycles(&s, o.cycles);
+    window_cycles(&s, o.cycles);
   }
   s.tip_on = false;
   pmu_state_t win = s.ls.ms;
   for (int i = 0; i < PMU_NCNT; i++) win.cnt_q[i] = (s.ls.ms.cnt_q[i] - base.cnt_q[i]) & PMU_CW_MASK;
   uint64_t win_end = s.ls.cycle;
+  uint64_t drain_cycles = 0;  // the sampler's drain after the window (not in planned_cycles())
+#if PMU_SAMPLER
+  uint32_t smplost[PMU_THREADS] = {};
+  if (s.smp.on) {  // stop every sampler, then drain until no record is left or pending
+    s.smp.on = false;
+    for (int t = 0; t < (int)o.threads; t++) smp_ctl(&s, t, false, 0);
+    for (;;) {
+      bool busy = false;
+      for (int t = 0; t < (int)o.threads; t++) {
+        bool err;
+        uint32_t st = apb(&s, false, pmu_treg(t, PMU_SMPSTAT_OFF), 0, &err);
+        if (err) run_fail("APB read of smpstat (t%d) failed at cycle %" PRIu64, t, s.ls.cycle);
+        if (PMU_GET(st, PMU_SMPSTAT_FILL) || PMU_GET(st, PMU_SMPSTAT_PEND)) busy = true;
+      }
+      if (!busy && s.smp.word < 0) break;
+      if (s.ls.cycle - win_end > 1000000)
+        run_fail("sampler: records still pending 1,000,000 cycles after the window (a thread that never commits?)");
+      for (int k = 0; k < 32; k++) smp_transfer(&s);
+    }
+    for (int t = 0; t < (int)o.threads; t++) {
+      bool err;
+      smplost[t] = apb(&s, false, pmu_treg(t, PMU_SMPLOST_OFF), 0, &err);
+      if (err) run_fail("APB read of smplost (t%d) failed at cycle %" PRIu64, t, s.ls.cycle);
+    }
+    drain_cycles = s.ls.cycle - win_end - 2ull * (uint64_t)o.threads;  // the smpctl writes are planned
+    if (smp_close(s.smp.out) != 0) die("%s: cannot write", o.samples.c_str());
+    s.smp.out = nullptr;
+  }
+#endif
 
   // Read the fixed counters back over APB (torn-free 64-bit reads) as software would.
   uint64_t rb_cyc[PMU_THREADS], rb_ret[PMU_THREADS];
@@ -1206,7 +1451,7 @@ int main(int argc, char **argv) {
   }
   double secs = now_s() - t0;
   if (s.kan || s.pipe || s.o3) close_traces(&s);
-  if (s.ls.cycle != planned) {  // keeps the --trace-window check above honest
+  if (s.ls.cycle != planned + drain_cycles) {  // keeps the --trace-window check above honest
     fprintf(stderr, "Vsim_top: internal error: the run took %" PRIu64 " cycles, planned_cycles() says %" PRIu64
             "; update planned_cycles() with the run sequence\n", s.ls.cycle, planned);
     discard_outputs();
@@ -1314,6 +1559,19 @@ int main(int argc, char **argv) {
       printf("%s %" PRIu64 "\n", n.c_str(), win.cnt_q[i]);
     }
   }
+#if PMU_SAMPLER
+  if (!o.samples.empty()) {
+    const size_t nrec = s.smp.all.size() / PMU_SMP_RW;
+    uint64_t lost = 0;
+    printf("sampler: %zu records (", nrec);
+    for (int t = 0; t < (int)o.threads; t++) {
+      printf("%st%d %" PRIu64, t ? ", " : "", t, s.smp.records[t]);
+      lost += smplost[t];
+    }
+    printf("), %" PRIu64 " lost; written to %s\n", lost, o.samples.c_str());
+    if (s.tip) fails += smp_vs_oracle(s.smp.all, nrec, lost, s.tip);
+  }
+#endif
   if (s.tip) {
     tip_stats_t ts;
     tip_stats(s.tip, &ts);

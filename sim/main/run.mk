@@ -15,14 +15,15 @@ RUN_TOP        := sim/main/sim_top.v
 RUN_RTL         = $(RUN_TOP) $(CORE_SRC) $(RTL_SRC)
 RUN_DEPS        = $(RUN_RTL) $(RTL_INC) sim/main/run.cpp $(REPORT_SRC) $(wildcard sim/report/*.h verif/lockstep/*.h)
 RUN_INC        := -I$(CURDIR)/cmodel/include -I$(CURDIR)/verif/lockstep -I$(CURDIR)/sim/report
-RUN_PMU_KEYS   := THREADS P CW W
+RUN_PMU_KEYS   := THREADS P CW W SAMPLER SMP_DEPTH
 
 RUN_CFG_       :=
 RUN_CFG_smt4   := THREADS=4
 RUN_CFG_w2     := W=2
 RUN_CFG_small  := THREADS=1 P=4 CW=40 W=2
 RUN_CFG_big    := THREADS=3 P=16 CW=64 W=7 ROB=48 RS=24 FQ=24
-RUN_CFGS       := smt4 w2 small big
+RUN_CFG_smp    := SAMPLER=1
+RUN_CFGS       := smt4 w2 small big smp
 # A parameter set's C and C++ optimisation (default SIM_OPT, the speed the figures are measured
 # at): run_smt4 serves one kernel of verif/kernels/kernels.txt, a few thousand cycles, and builds
 # in 6 s less CPU at -O1 than at -O3.

@@ -3,7 +3,7 @@
 # tip_oracle.c: the time-proportional profile oracle (--tip-oracle), test_tip.c its unit tests.
 # Included by the top Makefile; sim/main/run.mk links REPORT_SRC into the main run.
 
-REPORT_SRC := sim/report/report.c sim/report/perfstat.c sim/report/toplev.c sim/report/trace_kanata.c sim/report/pipetrace.c sim/report/trace_o3.c sim/report/trace_track.c \
+REPORT_SRC := sim/report/report.c sim/report/smp_file.c sim/report/perfstat.c sim/report/toplev.c sim/report/trace_kanata.c sim/report/pipetrace.c sim/report/trace_o3.c sim/report/trace_track.c \
               sim/report/trace_res.c sim/report/tip_oracle.c
 REPORT_INC := $(MODEL_INC) -Isim/report
 

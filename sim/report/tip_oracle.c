@@ -35,6 +35,7 @@ typedef struct {
   uint32_t cd;
   uint16_t lfsr;
   int started;
+  int smp_on;                            /* tip_sampling(): the sampler is enabled */
   slot_t slot[TIP_PEND];
 } thr_t;
 
@@ -46,6 +47,7 @@ struct tip_oracle {
   size_t cap, n;
   tip_stats_t st;
   tip_entry_t *sorted;
+  int ext_smp;                           /* tip_sampling() called: fires follow smp_on, not the window */
 };
 
 static uint32_t key_of(unsigned tid, unsigned pc, unsigned sig) {
@@ -183,8 +185,8 @@ void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window) {
     int state = n ? TIP_COMPUTING : !rob_empty ? TIP_STALLED : h->lastf ? TIP_FLUSHED : TIP_DRAINED;
 
     /* the sampler: a fire uses the slots as they are at the start of the cycle */
-    if (in_window) {
-      if (!h->started) {  /* enabled at the edge before the window: cd_q = reload, no step */
+    if (o->ext_smp ? h->smp_on : in_window) {
+      if (!h->started) {  /* enabled at the edge before: cd_q = reload, no step */
         h->cd = reload(o, h->lfsr);
         h->started = 1;
       }
@@ -253,6 +255,13 @@ void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window) {
       if (h->slot[i].use == 2 && (w < 0 || h->slot[i].fcycle < h->slot[w].fcycle)) w = i;
     if (w >= 0) h->slot[w].use = 0;
   }
+}
+
+void tip_sampling(tip_oracle_t *o, unsigned t, int on) {
+  o->ext_smp = 1;
+  if (t >= PMU_THREADS) return;
+  o->thr[t].smp_on = on;
+  if (!on) o->thr[t].started = 0;
 }
 
 static int cmp_entry(const void *a, const void *b) {
