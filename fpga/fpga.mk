@@ -30,10 +30,11 @@ $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard
 	@$(call depfile,$@,$(BUILD)/vboard)
 
 # pmuctl: C99, one concept per file; the model transport links the default model library
-PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c)
+# (and the sample files' reader, sim/report/smp_file.c)
+PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
 $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,default)
-	$(CC) $(CWARN) -O2 $(MODEL_INC) -o $@ $(PMUCTL_SRC) $(call model_lib,default)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC),$(PMUCTL_SRC))
+	$(CC) $(CWARN) -O2 $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,default)
+	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) -Isim/report,$(PMUCTL_SRC))
 
 .PHONY: vboard pmuctl fpga-lint fpga-test
 vboard: deps $(BUILD)/vboard/Vboard_top

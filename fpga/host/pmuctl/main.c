@@ -40,6 +40,9 @@ static void usage(FILE *f)
           "  stacks [--cycles N] [--warmup N] [--wpvis] [WORKLOAD]  CPI stacks per thread, top-down level 1\n"
           "  tree [--cycles N] [WORKLOAD]          cycle-accounting tree\n"
           "  selftest                              the bring-up checklist\n"
+          "  report FILE [--top N] [--name T=NAME]... [--collapsed OUT]\n"
+          "                                        a sample file: hottest instructions, TIP and PEBS\n"
+          "                                        rule, their cycle stacks (no device needed)\n"
           "  info | read ADDR [N] [--user] | write ADDR VALUE [--user] [--strb S] | rc-read ADDR [N]\n"
           "  rc-write ADDR VALUE | run N | reset-core | reset-pmu | load [WORKLOAD] | frame HEX\n"
           "  WORKLOAD: --workload mixed|memory|branchy|longlat|depchain|icache | --prog FILE | --progT FILE\n"
@@ -77,6 +80,7 @@ int main(int argc, char **argv)
   else if (strcmp(cmd, "stacks") == 0) rc = cmd_stacks(argc, argv);
   else if (strcmp(cmd, "tree") == 0) rc = cmd_tree(argc, argv);
   else if (strcmp(cmd, "selftest") == 0) rc = cmd_selftest(argc, argv);
+  else if (strcmp(cmd, "report") == 0) rc = cmd_report(argc, argv);
   else if (!strcmp(cmd, "info") || !strcmp(cmd, "read") || !strcmp(cmd, "write") || !strcmp(cmd, "rc-read") ||
            !strcmp(cmd, "rc-write") || !strcmp(cmd, "run") || !strcmp(cmd, "reset-core") ||
            !strcmp(cmd, "reset-pmu") || !strcmp(cmd, "load") || !strcmp(cmd, "frame"))

@@ -130,6 +130,7 @@ int cmd_stat(int argc, char **argv);
 int cmd_stacks(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
+int cmd_report(int argc, char **argv);    /* a sample file (no device) */
 int cmd_low(const char *cmd, int argc, char **argv);  /* info read write rc-read rc-write run
                                                          reset-core reset-pmu load frame */
 
