@@ -44,9 +44,13 @@ module pmu_cnt_bank #(
   // with block RAM, the counters whose increments are below 2^NIW (a shorter prefix)
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
   parameter NIW = IW,
+  // ... the counters whose increments are below 2^SIW (SIW <= NIW; e.g. the stack counters)
+  parameter [NCNT-1:0] SMALL = {NCNT{1'b0}},
+  parameter SIW = NIW,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
   parameter PWW = IW + $clog2(2 * NCNT + 9),
   parameter PWN = NIW + $clog2(2 * NCNT + 9),
+  parameter PWS = PWN - NIW + SIW,
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,
@@ -222,8 +226,11 @@ module pmu_cnt_bank #(
         .FF_MASK (FF_MASK),
         .NARROW  (NARROW),
         .NIW     (NIW),
+        .SMALL   (SMALL),
+        .SIW     (SIW),
         .PWW     (PWW),
         .PWN     (PWN),
+        .PWS     (PWS),
         .NWND    (NWND),
         .WIW     (WIW),
         .WBASE   (WBASE),

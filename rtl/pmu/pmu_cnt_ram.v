@@ -5,11 +5,12 @@
 // CW-bit flip-flop register, as in pmu_cnt_bank (the window read ports read only those). Every
 // other counter i keeps its value as
 //   value = {U, lo_q[i]},  U = (z_q[i] ? 0 : ram[i]) + pend_q[i]   (CW - PW bits, mod 2^(CW-PW))
-// lo_q    PW-bit prefix counter in flip-flops, incremented every cycle; PW = PWN for the NARROW
-//         counters (increments below 2^NIW, e.g. stack and fixed counters), else PWW;
-// ram     the upper CW - PW bits, one word per counter in a simple dual-port RAM (HW = CW - PWN
-//         bits wide; a wide counter uses its low CW - PWW bits) (one synchronous read,
-//         one write per cycle; block RAM);
+// lo_q    PW-bit prefix counter in flip-flops, incremented every cycle; PW = PWS for the SMALL
+//         counters (increments below 2^SIW, e.g. stack counters, at most W slots), PWN for the
+//         other NARROW counters (increments below 2^NIW, e.g. fixed counters), else PWW;
+// ram     the upper CW - PW bits, one word per counter in a simple dual-port RAM (HW = CW - PWS
+//         bits wide; a narrow or wide counter uses its low CW - PWN or CW - PWW bits) (one
+//         synchronous read, one write per cycle; block RAM);
 // pend_q  a carry out of lo_q not yet folded into ram[i];
 // z_q     ram[i] is stale and reads as 0 (set by reset: a block RAM cannot be cleared at once);
 // ones_q  U is all ones (valid while pend_q is clear): a carry out of lo_q then is the
@@ -25,8 +26,8 @@
 // written within one cycle after cycle B, and the pointer moves in every cycle without a
 // pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
 // PW is chosen so that lo_q cannot carry out again in that time (increments below 2^IW, or
-// 2^NIW): a carry never meets a pending one, and ones_q is set again by the fold before the next
-// carry needs it. With PW = IW + k and 2^k >= FOLD_LAT + 1: after a carry lo_q <= 2^IW - 2, and
+// 2^NIW, 2^SIW): a carry never meets a pending one, and ones_q is set again by the fold before
+// the next carry needs it. With PW = IW + k and 2^k >= FOLD_LAT + 1: after a carry lo_q <= 2^IW - 2, and
 // the next carry needs lo_q to rise by 2^PW - 2^IW + 2 at most 2^IW - 1 per cycle, which takes
 // more than 2^k - 1 >= FOLD_LAT cycles.
 //
@@ -58,10 +59,14 @@ module pmu_cnt_ram #(
   // counters whose increments are below 2^NIW (a shorter prefix)
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
   parameter NIW      = IW,
+  // counters whose increments are below 2^SIW (shorter still; SIW <= NIW; SMALL wins over NARROW)
+  parameter [NCNT-1:0] SMALL = {NCNT{1'b0}},
+  parameter SIW      = NIW,
   // fold latency bound and prefix widths (see above)
   parameter FOLD_LAT = 2 * NCNT + 8,
   parameter PWW      = IW + $clog2(FOLD_LAT + 1),
   parameter PWN      = NIW + $clog2(FOLD_LAT + 1),
+  parameter PWS      = PWN - NIW + SIW,
   parameter NWND    = 1,
   parameter WIW     = 1,
   parameter WBASE   = 0,
@@ -86,8 +91,10 @@ module pmu_cnt_ram #(
   output wire [NCNT-1:0]     wrap_o
 );
 
-  localparam HW  = CW - PWN;   // RAM word
-  localparam HWW = CW - PWW;   // the part of it a wide counter uses
+  localparam HW  = CW - PWS;   // RAM word
+  localparam HWN = CW - PWN;   // the part of it a narrow counter uses
+  localparam HWW = CW - PWW;   // ... and a wide counter
+  localparam [NCNT-1:0] NAR = NARROW & ~SMALL;   // narrow counters that are not SMALL
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -117,9 +124,16 @@ module pmu_cnt_ram #(
   /* verilator lint_on UNUSEDSIGNAL */
   reg [CW-1:0]   wnew_q;
 
-  // U all ones: narrow (HW bits) and wide (HWW bits, zero-extended)
-  localparam [HW-1:0] ALL1N = {HW{1'b1}};
-  localparam [HW-1:0] ALL1W = {{(HW - HWW){1'b0}}, {HWW{1'b1}}};
+  // U all ones: small (HW bits), narrow (HWN bits) and wide (HWW bits, zero-extended)
+  localparam [HW-1:0] ALL1S = {HW{1'b1}};
+  localparam [HW-1:0] ALL1N = ALL1S >> (HW - HWN);
+  localparam [HW-1:0] ALL1W = ALL1S >> (HW - HWW);
+  // ... of a small (s) or narrow (n) counter, else a wide one
+  function automatic [HW-1:0] u_ones(input s, input n);
+    begin
+      u_ones = s ? ALL1S : n ? ALL1N : ALL1W;
+    end
+  endfunction
 
   // carry out of each counter's adder (read by the bank test, verif/bank/tb_bank_diff.v, to check
   // that no carry meets a pending one)
@@ -146,31 +160,33 @@ module pmu_cnt_ram #(
   wire          park    = fv_q && (wv_q || pk_q);    // ... parks it
   wire          fw      = fb || pk_q;                // a fold word is written (pk_q: never with wv_q)
   wire [HW-1:0] fold_w  = (z_q[fi_q] ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, 1'b1};
-  wire [HW-1:0] fold_hi = fold_w & (NARROW[fi_q] ? ALL1N : ALL1W);
+  wire [HW-1:0] fold_hi = fold_w & u_ones(SMALL[fi_q], NAR[fi_q]);
   wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : fi_q;
   wire [HW-1:0] fw_w    = pk_q ? pk_w_q : fold_hi;
 
   // ---------------------------------------------------------------------------------------------
   // Old value of the counter a read or write addresses (pre-read last cycle), and the write
   // ---------------------------------------------------------------------------------------------
-  // {U, lo} of a narrow (n) or wide counter from its RAM word w and flags
-  function automatic [CW-1:0] ram_value(input n, input [HW-1:0] w, input z, input pend,
+  // {U, lo} of a small (s), narrow (n) or wide counter from its RAM word w and flags
+  function automatic [CW-1:0] ram_value(input s, input n, input [HW-1:0] w, input z, input pend,
                                         input [PWW-1:0] lo);
     reg [HW-1:0]  u;
+    reg [CW-1:0]  vs;
     reg [CW-1:0]  vn;
     reg [CW-1:0]  vw;
     begin
       u  = (z ? {HW{1'b0}} : w) + {{(HW - 1){1'b0}}, pend};
-      vn = {u, lo[PWN-1:0]};
+      vs = {u, lo[PWS-1:0]};
+      vn = {u[HWN-1:0], lo[PWN-1:0]};
       vw = {u[HWW-1:0], lo};
-      ram_value = n ? vn : vw;
+      ram_value = s ? vs : n ? vn : vw;
     end
   endfunction
 
   // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i).
   assign wold_o = FF_MASK[widx_i] ? ff_q[widx_i]
-                                  : ram_value(NARROW[widx_i], rword, z_q[widx_i], pend_q[widx_i],
-                                              lo_q[widx_i]);
+                                  : ram_value(SMALL[widx_i], NAR[widx_i], rword, z_q[widx_i],
+                                              pend_q[widx_i], lo_q[widx_i]);
 
   // The written counter, one-hot (a flip-flop counter takes the write now; every counter's wrap
   // is suppressed now).
@@ -192,8 +208,14 @@ module pmu_cnt_ram #(
     wi_q   <= widx_i;
     wnew_q <= wval_i;
   end
-  // the written upper part (the RAM word) of a narrow or wide counter
-  wire [HW-1:0] whi  = NARROW[wi_q] ? wnew_q[CW-1:PWN] : {{(HW - HWW){1'b0}}, wnew_q[CW-1:PWW]};
+  // the written upper part (the RAM word) of a small, narrow or wide counter (bits of the
+  // shifted values above HW: 0, unused)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [CW-1:0] wsh_s = wnew_q >> PWS;
+  wire [CW-1:0] wsh_n = wnew_q >> PWN;
+  wire [CW-1:0] wsh_w = wnew_q >> PWW;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [HW-1:0] whi  = SMALL[wi_q] ? wsh_s[HW-1:0] : NAR[wi_q] ? wsh_n[HW-1:0] : wsh_w[HW-1:0];
 
   // The RAM's write port and its read-during-write bypass of the address read.
   wire           ram_we    = wv_q || fw;
@@ -237,8 +259,8 @@ module pmu_cnt_ram #(
   end
 
   // U of the folded counter (fw_w), and of a written counter, all ones.
-  wire          f_ones = (fw_w == (NARROW[fw_i] ? ALL1N : ALL1W));
-  wire          w_ones = (whi == (NARROW[wi_q] ? ALL1N : ALL1W));
+  wire          f_ones = (fw_w == u_ones(SMALL[fw_i], NAR[fw_i]));
+  wire          w_ones = (whi == u_ones(SMALL[wi_q], NAR[wi_q]));
 
   // ---------------------------------------------------------------------------------------------
   // Per counter
@@ -247,7 +269,7 @@ module pmu_cnt_ram #(
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
-      // (a NARROW counter's increment uses its low NIW bits only)
+      // (a NARROW or SMALL counter's increment uses its low NIW or SIW bits only)
       /* verilator lint_off UNUSEDSIGNAL */
       wire [IW-1:0] inc = inc_i[gi*IW +: IW];
       /* verilator lint_on UNUSEDSIGNAL */
@@ -272,8 +294,8 @@ module pmu_cnt_ram #(
           ones_q[gi] <= 1'b0;
         end
       end else begin : g_ram
-        localparam PWI = NARROW[gi] ? PWN : PWW;   // this counter's prefix
-        localparam IWI = NARROW[gi] ? NIW : IW;    // ... and increment widths
+        localparam PWI = SMALL[gi] ? PWS : NARROW[gi] ? PWN : PWW;   // this counter's prefix
+        localparam IWI = SMALL[gi] ? SIW : NARROW[gi] ? NIW : IW;    // ... and increment widths
         // the prefix (a landing write-back: the new value's) plus the increment; a carry out
         // is a wrap when U is all ones
         wire [PWI-1:0] base = wb_q[gi] ? wnew_q[PWI-1:0] : lo_q[gi][PWI-1:0];
@@ -332,8 +354,8 @@ module pmu_cnt_ram #(
   always @* begin
     if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
       rdata_o = FF_MASK[ridx_i] ? ff_q[ridx_i]
-                                : ram_value(NARROW[ridx_i], rword, z_q[ridx_i], pend_q[ridx_i],
-                                            lo_q[ridx_i]);
+                                : ram_value(SMALL[ridx_i], NAR[ridx_i], rword, z_q[ridx_i],
+                                            pend_q[ridx_i], lo_q[ridx_i]);
     end else begin
       rdata_o = {CW{1'b0}};
     end
@@ -348,8 +370,8 @@ module pmu_cnt_ram #(
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
       view[vi] = FF_MASK[vi]                  ? ff_q[vi]
                : (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
-               :                                   ram_value(NARROW[vi], ram[vi], z_q[vi],
-                                                             pend_q[vi], lo_q[vi]);
+               :                                   ram_value(SMALL[vi], NAR[vi], ram[vi],
+                                                             z_q[vi], pend_q[vi], lo_q[vi]);
     end
   end
 `endif

@@ -316,9 +316,12 @@ module pmu_top #(
   endfunction
   /* verilator coverage_on */
   localparam [NCNT-1:0] FF_MASK = slot_mask_of(0);
-  // Counters whose increments fit NW bits (fixed: at most R < 2^NW; stack: at most W slots): a
-  // shorter prefix with block-RAM storage. The others (programmable) take IW-bit increments.
-  localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~FF_MASK;
+  // Counters with narrow increments, a shorter prefix with block-RAM storage: the stack counters
+  // (SMALL: at most W slots, below 2^SIW) and the fixed counters (NARROW: at most R < 2^NW). The
+  // others (programmable) take IW-bit increments.
+  localparam            SIW     = $clog2(W + 1);
+  localparam [NCNT-1:0] SMALL   = ~wrap_en_of(P + NFIX + NSLOT);
+  localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~FF_MASK & ~SMALL;
 
   pmu_cnt_bank #(
     .NCNT    (NCNT),
@@ -335,7 +338,9 @@ module pmu_top #(
     .PIPE    (PIPE),
     .FF_MASK (FF_MASK),
     .NARROW  (NARROW),
-    .NIW     (NW)
+    .NIW     (NW),
+    .SMALL   (SMALL),
+    .SIW     (SIW)
   ) u_bank (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

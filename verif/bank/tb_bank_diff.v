@@ -3,9 +3,9 @@
 // (STORAGE=1) side by side on the same random stimulus, compared every cycle at every port:
 // the read port, the window read port, the wrap vector and every counter's value.
 //
-// Small parameters make the block-RAM corners frequent: increments of 0..3 (IW=2) give the
-// smallest prefix the RAM bank allows (PW = IW + clog2(FOLD_LAT + 1) = 7 bits with 5 counters;
-// 6 for the two NARROW counters, increments 0..1),
+// Small parameters make the block-RAM corners frequent: increments of 0..7 (IW=3) give the
+// smallest prefix the RAM bank allows (PW = IW + clog2(FOLD_LAT + 1) = 8 bits with 5 counters;
+// 7 for the NARROW counter, increments 0..3, and 6 for the SMALL one, increments 0..1),
 // so a prefix carries out every few dozen cycles, folds run all the time, and fold, carry,
 // pre-read, bypass and software write meet in the same cycles. Writes favour values near the
 // wrap (all ones in the upper part) so that wraps come from ordinary carries too.
@@ -22,12 +22,14 @@
 module tb_bank_diff;
   localparam NCNT = 5;
   localparam CW   = 40;
-  localparam IW   = 2;
+  localparam IW   = 3;
   localparam CIW  = 3;
   localparam [NCNT-1:0] FF_MASK = 5'b00100;   // counter 2 in flip-flops (the window port's)
   localparam [NCNT-1:0] WRAP_EN = 5'b11011;   // counter 3 wraps silently
-  localparam [NCNT-1:0] NARROW  = 5'b10010;   // counters 1 and 4: increments 0..1 (NIW = 1)
-  localparam NIW = 1;
+  localparam [NCNT-1:0] NARROW  = 5'b10010;   // counter 1: increments 0..3 (NIW = 2)
+  localparam NIW = 2;
+  localparam [NCNT-1:0] SMALL   = 5'b10000;   // counter 4 (SMALL wins): 0..1 (SIW = 1)
+  localparam SIW = 1;
 
   reg               clk = 1'b0;
   reg               rst_n = 1'b0;
@@ -58,7 +60,7 @@ module tb_bank_diff;
 
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .WRAP_EN(WRAP_EN), .NWND(1), .WIW(1),
                  .WBASE(2), .WSTRIDE(1), .WSPAN(1), .STORAGE(1), .FF_MASK(FF_MASK),
-                 .NARROW(NARROW), .NIW(NIW)) u_ram (
+                 .NARROW(NARROW), .NIW(NIW), .SMALL(SMALL), .SIW(SIW)) u_ram (
     .clk_i (clk), .rst_ni (rst_n), .inc_i (inc), .pre_i (pre), .pidx_i (pidx), .we_i (we),
     .widx_i (idx), .whi_i (whi), .wdata_i (wdata), .wstrb_i (wstrb), .re_i (re), .ridx_i (idx),
     .rdata_o (rd_r), .wnd_re_i (wnd_re), .wnd_idx_i (1'b0), .wnd_data_o (wd_r), .wrap_o (wrap_r)
@@ -174,7 +176,8 @@ module tb_bank_diff;
       // inputs of this cycle (set after the falling edge)
       for (i = 0; i < NCNT; i = i + 1) begin
         inc[i*IW +: IW] = $random(seed);
-        if (NARROW[i]) inc[i*IW + 1] = 1'b0;       // below 2^NIW
+        if (NARROW[i]) inc[i*IW + 2] = 1'b0;       // below 2^NIW
+        if (SMALL[i]) inc[i*IW + 1] = 1'b0;        // below 2^SIW
       end
       r = $random(seed);
       pre = 1'b0; re = 1'b0; we = 1'b0; wnd_re = r[20];
