@@ -30,9 +30,8 @@ T, P, W, CW = D["THREADS"], D["P"], D["W"], D["CW"]
 NCNT = T * (P + 32)
 IW = 13                                 # pmu_top's increment width at the defaults
 PWW = IW + (2 * NCNT + 8).bit_length()  # pmu_cnt_ram's prefix widths at NCNT (clog2(2 NCNT + 9))
-NW = stages.DEF["DEF_NW"]
-NIW = NW                                # a stack counter's increment (at most W slots) ...
-PWN = NW + (2 * NCNT + 8).bit_length()  # ... and its prefix (pmu_top's NIW = NW)
+SIW = W.bit_length()                    # a stack counter's increment (at most W slots) ...
+PWS = SIW + (2 * NCNT + 8).bit_length() # ... and its prefix (pmu_top's SMALL counters, SIW)
 EV_STEPS = ["evctl", "no_any", "one_pick", "no_v", "no_cmp", "no_modes"]
 ST_STEPS = ["stack", "no_class", "no_split"]
 MET = ("ice40_lut4", "ice40_ffs", "ice40_carry", "generic_kge")
@@ -60,13 +59,15 @@ def jobs():
     for s in ST_STEPS:
         out.append(_mod(f"bd_stack_T{T}_W{W}_{s}", "pmu_stack", {"THREADS": T, "W": W},
                         stages.stack_step(s, T)))
-    # bank counters: a programmable counter's (IW-bit increments) and a stack counter's (NIW)
-    for kind, iw, pw in (("prog", IW, PWW), ("narrow", NIW, PWN)):
+    # bank counters: a programmable counter's (IW-bit increments, reporting wraps) and a stack
+    # counter's (SIW, wrapping silently: WRAP_EN 0, as in pmu_top)
+    for kind, iw, pw, wr in (("prog", IW, PWW, {}), ("narrow", SIW, PWS, {"WRAP_EN": 0})):
         for st in (0, 1):
             for n in (8, 16):
-                prm = {"NCNT": n, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw}
+                prm = dict({"NCNT": n, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw},
+                           **wr)
                 out.append(_mod(f"bd_bank_{kind}_S{st}_N{n}", "pmu_cnt_bank", prm))
-            prm = {"NCNT": 16, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw}
+            prm = dict({"NCNT": 16, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw}, **wr)
             out.append(_mod(f"bd_bank_{kind}_S{st}_N16_noinc", "pmu_cnt_bank", prm,
                             _noinc(16, iw)))
     for p in (P, 2 * P):
@@ -183,7 +184,7 @@ def stack_rows(rows, st):
     ]
     inc = {m: _diff(rows, b16, bni, m, 16) for m in MET}
     slope = {m: _diff(rows, b16, b8, m, 8) for m in MET}
-    out.append((f"counters' adders ({nstk})", f"{NIW}-bit increments into the stack counters "
+    out.append((f"counters' adders ({nstk})", f"{SIW}-bit increments into the stack counters "
                 "(with RAM storage: into their prefixes, and the folds)",
                 {m: None if inc[m] is None else inc[m] * nstk for m in MET},
                 f"narrow bank N=16 - the same without increments, / 16, x {nstk}"))
