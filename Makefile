@@ -53,8 +53,8 @@ endif
 
 # Debian packages this project needs, and the commands that prove they are installed.
 DEB_PKGS   := verilator iverilog yosys g++ clang make python3 python3-matplotlib python3-venv z3 \
-              libxml2-utils lcov gtkwave xvfb xauth tcl ccache
-DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth tclsh ccache
+              libxml2-utils lcov gtkwave xvfb xauth tcl ccache golang-go graphviz
+DEB_CMDS   := verilator iverilog yosys g++ clang python3 z3 xmllint genhtml fst2vcd xvfb-run xauth tclsh ccache go dot
 
 # Where the designs are (a mutation test points PMU_RTL at a broken copy).
 PMU_RTL    ?= rtl/pmu
@@ -250,7 +250,7 @@ test: deps
 	  --base-seed $${TEST_SEED:-time} --no-wave --brief --fail-tail 25 --out $(BUILD)/tests $(TEST_ARGS)
 
 # (WAVE=A:B: also an FST of cycles A..B-1 from the waveform build, docs/reports.md)
-run: deps $(BUILD)/run/Vsim_top $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
+run: deps venv $(BUILD)/run_smp/Vsim_top $(BUILD)/pmuctl $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
 	@scripts/run/run_main.sh
 
 validate: deps $(BUILD)/run/Vsim_top

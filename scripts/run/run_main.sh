@@ -14,6 +14,14 @@
 #   toplev.csv            top-down, stacks and IPC per INTERVAL cycles in pmu-tools toplev's
 #                         interval CSV layout (toplev -I -x,), for tl-barplot.py / interval-plot.py
 #   perf_stat.csv         the counters per INTERVAL cycles as perf stat -I -A -x, writes them
+#   samples.smp           the PMU sampler's records (docs/spec.md section 7; the run is the
+#                         SAMPLER=1 build build/run_smp/Vsim_top), drained over APB as it runs,
+#                         about 20,000 per run (docs/sampling.md "Sample files")
+#   samples_report.txt    pmuctl report of them: the hottest instructions, TIP and PEBS rule, and
+#                         each one's cycle stack
+#   samples.folded        the same samples as collapsed stacks (workload;instruction;component
+#                         cycles) for FlameGraph's flamegraph.pl and speedscope
+#   samples.pb.gz         and as a pprof profile (go tool pprof -top|-traces|-svg)
 #   run.fst               with WAVE=A:B: FST waveform of cycles A..B-1 (build/run_wave/Vsim_top, the
 #                         same run built with Verilator --trace-fst), for GTKWave with the save
 #                         file sim/main/run.gtkw
@@ -45,18 +53,30 @@ mkdir -p "$RUNDIR"
 # A program file (RUN_ARGS=--prog...) replaces the built-in workload.
 wl=(--workload "$WORKLOAD")
 case " ${RUN_ARGS:-}" in *" --prog"*) wl=() ;; esac
-bin=$B/run/Vsim_top
+bin=$B/run_smp/Vsim_top
 wave=()
-if [ -n "${WAVE:-}" ]; then
+smp=(--samples "$RUNDIR/samples.smp")
+if [ -n "${WAVE:-}" ]; then  # the waveform build has no sampler
   bin=$B/run_wave/Vsim_top
   wave=(--wave "$RUNDIR/run.fst" --wave-window "$WAVE")
+  smp=()
 fi
 cmd=("$bin" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
-     --wpvis "$WPVIS" --trace-window "$TRACE" --interval "$INTERVAL" --outdir "$RUNDIR" "${wave[@]}" ${RUN_ARGS:-})
+     --wpvis "$WPVIS" --trace-window "$TRACE" --interval "$INTERVAL" --outdir "$RUNDIR" "${wave[@]}" "${smp[@]}" ${RUN_ARGS:-})
 echo "run: ${cmd[*]}"
 "${cmd[@]}" | tee "$RUNDIR/report.txt"
 /usr/bin/python3 scripts/plot/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"
 /usr/bin/python3 scripts/plot/html_report.py "$RUNDIR"
+if [ -f "$RUNDIR/samples.smp" ]; then
+  names=()
+  for t in 0 1 2 3 4 5 6 7; do names+=(--name "$t=${WORKLOAD}.t$t"); done
+  case " ${RUN_ARGS:-}" in *" --prog"*) names=() ;; esac
+  "$B/pmuctl" report "$RUNDIR/samples.smp" "${names[@]}" --collapsed "$RUNDIR/samples.folded" \
+    > "$RUNDIR/samples_report.txt"
+  iv=$(sed -n 's/.*one per \([0-9]*\) cycles.*/\1/p' "$RUNDIR/samples_report.txt")
+  "$B/venv/bin/python" scripts/run/smp_pprof.py "$RUNDIR/samples.folded" "$RUNDIR/samples.pb.gz" --period "$iv"
+  head -16 "$RUNDIR/samples_report.txt"
+fi
 echo "run directory: $RUNDIR"
 [ -z "${WAVE:-}" ] || echo "waveform: gtkwave $RUNDIR/run.fst sim/main/run.gtkw"
 ls -l "$RUNDIR"

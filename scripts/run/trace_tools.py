@@ -4,7 +4,7 @@
 
   trace_tools.py [--out DIR]                  (make trace-tools; DIR default build/tools)
 
-Four tools, none of them part of this repository (their code and licences stay in DIR):
+Five tools, none of them part of this repository (their code and licences stay in DIR):
   konata       Konata's parsers, src/core/*.ts of https://github.com/shioyadan/Konata, bundled
                unchanged into DIR/konata/konata_parsers.cjs with esbuild (Debian package
                esbuild); only src/core/zstd_stream.ts (zstd input, which needs a WebAssembly
@@ -16,9 +16,11 @@ Four tools, none of them part of this repository (their code and licences stay i
                SimpleScalar 3.0 tool set)
   pmu-tools    toplev's CSV readers and plotters: tldata.py, gen_level.py, tl-barplot.py,
                interval-plot.py and what they import, from https://github.com/andikleen/pmu-tools
+  flamegraph   FlameGraph's flamegraph.pl (collapsed stacks to SVG; scripts/run/check_profile.py),
+               from https://github.com/brendangregg/FlameGraph
 
-Where each comes from: the environment variable KONATA_SRC, GEM5_SRC, SIMPLESCALAR_SRC or
-PMUTOOLS_SRC when set (a local git clone, bare or not, or a directory holding the files), else a
+Where each comes from: the environment variable KONATA_SRC, GEM5_SRC, SIMPLESCALAR_SRC,
+PMUTOOLS_SRC or FLAMEGRAPH_SRC when set (a local git clone, bare or not, or a directory holding the files), else a
 shallow sparse `git clone` of the URL above. DIR/NAME/SOURCE.txt records the source and its commit. A tool that
 cannot be had is reported and left out (check_traces.py then skips its checks, visibly); the
 exit status is 1 when any tool is missing, else 0.
@@ -42,6 +44,8 @@ TOOLS = {
     "pmu-tools": ("PMUTOOLS_SRC", "https://github.com/andikleen/pmu-tools.git",
                   ["tldata.py", "gen_level.py", "tl-barplot.py", "interval-plot.py", "csv_formats.py",
                    "tl_io.py", "COPYING"]),
+    "flamegraph": ("FLAMEGRAPH_SRC", "https://github.com/brendangregg/FlameGraph.git",
+                   ["flamegraph.pl", "docs/cddl1.txt"]),
 }
 
 ZSTD_STUB = """// Stub written by StallScope's scripts/run/trace_tools.py: the zstd decompressor needs a
