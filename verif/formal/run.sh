@@ -48,6 +48,7 @@ rtl_of() {
     fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v pmu_cnt_wnd.v ;;
     fv_regs)  echo pmu_regs.v pmu_regs_gen.v ;;
     fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
+    fv_smp)   echo pmu_smp_thr.v ;;
     fv_top)   echo pmu_top.v pmu_regs.v pmu_regs_gen.v pmu_evctl.v pmu_evctl_ctr.v pmu_fixslot.v pmu_stack.v \
                    pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_wnd.v pmu_rdp.v ;;
   esac
@@ -284,6 +285,8 @@ CHECKS=(
   "top.bmc        fv_top   -           bmc 4"
 # (f) CPI stacks: pmu_stack (THREADS=2, W=3, NW=3, CRW=3)
   "stack.bmc      fv_stack -DFV_FULL   bmc 10"
+# (i) the sampler's buffer and counts: pmu_smp_thr (W=2, P=2, SMP_DEPTH=2)
+  "smp.bmc        fv_smp   -           bmc 12"
 # (b) overflow status, (e): pmu_regs (THREADS=1, P=2, CW=33, AW=12)
   "regs.bmc       fv_regs  -DFV_FULL   bmc 10"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
@@ -310,6 +313,7 @@ MUTANTS=(
   'mut.read-range|fv_bank|-|4|pmu_cnt_bank.v|s/if \(re_i && \(\{1.b0, ridx_i\} < NCNT_C\)\) begin/if (re_i) begin/|a.read_port'
   'mut.unpriv-write|fv_regs|-|6|pmu_regs_gen.v|s/\x7c \(pwrite_i & !priv\)/\x7c 1\x27b0/|e.unpriv'
   'mut.stack-carry|fv_stack|-|4|pmu_stack_stage.v|s/= \(rem > CRMAX\) \? CRMAX\[CRW-1:0\] : rem\[CRW-1:0\];/= {CRW{1\x27b0}};/|f.carry'
+  'mut.smp-drop|fv_smp|-|7|pmu_smp_thr.v|s/\+ \{31.d0, lost_slot\} \+ \{31.d0, drop\};/+ {31\x27d0, lost_slot};/|s.conserve'
 )
 
 # Nightly only (FORMAL_NIGHTLY=1, make formal-nightly): the whole pmu_top is large, so its mutants
@@ -319,6 +323,7 @@ NIGHTLY_CHECKS=(
   "top.deep       fv_top   -           bmc 6"
 )
 NIGHTLY_MUTANTS=(
+  'mut.smp-tail|fv_smp|-|5|pmu_smp_thr.v|s/assign werr_o = \(k_i == K_TAIL\) && \(tstep > fill\);/assign werr_o = 1\x27b0;/|s.tail_rule,s.fill'
   'mut.chain-lost|fv_evcnt|-|6|pmu_evctl_ctr.v|s/inc_o = \{\{\(IW - 1\)\{1.b0\}\}, carry_prev_i\};/inc_o = {IW{1\x27b0}};/|d.chain'
   'mut.edge-history|fv_evcnt|-DFV_FULL|8|pmu_evctl_ctr.v|s/assign cprev_o = counted \? cond : cprev_i;/assign cprev_o = cond;/|r.inc,i.cprev'
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wnew;/cnt_q[gi] <= wnew + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
