@@ -63,7 +63,8 @@ enum {
   OP_EXP_CNT,   /* idx = bank index, val: whole counter from cnt_q */
   OP_EXP_IRQ,   /* t, val */
   OP_EXP_RDP,   /* t, val */
-  OP_EXP_STKSUM /* t, a = stage, val = CYCLES */
+  OP_EXP_STKSUM, /* t, a = stage, val = CYCLES */
+  OP_CMT        /* t, a = slot, b = signature, addr = program address (SAMPLER builds) */
 };
 
 #define OPT_USER 1u
@@ -306,6 +307,29 @@ static long parse_index(const char *s)
   return *s ? -1 : v;
 }
 
+/* A 32-bit word of a thread block named in the generated window table (pmu_map.h: pmu_win):
+ * NAME for a one-word register, NAMEk for word k of a wider window (smpdata0..7). 0 and its
+ * offset in the block, or -1. */
+static int win_word(const char *body, uint32_t *off)
+{
+  unsigned i;
+  for (i = 0; i < PMU_NWIN; i++) {
+    size_t n = strlen(pmu_win[i].name);
+    long k;
+    if (!pmu_win[i].thread || strncmp(body, pmu_win[i].name, n) != 0) continue;
+    if (body[n] == '\0' && pmu_win[i].bytes == 4u) {
+      *off = pmu_win[i].off;
+      return 0;
+    }
+    k = body[n] ? parse_index(body + n) : -1;
+    if (k >= 0 && pmu_win[i].bytes > 8u && (uint32_t)k < pmu_win[i].bytes / 4u) {
+      *off = pmu_win[i].off + 4u * (uint32_t)k;
+      return 0;
+    }
+  }
+  return -1;
+}
+
 static int resolve_reg(parser_t *ps, const char *tok, reg_t *r)
 {
   char buf[256];
@@ -430,6 +454,8 @@ static int resolve_reg(parser_t *ps, const char *tok, reg_t *r)
     r->addr = PMU_STK_OFF + (uint32_t)k * PMU_STK_STRIDE;
     r->is64 = r->is_cnt = 1;
     r->idx = pmu_cnt_idx((unsigned)t, (unsigned)(PMU_P + 8 + k));
+  } else if (win_word(body, &r->addr) == 0) {
+    /* a word of the generated window table (pmu_win): the sampler's registers, smpdataK */
   } else {
     goto unknown;
   }
@@ -487,6 +513,7 @@ static int usage_err(parser_t *ps, const char *usage)
 #define U_SLOT "slot T F I R"
 #define U_STK "stk T STAGE N [WP]"
 #define U_FLAG "flag T NAME 0|1"
+#define U_CMT "cmt T I PC SIG"
 #define U_FLAGS "flags T 0"
 #define U_WR "wr REG VALUE [user] [strb=S] [err]"
 #define U_RD "rd REG [user] [err] [= VALUE]"
@@ -597,6 +624,26 @@ static int parse_line(parser_t *ps, char **tk, int nt)
     o->t = (uint8_t)t;
     o->a = (uint8_t)f;
     o->b = (uint8_t)u;
+  } else if (strcmp(cmd, "cmt") == 0) {
+    uint64_t i, pc, sig;
+    if (nt != 5) return usage_err(ps, U_CMT);
+#if !PMU_SAMPLER
+    perr(ps, "cmt: the sampler's commit ports exist only with SAMPLER=1 (this build has SAMPLER 0)");
+    return -1;
+#endif
+    if (get_thread(ps, tk[1], &t)) return -1;
+    if (get_value(ps, tk[2], 3, "(I, a commit slot)", &i)) return -1;
+    if (i >= PMU_W) {
+      perr(ps, "cmt: slot %llu out of range (W=%d)", (unsigned long long)i, PMU_W);
+      return -1;
+    }
+    if (get_value(ps, tk[3], 16, "(PC, 16 bits)", &pc)) return -1;
+    if (get_value(ps, tk[4], 5, "(SIG, 5 bits)", &sig)) return -1;
+    if (!(o = new_op(ps, OP_CMT))) return -1;
+    o->t = (uint8_t)t;
+    o->a = (uint8_t)i;
+    o->b = (uint8_t)sig;
+    o->addr = (uint32_t)pc;
   } else if (strcmp(cmd, "flags") == 0) {
     if (nt != 3) return usage_err(ps, U_FLAGS);
     if (get_thread(ps, tk[1], &t)) return -1;
@@ -986,6 +1033,12 @@ int pmu_stim_run(const pmu_stim_t *p, const pmu_dut_t *dut, FILE *err_out, uint6
       else in.stk_flags[o->t] = (uint16_t)(in.stk_flags[o->t] & ~(1u << o->a));
       break;
     case OP_FLAGS: in.stk_flags[o->t] = 0; break;
+    case OP_CMT:
+#if PMU_SAMPLER
+      in.cmt_pc[o->t][o->a] = (uint16_t)o->addr;
+      in.cmt_sig[o->t][o->a] = o->b;
+#endif
+      break;
     case OP_WR:
     case OP_RD: {
       int wr = o->kind == OP_WR;
