@@ -29,12 +29,13 @@ $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard
 	  > $(BUILD)/vboard.log 2>&1 || { tail -40 $(BUILD)/vboard.log; exit 1; }
 	@$(call depfile,$@,$(BUILD)/vboard)
 
-# pmuctl: C99, one concept per file; the model transport links the default model library
-# (and the sample files' reader, sim/report/smp_file.c)
+# pmuctl: C99, one concept per file; the model transport links the board's model library
+# (and the sample files' reader, sim/report/smp_file.c); the model is the board's PMU: the
+# sampler in (model variant board, BOARD_DFLAGS)
 PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
-$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,default)
-	$(CC) $(CWARN) -O2 $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,default)
-	@$(call cdepfile,$@,$(CWARN) $(MODEL_INC) -Isim/report,$(PMUCTL_SRC))
+$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,board)
+	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,board)
+	@$(call cdepfile,$@,$(CWARN) $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report,$(PMUCTL_SRC))
 
 .PHONY: vboard pmuctl fpga-lint fpga-test
 vboard: deps $(BUILD)/vboard/Vboard_top

@@ -25,6 +25,8 @@ module board_top #(
   // section 2)
   `include "core_stub_params.vh"
   parameter STORAGE    = 1,       // PMU counter storage: block RAM (docs/spec.md section 4)
+  parameter SAMPLER    = 1,       // the PMU's time-proportional sampler (spec 7; pmuctl record)
+  parameter SMP_DEPTH  = `PMU_DEF_SMP_DEPTH,  // its records per thread (block RAM)
   parameter CLK_HZ     = 25000000,   // the design clock: the board's PLL output (ULX3S: 25 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
   parameter TIMEOUT    = 40 * BAUD_DIV,   // a frame's bytes are at most 4 byte times apart
@@ -46,8 +48,6 @@ module board_top #(
   localparam NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
   localparam AW          = 16;    // the bridge's paddr
   localparam PIPE        = `PMU_DEF_PIPE;
-  localparam SAMPLER     = `PMU_DEF_SAMPLER;
-  localparam SMP_DEPTH   = `PMU_DEF_SMP_DEPTH;
 
   // ---- clocks and reset -----------------------------------------------------------------------
   wire clk, rst_n, core_clk, pmu_clk;
@@ -207,6 +207,8 @@ module board_top #(
   wire [THREADS*3*NW-1:0]  e_stk_n  /*verilator public_flat_rd*/ = run ? c_stk_n : {THREADS*3*NW{1'b0}};
   wire [THREADS*2*NW-1:0]  e_stk_wp /*verilator public_flat_rd*/ = run ? c_stk_wp : {THREADS*2*NW{1'b0}};
   wire [THREADS*NFLAG-1:0] e_flags  /*verilator public_flat_rd*/ = run ? c_flags : {THREADS{IDLE_FLAGS}};
+  wire [THREADS*W*16-1:0]  e_cmt_pc  /*verilator public_flat_rd*/ = run ? c_cmt_pc : {THREADS*W*16{1'b0}};
+  wire [THREADS*W*5-1:0]   e_cmt_sig /*verilator public_flat_rd*/ = run ? c_cmt_sig : {THREADS*W*5{1'b0}};
 
   // ---- PMU ------------------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */  // the direct read port belongs to the core (unused here)
@@ -236,8 +238,8 @@ module board_top #(
   assign pmu_stk_n_i       = e_stk_n;
   assign pmu_stk_wp_i      = e_stk_wp;
   assign pmu_stk_flags_i   = e_flags;
-  assign pmu_cmt_pc_i      = run ? c_cmt_pc : {THREADS*W*16{1'b0}};
-  assign pmu_cmt_sig_i     = run ? c_cmt_sig : {THREADS*W*5{1'b0}};
+  assign pmu_cmt_pc_i      = e_cmt_pc;
+  assign pmu_cmt_sig_i     = e_cmt_sig;
   assign pmu_rdp_req_i     = {THREADS{1'b0}};
   assign pmu_rdp_sel_i     = {THREADS*3{1'b0}};
   assign rdp_valid         = pmu_rdp_valid_o;

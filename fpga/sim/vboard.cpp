@@ -67,14 +67,16 @@ static unsigned bits(const uint32_t *w, int lsb, int width) {
   if (((lsb & 31) + width) > 32) v |= (uint64_t)w[(lsb >> 5) + 1] << 32;
   return (unsigned)((v >> (lsb & 31)) & ((1ull << width) - 1));
 }
-enum { NWORDS = (PMU_THREADS * PMU_NEXT * PMU_LW) / 32 + 3 };
+enum { NWORDS = (PMU_THREADS * PMU_NEXT * PMU_LW > PMU_THREADS * PMU_W * 16 ? PMU_THREADS * PMU_NEXT * PMU_LW
+                                                                           : PMU_THREADS * PMU_W * 16) / 32 + 3 };
 
 // One run cycle's PMU event inputs: ref_tick, then per thread priv, fill, issue, retire,
-// n[0..2], wp[0..1], flags (low, high byte), ev_ext[0..NEXT-1].
+// n[0..2], wp[0..1], flags (low, high byte), ev_ext[0..NEXT-1], and the W commit slots' program
+// address (low, high byte) and signature (spec 7.8).
 static void record_cycle(Vboard_top___024root *r, FILE *f) {
-  uint8_t rec[1 + PMU_THREADS * (11 + PMU_NEXT)];
+  uint8_t rec[1 + PMU_THREADS * (11 + PMU_NEXT + 3 * PMU_W)];
   uint32_t pv[NWORDS] = {}, fl[NWORDS] = {}, is[NWORDS] = {}, re[NWORDS] = {}, sn[NWORDS] = {},
-           sw[NWORDS] = {}, fg[NWORDS] = {}, ex[NWORDS] = {};
+           sw[NWORDS] = {}, fg[NWORDS] = {}, ex[NWORDS] = {}, cp[NWORDS] = {}, cs[NWORDS] = {};
   words(r->board_top__DOT__e_priv, pv);
   words(r->board_top__DOT__e_fill, fl);
   words(r->board_top__DOT__e_issue, is);
@@ -83,6 +85,8 @@ static void record_cycle(Vboard_top___024root *r, FILE *f) {
   words(r->board_top__DOT__e_stk_wp, sw);
   words(r->board_top__DOT__e_flags, fg);
   words(r->board_top__DOT__e_ext, ex);
+  words(r->board_top__DOT__e_cmt_pc, cp);
+  words(r->board_top__DOT__e_cmt_sig, cs);
   int k = 0;
   rec[k++] = r->board_top__DOT__e_ref & 1;
   for (int t = 0; t < PMU_THREADS; t++) {
@@ -96,6 +100,12 @@ static void record_cycle(Vboard_top___024root *r, FILE *f) {
     rec[k++] = (uint8_t)flags;
     rec[k++] = (uint8_t)(flags >> 8);
     for (int j = 0; j < PMU_NEXT; j++) rec[k++] = (uint8_t)bits(ex, (t * PMU_NEXT + j) * PMU_LW, PMU_LW);
+    for (int j = 0; j < PMU_W; j++) {
+      unsigned pc = bits(cp, (t * PMU_W + j) * 16, 16);
+      rec[k++] = (uint8_t)pc;
+      rec[k++] = (uint8_t)(pc >> 8);
+      rec[k++] = (uint8_t)bits(cs, (t * PMU_W + j) * 5, 5);
+    }
   }
   fwrite(rec, 1, (size_t)k, f);
 }
@@ -144,7 +154,7 @@ int main(int argc, char **argv) {
   if (!record.empty()) {
     rf = fopen(record.c_str(), "wb");
     if (!rf) die("cannot write the record file '%s'", record.c_str());
-    uint8_t hdr[8] = {'S', 'S', 'E', 'V', 1, PMU_THREADS, PMU_NEXT, 0};
+    uint8_t hdr[8] = {'S', 'S', 'E', 'V', 2, PMU_THREADS, PMU_NEXT, PMU_W};
     fwrite(hdr, 1, sizeof hdr, rf);
   }
   signal(SIGINT, on_signal);

@@ -16,7 +16,9 @@
 #     a good frame then does change them (so the comparison can fail)
 #   6 the C model: the virtual board recorded the PMU's event inputs of every run cycle; the same
 #     session through pmuctl -d model:RECORD must print exactly the same counts, stacks and
-#     selftest lines
+#     selftest lines, and write the same sample file
+#   7 sampling: pmuctl record on the mispredict kernel (no sample lost), pmuctl report: the
+#     branch is the hottest instruction, all of it from the TIP rule (PEBS 0%), mostly bpred
 # Ends with "N passed, N failed"; exit 1 on a failure, 2 when it cannot start.
 set -u
 cd "$(dirname "$0")/../.."
@@ -67,6 +69,8 @@ session() {
   "$PC" -d "$d" stat -A -x, -I 10 --cycles 200000 -e instructions,cycles,r01c3010e >"$o/interval.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stacks --cycles 50000 --workload mixed >"$o/stacks.txt" 2>>"$o/err.txt"
   "$PC" -d "$d" tree --cycles 50000 --workload memory >"$o/tree.txt" 2>>"$o/err.txt"
+  "$PC" -d "$d" record -o "$o/k_misp.smp" --cycles 40000 --prog0 $K/mispredict.hex >"$o/record.txt" 2>>"$o/err.txt"
+  "$PC" report "$o/k_misp.smp" --top 4 >"$o/report.txt" 2>>"$o/err.txt"
 }
 
 start=$SECONDS
@@ -208,6 +212,24 @@ if [ "$before" != "$after" ] && grep -q '0x0400: 0x12345678' <<<"$after"; then
 else
   bad "a good frame did not show in the snapshot: $(head -n 2 <<<"$after" | tr "\n" "|")"
 fi
+
+# 7 sampling (spec 7): pmuctl record drains the sampler's records between slices of the run;
+# pmuctl report. The mispredict kernel's 16 instructions commit four per cycle, so its branch
+# (0x000f, the youngest of its group) is never the oldest committing instruction: the PEBS rule
+# gives it nothing, and the TIP rule gives it the flush cycles after it (bpred)
+if grep -qE ' records \(t0 [1-9][0-9]*\), 0 lost ->' "$V/record.txt"; then
+  ok "pmuctl record: $(sed -n 's/.*: \([0-9]* records.*lost\).*/\1/p' "$V/record.txt")"
+else
+  bad "pmuctl record: $(head -c 300 "$V/record.txt")"
+fi
+br=$(grep -E '^ +[0-9.]+% +[0-9.]+% +t0 0x000f ' "$V/report.txt")
+top=$(grep -m1 -E '^ +[0-9.]+% ' "$V/report.txt")
+if [[ $br =~ ^\ +([0-9.]+)%\ +0\.00%\ +t0\ 0x000f\ +[0-9.]+%\ +\.\ +([0-9.]+)% ]] && [ "$br" = "$top" ] &&
+   awk -v b="${BASH_REMATCH[2]}" 'BEGIN { exit !(b > 50) }'; then
+  ok "pmuctl report: the mispredicted branch is the hottest instruction (TIP ${BASH_REMATCH[1]}%, PEBS 0.00%, ${BASH_REMATCH[2]}% of it bpred)"
+else
+  bad "pmuctl report: the branch 0x000f: '$br', the hottest: '$top'"
+fi
 vb_secs=$((SECONDS - start))
 
 # 6 the same session on the C model, replaying the recorded event inputs
@@ -217,7 +239,8 @@ trap - EXIT
 start=$SECONDS
 rm -f "$OUT/events.rec.state"
 session "model:$OUT/events.rec" "$OUT/model"
-for f in selftest.txt k_alu.csv k_dcache.csv k_misp.csv stacks_dep.txt mux.csv true1.csv true2.csv interval.csv stacks.txt tree.txt; do
+for f in selftest.txt k_alu.csv k_dcache.csv k_misp.csv stacks_dep.txt mux.csv true1.csv true2.csv interval.csv stacks.txt tree.txt \
+         k_misp.smp report.txt; do
   if [ ! -s "$OUT/model/$f" ]; then
     bad "C model: no output for $f: $(head -c 200 "$OUT/model/err.txt" "$OUT/model/selftest.err" 2>/dev/null)"
   elif cmp -s "$OUT/vboard/$f" "$OUT/model/$f"; then

@@ -40,6 +40,8 @@ static void usage(FILE *f)
           "  stacks [--cycles N] [--warmup N] [--wpvis] [WORKLOAD]  CPI stacks per thread, top-down level 1\n"
           "  tree [--cycles N] [WORKLOAD]          cycle-accounting tree\n"
           "  selftest                              the bring-up checklist\n"
+          "  record -o FILE [--cycles N] [--slice N] [--period N] [--jit J] [WORKLOAD]\n"
+          "                                        the PMU's sampler over a run, into a sample file\n"
           "  report FILE [--top N] [--name T=NAME]... [--collapsed OUT]\n"
           "                                        a sample file: hottest instructions, TIP and PEBS\n"
           "                                        rule, their cycle stacks (no device needed)\n"
@@ -81,6 +83,7 @@ int main(int argc, char **argv)
   else if (strcmp(cmd, "tree") == 0) rc = cmd_tree(argc, argv);
   else if (strcmp(cmd, "selftest") == 0) rc = cmd_selftest(argc, argv);
   else if (strcmp(cmd, "report") == 0) rc = cmd_report(argc, argv);
+  else if (strcmp(cmd, "record") == 0) rc = cmd_record(argc, argv);
   else if (!strcmp(cmd, "info") || !strcmp(cmd, "read") || !strcmp(cmd, "write") || !strcmp(cmd, "rc-read") ||
            !strcmp(cmd, "rc-write") || !strcmp(cmd, "run") || !strcmp(cmd, "reset-core") ||
            !strcmp(cmd, "reset-pmu") || !strcmp(cmd, "load") || !strcmp(cmd, "frame"))

@@ -131,6 +131,7 @@ int cmd_stacks(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_report(int argc, char **argv);    /* a sample file (no device) */
+int cmd_record(int argc, char **argv);    /* the sampler over a run, into a sample file */
 int cmd_low(const char *cmd, int argc, char **argv);  /* info read write rc-read rc-write run
                                                          reset-core reset-pmu load frame */
 

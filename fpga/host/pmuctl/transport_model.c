@@ -35,7 +35,7 @@ typedef struct {
   persist_t p;
 } model_t;
 
-enum { REC_BYTES = 1 + PMU_THREADS * (11 + PMU_NEXT) };
+enum { REC_BYTES = 1 + PMU_THREADS * (11 + PMU_NEXT + 3 * PMU_W) };
 
 static void idle_inputs(pmu_in_t *in)
 {
@@ -69,6 +69,13 @@ static void run_inputs(model_t *m, pmu_in_t *in)
     in->stk_flags[t] = (uint16_t)(r[k] | (r[k + 1] << 8));
     k += 2;
     for (j = 0; j < PMU_NEXT; j++) in->ev_ext[t][j] = r[k++];
+    for (j = 0; j < PMU_W; j++) {   /* the sampler's commit ports (spec 7.8) */
+#if PMU_SAMPLER
+      in->cmt_pc[t][j] = (uint16_t)(r[k] | (r[k + 1] << 8));
+      in->cmt_sig[t][j] = r[k + 2];
+#endif
+      k += 3;
+    }
   }
 }
 
@@ -256,15 +263,15 @@ transport_t *model_open(const char *record, char *err, size_t errn)
       free(m);
       return NULL;
     }
-    if (fread(h, 1, 8, m->rec) != 8 || memcmp(h, "SSEV", 4) != 0 || h[4] != 1) {
-      snprintf(err, errn, "%s:0: not an event record (header 'SSEV' version 1)", record);
+    if (fread(h, 1, 8, m->rec) != 8 || memcmp(h, "SSEV", 4) != 0 || h[4] != 2) {
+      snprintf(err, errn, "%s:0: not an event record (header 'SSEV' version 2)", record);
       fclose(m->rec);
       free(m);
       return NULL;
     }
-    if (h[5] != PMU_THREADS || h[6] != PMU_NEXT) {
-      snprintf(err, errn, "%s:0: recorded with THREADS %u and %u lanes, this model has %u and %u", record,
-               h[5], h[6], PMU_THREADS, PMU_NEXT);
+    if (h[5] != PMU_THREADS || h[6] != PMU_NEXT || h[7] != PMU_W) {
+      snprintf(err, errn, "%s:0: recorded with THREADS %u, %u lanes and W %u, this model has %u, %u and %u", record,
+               h[5], h[6], h[7], PMU_THREADS, PMU_NEXT, PMU_W);
       fclose(m->rec);
       free(m);
       return NULL;
