@@ -11,6 +11,9 @@ network or another file) made from the files the main run wrote into RUNDIR:
   perf_stat.csv       per-interval counters under perf's names (perf stat -A -x, layout)
   run.kanata          the trace window's instructions: stages, stall lane, dependencies
   run_resources.csv   the trace window's per-cycle slot inputs and ROB/RS occupancy
+  samples.csv         the PMU sampler's profile per instruction (pmuctl report --csv): the hottest
+                      instructions under the TIP rule against the PEBS rule, and their cycle
+                      stacks (samples_report.txt's first line says how many samples)
 
 report.csv is required; a section whose file is missing says so. Every number the page shows
 is the text of a CSV field (the page never re-computes or re-formats one); tables carry
@@ -324,6 +327,48 @@ def section_intervals(toplev, perf, threads):
     return "".join(out)
 
 
+def read_samples(path):
+    """The rows of samples.csv (pmuctl report --csv) as dicts, hottest first."""
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    want = ["rank", "instruction", "tip_pct", "pebs_pct"] + [c.lower() for c in COMPONENTS]
+    for i, r in enumerate(rows, 2):
+        for k in want:
+            if r.get(k) in (None, ""):
+                raise InputError("%s:%d: no field %s (pmuctl report --csv)" % (path, i, k))
+    return rows
+
+
+SAMPLES_TOP = 20
+
+
+def section_samples(rows, head):
+    if rows is None:
+        return ("<section id=\"samples\"><h2>Where the time goes, per instruction</h2><p class=\"missing\">"
+                "samples.csv: not written by this run (the main run without the sampler).</p></section>")
+    comps = [c.lower() for c in COMPONENTS]
+    out = ["<section id=\"samples\"><h2>Where the time goes, per instruction</h2>"
+           "<p class=\"note\">The PMU's time-proportional sampler (docs/sampling.md), the %d hottest "
+           "instructions: their share of the sampled time under the TIP rule (every cycle to the "
+           "instruction that owns it) and under the PEBS rule (the next instruction to commit), and "
+           "each one's cycle stack (its TIP time by component, %%). %s</p>"
+           "<table class=\"grid samples\"><thead><tr><th>#</th><th>instruction</th><th>TIP %%</th>"
+           "<th>PEBS %%</th><th>stack</th>%s</tr></thead><tbody>" % (
+               min(SAMPLES_TOP, len(rows)), esc(head),
+               "".join("<th><span class=\"sw c-%s\"></span>%s</th>" % (c, c) for c in comps))]
+    for r in rows[:SAMPLES_TOP]:
+        key = r["instruction"]
+        bar = "".join("<span class=\"seg c-%s\" style=\"width:%s%%\" title=\"%s: %s%%\"></span>" % (
+            c, r[c], c, r[c]) for c in comps if float(r[c]) > 0)
+        out.append("<tr><td>%s</td><th>%s</th><td class=\"num\" data-src=\"samples.csv|%s|tip_pct\">%s</td>"
+                   "<td class=\"num\" data-src=\"samples.csv|%s|pebs_pct\">%s</td><td class=\"sbar\">%s</td>%s</tr>" % (
+                       esc(r["rank"]), esc(key), esc(key), esc(r["tip_pct"]), esc(key), esc(r["pebs_pct"]), bar,
+                       "".join("<td class=\"num\" data-src=\"samples.csv|%s|%s\">%s</td>" % (esc(key), c, esc(r[c]))
+                               for c in comps)))
+    out.append("</tbody></table></section>")
+    return "".join(out)
+
+
 def section_pipeline(kan, res):
     if kan is None:
         return ("<section id=\"pipeline\"><h2>Pipeline view</h2><p class=\"missing\">run.kanata: "
@@ -368,6 +413,12 @@ def build(rundir):
     perf = opt("perf_stat.csv", read_perfstat)
     kan = opt("run.kanata", read_kanata)
     res = opt("run_resources.csv", read_resources)
+    smp = opt("samples.csv", read_samples)
+    head = ""
+    p = os.path.join(rundir, "samples_report.txt")
+    if smp is not None and os.path.exists(p):
+        with open(p, encoding="utf-8") as f:
+            head = f.readline().lstrip("# ").strip()
     threads = threads_of(rep)
     cfg = rep[("Run.Cycles", "Count")][1]
     rob = re.search(r"\bROB=(\d+)", cfg)
@@ -404,10 +455,10 @@ def build(rundir):
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     body = "".join([section_run(rep), section_threads(rep, threads), section_topdown(rep, threads),
                     section_counters(rep, threads, perf), section_intervals(toplev, perf, threads),
-                    section_pipeline(kan, res)])
+                    section_samples(smp, head), section_pipeline(kan, res)])
     nav = "".join("<a href=\"#%s\">%s</a>" % (i, lab) for i, lab in (
         ("run", "run"), ("stacks", "CPI stacks"), ("topdown", "top-down"), ("counters", "counters"),
-        ("intervals", "over the run"), ("pipeline", "pipeline view")))
+        ("intervals", "over the run"), ("samples", "per instruction"), ("pipeline", "pipeline view")))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<title>%s</title><style>%s</style></head><body><header><h1>%s</h1><nav>%s</nav></header>"

@@ -21,6 +21,8 @@
 #                         each one's cycle stack
 #   samples.folded        the same samples as collapsed stacks (workload;instruction;component
 #                         cycles) for FlameGraph's flamegraph.pl and speedscope
+#   samples.csv           every instruction's TIP and PEBS share and cycle stack (the HTML
+#                         report's per-instruction view)
 #   samples.pb.gz         and as a pprof profile (go tool pprof -top|-traces|-svg)
 #   run.fst               with WAVE=A:B: FST waveform of cycles A..B-1 (build/run_wave/Vsim_top, the
 #                         same run built with Verilator --trace-fst), for GTKWave with the save
@@ -66,17 +68,17 @@ cmd=("$bin" "${wl[@]}" --cycles "$CYCLES" --seed "$SEED" --knobs "$KNOBS"
 echo "run: ${cmd[*]}"
 "${cmd[@]}" | tee "$RUNDIR/report.txt"
 /usr/bin/python3 scripts/plot/plot_stacks.py "$RUNDIR/report.csv" -o "$RUNDIR/report_stacks"
-/usr/bin/python3 scripts/plot/html_report.py "$RUNDIR"
 if [ -f "$RUNDIR/samples.smp" ]; then
   names=()
   for t in 0 1 2 3 4 5 6 7; do names+=(--name "$t=${WORKLOAD}.t$t"); done
   case " ${RUN_ARGS:-}" in *" --prog"*) names=() ;; esac
   "$B/pmuctl" report "$RUNDIR/samples.smp" "${names[@]}" --collapsed "$RUNDIR/samples.folded" \
-    > "$RUNDIR/samples_report.txt"
+    --csv "$RUNDIR/samples.csv" > "$RUNDIR/samples_report.txt"
   iv=$(sed -n 's/.*one per \([0-9]*\) cycles.*/\1/p' "$RUNDIR/samples_report.txt")
   "$B/venv/bin/python" scripts/run/smp_pprof.py "$RUNDIR/samples.folded" "$RUNDIR/samples.pb.gz" --period "$iv"
   head -16 "$RUNDIR/samples_report.txt"
 fi
+/usr/bin/python3 scripts/plot/html_report.py "$RUNDIR"
 echo "run directory: $RUNDIR"
 [ -z "${WAVE:-}" ] || echo "waveform: gtkwave $RUNDIR/run.fst sim/main/run.gtkw"
 ls -l "$RUNDIR"

@@ -3,9 +3,9 @@
 
 Usage: check_html.py --build DIR --out DIR [--rundir RUNDIR] [--screenshot PNG]
 
-Without --rundir, runs DIR/run/Vsim_top exactly as `make run` does (mixed, seed 1, 1M cycles,
-trace window 10000:10200, interval 10000) into OUT/run and writes its report.html with
-scripts/plot/html_report.py. Then opens the page in Debian's chromium (headless, driven through
+Without --rundir, runs DIR/run_smp/Vsim_top exactly as `make run` does (mixed, seed 1, 1M cycles,
+trace window 10000:10200, interval 10000, the sampler's records, pmuctl report's samples.csv)
+into OUT/run and writes its report.html with scripts/plot/html_report.py. Then opens the page in Debian's chromium (headless, driven through
 Debian's chromedriver by Selenium from build/venv) and checks:
 
   loads         the page loads from file:// and its title is the report's
@@ -84,6 +84,14 @@ def csv_sources(rundir):
         for row in rows[1:]:
             ts, rest = (row[0], row[1:]) if iv else ("", row)
             src[("toplev.csv", ts, rest[0], rest[1])] = rest[2]
+    p = os.path.join(rundir, "samples.csv")
+    if os.path.exists(p):
+        with open(p, newline="") as f:
+            for row in csv.DictReader(f):
+                for k, v in row.items():
+                    if k not in ("instruction", "rank"):
+                        src[("samples.csv", row["instruction"], k)] = v
+                src[("samples.csv", row["instruction"], "#rank")] = row["rank"]
     p = os.path.join(rundir, "perf_stat.csv")
     if os.path.exists(p):
         for line in open(p):
@@ -199,7 +207,9 @@ def check_numbers(d, src):
                                        or re.match(r"^T\d+\.(PMC\d+|Fixed\.\w+|Instructions|Cycles|IPC|CPI)$", k[1])
                                        or k[1].startswith("Run.")))
             or (k[0] == "toplev.csv" and "." not in k[3])
-            or k[0] == "perf_stat.csv"]
+            or k[0] == "perf_stat.csv"
+            or (k[0] == "samples.csv" and k[2] in ("tip_pct", "pebs_pct", "base", "dcache", "other")
+                and int(src[(k[0], k[1], "#rank")]) <= 20)]
     # the counters' perf names, per thread in order, are perf_stat.csv's events of that CPU
     shown = d.execute_script(
         "return Array.from(document.querySelectorAll('table.counters tbody tr')).map(function (r) {"
@@ -223,7 +233,8 @@ def check_numbers(d, src):
     counts = {}
     for k in seen:
         counts[k[0]] = counts.get(k[0], 0) + 1
-    detail = ", ".join("%s %d" % (f, counts.get(f, 0)) for f in ("report.csv", "toplev.csv", "perf_stat.csv"))
+    detail = ", ".join("%s %d" % (f, counts.get(f, 0)) for f in ("report.csv", "toplev.csv", "perf_stat.csv",
+                                                                  "samples.csv"))
     return not bad, (detail + " fields equal to the files; %d counter names as in perf_stat.csv" % seen_perf
                      ) if not bad else "; ".join(bad[:5])
 
@@ -489,10 +500,20 @@ def main():
     if not rundir:
         rundir = os.path.join(a.out, "run")
         os.makedirs(rundir, exist_ok=True)
-        r = subprocess.run([os.path.join(a.build, "run", "Vsim_top")] + RUN + ["--outdir", rundir],
+        smp = os.path.join(rundir, "samples.smp")
+        r = subprocess.run([os.path.join(a.build, "run_smp", "Vsim_top")] + RUN + ["--outdir", rundir, "--samples", smp],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if r.returncode != 0:
             print("FAIL run: Vsim_top exit %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
+            print("0 passed, 1 failed")
+            return 1
+        # the sampled profile as make run writes it (scripts/run/run_main.sh)
+        names = sum([["--name", "%d=mixed.t%d" % (t, t)] for t in range(8)], [])
+        r = subprocess.run([os.path.join(a.build, "pmuctl"), "report", smp] + names +
+                           ["--csv", os.path.join(rundir, "samples.csv")],
+                           stdout=open(os.path.join(rundir, "samples_report.txt"), "w"), stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            print("FAIL pmuctl report: exit %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
             print("0 passed, 1 failed")
             return 1
         t0 = time.time()

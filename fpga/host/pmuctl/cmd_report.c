@@ -5,7 +5,11 @@
  * the same samples as collapsed stacks (NAME;INSTRUCTION;COMPONENT CYCLES) for FlameGraph,
  * speedscope and scripts/run/smp_pprof.py (docs/sampling.md "Sample files").
  *
- *   pmuctl report FILE [--top N] [--name T=NAME]... [--collapsed OUT]
+ *   pmuctl report FILE [--top N] [--name T=NAME]... [--collapsed OUT] [--csv OUT]
+ *
+ * --csv writes every instruction, hottest first, with the numbers the table shows:
+ * rank,instruction,tip_pct,pebs_pct,tip_cycles,pebs_cycles and its stack in % per component
+ * (make run's samples.csv, the HTML report's per-instruction view).
  *
  * Weights: a sample stands for smp_interval() cycles; a computing sample's n instructions share
  * them (integer split, the remainder to the oldest), every other sample gives them whole to its
@@ -80,9 +84,40 @@ static void write_collapsed(const char *path, const insts_t *s, char names[][64]
   free(tmp);
 }
 
+/* the per-instruction table as CSV (the numbers as the text table prints them) */
+static void write_csv(const char *path, const insts_t *s, char names[][64], uint64_t tot_tip, uint64_t tot_pebs)
+{
+  size_t i, len = strlen(path);
+  unsigned c;
+  char *tmp = malloc(len + 5);
+  FILE *f;
+  if (!tmp) die("out of memory");
+  memcpy(tmp, path, len);
+  memcpy(tmp + len, ".tmp", 5);
+  f = fopen(tmp, "w");
+  if (!f) die("%s: cannot write", path);
+  fprintf(f, "rank,instruction,tip_pct,pebs_pct,tip_cycles,pebs_cycles");
+  for (c = 0; c < NCOMP; c++) fprintf(f, ",%s", pmu_comp_names[c]);
+  fprintf(f, "\n");
+  for (i = 0; i < s->n; i++) {
+    const inst_t *e = &s->v[i];
+    fprintf(f, "%zu,%s 0x%04x,%.2f,%.2f,%llu,%llu", i + 1, names[e->tid], e->pc,
+            tot_tip ? 100.0 * (double)e->tip / (double)tot_tip : 0.0,
+            tot_pebs ? 100.0 * (double)e->pebs / (double)tot_pebs : 0.0, (unsigned long long)e->tip,
+            (unsigned long long)e->pebs);
+    for (c = 0; c < NCOMP; c++) fprintf(f, ",%.1f", e->tip ? 100.0 * (double)e->comp[c] / (double)e->tip : 0.0);
+    fprintf(f, "\n");
+  }
+  if (fclose(f) != 0 || rename(tmp, path) != 0) {
+    remove(tmp);
+    die("%s: cannot write", path);
+  }
+  free(tmp);
+}
+
 int cmd_report(int argc, char **argv)
 {
-  const char *file = NULL, *collapsed = NULL;
+  const char *file = NULL, *collapsed = NULL, *csv = NULL;
   uint64_t top = 20, tot_tip = 0, tot_pebs = 0, per_thread[8] = {0}, comp_tot[NCOMP] = {0};
   char names[8][64];
   uint32_t *w, period, jit, iv;
@@ -96,6 +131,8 @@ int cmd_report(int argc, char **argv)
       top = opt_u64("--top", argv[++k], 1, 1000000);
     } else if (strcmp(argv[k], "--collapsed") == 0 && k + 1 < argc) {
       collapsed = argv[++k];
+    } else if (strcmp(argv[k], "--csv") == 0 && k + 1 < argc) {
+      csv = argv[++k];
     } else if (strcmp(argv[k], "--name") == 0 && k + 1 < argc) {
       const char *v = argv[++k];
       const char *eq = strchr(v, '=');
@@ -109,7 +146,7 @@ int cmd_report(int argc, char **argv)
         die("--name %s: NAME must be 1..63 characters without ';' or blanks (a collapsed-stack frame)", v);
       strcpy(names[tn], eq + 1);
     } else if (argv[k][0] == '-') {
-      die("report: unknown option '%s' (pmuctl report FILE [--top N] [--name T=NAME]... [--collapsed OUT])", argv[k]);
+      die("report: unknown option '%s' (pmuctl report FILE [--top N] [--name T=NAME]... [--collapsed OUT] [--csv OUT])", argv[k]);
     } else if (!file) {
       file = argv[k];
     } else {
@@ -169,6 +206,7 @@ int cmd_report(int argc, char **argv)
     printf(" %s %.1f%%", pmu_comp_names[c], tot_tip ? 100.0 * (double)comp_tot[c] / (double)tot_tip : 0.0);
   printf("\n");
   if (collapsed) write_collapsed(collapsed, &s, names);
+  if (csv) write_csv(csv, &s, names, tot_tip, tot_pebs);
   free(s.v);
   return 0;
 }

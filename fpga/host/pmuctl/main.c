@@ -42,7 +42,7 @@ static void usage(FILE *f)
           "  selftest                              the bring-up checklist\n"
           "  record -o FILE [--cycles N] [--slice N] [--period N] [--jit J] [WORKLOAD]\n"
           "                                        the PMU's sampler over a run, into a sample file\n"
-          "  report FILE [--top N] [--name T=NAME]... [--collapsed OUT]\n"
+          "  report FILE [--top N] [--name T=NAME]... [--collapsed OUT] [--csv OUT]\n"
           "                                        a sample file: hottest instructions, TIP and PEBS\n"
           "                                        rule, their cycle stacks (no device needed)\n"
           "  info | read ADDR [N] [--user] | write ADDR VALUE [--user] [--strb S] | rc-read ADDR [N]\n"
