@@ -4,6 +4,7 @@ Groups:
   sweep     one parameter at a time around the default, plus corners: fits the cost model
   holdout   configurations the cost model never sees: its error is reported on these
   feature   the default PMU with one feature tied off (scripts/area/ties.py); 'nofeat' all
+            (and the default with the sampler added, SAMPLER=1)
   floor     the bare counter bank (scripts/area/bare_counter.v): the floor of a CW-bit counter
   block     PMU modules synthesized alone (counter bank sizes, the CPI-stack block)
   core      the core stub at the PMU's thread count and width (the overhead's denominator)
@@ -99,6 +100,8 @@ def jobs():
     nofeat = pmu_job(DEFAULT, "feature", ties_=ties.FEATURES[:5])
     nofeat["name"] = name_of(DEFAULT) + "_nofeat"
     add(nofeat)
+    # a feature added instead of tied off: the time-proportional sampler (spec 7, SAMPLER=1)
+    add(pmu_job(dict(DEFAULT, SAMPLER=1), "feature"))
     add({"name": core_name(DEFAULT), "design": "core",
          "params": dict(CORE_EXTRA, THREADS=DEFAULT["THREADS"], W=DEFAULT["W"]), "group": "core",
          "pnr": "none"})

@@ -48,7 +48,8 @@ def fmt(v, digits=0):
 
 def is_cfg(r, p, storage="0"):
     return (r["design"] == "pmu" and not r["ties"] and (r.get("STORAGE") or "0") == storage
-            and (r.get("PIPE") or "0") == "0" and all(n(r, k) == v for k, v in p.items()))
+            and (r.get("PIPE") or "0") == "0" and (r.get("SAMPLER") or "0") == str(p.get("SAMPLER", 0))
+            and all(n(r, k) == v for k, v in p.items()))
 
 
 def find(rows, pred):
@@ -197,15 +198,18 @@ def t_features(rows):
     for r in rows:
         if r["group"] != "feature":
             continue
+        added = not r["ties"]          # a feature measured by adding it (the sampler) instead
         label = "all of cmask/inv/edge, ext modes, CHAIN, QUALIFY, ANY" if "nofeat" in r["name"] \
-            else r["ties"]
-        d = {m: sub(n(base, m), n(r, m)) for m in MET}
-        per = f"{d['ice40_lut4'] / tp:.1f}" if r["ties"] not in ("stacks", "slots_rdp", "read_latch") else "-"
+            else "sampler (added: SAMPLER=1, 256 records per thread)" if added else r["ties"]
+        d = {m: sub(n(r, m), n(base, m)) if added else sub(n(base, m), n(r, m)) for m in MET + ("ice40_bram",)}
+        per = f"{d['ice40_lut4'] / tp:.1f}" if not added and r["ties"] not in ("stacks", "slots_rdp", "read_latch") \
+            else "-"
         body.append([label] + [fmt(d[m], 1) if m == "generic_kge" and d[m] is not None
-                               else fmt(d[m]) for m in MET]
-                    + [f"{100.0 * d['ice40_lut4'] / n(base, 'ice40_lut4'):.1f}%", per])
-    return table(["feature (tied off)", "LUT4", "FF", "carry", "generic cells", "transistors",
-                  "kGE", "of the PMU's LUT4", "LUT4 per programmable counter"], body)
+                               else fmt(d[m]) for m in MET + ("ice40_bram",)]
+                    + [f"{100.0 * d['ice40_lut4'] / n(base, 'ice40_lut4'):.1f}%" if d["ice40_lut4"] is not None
+                       else "-", per])
+    return table(["feature (tied off, or added)", "LUT4", "FF", "carry", "generic cells", "transistors",
+                  "kGE", "SB_RAM40_4K", "of the PMU's LUT4", "LUT4 per programmable counter"], body)
 
 
 def t_sweep(rows):
