@@ -50,7 +50,7 @@ module pmu_smp #(
   localparam [31:0] KTS32 = (`PMU_SMPTS_OFF - `PMU_SMPCTL_OFF) / 4;
   localparam [5:0]  K_TS  = KTS32[5:0];            // smpts: word index from smpctl
 
-  reg [31:0] ts_q;
+  reg [31:0] ts_q /*verilator public_flat_rd*/;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       ts_q <= 32'd0;

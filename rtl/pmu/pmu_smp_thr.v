@@ -84,21 +84,21 @@ module pmu_smp_thr #(
   // ---------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------
-  reg [31:0]    ctl_q;                 // smpctl, smpper, smpwm (masked to their fields)
-  reg [31:0]    per_q;
-  reg [31:0]    wm_q;
-  reg [24:0]    cd_q;                  // countdown (7.2)
-  reg [15:0]    lfsr_q;                // the jitter's generator
-  reg           lastf_q;               // the youngest committed instruction: a flush (br)
-  reg [15:0]    lastpc_q;              //   its address
-  reg [4:0]     lastsig_q;             //   its signature
-  reg [1:0]     sv_q;                  // slot i in use
-  reg [1:0]     sd_q;                  // slot i completed
-  reg [7*32-1:0] rec_q [0:1];          // slot i's record, words 0..6
-  reg [PW-1:0]  head_q;
-  reg [PW-1:0]  tail_q;
-  reg           lost_q;                // a sample was lost since the last record written
-  reg [31:0]    lcnt_q;                // smplost
+  reg [31:0]    ctl_q /*verilator public_flat_rd*/;                 // smpctl, smpper, smpwm (masked to their fields)
+  reg [31:0]    per_q /*verilator public_flat_rd*/;
+  reg [31:0]    wm_q /*verilator public_flat_rd*/;
+  reg [24:0]    cd_q /*verilator public_flat_rd*/;                  // countdown (7.2)
+  reg [15:0]    lfsr_q /*verilator public_flat_rd*/;                // the jitter's generator
+  reg           lastf_q /*verilator public_flat_rd*/;               // the youngest committed instruction: a flush (br)
+  reg [15:0]    lastpc_q /*verilator public_flat_rd*/;              //   its address
+  reg [4:0]     lastsig_q /*verilator public_flat_rd*/;             //   its signature
+  reg [1:0]     sv_q /*verilator public_flat_rd*/;                  // slot i in use
+  reg [1:0]     sd_q /*verilator public_flat_rd*/;                  // slot i completed
+  reg [7*32-1:0] rec_q [0:1] /*verilator public_flat_rd*/;          // slot i's record, words 0..6
+  reg [PW-1:0]  head_q /*verilator public_flat_rd*/;
+  reg [PW-1:0]  tail_q /*verilator public_flat_rd*/;
+  reg           lost_q /*verilator public_flat_rd*/;                // a sample was lost since the last record written
+  reg [31:0]    lcnt_q /*verilator public_flat_rd*/;                // smplost
   reg [255:0]   rd_q;                  // the buffer's read register (entry tail_q)
   reg           byp_q;                 // ... stale: the record at tail_q is slot bsl_q's
   reg           bsl_q;
@@ -220,7 +220,7 @@ module pmu_smp_thr #(
                           (32'd1 << `PMU_SMPREC_VALID_LSB) |
                           ({31'd0, lost_q | lost_slot} << `PMU_SMPREC_LOST_LSB)};
 
-  reg [255:0] mem [0:SMP_DEPTH-1];
+  reg [255:0] mem [0:SMP_DEPTH-1] /*verilator public_flat_rd*/;
   wire [PW-1:0] tail_d = (we_i && k_i == K_TAIL) ? wword_i[PW-1:0] : tail_q;
   always @(posedge clk_i) begin
     if (put) mem[head_q[AWB-1:0]] <= went;

@@ -152,6 +152,12 @@ template <class Ports> struct Lockstep {
           report_state_diff();
           return 1;
         }
+#if PMU_SAMPLER
+        if (!smp_state_same(io.root(), &ms, nullptr, 0)) {  // the sampler (rtl_state_smp.h)
+          report_smp_diff();
+          return 1;
+        }
+#endif
       }
     }
     cycle++;
@@ -168,6 +174,15 @@ template <class Ports> struct Lockstep {
     if (d.empty()) d = "rtl_state_same() and state_diff() disagree (harness bug)";
     report("state after the clock edge", d);
   }
+
+#if PMU_SAMPLER
+  __attribute__((noinline, cold)) void report_smp_diff() {
+    char why[320];
+    why[0] = '\0';
+    smp_state_same(io.root(), &ms, why, sizeof why);
+    report("sampler state after the clock edge", why);
+  }
+#endif
 
   // After the edge in cross-check mode: compare field by field and in place, require the two to
   // agree, report the first difference. Inlined like step() (the PMU harness's hot path).

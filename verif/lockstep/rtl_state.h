@@ -157,6 +157,7 @@ static std::string cnt_name(int i) {
 // place) and state_diff() (the first difference): generated from the state list of docs/spec.md
 // section 6 (the registers of rtl/pmu/data/pmu.rdl and the state list of pmu_params.json).
 #include "rtl_state_gen.h"
+#include "rtl_state_smp.h"
 
 static std::string out_diff(const pmu_out_t *m, const pmu_out_t *r, const pmu_in_t *in) {
   char b[256];
