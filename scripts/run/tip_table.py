@@ -117,6 +117,7 @@ def main():
     bad = 0
     sums = [0.0, 0.0, 0.0]
     n = 0
+    groups = {}   # "programs" / "generator streams": [sums, count, worst TIP error]
     for name, opts, fold in work:
         if only and name not in only:
             continue
@@ -135,9 +136,19 @@ def main():
         sums[1] += e_p
         sums[2] += e_pa
         n += 1
+        g = groups.setdefault("generator streams" if fold else "programs", [[0.0, 0.0, 0.0], 0, 0.0])
+        for i, e in enumerate((e_t, e_p, e_pa)):
+            g[0][i] += e
+        g[1] += 1
+        g[2] = max(g[2], e_t)
         print(lines[-1], flush=True)
     if n:
         lines.append("| average | | | %.2f%% | %.2f%% | %.2f%% | |" % tuple(100 * x / n for x in sums))
+        for name in ("programs", "generator streams"):
+            if name in groups and len(groups) > 1:
+                g = groups[name]
+                lines.append("| average, %s (worst TIP-rule error %.2f%%) | | | %.2f%% | %.2f%% | %.2f%% | |"
+                             % ((name, 100 * g[2]) + tuple(100 * x / g[1] for x in g[0])))
     text = "\n".join(lines)
     if args.print or only:
         print(text)
