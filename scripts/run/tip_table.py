@@ -35,6 +35,12 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 MIXES = ["mixed", "memory", "branchy", "longlat", "depchain", "icache"]
 BEGIN = "<!-- BEGIN GENERATED tip-table -->"
 END = "<!-- END GENERATED tip-table -->"
+CBEGIN = "<!-- BEGIN GENERATED tip-components -->"
+CEND = "<!-- END GENERATED tip-components -->"
+COMPS = ["base", "icache", "bpred", "dcache", "alu", "depend", "smt", "other"]
+# the workloads of the component table (docs/sampling.md "Cycle stacks")
+CWORK = ["mixed", "memory", "branchy", "dcache_miss", "mispredict", "longlat_chain", "overlap_miss_branch",
+         "overlap_chain_icache"]
 
 
 def errors(rows, fold):
@@ -68,7 +74,7 @@ def run_one(args, name, opts):
     out = os.path.join(ROOT, args.build, "tip_table", name + ".csv")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     cmd = [args.bin, "--quiet", "--cycles", str(args.cycles), "--seed", "1",
-           "--tip-oracle", out, "--tip-samples", str(args.samples)] + opts
+           "--tip-oracle", out, "--tip-samples", str(args.samples), "--outdir", out[:-4] + ".run"] + opts
     if not args.replay:
         cmd += ["--samples", out[:-4] + ".smp"]
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
@@ -81,13 +87,26 @@ def run_one(args, name, opts):
     m = re.search(r"TIP rule ([0-9.]+)%, PEBS rule ([0-9.]+)% \((\d+) samples\)", r.stdout)
     if not m:
         raise SystemExit("tip_table: %s: no error line in the run's output" % name)
+    comp = {}
+    for key, pat in (("sampled", r"sampler: samples by component \(spec 7\.10\):(.*)"),
+                     ("exact", r"tip-oracle: time by component \(spec 7\.10, every window cycle\):(.*)")):
+        c = re.search(pat, r.stdout)
+        if c:
+            comp[key] = {k: float(v) for k, v in re.findall(r"(\w+) ([0-9.]+)%", c.group(1))}
+    pmu = {}
+    with open(os.path.join(out[:-4] + ".run", "report.csv"), newline="") as f:
+        for row in csv.reader(f):
+            m2 = re.match(r"^T(\d+)\.Commit\.(\w+)$", row[0])
+            if m2 and row[2] == "%" and m2.group(2).lower() in COMPS:
+                pmu.setdefault(m2.group(2).lower(), []).append(float(row[1]))
+    comp["pmu"] = {k: sum(v) / len(v) for k, v in pmu.items()}
     rows = []
     with open(out, newline="") as f:
         for row in csv.DictReader(f):
             rows.append((int(row["tid"]), int(row["pc"]), float(row["oracle_cycles"]),
                          float(row["tip_samples"]), float(row["pebs_samples"]),
                          float(row["pebs_cycles"])))
-    return rows, float(m.group(1)), float(m.group(2)), int(m.group(3))
+    return rows, float(m.group(1)), float(m.group(2)), int(m.group(3)), comp
 
 
 def main():
@@ -114,6 +133,8 @@ def main():
     lines = ["| workload | static instructions | samples | TIP-rule error | PEBS-rule error | "
              "PEBS rule, every cycle | sampling floor |",
              "|---|---|---|---|---|---|---|"]
+    clines = ["| workload | what | %s | largest difference, samples against every cycle |" % " | ".join(COMPS),
+              "|---|---|%s---:|" % ("---:|" * len(COMPS))]
     bad = 0
     sums = [0.0, 0.0, 0.0]
     n = 0
@@ -121,7 +142,15 @@ def main():
     for name, opts, fold in work:
         if only and name not in only:
             continue
-        rows, run_tip, run_pebs, samples = run_one(args, name, opts)
+        rows, run_tip, run_pebs, samples, comp = run_one(args, name, opts)
+        if name in CWORK and "sampled" in comp and "exact" in comp:
+            d = max(abs(comp["sampled"][k] - comp["exact"][k]) for k in COMPS)
+            ns = sum(v for k, v in comp["pmu"].items() if k != "smt")
+            clines.append("| `%s` | TIP samples | %s | %.2f |" % (name, " | ".join("%.1f" % comp["sampled"][k] for k in COMPS), d))
+            clines.append("| | every cycle (oracle) | %s | |" % " | ".join("%.1f" % comp["exact"][k] for k in COMPS))
+            clines.append("| | PMU commit stack, slots | %s | |" % " | ".join("%.1f" % comp["pmu"][k] for k in COMPS))
+            clines.append("| | PMU commit stack without smt | %s | |" % " | ".join(
+                "-" if k == "smt" else "%.1f" % (100 * comp["pmu"][k] / ns) for k in COMPS))
         (e_t0, e_p0, _), _, _ = errors(rows, 0)
         if abs(100 * e_t0 - run_tip) > 0.006 or abs(100 * e_p0 - run_pebs) > 0.006:
             print("tip_table: %s: the run says TIP %.2f%% PEBS %.2f%%, the CSV gives %.4f%% %.4f%%"
@@ -152,6 +181,8 @@ def main():
     text = "\n".join(lines)
     if args.print or only:
         print(text)
+        if len(clines) > 2:
+            print("\n".join(clines))
     else:
         doc = open(args.doc).read()
         if BEGIN not in doc or END not in doc:
@@ -161,7 +192,12 @@ def main():
         cfg = "%d cycles per run, seed 1, every thread running, %d samples per run aimed at%s" % (
             args.cycles, args.samples, "; the oracle's replay" if args.replay else
             "; the samples are the RTL sampler's records, each run checked equal to the oracle's replay")
-        open(args.doc, "w").write(a + BEGIN + "\n" + cfg + ":\n\n" + text + "\n" + END + b)
+        doc = a + BEGIN + "\n" + cfg + ":\n\n" + text + "\n" + END + b
+        if not args.replay and CBEGIN in doc and CEND in doc and len(clines) > 2:
+            a, rest = doc.split(CBEGIN, 1)
+            _, b = rest.split(CEND, 1)
+            doc = a + CBEGIN + "\n" + "\n".join(clines) + "\n" + CEND + b
+        open(args.doc, "w").write(doc)
         print("tip_table: wrote %s" % os.path.relpath(args.doc, ROOT))
     print("%d passed, %d failed" % (n - bad, bad))
     return 1 if bad else 0

@@ -1569,6 +1569,17 @@ int main(int argc, char **argv) {
       lost += smplost[t];
     }
     printf("), %" PRIu64 " lost; written to %s\n", lost, o.samples.c_str());
+    {
+      uint64_t comp[8] = {};
+      for (size_t i = 0; i < nrec; i++) {
+        smp_rec_t r;
+        const char *why;
+        if (smp_decode(&s.smp.all[i * PMU_SMP_RW], &r, &why) == 0) comp[smp_component(&r)]++;
+      }
+      printf("sampler: samples by component (spec 7.10):");
+      for (int k = 0; k < 8; k++) printf(" %s %.2f%%", pmu_comp_names[k], nrec ? 100.0 * (double)comp[k] / (double)nrec : 0.0);
+      printf("\n");
+    }
     if (s.tip) fails += smp_vs_oracle(s.smp.all, nrec, lost, s.tip);
   }
 #endif
@@ -1581,6 +1592,13 @@ int main(int argc, char **argv) {
            ts.cycles[0], ts.cycles[1], ts.cycles[2], ts.cycles[3], ts.unowned, ts.fires, ts.samples, ts.lost);
     printf("tip-oracle: instruction-level profile error: TIP rule %.2f%%, PEBS rule %.2f%% (%" PRIu64 " samples)\n",
            100 * et, 100 * ep, ts.samples);
+    {
+      uint64_t tot = 0;
+      for (int k = 0; k < 8; k++) tot += ts.comp[k];
+      printf("tip-oracle: time by component (spec 7.10, every window cycle):");
+      for (int k = 0; k < 8; k++) printf(" %s %.2f%%", pmu_comp_names[k], tot ? 100.0 * (double)ts.comp[k] / (double)tot : 0.0);
+      printf("\n");
+    }
     if (ts.port_mismatch) {
       printf("tip-oracle: FAIL %" PRIu64 " commit slots whose cmt_pc/cmt_sig ports disagree with the trace\n",
              ts.port_mismatch);

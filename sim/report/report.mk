@@ -18,9 +18,9 @@ $(BUILD)/test_report_san: $(REPORT_SRC) sim/report/test_report.c $(call model_li
 $(BUILD)/test_report_san: | san-deps
 
 # The time-proportional oracle's unit tests (tip_oracle.c, docs/spec.md section 7).
-$(BUILD)/test_tip: sim/report/tip_oracle.c sim/report/test_tip.c
-	$(CC) $(CWARN) -O2 $(REPORT_INC) -o $@ sim/report/test_tip.c sim/report/tip_oracle.c -lm
-	@$(call cdepfile,$@,$(CWARN) $(REPORT_INC),sim/report/test_tip.c sim/report/tip_oracle.c)
+$(BUILD)/test_tip: sim/report/tip_oracle.c sim/report/smp_file.c sim/report/test_tip.c
+	$(CC) $(CWARN) -O2 $(REPORT_INC) -o $@ sim/report/test_tip.c sim/report/tip_oracle.c sim/report/smp_file.c -lm
+	@$(call cdepfile,$@,$(CWARN) $(REPORT_INC),sim/report/test_tip.c sim/report/tip_oracle.c sim/report/smp_file.c)
 
 # The readers' own code, for scripts/run/check_traces.py (test traces-viewers): Konata's parsers
 # (bundled with esbuild, run by node), gem5's o3-pipeview.py, SimpleScalar's pipeview.pl,

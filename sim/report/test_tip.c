@@ -137,6 +137,35 @@ static void t_drained(void) {
   tip_free(o);
 }
 
+/* spec 7.10: every window cycle to its owner's component: 1 computing (base), 3 stalled on a
+ * missing load (dcache, from its signature when it commits), the branch's commit (base) and 2
+ * flushed cycles (bpred), 1 drained cycle before an instruction with an Icache miss (icache) and
+ * its own commit (base) */
+static void t_components(void) {
+  tip_oracle_t *o = open_cfg(0, 0, 1000, 0);
+  tip_stats_t st;
+  begin(0, 0); commit(0); tip_cycle(o, &cyc, 1);
+  for (uint64_t c = 1; c < 4; c++) {
+    begin(c, 0);
+    tip_cycle(o, &cyc, 1);
+  }
+  begin(4, 0); commit(ATTR_CLASS_LOAD | ATTR_MISS); commit(ATTR_CLASS_BRANCH | ATTR_MISS); tip_cycle(o, &cyc, 1);
+  begin(5, 1); tip_cycle(o, &cyc, 1);
+  begin(6, 1); tip_cycle(o, &cyc, 1);
+  begin(7, 1); commit(0); tip_cycle(o, &cyc, 1);
+  tip_stats(o, &st);
+  check(st.comp[0] == 3 * U && st.comp[3] == 3 * U && st.comp[2] == 2 * U && st.comp[1] == 0,
+        "components: base 3 (0, 4, 7), dcache 3 (stalled on the load), bpred 2 (flushed)");
+  tip_free(o);
+  o = open_cfg(0, 0, 1000, 0);
+  begin(0, 1); commit(0); tip_cycle(o, &cyc, 1);
+  begin(1, 1); tip_cycle(o, &cyc, 1);       /* drained: the next instruction missed the Icache */
+  begin(2, 1); commit(ATTR_ICMISS); tip_cycle(o, &cyc, 1);
+  tip_stats(o, &st);
+  check(st.comp[0] == 2 * U && st.comp[1] == U, "components: drained before an Icache miss is icache");
+  tip_free(o);
+}
+
 static void t_sampler_period1(void) {
   /* period 1, no jitter: a fire every cycle (cd_q is 0 every cycle) */
   tip_oracle_t *o = open_cfg(0, 0, 1, 0);
@@ -262,6 +291,7 @@ int main(void) {
   flushed_case(0, 3 * U, 2 * U, TIP_SIG_BR, 2);
   flushed_case(TIP_KNOB_PERF_BP, U, 4 * U, 0, 0);
   t_drained();
+  t_components();
   t_sampler_period1();
   t_jitter();
   t_dep();

@@ -1,6 +1,7 @@
 /* Time-proportional profile oracle and sampler replay: see tip_oracle.h and docs/spec.md
  * section 7. Everything is integer arithmetic in 1/TIP_UNIT cycles, so the profiles are exact. */
 #include "tip_oracle.h"
+#include "smp_file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@ typedef struct {
   uint16_t lastpc;
   uint8_t lastsig;
   uint64_t pend;                         /* window cycles (stalled, drained) waiting for the next commit */
+  uint64_t pend_st[2];                   /* ... of them stalled, drained (their component: 7.10) */
   uint64_t pend_pebs;                    /* window cycles waiting for the next commit (PEBS rule) */
   uint32_t cd;
   uint16_t lfsr;
@@ -139,6 +141,16 @@ static uint8_t signature(const tip_oracle_t *o, thr_t *h, const trc_rec_t *r) {
   return s;
 }
 
+/* spec 7.10's component of a cycle of this state owned by an instruction of signature sig (the
+ * one rule, smp_component() of smp_file.c) */
+static unsigned comp_of(int state, unsigned sig) {
+  smp_rec_t r;
+  memset(&r, 0, sizeof r);
+  r.state = (unsigned)state;
+  r.sig[0] = (uint8_t)sig;
+  return smp_component(&r);
+}
+
 void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window) {
   for (unsigned t = 0; t < o->cfg.threads; t++) {
     thr_t *h = &o->thr[t];
@@ -221,12 +233,16 @@ void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window) {
     /* the oracle: every window cycle to its owner */
     if (in_window) {
       o->st.cycles[state]++;
-      if (state == TIP_COMPUTING)
+      if (state == TIP_COMPUTING) {
         for (unsigned i = 0; i < n; i++) entry(o, t, pc[i], sg[i])->oracle += TIP_UNIT / n;
-      else if (state == TIP_FLUSHED)
+        o->st.comp[comp_of(state, 0)] += TIP_UNIT;
+      } else if (state == TIP_FLUSHED) {
         entry(o, t, h->lastpc, h->lastsig)->oracle += TIP_UNIT;
-      else
+        o->st.comp[comp_of(state, h->lastsig)] += TIP_UNIT;
+      } else {
         h->pend++;
+        h->pend_st[state == TIP_DRAINED]++;
+      }
       if (state == TIP_COMPUTING)
         entry(o, t, pc[0], sg[0])->pebs_all += TIP_UNIT;
       else
@@ -235,6 +251,9 @@ void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window) {
     if (n) {
       tip_entry_t *e0 = entry(o, t, pc[0], sg[0]);
       e0->oracle += (uint64_t)TIP_UNIT * h->pend;
+      o->st.comp[comp_of(TIP_STALLED, sg[0])] += (uint64_t)TIP_UNIT * h->pend_st[0];
+      o->st.comp[comp_of(TIP_DRAINED, sg[0])] += (uint64_t)TIP_UNIT * h->pend_st[1];
+      h->pend_st[0] = h->pend_st[1] = 0;
       e0->pebs_all += (uint64_t)TIP_UNIT * h->pend_pebs;
       h->pend = h->pend_pebs = 0;
       for (int i = 0; i < TIP_PEND; i++) {   /* pending samples complete: cycle g */

@@ -56,6 +56,8 @@ typedef struct {
 
 typedef struct {
   uint64_t cycles[4];               /* window cycles by state (TIP_COMPUTING..), all threads */
+  uint64_t comp[8];                 /* window cycles by CPI-stack component (pmu_comp_names) of
+                                       their owner under spec 7.10, all threads, in TIP_UNIT */
   uint64_t unowned;                 /* window cycles whose owner never committed (run end) */
   uint64_t fires, samples, lost;    /* fires in the window; samples completed; lost to the slots */
   uint64_t trace_mismatch;          /* cycles whose commit slots disagree with stk_n (trace off?) */
