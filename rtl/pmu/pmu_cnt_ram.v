@@ -27,9 +27,9 @@
 // pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
 // PW is chosen so that lo_q cannot carry out again in that time (increments below 2^IW, or
 // 2^NIW, 2^SIW): a carry never meets a pending one, and ones_q is set again by the fold before
-// the next carry needs it. With PW = IW + k and 2^k >= FOLD_LAT + 1: after a carry lo_q <= 2^IW - 2, and
-// the next carry needs lo_q to rise by 2^PW - 2^IW + 2 at most 2^IW - 1 per cycle, which takes
-// more than 2^k - 1 >= FOLD_LAT cycles.
+// the next carry needs it. With PW = IW + k and 2^k >= FOLD_LAT + 1: after a carry
+// lo_q <= 2^IW - 2, and the next carry needs lo_q to rise by 2^PW - 2^IW + 2 at most
+// 2^IW - 1 per cycle, which takes more than 2^k - 1 >= FOLD_LAT cycles.
 //
 // Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
 // pidx_i = that counter in cycle n-1 (the APB setup cycle, pmu_regs), which reads its RAM word.
@@ -111,6 +111,7 @@ module pmu_cnt_ram #(
   reg [HW-1:0]   rd_q;                          // RAM read data (last cycle's read address)
   reg            byp_q;                         // that address was written at the same edge:
   reg [HW-1:0]   byp_d_q;                       // the word written, in place of rd_q
+  reg            rz_q;                          // z_q of that address (0 when it was written)
   reg [CIW-1:0]  fp_q;                          // fold pointer
   reg            fv_q;                          // cycle B of a fold of counter fi_q
   reg [CIW-1:0]  fi_q;
@@ -159,7 +160,7 @@ module pmu_cnt_ram #(
   wire          fb      = fv_q && !wv_q && !pk_q;    // cycle B writes its word
   wire          park    = fv_q && (wv_q || pk_q);    // ... parks it
   wire          fw      = fb || pk_q;                // a fold word is written (pk_q: never with wv_q)
-  wire [HW-1:0] fold_w  = (z_q[fi_q] ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, 1'b1};
+  wire [HW-1:0] fold_w;                              // the word plus one (u_sum, below)
   wire [HW-1:0] fold_hi = fold_w & u_ones(SMALL[fi_q], NAR[fi_q]);
   wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : fi_q;
   wire [HW-1:0] fw_w    = pk_q ? pk_w_q : fold_hi;
@@ -167,26 +168,28 @@ module pmu_cnt_ram #(
   // ---------------------------------------------------------------------------------------------
   // Old value of the counter a read or write addresses (pre-read last cycle), and the write
   // ---------------------------------------------------------------------------------------------
-  // {U, lo} of a small (s), narrow (n) or wide counter from its RAM word w and flags
-  function automatic [CW-1:0] ram_value(input s, input n, input [HW-1:0] w, input z, input pend,
-                                        input [PWW-1:0] lo);
-    reg [HW-1:0]  u;
-    reg [CW-1:0]  vs;
-    reg [CW-1:0]  vn;
-    reg [CW-1:0]  vw;
+  // {U, lo} of a small (s), narrow (n) or wide counter from U and its prefix
+  function automatic [CW-1:0] split_value(input s, input n, input [HW-1:0] u,
+                                          input [PWW-1:0] lo);
     begin
-      u  = (z ? {HW{1'b0}} : w) + {{(HW - 1){1'b0}}, pend};
-      vs = {u, lo[PWS-1:0]};
-      vn = {u[HWN-1:0], lo[PWN-1:0]};
-      vw = {u[HWW-1:0], lo};
-      ram_value = s ? vs : n ? vn : vw;
+      split_value = s ? {u, lo[PWS-1:0]} : n ? {u[HWN-1:0], lo[PWN-1:0]} : {u[HWW-1:0], lo};
     end
   endfunction
 
+  // The counter of an access (a read or a write, never both) and its upper part U: the word read
+  // last cycle (its pre-read) plus its pending carry. One adder serves U and cycle B of a fold
+  // (the folded counter's word plus one), which never meet: an access follows its pre-read, and
+  // cycle B follows cycle A, which is never a pre-read.
+  wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
+  wire           u_z   = rz_q;   // z_q of that counter (of the folded one in cycle B)
+  wire           u_one = fv_q || pend_q[aidx];
+  wire [HW-1:0]  u_sum = (u_z ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, u_one};
+  assign fold_w = u_sum;
+  wire [CW-1:0]  aval  = FF_MASK[aidx] ? ff_q[aidx]
+                                       : split_value(SMALL[aidx], NAR[aidx], u_sum, lo_q[aidx]);
+
   // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i).
-  assign wold_o = FF_MASK[widx_i] ? ff_q[widx_i]
-                                  : ram_value(SMALL[widx_i], NAR[widx_i], rword, z_q[widx_i],
-                                              pend_q[widx_i], lo_q[widx_i]);
+  assign wold_o = aval;
 
   // The written counter, one-hot (a flip-flop counter takes the write now; every counter's wrap
   // is suppressed now).
@@ -226,6 +229,7 @@ module pmu_cnt_ram #(
   always @(posedge clk_i) begin
     rd_q    <= ram[raddr];
     byp_q   <= byp_d;
+    rz_q    <= z_q[raddr] && !byp_d;   // (a write of its word clears z_q at this edge)
     byp_d_q <= ram_wdata;
     if (ram_we) begin
       ram[ram_waddr] <= ram_wdata;
@@ -353,9 +357,7 @@ module pmu_cnt_ram #(
   // ---------------------------------------------------------------------------------------------
   always @* begin
     if (re_i && ({1'b0, ridx_i} < NCNT_C)) begin
-      rdata_o = FF_MASK[ridx_i] ? ff_q[ridx_i]
-                                : ram_value(SMALL[ridx_i], NAR[ridx_i], rword, z_q[ridx_i],
-                                            pend_q[ridx_i], lo_q[ridx_i]);
+      rdata_o = aval;
     end else begin
       rdata_o = {CW{1'b0}};
     end
@@ -370,8 +372,9 @@ module pmu_cnt_ram #(
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
       view[vi] = FF_MASK[vi]                  ? ff_q[vi]
                : (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
-               :                                   ram_value(SMALL[vi], NAR[vi], ram[vi],
-                                                             z_q[vi], pend_q[vi], lo_q[vi]);
+               :   split_value(SMALL[vi], NAR[vi],
+                                   (z_q[vi] ? {HW{1'b0}} : ram[vi])
+                                   + {{(HW - 1){1'b0}}, pend_q[vi]}, lo_q[vi]);
     end
   end
 `endif
