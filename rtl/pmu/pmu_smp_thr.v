@@ -95,6 +95,7 @@ module pmu_smp_thr #(
   reg [1:0]     sv_q /*verilator public_flat_rd*/;                  // slot i in use
   reg [1:0]     sd_q /*verilator public_flat_rd*/;                  // slot i completed
   reg [7*32-1:0] rec_q [0:1] /*verilator public_flat_rd*/;          // slot i's record, words 0..6
+  reg           old_q;                 // the slot with the older fire, when both are in use
   reg [PW-1:0]  head_q /*verilator public_flat_rd*/;
   reg [PW-1:0]  tail_q /*verilator public_flat_rd*/;
   reg           lost_q /*verilator public_flat_rd*/;                // a sample was lost since the last record written
@@ -173,13 +174,15 @@ module pmu_smp_thr #(
     end
   end
 
+  // which slot fired first: a fire into slot s while the other is in use makes the other the
+  // older; a fire into a slot while the other is free makes it the only one
+  wire old_d = open[0] ? sv_q[1] : open[1] ? !sv_q[0] : old_q;
+
   // after the fire (a), after the completion (b)
   reg  [1:0]     sv_a;
   reg  [1:0]     sd_b;
   reg  [7*32-1:0] rb [0:1];
   reg  [31:0]    dly;
-  reg  [31:0]    age0;
-  reg  [31:0]    age1;
   reg  [1:0]     wsel;                 // the slot that writes its record (one-hot, or none)
   integer        s;
   always @* begin
@@ -200,11 +203,11 @@ module pmu_smp_thr #(
         sd_b[s] = 1'b1;
       end
     end
-    age0 = ts_i - rb[0][`PMU_SMPREC_TS_WORD*32 +: 32];
-    age1 = ts_i - rb[1][`PMU_SMPREC_TS_WORD*32 +: 32];
+    // the oldest completed slot (one fire per cycle: two slots in use fired in different cycles,
+    // and old_q says which first)
     wsel = 2'b00;
-    if (sv_a[0] && sd_b[0] && (!(sv_a[1] && sd_b[1]) || age0 >= age1)) wsel = 2'b01;
-    else if (sv_a[1] && sd_b[1])                                         wsel = 2'b10;
+    if (sv_a[0] && sd_b[0] && (!(sv_a[1] && sd_b[1]) || !old_d)) wsel = 2'b01;
+    else if (sv_a[1] && sd_b[1])                                   wsel = 2'b10;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -304,6 +307,7 @@ module pmu_smp_thr #(
       sd_q      <= 2'b00;
       rec_q[0]  <= {(7 * 32){1'b0}};
       rec_q[1]  <= {(7 * 32){1'b0}};
+      old_q     <= 1'b0;
       head_q    <= {PW{1'b0}};
       tail_q    <= {PW{1'b0}};
       lost_q    <= 1'b0;
@@ -323,6 +327,7 @@ module pmu_smp_thr #(
       sd_q      <= sd_b & ~wsel;
       rec_q[0]  <= rb[0];
       rec_q[1]  <= rb[1];
+      old_q     <= old_d;
       head_q    <= head_d;
       tail_q    <= tail_d;
       lost_q    <= lost_d;

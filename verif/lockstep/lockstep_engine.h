@@ -93,7 +93,12 @@ template <class Ports> struct Lockstep {
   }
 
   // The model takes the RTL's state (after cycles run with use_model = false).
-  void model_from_rtl() { rtl_state(io.root(), &ms); }
+  void model_from_rtl() {
+    rtl_state(io.root(), &ms);
+#if PMU_SAMPLER
+    smp_state_from_rtl(io.root(), &ms);  // the sampler's state (rtl_state_smp.h)
+#endif
+  }
 
   // The first-divergence report, on stderr.
   void report(const char *what, const std::string &diff) const {

@@ -58,6 +58,57 @@
     return true;                                                                                  \
   }
 
+// The model takes thread T's sampler state from the RTL (bench rounds run the RTL alone, then
+// the model continues from the RTL's state: Lockstep::model_from_rtl).
+#define SMP_THREAD_COPY(T)                                                                          \
+  template <typename Root> static void smp_thread_copy_##T(Root *r, pmu_smp_thr_t *m) {            \
+    m->ctl_q = r->SMP_SIG(T, ctl_q);                                                              \
+    m->per_q = r->SMP_SIG(T, per_q);                                                              \
+    m->wm_q = r->SMP_SIG(T, wm_q);                                                                \
+    m->cd_q = r->SMP_SIG(T, cd_q);                                                                \
+    m->lfsr_q = (uint16_t)r->SMP_SIG(T, lfsr_q);                                                  \
+    m->lastf_q = (uint8_t)r->SMP_SIG(T, lastf_q);                                                 \
+    m->lastpc_q = (uint16_t)r->SMP_SIG(T, lastpc_q);                                              \
+    m->lastsig_q = (uint8_t)r->SMP_SIG(T, lastsig_q);                                             \
+    m->head_q = r->SMP_SIG(T, head_q);                                                            \
+    m->tail_q = r->SMP_SIG(T, tail_q);                                                            \
+    m->lost_q = (uint8_t)r->SMP_SIG(T, lost_q);                                                   \
+    m->lost_cnt_q = r->SMP_SIG(T, lcnt_q);                                                        \
+    for (int s = 0; s < PMU_SMP_PEND; s++) {                                                      \
+      m->slot_q[s].valid = (uint8_t)((r->SMP_SIG(T, sv_q) >> s) & 1u);                            \
+      m->slot_q[s].done = (uint8_t)((r->SMP_SIG(T, sd_q) >> s) & 1u);                             \
+      for (int k = 0; k < 7; k++) m->slot_q[s].rec[k] = r->SMP_SIG(T, rec_q)[s][k];               \
+      m->slot_q[s].rec[7] = 0;                                                                    \
+    }                                                                                             \
+    for (int e = 0; e < PMU_SMP_DEPTH; e++)                                                       \
+      for (int k = 0; k < PMU_SMP_RW; k++) m->buf_q[e][k] = r->SMP_SIG(T, mem)[e][k];             \
+  }
+
+SMP_THREAD_COPY(0)
+#if PMU_THREADS > 1
+SMP_THREAD_COPY(1)
+#endif
+#if PMU_THREADS > 2
+SMP_THREAD_COPY(2)
+#endif
+#if PMU_THREADS > 3
+SMP_THREAD_COPY(3)
+#endif
+
+template <typename Root> static void smp_state_from_rtl(Root *r, pmu_state_t *m) {
+  m->ts_q = r->RTL_SIG(g_smp__DOT__u_smp__DOT__ts_q);
+  smp_thread_copy_0(r, &m->smp[0]);
+#if PMU_THREADS > 1
+  smp_thread_copy_1(r, &m->smp[1]);
+#endif
+#if PMU_THREADS > 2
+  smp_thread_copy_2(r, &m->smp[2]);
+#endif
+#if PMU_THREADS > 3
+  smp_thread_copy_3(r, &m->smp[3]);
+#endif
+}
+
 SMP_THREAD_SAME(0)
 #if PMU_THREADS > 1
 SMP_THREAD_SAME(1)
@@ -91,5 +142,6 @@ template <typename Root> static bool smp_state_same(Root *r, const pmu_state_t *
 }
 
 #undef SMP_THREAD_SAME
+#undef SMP_THREAD_COPY
 #endif  // PMU_SAMPLER
 #endif
