@@ -38,7 +38,7 @@
 #define PMU_PIPE 0 /* event path pipeline: 0 the increments of a cycle's events reach the counters at its clock edge, 1 one edge later through a register (spec 4) */
 #endif
 #ifndef PMU_SAMPLER
-#define PMU_SAMPLER 0 /* the time-proportional sampler (spec 7): 1 present, 0 left out (its registers unmapped); 0 until the RTL has it */
+#define PMU_SAMPLER 0 /* the time-proportional sampler (spec 7): 1 present, 0 left out (its registers unmapped); 0 by default (the PMU as make area measures it), 1 in the board top and make run's main run */
 #endif
 #ifndef PMU_SMP_DEPTH
 #define PMU_SMP_DEPTH 256 /* records per thread in the sampler's buffer, a power of two (spec 7.5) */

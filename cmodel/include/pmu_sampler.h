@@ -2,10 +2,10 @@
  * bits and generator, the definitions it shares with the oracle (sim/report/tip_oracle.h), and
  * its state in pmu_state_t.
  *
- * PMU_SAMPLER is the spec's build parameter SAMPLER (pmu_params.json; pmu_map.h): it stays 0 in
- * every lockstep, golden and main-run configuration until the RTL has the sampler (with 0 its
- * registers are unmapped words, spec 5.2, and pmu_in_t/pmu_state_t are as without it); only
- * cmodel/test/test_sampler.c builds it with 1 (-DPMU_SAMPLER=1). Its registers (spec 7.6) are in
+ * PMU_SAMPLER is the spec's build parameter SAMPLER (pmu_params.json; pmu_map.h), 0 by default
+ * (its registers are then unmapped words, spec 5.2, and pmu_in_t/pmu_state_t are as without
+ * it). Built with 1: the model variants smp (test_sampler, smp-diff, the lockstep set smp),
+ * run_smp (make run's main run) and board (pmuctl, as fpga/rtl/board_top.v builds the PMU). Its registers (spec 7.6) are in
  * rtl/pmu/data/pmu.rdl like every other: their offsets, fields and masks are in pmu_map.h and
  * their decode in pmu_regs_gen.h.
  */
