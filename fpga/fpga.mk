@@ -2,7 +2,7 @@
 #
 #   make vboard        build/vboard/Vboard_top: the board top under Verilator, UART on a pty
 #   make pmuctl        build/pmuctl: the host tool (serial port, pty, C model transports)
-#   make fpga-lint     verilator --lint-only -Wall of the board top (three parameter sets), Icarus compile
+#   make fpga-lint     verilator --lint-only -Wall of the board top (four parameter sets), Icarus compile
 #   make fpga-test     the bring-up session on the virtual board (fpga/test/bringup.sh)
 #   make fpga          the ULX3S 85F bitstream build/fpga/board_top.bit with its report
 #                      (BOARD=tang20k: the Tang Primer 20K, build/fpga/board_top.fs)
@@ -16,7 +16,8 @@ FPGA_SIM_PRIM := fpga/sim/board_prim.v
 # 20000 cycles; the board clock stays nominal (CLK_HZ, for pmuctl's -I in milliseconds)
 VBOARD_DIV     := 8
 VBOARD_TIMEOUT := 20000
-VBOARD_G       := -GBAUD_DIV=$(VBOARD_DIV) -GTIMEOUT=$(VBOARD_TIMEOUT)
+# the virtual board has the PMU's sampler (pmuctl record; pmuctl's model is built with it too)
+VBOARD_G       := -GBAUD_DIV=$(VBOARD_DIV) -GTIMEOUT=$(VBOARD_TIMEOUT) -GSAMPLER=1
 VBOARD_SRC     := $(FPGA_RTL) $(FPGA_SIM_PRIM) $(CORE_SRC) $(RTL_SRC)
 
 $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard.cpp | $(BUILD)
@@ -30,8 +31,8 @@ $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard
 	@$(call depfile,$@,$(BUILD)/vboard)
 
 # pmuctl: C99, one concept per file; the model transport links the board's model library
-# (and the sample files' reader, sim/report/smp_file.c); the model is the board's PMU: the
-# sampler in (model variant board, BOARD_DFLAGS)
+# (and the sample files' reader, sim/report/smp_file.c); the model is the virtual board's PMU:
+# the sampler in (model variant board, BOARD_DFLAGS)
 PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
 $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,board)
 	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,board)
@@ -41,7 +42,8 @@ $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib
 vboard: deps $(BUILD)/vboard/Vboard_top
 pmuctl: c-deps $(BUILD)/pmuctl
 
-FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8 -GLED_LOW=1" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64"
+FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8 -GLED_LOW=1" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64" \
+                  "-GSAMPLER=1"
 fpga-lint: deps
 	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \
 	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl --top-module board_top \

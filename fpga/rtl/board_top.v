@@ -25,7 +25,9 @@ module board_top #(
   // section 2)
   `include "core_stub_params.vh"
   parameter STORAGE    = 1,       // PMU counter storage: block RAM (docs/spec.md section 4)
-  parameter SAMPLER    = 1,       // the PMU's time-proportional sampler (spec 7; pmuctl record)
+  parameter SAMPLER    = 0,       // the PMU's time-proportional sampler (spec 7; pmuctl record):
+                                  // the virtual board has it; on the ULX3S its paths do not meet
+                                  // 25 MHz yet (docs/fpga.md section 1)
   parameter SMP_DEPTH  = `PMU_DEF_SMP_DEPTH,  // its records per thread (block RAM)
   parameter CLK_HZ     = 25000000,   // the design clock: the board's PLL output (ULX3S: 25 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
