@@ -60,23 +60,22 @@ static int by_tip(const void *a, const void *b)
   return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
-/* collapsed stacks: one line per (thread, pc, component) with cycles */
-static void write_collapsed(const char *path, const insts_t *s, char names[][64])
+/* An output file is written as PATH.tmp and renamed when complete (nothing half-written). */
+static FILE *out_open(const char *path, char **tmp)
 {
-  size_t i, len = strlen(path);
-  unsigned c;
-  char *tmp = malloc(len + 5);
+  size_t len = strlen(path);
   FILE *f;
-  if (!tmp) die("out of memory");
-  memcpy(tmp, path, len);
-  memcpy(tmp + len, ".tmp", 5);
-  f = fopen(tmp, "w");
+  *tmp = malloc(len + 5);
+  if (!*tmp) die("out of memory");
+  memcpy(*tmp, path, len);
+  memcpy(*tmp + len, ".tmp", 5);
+  f = fopen(*tmp, "w");
   if (!f) die("%s: cannot write", path);
-  for (i = 0; i < s->n; i++)
-    for (c = 0; c < NCOMP; c++)
-      if (s->v[i].comp[c])
-        fprintf(f, "%s;0x%04x;%s %llu\n", names[s->v[i].tid], s->v[i].pc, pmu_comp_names[c],
-                (unsigned long long)s->v[i].comp[c]);
+  return f;
+}
+
+static void out_close(FILE *f, char *tmp, const char *path)
+{
   if (fclose(f) != 0 || rename(tmp, path) != 0) {
     remove(tmp);
     die("%s: cannot write", path);
@@ -84,18 +83,28 @@ static void write_collapsed(const char *path, const insts_t *s, char names[][64]
   free(tmp);
 }
 
+/* collapsed stacks: one line per (thread, pc, component) with cycles */
+static void write_collapsed(const char *path, const insts_t *s, char names[][64])
+{
+  size_t i;
+  unsigned c;
+  char *tmp;
+  FILE *f = out_open(path, &tmp);
+  for (i = 0; i < s->n; i++)
+    for (c = 0; c < NCOMP; c++)
+      if (s->v[i].comp[c])
+        fprintf(f, "%s;0x%04x;%s %llu\n", names[s->v[i].tid], s->v[i].pc, pmu_comp_names[c],
+                (unsigned long long)s->v[i].comp[c]);
+  out_close(f, tmp, path);
+}
+
 /* the per-instruction table as CSV (the numbers as the text table prints them) */
 static void write_csv(const char *path, const insts_t *s, char names[][64], uint64_t tot_tip, uint64_t tot_pebs)
 {
-  size_t i, len = strlen(path);
+  size_t i;
   unsigned c;
-  char *tmp = malloc(len + 5);
-  FILE *f;
-  if (!tmp) die("out of memory");
-  memcpy(tmp, path, len);
-  memcpy(tmp + len, ".tmp", 5);
-  f = fopen(tmp, "w");
-  if (!f) die("%s: cannot write", path);
+  char *tmp;
+  FILE *f = out_open(path, &tmp);
   fprintf(f, "rank,instruction,tip_pct,pebs_pct,tip_cycles,pebs_cycles");
   for (c = 0; c < NCOMP; c++) fprintf(f, ",%s", pmu_comp_names[c]);
   fprintf(f, "\n");
@@ -108,11 +117,7 @@ static void write_csv(const char *path, const insts_t *s, char names[][64], uint
     for (c = 0; c < NCOMP; c++) fprintf(f, ",%.1f", e->tip ? 100.0 * (double)e->comp[c] / (double)e->tip : 0.0);
     fprintf(f, "\n");
   }
-  if (fclose(f) != 0 || rename(tmp, path) != 0) {
-    remove(tmp);
-    die("%s: cannot write", path);
-  }
-  free(tmp);
+  out_close(f, tmp, path);
 }
 
 int cmd_report(int argc, char **argv)
