@@ -286,32 +286,14 @@ static const pmu_win_t pmu_win[PMU_NWIN] = {
   {"stk", PMU_STK_OFF, (24 - 1u) * PMU_STK_STRIDE + 8u, 1, 0},
 #if (PMU_SAMPLER)
   {"smpctl", PMU_SMPCTL_OFF, 4u, 1, 0},
-#endif
-#if (PMU_SAMPLER)
   {"smpper", PMU_SMPPER_OFF, 4u, 1, 0},
-#endif
-#if (PMU_SAMPLER)
   {"smpseed", PMU_SMPSEED_OFF, 4u, 1, 0},
-#endif
-#if (PMU_SAMPLER)
   {"smpwm", PMU_SMPWM_OFF, 4u, 1, 0},
-#endif
-#if (PMU_SAMPLER)
   {"smphead", PMU_SMPHEAD_OFF, 4u, 1, 1},
-#endif
-#if (PMU_SAMPLER)
   {"smptail", PMU_SMPTAIL_OFF, 4u, 1, 0},
-#endif
-#if (PMU_SAMPLER)
   {"smpstat", PMU_SMPSTAT_OFF, 4u, 1, 1},
-#endif
-#if (PMU_SAMPLER)
   {"smplost", PMU_SMPLOST_OFF, 4u, 1, 0},
-#endif
-#if (PMU_SAMPLER)
   {"smpdata", PMU_SMPDATA_OFF, (8 - 1u) * PMU_SMPDATA_STRIDE + 4u, 1, 1},
-#endif
-#if (PMU_SAMPLER)
   {"smpts", PMU_SMPTS_OFF, 4u, 1, 1},
 #endif
 };

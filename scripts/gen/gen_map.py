@@ -702,14 +702,19 @@ def gen_h(m):
     a("#define PMU_NWIN (%d%s)" % (len(wins) - len(cond), "".join(
         " + (%s ? %d : 0)" % (rdl_regs.cexpr(c), cond.count(c)) for c in sorted(set(cond)))))
     a("static const pmu_win_t pmu_win[PMU_NWIN] = {")
+    open_if = None                 # one #if around each run of windows with the same condition
     for r, off in wins:
         u = r.name.upper()
         n = "%du" % r.size if not r.is_array else "(%s - 1u) * PMU_%s_STRIDE + %du" % (rdl_regs.cexpr(r.cexpr), u, r.size)
-        if r.present is not None:
-            a("#if %s" % rdl_regs.cexpr(r.present))
+        if r.present != open_if:
+            if open_if is not None:
+                a("#endif")
+            if r.present is not None:
+                a("#if %s" % rdl_regs.cexpr(r.present))
+            open_if = r.present
         a('  {"%s", PMU_%s_OFF, %s, %d, %d},' % (r.name, u, n, int(r.scope == "thread"), int(not r.writable)))
-        if r.present is not None:
-            a("#endif")
+    if open_if is not None:
+        a("#endif")
     a("};")
     a("")
     for i, s in enumerate(m.j["stages"]):
