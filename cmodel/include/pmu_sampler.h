@@ -65,6 +65,7 @@ typedef struct {
   uint8_t lastf_q, lastsig_q;
   uint16_t lastpc_q;
   pmu_smp_slot_t slot_q[PMU_SMP_PEND];
+  uint8_t old_q;                           /* the slot that fired first, when both are in use */
   uint32_t head_q, tail_q;                 /* mod 2 * SMP_DEPTH */
   uint8_t lost_q;
   uint32_t lost_cnt_q;                     /* smplost */

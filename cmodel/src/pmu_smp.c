@@ -123,6 +123,8 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
     } else {
       pmu_smp_slot_t *sl = &x->slot_q[j];
       uint32_t *r = sl->rec;
+      /* the older of two slots in use: the other one, if it is in use, else this one */
+      x->old_q = (uint8_t)(x->slot_q[1 - j].valid ? 1 - j : j);
       sl->valid = 1;
       sl->done = 0;
       for (i = 0; i < PMU_SMP_RW; i++)
@@ -166,9 +168,8 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
   /* the completed slot with the oldest fire writes its record at the end of the cycle (7.3),
    * into the buffer or, when it is full, is dropped (7.5). A record carries lost = 1 when a
    * sample was lost since the previous record was written, a fire of this cycle included. */
-  for (i = 0; i < PMU_SMP_PEND; i++)
-    if (x->slot_q[i].valid && x->slot_q[i].done &&
-        (wr < 0 || ts - x->slot_q[i].rec[PMU_SMPREC_TS_WORD] > ts - x->slot_q[wr].rec[PMU_SMPREC_TS_WORD]))
+  for (i = 0; i < PMU_SMP_PEND; i++)   /* one fire a cycle: two in use fired in different cycles */
+    if (x->slot_q[i].valid && x->slot_q[i].done && (wr < 0 || i == x->old_q))
       wr = (int)i;
   if (wr >= 0) {
     pmu_smp_slot_t *sl = &x->slot_q[wr];

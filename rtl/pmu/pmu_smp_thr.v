@@ -95,7 +95,7 @@ module pmu_smp_thr #(
   reg [1:0]     sv_q /*verilator public_flat_rd*/;                  // slot i in use
   reg [1:0]     sd_q /*verilator public_flat_rd*/;                  // slot i completed
   reg [7*32-1:0] rec_q [0:1] /*verilator public_flat_rd*/;          // slot i's record, words 0..6
-  reg           old_q;                 // the slot with the older fire, when both are in use
+  reg           old_q /*verilator public_flat_rd*/;                 // the slot with the older fire, when both are in use
   reg [PW-1:0]  head_q /*verilator public_flat_rd*/;
   reg [PW-1:0]  tail_q /*verilator public_flat_rd*/;
   reg           lost_q /*verilator public_flat_rd*/;                // a sample was lost since the last record written

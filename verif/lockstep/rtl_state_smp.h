@@ -1,8 +1,8 @@
 // The time-proportional sampler's state (docs/spec.md 7.6, 7.7), compared with the model after
 // every clock edge in the builds with SAMPLER=1 (the lockstep set smp, the main run run_smp):
 // ts_q, and per thread the registers (smpctl, smpper, smpwm), the countdown and generator, the
-// last committed instruction, the two pending slots (in use, completed, and the record of a slot
-// in use), the pointers, the lost flag and count, and every buffer entry between the tail and
+// last committed instruction, the two pending slots (in use, completed, which fired first, and the
+// record of a slot in use), the pointers, the lost flag and count, and every buffer entry between the tail and
 // the head (the others are not state: the block RAM is never reset and a read returns 0 there).
 // The RTL flops are read through their /*verilator public_flat_rd*/ names in pmu_smp.v and
 // pmu_smp_thr.v (instance g_smp.u_smp.g_thr[t].u_thr). Included by rtl_state.h (RTL_SIG defined).
@@ -31,9 +31,10 @@
         {(uint32_t)r->SMP_SIG(T, lfsr_q), m->lfsr_q},   {(uint32_t)r->SMP_SIG(T, lastf_q), m->lastf_q}, \
         {(uint32_t)r->SMP_SIG(T, lastpc_q), m->lastpc_q}, {(uint32_t)r->SMP_SIG(T, lastsig_q), m->lastsig_q}, \
         {(uint32_t)r->SMP_SIG(T, head_q), m->head_q},   {(uint32_t)r->SMP_SIG(T, tail_q), m->tail_q}, \
-        {(uint32_t)r->SMP_SIG(T, lost_q), m->lost_q},   {(uint32_t)r->SMP_SIG(T, lcnt_q), m->lost_cnt_q}}; \
+        {(uint32_t)r->SMP_SIG(T, lost_q), m->lost_q},   {(uint32_t)r->SMP_SIG(T, lcnt_q), m->lost_cnt_q}, \
+        {(uint32_t)r->SMP_SIG(T, old_q), m->old_q}}; \
     static const char *const names[] = {"ctl_q", "per_q", "wm_q", "cd_q", "lfsr_q", "lastf_q",      \
-                                        "lastpc_q", "lastsig_q", "head_q", "tail_q", "lost_q", "lcnt_q"}; \
+                                        "lastpc_q", "lastsig_q", "head_q", "tail_q", "lost_q", "lcnt_q", "old_q"}; \
     for (size_t i = 0; i < sizeof scal / sizeof scal[0]; i++)                                     \
       SMP_CHK(scal[i][0] != scal[i][1], "u_smp.g_thr[%d].u_thr.%s: expected 0x%x, actual 0x%x", T, \
               names[i], scal[i][1], scal[i][0]);                                                  \
@@ -74,6 +75,7 @@
     m->tail_q = r->SMP_SIG(T, tail_q);                                                            \
     m->lost_q = (uint8_t)r->SMP_SIG(T, lost_q);                                                   \
     m->lost_cnt_q = r->SMP_SIG(T, lcnt_q);                                                        \
+    m->old_q = (uint8_t)r->SMP_SIG(T, old_q);                                                     \
     for (int s = 0; s < PMU_SMP_PEND; s++) {                                                      \
       m->slot_q[s].valid = (uint8_t)((r->SMP_SIG(T, sv_q) >> s) & 1u);                            \
       m->slot_q[s].done = (uint8_t)((r->SMP_SIG(T, sd_q) >> s) & 1u);                             \
