@@ -67,7 +67,7 @@ def get(vals, area, unit):
 def main():
     ap = argparse.ArgumentParser()
     build = os.path.join(ROOT, os.environ.get("BUILD") or "build")   # the Makefile's BUILD
-    ap.add_argument("--run", default=os.path.join(build, "run", "Vsim_top"))
+    ap.add_argument("--run", default=os.path.join(build, "run_smp", "Vsim_top"))   # the main run (make run)
     ap.add_argument("--cycles", type=int, default=300000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=os.path.join(build, "validate"))

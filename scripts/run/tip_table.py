@@ -5,8 +5,8 @@ Runs the main run with the PMU's sampler (build/run_smp/Vsim_top, SAMPLER=1) wit
 and --samples on each workload: the six generator mixes and the program files of verif/kernels
 and verif/tip, every thread running. Each run checks that the RTL sampler's records, drained over
 APB, equal the oracle's replay of the sampler (per thread, pc and signature, under both rules),
-so the TIP-rule and PEBS-rule columns are the RTL's samples; --replay uses build/run/Vsim_top
-(SAMPLER 0) and the replay alone. From each run's CSV (one row per thread, program address and event signature: the oracle's cycles, the
+so the TIP-rule and PEBS-rule columns are the RTL's samples; --replay leaves the RTL's sampler
+off (no --samples) and uses the oracle's replay alone, as a SAMPLER 0 build can. From each run's CSV (one row per thread, program address and event signature: the oracle's cycles, the
 TIP-rule and PEBS-rule samples, the PEBS rule over every cycle) it computes the instruction-level
 profile errors (half the L1 distance of the normalised profiles over static instructions
 (thread, pc)) and writes the table between the GENERATED markers of docs/sampling.md.
@@ -16,7 +16,7 @@ A generator run has no static program: its pc is the position in the generated s
 PROG_DEPTH: the stream read as a program filling the program memory). A program's pcs are used
 as they are.
 
-  python3 scripts/run/tip_table.py [--cycles N] [--samples S] [--bin PATH] [--replay]
+  python3 scripts/run/tip_table.py [--cycles N] [--samples S] [--bin PATH] [--replay] [--work DIR]
                                    [--doc PATH] [--only NAME,...] [--print]
 
 Each run's own error line (printed by Vsim_top, unfolded) is checked against this script's
@@ -71,7 +71,7 @@ def floor_estimate(p, s):
 
 
 def run_one(args, name, opts):
-    out = os.path.join(ROOT, args.build, "tip_table", name + ".csv")
+    out = os.path.join(args.work, name + ".csv")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     cmd = [args.bin, "--quiet", "--cycles", str(args.cycles), "--seed", "1",
            "--tip-oracle", out, "--tip-samples", str(args.samples), "--outdir", out[:-4] + ".run"] + opts
@@ -116,14 +116,18 @@ def main():
     ap.add_argument("--fold", type=int, default=1024)
     ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
     ap.add_argument("--bin", default=None)
+    ap.add_argument("--work", default=None, help="the runs' outputs (default BUILD/tip_table)")
     ap.add_argument("--replay", action="store_true",
-                    help="build/run/Vsim_top (SAMPLER 0): the oracle's replay of the sampler only")
+                    help="the oracle's replay of the sampler only (the RTL's sampler left off)")
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "sampling.md"))
     ap.add_argument("--only", default="")
     ap.add_argument("--print", action="store_true", help="print the table, do not write the doc")
     args = ap.parse_args()
     if args.bin is None:
-        args.bin = os.path.join(ROOT, args.build, "run" if args.replay else "run_smp", "Vsim_top")
+        args.bin = os.path.join(ROOT, args.build, "run_smp", "Vsim_top")
+    if args.work is None:
+        args.work = os.path.join(ROOT, args.build, "tip_table")
+    args.work = os.path.abspath(args.work)
     work = [(m, ["--workload", m], args.fold) for m in MIXES]
     progs = sorted(glob.glob(os.path.join(ROOT, "verif", "kernels", "*.hex")) +
                    glob.glob(os.path.join(ROOT, "verif", "tip", "*.hex")))

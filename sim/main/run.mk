@@ -1,11 +1,14 @@
 # sim/main/run.mk: the main run binary, core stub + PMU RTL (sim/main/sim_top.v) with the C model
 # in lockstep (sim/main/run.cpp). Included by the top Makefile.
 #
-#   make build/run/Vsim_top          default parameters
+#   make build/run_smp/Vsim_top      the main run: default parameters and the PMU's sampler
+#                                    (RUN_CFG_smp): make run, make validate, the kernels and the
+#                                    main-run tests of make test
+#   make build/run/Vsim_top          default parameters, SAMPLER 0: make bench's speed guard
 #   make build/run_smt4/Vsim_top     the parameter set RUN_CFG_smt4 (any RUN_CFG_<name> below)
 #   make build/run_wave/Vsim_top     default parameters with FST waveforms (Verilator --trace-fst):
 #                                    --wave FILE.fst --wave-window A:B; `make run WAVE=A:B` uses it.
-#                                    build/run/Vsim_top stays trace-free (tracing costs speed).
+#                                    build/run_smp/Vsim_top stays trace-free (tracing costs speed).
 #
 # A parameter set is a list KEY=VALUE: the RTL gets -GKEY=VALUE; the C model and the report
 # -DPMU_KEY=VALUE for the PMU parameters (THREADS P CW W) and run.cpp -DCORE_KEY=VALUE for the
@@ -24,6 +27,9 @@ RUN_CFG_small  := THREADS=1 P=4 CW=40 W=2
 RUN_CFG_big    := THREADS=3 P=16 CW=64 W=7 ROB=48 RS=24 FQ=24
 RUN_CFG_smp    := SAMPLER=1
 RUN_CFGS       := smt4 w2 small big smp
+# The main run is the PMU with its sampler; build/run (SAMPLER 0) is what make bench measures,
+# built only there (make test does not need it: run_smt4 and run_wave are SAMPLER 0 builds).
+MAIN_RUN       := $(BUILD)/run_smp/Vsim_top
 # A parameter set's C and C++ optimisation (default SIM_OPT, the speed the figures are measured
 # at): run_smt4 serves one kernel of verif/kernels/kernels.txt, a few thousand cycles, and builds
 # in 6 s less CPU at -O1 than at -O3.
@@ -72,11 +78,11 @@ $(BUILD)/run_wave/Vsim_top: $(RUN_DEPS) $(call model_lib,run) | $(BUILD)
 	  -MAKEFLAGS "OPT_FAST=$(WAVE_OPT) OPT_SLOW=$(VL_SLOW_OPT) OPT_GLOBAL=$(WAVE_OPT)",run)
 
 .PHONY: run-bin kernels core-lint core-synth core-xsim core-timing
-run-bin: $(BUILD)/run/Vsim_top
+run-bin: $(MAIN_RUN)
 
 # Directed kernels with counts known by arithmetic (verif/kernels/kernels.txt) and malformed
 # program files; ends with "N passed, N failed".
-kernels: $(BUILD)/run/Vsim_top $(BUILD)/run_smt4/Vsim_top
+kernels: $(MAIN_RUN) $(BUILD)/run_smt4/Vsim_top
 	@BUILD=$(BUILD) verif/kernels/run.sh
 
 # Lint of the core and sim_top (Verilator -Wall) for several parameter sets.
@@ -97,5 +103,5 @@ core-timing: venv
 	@scripts/synth/core_timing.sh $(BUILD)
 
 # Icarus (verif/core/core_tb.v) against the Verilator main run: same retired counts.
-core-xsim: $(BUILD)/run/Vsim_top
-	@BUILD=$(BUILD) verif/core/core_xsim.sh $(BUILD)/run/Vsim_top
+core-xsim: $(MAIN_RUN)
+	@BUILD=$(BUILD) verif/core/core_xsim.sh $(MAIN_RUN)

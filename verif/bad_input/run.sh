@@ -9,7 +9,8 @@
 #
 # usage: verif/bad_input/run.sh [BUILD_DIR]     (default build; run from anywhere)
 #        (a path to BUILD_DIR/pmu_cli_san is accepted too, the old interface)
-# Builds what it needs with make (BUILD_DIR/pmu_cli_san, pmu_golden_san, run/Vsim_top) and the
+# Builds what it needs with make (BUILD_DIR/pmu_cli_san, pmu_golden_san, run_smp/Vsim_top: the main
+# run, run_smt4/Vsim_top: a main run without the sampler) and the
 # golden testbench with Icarus. Prints one line per case, a count per class, and ends with
 # exactly one line "N passed, N failed"; exit status 1 when a case failed, 2 on a setup error.
 #
@@ -40,7 +41,8 @@ B=${1:-build}
 D=verif/bad_input
 CLI=$B/pmu_cli_san
 GOLD=$B/pmu_golden_san
-VSIM=$B/run/Vsim_top
+VSIM=$B/run_smp/Vsim_top
+VSIM0=$B/run_smt4/Vsim_top   # SAMPLER 0 (vsim_nosmp/options.txt)
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 
@@ -49,7 +51,7 @@ trap 'rm -rf "$WORK"' EXIT HUP INT TERM
 
 GENPY=$B/venv/bin/python   # the generators' virtual environment (make venv)
 PMUCTL=$B/pmuctl
-if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" "$PMUCTL" venv >"$WORK/make.log" 2>&1; then
+if ! make -s BUILD="$B" "$CLI" "$GOLD" "$VSIM" "$VSIM0" "$PMUCTL" venv >"$WORK/make.log" 2>&1; then
   echo "bad_input: cannot build the tools:" >&2
   tail -20 "$WORK/make.log" >&2
   exit 2
@@ -194,6 +196,7 @@ tool_cmd() {  # the command of a tool directory, into the array CMD
     pmu_cli) CMD=("$CLI") ;;
     pmu_golden) CMD=("$GOLD") ;;
     vsim_top) CMD=("$VSIM") ;;
+    vsim_nosmp) CMD=("$VSIM0") ;;
     pmuctl) CMD=(env -u PMUCTL_DEV "$PMUCTL") ;;
     gen_map) CMD=("$GENPY" scripts/gen/gen_map.py) ;;
     plot_stacks) CMD=("$PY" scripts/plot/plot_stacks.py) ;;

@@ -4,11 +4,11 @@
 # number of instructions per thread in the same window of cycles. Catches simulator-dependent
 # RTL (X propagation, races, tool-specific constructs). Also the program memory's block-RAM form
 # against a combinational read (verif/core/progmem_tb.v). Ends with "N passed, N failed".
-# usage: verif/core/core_xsim.sh [RUN_BINARY]   (default build/run/Vsim_top)
+# usage: verif/core/core_xsim.sh [RUN_BINARY]   (default build/run_smp/Vsim_top, the main run)
 set -u
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
-RUN=${1:-$B/run/Vsim_top}
+RUN=${1:-$B/run_smp/Vsim_top}
 mkdir -p "$B/xsim"
 pass=0; fail=0
 src="verif/core/core_tb.v $(ls rtl/core/*.v)"   # the core alone: the PMU does not change what it retires

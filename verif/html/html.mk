@@ -19,8 +19,8 @@ html-deps:
 	  else echo "missing:$$missing; run as root: sudo apt-get install -y $(HTML_DEB)"; exit 1; fi; \
 	fi
 
-html-check: html-deps venv $(BUILD)/run/Vsim_top
+html-check: html-deps venv $(MAIN_RUN)
 	@$(VENV_PY) verif/html/check_html.py --build $(BUILD) --out $(BUILD)/html-check
 
-html-shot: html-deps venv $(BUILD)/run/Vsim_top
+html-shot: html-deps venv $(MAIN_RUN)
 	@$(VENV_PY) verif/html/check_html.py --build $(BUILD) --out $(BUILD)/html-check --screenshot docs/report_html.png

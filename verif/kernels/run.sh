@@ -104,7 +104,7 @@ while IFS= read -r raw || [ -n "$raw" ]; do
       [[ ${tok[1]} =~ ^[A-Za-z0-9_.-]+$ ]] || die_file $ln "bad kernel name '${tok[1]}' (letters, digits, _ . -)"
       [[ ${tok[2]:-run} =~ ^run(_[A-Za-z0-9]+)?$ ]] || die_file $ln "bad build '${tok[2]}' (run or run_NAME, sim/main/run.mk)"
       for n in "${KR_NAME[@]}"; do [ "$n" = "${tok[1]}" ] && die_file $ln "kernel '${tok[1]}' defined twice"; done
-      k_name=${tok[1]}; k_build=${tok[2]:-run}; k_opts=(); k_exp=(); k_line=$ln ;;
+      k_name=${tok[1]}; k_build=${tok[2]:-run_smp}; k_opts=(); k_exp=(); k_line=$ln ;;
     opts)
       [ -z "$k_name" ] && die_file $ln "'opts' outside a kernel"
       for a in "${tok[@]:1}"; do

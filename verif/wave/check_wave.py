@@ -12,7 +12,7 @@ Runs DIR/run_wave/Vsim_top for N cycles (default 2000) with --wave OUT/run.fst -
   gtkwave        GTKWave itself (xvfb-run, a Tcl script) loads the FST with the save file: every
                  trace of the save file is displayed, and the stall reasons show as the names of
                  the filter file (sim/main/run_stall_reason.txt), not as numbers
-  no-wave        the trace-free build DIR/run/Vsim_top rejects --wave (exit 2, says why)
+  no-wave        the trace-free main run DIR/run_smp/Vsim_top rejects --wave (exit 2, says why)
   bad-window     a window past the run's end, A >= B, --wave without --wave-window and the
                  reverse, --wave with --bench: each refused (exit 2) and no FST left behind
 Ends with "N passed, N failed"; exit 1 when a check failed.
@@ -162,7 +162,7 @@ def main():
               rc, len(shown), n_all, mark, ", ".join(x[1] if len(x) == 2 else "?" for x in reasons) or "none"))
 
     # the trace-free build refuses --wave
-    nbin = os.path.join(a.build, "run", "Vsim_top")
+    nbin = os.path.join(a.build, "run_smp", "Vsim_top")
     r = subprocess.run([nbin, "--cycles", "100", "--wave", os.path.join(a.out, "no.fst"), "--wave-window", "0:10"],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     check("no-wave", r.returncode == 2 and "waveform" in r.stdout and not os.path.exists(os.path.join(a.out, "no.fst")),
