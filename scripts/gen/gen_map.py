@@ -24,6 +24,8 @@ import os
 import re
 import sys
 
+import jsonschema  # the virtual environment's (scripts/gen/requirements.txt)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join("rtl", "pmu", "data")
 SRC = os.path.join(ROOT, DATA, "pmu_params.json")
@@ -201,7 +203,6 @@ JSON_TYPES = {"integer": "an integer", "string": "a string", "array": "a list", 
 def schema_errors(j):
     """The violations of rtl/pmu/data/pmu_params.schema.json as MapErrors, worded by the schema's
     errorMessage and title where it has them."""
-    import jsonschema  # the virtual environment's (scripts/gen/requirements.txt)
     schema = load_schema()
     out = []
     for e in jsonschema.Draft202012Validator(schema).iter_errors(j):
