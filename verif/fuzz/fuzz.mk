@@ -121,8 +121,9 @@ $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep: | san-deps
 fuzz: deps $(FUZZ_BINS)
 	@BUILD=$(BUILD) FUZZ_PAR=$(FUZZ_PAR) verif/fuzz/run.sh long $(FUZZ_TIME) $(FUZZERS)
 
-fuzz-smoke: deps $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep
+# the mutant's build only when its check runs (all, or FUZZ_ONLY=mutant)
+fuzz-smoke: deps $(FUZZ_BINS) $(if $(filter-out mutant,$(FUZZ_ONLY)),,$(FUZZ_DIR)/mut/fuzz_lockstep)
 	@BUILD=$(BUILD) FUZZ_MUT_WHAT="$(FUZZ_MUT_WHAT)" verif/fuzz/run.sh smoke $(FUZZ_ONLY)
 
 .PHONY: fuzz-bins
-fuzz-bins: deps $(FUZZ_BINS) $(FUZZ_DIR)/mut/fuzz_lockstep
+fuzz-bins: deps $(FUZZ_BINS)
