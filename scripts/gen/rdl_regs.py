@@ -1184,7 +1184,9 @@ def state_table(m, extra):
         if k == "cnt":
             lay = "array, counter i at `cnt_q[i]` (CW bits)"
         elif k == "arr":
-            lay = "array, counter i at `%s[i]`" % x["c"]
+            lay = ("array, counter i at `%s[i]`" % x["c"] if x["n"] == "NCNT" else
+                   "array, counter k of thread t at `%s[t*P+k]`" % x["c"] if x["n"] == "THREADS * P" else
+                   "array of %s, `%s[i]`" % (x["n"], x["c"]))
         elif k == "one":
             lay = "%s bit%s" % (x["bits"], "" if str(x["bits"]) == "1" else "s")
         elif k == "bits":
@@ -1194,7 +1196,7 @@ def state_table(m, extra):
             i = "t*%s+k" % x["per"] if str(x["per"]) != "1" else "t"
             lay = "`[(%s)*%s +: %s]`" % (i, w, w) if "+" in i else "`[%s*%s +: %s]`" % (i, w, w)
         if "when" in x:
-            lay += " (only with %s = 1)" % x["when"]
+            lay += " (only with %s >= %d)" % (x["when"], x.get("when_min", 1))
         L.append("| %s | `%s` | `%s` | %s |" % (x["desc"], x["rtl"], x["c"], lay))
     return "\n".join(L)
 
