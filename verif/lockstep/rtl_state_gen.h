@@ -34,6 +34,9 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
 #if PMU_PIPE
   for (int i = 0; i < (PMU_NCNT); i++) s->inc_q[i] = r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i];
 #endif
+#if PMU_PIPE >= 2
+  for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) s->v_q[i] = r->RTL_SIG(u_evctl__DOT__g_vq__DOT__v_q)[i];
+#endif
 }
 
 // True when the RTL's state equals the model's state m, read in place (no copy): the same
@@ -67,6 +70,10 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
 #if PMU_PIPE
   for (int i = 0; i < (PMU_NCNT); i++)
     if ((uint32_t)r->RTL_SIG(u_bank__DOT__g_pipe__DOT__inc_q)[i] != m->inc_q[i]) return false;
+#endif
+#if PMU_PIPE >= 2
+  for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++)
+    if ((uint32_t)r->RTL_SIG(u_evctl__DOT__g_vq__DOT__v_q)[i] != m->v_q[i]) return false;
 #endif
   return true;
 }
@@ -137,6 +144,11 @@ static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
   for (int i = 0; i < (PMU_NCNT); i++)
     CHK(m->inc_q[i] != r->inc_q[i], "u_bank.g_pipe.inc_q[%d] %s: expected 0x%" PRIx32 ", actual 0x%" PRIx32, i,
         cnt_name(i).c_str(), m->inc_q[i], r->inc_q[i])
+#endif
+#if PMU_PIPE >= 2
+  for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++)
+    CHK(m->v_q[i] != r->v_q[i], "u_evctl.g_vq.v_q[%d] %s: expected 0x%" PRIx32 ", actual 0x%" PRIx32, i,
+        "", m->v_q[i], r->v_q[i])
 #endif
   return "";
 }
