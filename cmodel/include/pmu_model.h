@@ -54,11 +54,30 @@ typedef struct {
   uint64_t rdp_data[PMU_THREADS];
 } pmu_out_t;
 
+#if PMU_PIPE >= 2
+/* The event inputs of the cycle before (PIPE = 2, spec 4: the RTL's pmu_top g_in_q), the
+ * fields of pmu_in_t of the same names; the increments of a cycle count these. */
+typedef struct {
+  uint8_t priv[PMU_THREADS];
+  uint8_t ref_tick;
+  uint8_t slot_fill[PMU_THREADS];
+  uint8_t slot_issue[PMU_THREADS];
+  uint8_t slot_retire[PMU_THREADS];
+  uint8_t stk_n[PMU_THREADS][3];
+  uint8_t stk_wp[PMU_THREADS][2];
+  uint16_t stk_flags[PMU_THREADS];
+} pmu_in_q_t;
+#endif
+
 /* Architectural state: the same names and layout as the RTL flops (docs/spec.md section 6). */
 typedef struct {
   uint64_t cnt_q[PMU_NCNT];                      /* CW bits each */
 #if PMU_PIPE
-  uint32_t inc_q[PMU_NCNT];                      /* increments in flight (PIPE = 1, spec 4), IW bits each */
+  uint32_t inc_q[PMU_NCNT];                      /* increments in flight (PIPE >= 1, spec 4), IW bits each */
+#endif
+#if PMU_PIPE >= 2
+  uint32_t v_q[PMU_THREADS * PMU_P];             /* event values V in flight (PIPE = 2), counter k of thread t at t*P+k */
+  pmu_in_q_t in_q;                               /* the event inputs of the cycle before (PIPE = 2) */
 #endif
   PMU_REG_STATE                                  /* evtsel_q ... gstatus_q: the registers of pmu.rdl (pmu_map.h) */
   uint32_t hi_latch_q;

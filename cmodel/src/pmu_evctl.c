@@ -6,7 +6,9 @@
  * rtl/pmu/pmu_evctl_ctr.v: cond, counted, edgehit, cprev_o, inc_o) compute, here for all
  * counters of the thread at once as bit vectors, bit k = counter k: cond_v, qin_v, counted_v,
  * edgehit, and the increments by kind (a speed-up, docs/cmodel.md).
- * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle).
+ * Flops: cprev_q (edge history), carry_q (chain carry = wrap of the counter last cycle), and
+ * with PIPE = 2 v_q (V of the cycle before, which the condition and increments then use; the
+ * privilege filter then takes the cycle before's priv, in_q: spec 4, "Event path pipeline").
  * Simulation speed-ups (docs/cmodel.md): the evtsel/ext decode memo, V and C of every counter
  * without a branch, the per-counter logic as bit vectors with
  * cprev_q/carry_q converted eight bytes at a time, the QUALIFY cascade as one addition.
@@ -248,10 +250,25 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
   uint32_t in_usr = 0, in_os = 0;      /* the threads in user / kernel mode, bit u = thread u */
   unsigned t, k, l;
 
+#if PMU_PIPE >= 2
+  /* the privilege of the events counted now (privok): the cycle before's (in_q, spec 4); V's
+   * ANY gating (src) takes this cycle's, in_usr / in_os */
+  uint32_t e_usr = 0, e_os = 0;
+  const uint8_t *e_priv = s->in_q.priv;
+#else
+#define e_usr in_usr
+#define e_os in_os
+  const uint8_t *e_priv = in->priv;
+#endif
+
   for (t = 0; t < PMU_THREADS; t++) {
     cfg[t] = thread_cfg(s, t);
     in_os |= ((uint32_t)in->priv[t] & 1u) << t;
     in_usr |= (((uint32_t)in->priv[t] & 1u) ^ 1u) << t;
+#if PMU_PIPE >= 2
+    e_os |= ((uint32_t)e_priv[t] & 1u) << t;
+    e_usr |= (((uint32_t)e_priv[t] & 1u) ^ 1u) << t;
+#endif
   }
 
   /* ---- lanes (2.1): internal lanes zero-extended/truncated to LW bits, then every lane cut
@@ -290,8 +307,8 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     const uint32_t pmc_en = (uint32_t)(s->gctrl_q[t] >> PMU_GCTRL_PMC_EN_LSB) & PMU_P_MASK;
     /* EN, gctrl.pmc_en, the privilege filter (the RTL's privok: without ANY the counter's own
      * thread; with ANY some thread passes USR/OS), not frozen */
-    const uint32_t active = (((in->priv[t] & 1u) ? m->en_os : m->en_usr) |
-                             (in_usr ? m->any_usr_v : 0u) | (in_os ? m->any_os_v : 0u)) &
+    const uint32_t active = (((e_priv[t] & 1u) ? m->en_os : m->en_usr) |
+                             (e_usr ? m->any_usr_v : 0u) | (e_os ? m->any_os_v : 0u)) &
                             (frz ? 0u : pmc_en);
     const uint32_t cprev_v = bytes_to_bits(s->cprev_q[t]);           /* cprev_q, bit k */
     const uint32_t carry_prev = bytes_to_bits(s->carry_q[t]) << 1;   /* carry of counter k-1 */
@@ -320,6 +337,17 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
       v[k] = lane_sum((const uint8_t (*)[PMU_NL + 1])lane, src, c->sel);
       cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
+#if PMU_PIPE >= 2
+    /* v_q <= this cycle's V (computed above with this cycle's evtsel); the condition and the
+     * increments take V of the cycle before, with this cycle's evtsel/ext (spec 4) */
+    cond_v = 0;
+    for (k = 0; k < PMU_P; k++) {
+      const pmc_cfg_t *c = &m->c[k];
+      d->v_q[t * PMU_P + k] = v[k];
+      v[k] = s->v_q[t * PMU_P + k];
+      cond_v |= (uint32_t)(v[k] - c->lo <= c->span) << k;
+    }
+#endif
 
     /* QUALIFY cascade, the RTL's chain of g_ctr[k] wires in pmu_evctl: q = f_chain ? qin :
      * cond && (f_qual ? qin : 1), qin = q of counter k-1 (Qin(0) = 1). That is a carry chain,
@@ -358,6 +386,10 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
      * only in counted cycles); a write clears it (pmu_evctl_commit) */
     bits_to_bytes((cprev_v & ~counted_v) | (cond_v & counted_v), d->cprev_q[t]);
   }
+#if !(PMU_PIPE >= 2)
+#undef e_usr
+#undef e_os
+#endif
 }
 
 /* carry_d[k] = wrap of programmable counter k this cycle (from pmu_cnt_bank) */
@@ -385,4 +417,7 @@ void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
     }
   if (a->sel_we)
     s->cprev_q[a->dec.t][a->dec.k] = 0;
+#if PMU_PIPE >= 2
+  memcpy(s->v_q, d->v_q, sizeof s->v_q);    /* v_q <= V */
+#endif
 }

@@ -41,10 +41,29 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   uint32_t inc[PMU_NCNT];
   uint64_t wrap[PMU_THREADS];
 
+#if PMU_PIPE >= 2
+  /* the event inputs whose events the increments count: the cycle before's (in_q, spec 4);
+   * V (pmu_evctl) reads this cycle's lanes and priv into v_q */
+  pmu_in_t ein;
+  memcpy(&ein, in, sizeof ein);
+  memcpy(ein.priv, s->in_q.priv, sizeof ein.priv);
+  ein.ref_tick = s->in_q.ref_tick;
+  memcpy(ein.slot_fill, s->in_q.slot_fill, sizeof ein.slot_fill);
+  memcpy(ein.slot_issue, s->in_q.slot_issue, sizeof ein.slot_issue);
+  memcpy(ein.slot_retire, s->in_q.slot_retire, sizeof ein.slot_retire);
+  memcpy(ein.stk_n, s->in_q.stk_n, sizeof ein.stk_n);
+  memcpy(ein.stk_wp, s->in_q.stk_wp, sizeof ein.stk_wp);
+  memcpy(ein.stk_flags, s->in_q.stk_flags, sizeof ein.stk_flags);
+#define EV_IN (&ein)
+#else
+#define EV_IN in
+#endif
+
   pmu_regs_decode(s, in, &a);                /* APB transfer, errors, write strobes */
-  pmu_evctl_compute(s, in, inc, &d);         /* programmable increments, cprev_d */
-  pmu_fixslot_compute(s, in, inc);           /* fixed and issue-slot increments */
-  pmu_stack_compute(s, in, inc, &d);         /* stack increments, stack carry_d */
+  pmu_evctl_compute(s, in, inc, &d);         /* programmable increments, cprev_d (PIPE = 2: v_q's d) */
+  pmu_fixslot_compute(s, EV_IN, inc);        /* fixed and issue-slot increments */
+  pmu_stack_compute(s, EV_IN, inc, &d);      /* stack increments, stack carry_d */
+#undef EV_IN
   pmu_regs_compute(s, &a, &d);               /* registers, high-word latch */
   pmu_rdp_compute(s, in, &d);                /* read port */
 #if PMU_SAMPLER
@@ -60,6 +79,16 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   pmu_evctl_commit(s, &d, &a);               /* a written counter's cprev cleared here */
   pmu_stack_commit(s, &d);
   pmu_rdp_commit(s, &d);
+#if PMU_PIPE >= 2
+  memcpy(s->in_q.priv, in->priv, sizeof s->in_q.priv);
+  s->in_q.ref_tick = in->ref_tick;
+  memcpy(s->in_q.slot_fill, in->slot_fill, sizeof s->in_q.slot_fill);
+  memcpy(s->in_q.slot_issue, in->slot_issue, sizeof s->in_q.slot_issue);
+  memcpy(s->in_q.slot_retire, in->slot_retire, sizeof s->in_q.slot_retire);
+  memcpy(s->in_q.stk_n, in->stk_n, sizeof s->in_q.stk_n);
+  memcpy(s->in_q.stk_wp, in->stk_wp, sizeof s->in_q.stk_wp);
+  memcpy(s->in_q.stk_flags, in->stk_flags, sizeof s->in_q.stk_flags);
+#endif
 }
 
 int pmu_peek(const pmu_state_t *s, uint32_t addr, uint32_t *data)
