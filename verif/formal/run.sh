@@ -303,6 +303,7 @@ CHECKS=(
   "bankram.ind    fv_bank_ram -DFV_FULL ind 4"
   "bankram3.ind   fv_bank_ram -DFV_FULL,-DFV_NCNT3 ind 4"
   "top.ind        fv_top   -           ind 4"
+  "smp.ind        fv_smp   -           ind 4"
 )
 
 # Mutants: NAME|TOP|DEFS|DEPTH|FILE|PERL SUBSTITUTION (must match one line)|EXPECTED PROPERTY
