@@ -44,6 +44,10 @@
 #define PMU_SMP_DEPTH 256 /* records per thread in the sampler's buffer, a power of two (spec 7.5) */
 #endif
 #define PMU_VW (PMU_LW + 3 + ((PMU_THREADS) > 1 ? ((PMU_THREADS) > 2 ? ((PMU_THREADS) > 4 ? 3 : 2) : 1) : 0))
+#define PMU_MAX_(a, b) ((a) > (b) ? (a) : (b))
+#define PMU_CLOG2_(x) ((x) <= 1 ? 0 : (x) <= 2 ? 1 : (x) <= 4 ? 2 : (x) <= 8 ? 3 : (x) <= 16 ? 4 : (x) <= 32 ? 5 : (x) <= 64 ? 6 : (x) <= 128 ? 7 : (x) <= 256 ? 8 : (x) <= 512 ? 9 : (x) <= 1024 ? 10 : (x) <= 2048 ? 11 : (x) <= 4096 ? 12 : (x) <= 8192 ? 13 : (x) <= 16384 ? 14 : (x) <= 32768 ? 15 : (x) <= 65536 ? 16 : 17)
+/* a counter increment's width (spec 4; the RTL's `PMU_IW_OF) */
+#define PMU_IW (PMU_MAX_(PMU_MAX_(PMU_MAX_(PMU_VW, PMU_NW), PMU_CLOG2_((PMU_NS_PER_TICK) + 1)), 3) + 1)
 #define PMU_NL 18
 #define PMU_NEXT 12
 #define PMU_NINT 6

@@ -15,6 +15,10 @@
 `define PMU_DEF_PIPE 0
 `define PMU_DEF_SAMPLER 0
 `define PMU_DEF_SMP_DEPTH 256
+`define PMU_MAX(a, b) ((a) > (b) ? (a) : (b))
+// a counter increment's width from V's width, NW and NS_PER_TICK (spec 4)
+`define PMU_IW_OF(vw, nw, nspt) (`PMU_MAX(`PMU_MAX(`PMU_MAX(vw, nw), $clog2((nspt) + 1)), 3) + 1)
+`define PMU_DEF_IW `PMU_IW_OF(`PMU_DEF_LW + 3 + $clog2(`PMU_DEF_THREADS), `PMU_DEF_NW, `PMU_DEF_NS_PER_TICK)
 `define PMU_NL 18
 `define PMU_NEXT 12
 `define PMU_NFLAG 13

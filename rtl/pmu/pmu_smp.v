@@ -13,12 +13,12 @@
 `include "pmu_map.vh"
 
 module pmu_smp #(
-  parameter THREADS   = 2,
-  parameter P         = 8,
-  parameter W         = 4,
-  parameter NW        = 4,
-  parameter IW        = 13,      // width of a counter increment
-  parameter SMP_DEPTH = 256
+  parameter THREADS   = `PMU_DEF_THREADS,
+  parameter P         = `PMU_DEF_P,
+  parameter W         = `PMU_DEF_W,
+  parameter NW        = `PMU_DEF_NW,
+  parameter IW        = `PMU_DEF_IW,     // width of a counter increment (pmu_top's)
+  parameter SMP_DEPTH = `PMU_DEF_SMP_DEPTH
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,

@@ -74,10 +74,7 @@ module pmu_top #(
   localparam CIW   = $clog2(NCNT);
   localparam VW    = LW + 3 + $clog2(THREADS);
   // Increment width (spec 4): wider than V, the slot inputs (NW), W (3 bits) and NS_PER_TICK.
-  localparam IWA   = (VW > NW) ? VW : NW;
-  localparam IWB   = $clog2(NS_PER_TICK + 1);
-  localparam IWC   = (IWA > IWB) ? IWA : IWB;
-  localparam IW    = ((IWC > 3) ? IWC : 3) + 1;
+  localparam IW    = `PMU_IW_OF(VW, NW, NS_PER_TICK);
 
   // ---------------------------------------------------------------------------------------------
   // Registers and APB

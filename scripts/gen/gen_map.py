@@ -45,6 +45,12 @@ def die(msg):
     sys.exit(2)
 
 
+# Spec 4: a counter increment's width, wider than V, the slot inputs (NW), W (3 bits) and the
+# elapsed-time step NS_PER_TICK. One formula for the RTL (pmu_map.vh) and the C (pmu_map.h):
+# MAX and CLOG2 are each language's own.
+IW_FORMULA = "({MAX}({MAX}({MAX}({vw}, {nw}), {CLOG2}(({nspt}) + 1)), 3) + 1)"
+
+
 def clog2(x):
     n = 0
     while (1 << n) < x:
@@ -429,6 +435,11 @@ def gen_vh(m):
     a("`define PMU_MAP_VH")
     for x in m.j["params"]:
         a("`define PMU_DEF_%s %d" % (x["name"], x["value"]))
+    a("`define PMU_MAX(a, b) ((a) > (b) ? (a) : (b))")
+    a("// a counter increment's width from V's width, NW and NS_PER_TICK (spec 4)")
+    a("`define PMU_IW_OF(vw, nw, nspt) " + IW_FORMULA.format(MAX="`PMU_MAX", CLOG2="$clog2", vw="vw", nw="nw",
+                                                              nspt="nspt"))
+    a("`define PMU_DEF_IW `PMU_IW_OF(`PMU_DEF_LW + 3 + $clog2(`PMU_DEF_THREADS), `PMU_DEF_NW, `PMU_DEF_NS_PER_TICK)")
     a("`define PMU_NL %d" % m.d["NL"])
     a("`define PMU_NEXT %d" % m.d["NEXT"])
     a("`define PMU_NFLAG %d" % m.d["NFLAG"])
@@ -675,6 +686,11 @@ def gen_h(m):
         a("#define PMU_%s %d /* %s */" % (x["name"], x["value"], x["desc"]))
         a("#endif")
     a("#define PMU_VW (PMU_LW + 3 + ((PMU_THREADS) > 1 ? ((PMU_THREADS) > 2 ? ((PMU_THREADS) > 4 ? 3 : 2) : 1) : 0))")
+    a("#define PMU_MAX_(a, b) ((a) > (b) ? (a) : (b))")
+    a("#define PMU_CLOG2_(x) (" + " : ".join("(x) <= %d ? %d" % (1 << k, k) for k in range(17)) + " : 17)")
+    a("/* a counter increment's width (spec 4; the RTL's `PMU_IW_OF) */")
+    a("#define PMU_IW " + IW_FORMULA.format(MAX="PMU_MAX_", CLOG2="PMU_CLOG2_", vw="PMU_VW", nw="PMU_NW",
+                                            nspt="PMU_NS_PER_TICK"))
     a("#define PMU_NL %d" % m.d["NL"])
     a("#define PMU_NEXT %d" % m.d["NEXT"])
     a("#define PMU_NINT %d" % (m.d["NL"] - m.d["NEXT"]))

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 static const unsigned NK = (PMU_SMPTS_OFF - PMU_SMPCTL_OFF) / 4 + 1;   // words of the block
-static const unsigned IW = 13;                                          // pmu_smp's IW
+static const unsigned IW = PMU_IW;   // pmu_smp's IW (its default, `PMU_DEF_IW, from the same formula)
 
 static uint64_t rng_s;
 static uint32_t rnd() {  // xorshift64*
