@@ -74,8 +74,9 @@ CFG_small   := THREADS=1 P=4 CW=40 W=2
 CFG_big     := THREADS=3 P=16 CW=64 W=7
 CFG_ram     := STORAGE=1
 CFG_pipe    := STORAGE=1 PIPE=1
+CFG_pipe2   := PIPE=2
 CFG_smp     := SAMPLER=1 SMP_DEPTH=8
-CONFIGS     := default small big ram pipe smp
+CONFIGS     := default small big ram pipe pipe2 smp
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 
@@ -250,10 +251,10 @@ test: deps
 	  --base-seed $${TEST_SEED:-time} --no-wave --brief --fail-tail 25 --out $(BUILD)/tests $(TEST_ARGS)
 
 # (WAVE=A:B: also an FST of cycles A..B-1 from the waveform build, docs/reports.md)
-run: deps venv $(MAIN_RUN) $(BUILD)/pmuctl $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
+run: deps venv $(BUILD)/run_smp/Vsim_top $(BUILD)/pmuctl $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
 	@scripts/run/run_main.sh
 
-validate: deps $(MAIN_RUN)
+validate: deps $(BUILD)/run/Vsim_top
 	/usr/bin/python3 scripts/plot/validate.py --cycles $${VALIDATE_CYCLES:-300000}
 
 # ---- longer jobs -----------------------------------------------------------------------------

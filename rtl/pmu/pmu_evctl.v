@@ -18,11 +18,18 @@ module pmu_evctl #(
   parameter W       = `PMU_DEF_W,
   parameter LW      = `PMU_DEF_LW,
   parameter NW      = `PMU_DEF_NW,
-  parameter IW      = 13
+  parameter IW      = 13,
+  // event path pipeline (spec 4): with PIPE >= 2 each counter's V is registered (v_q)
+  parameter PIPE    = 0
 ) (
   input  wire                           clk_i,
   input  wire                           rst_ni,
-  input  wire [THREADS-1:0]             priv_i,
+  input  wire [THREADS-1:0]             priv_i,     // the privilege of this cycle: V's ANY gating
+  // ... of the events the counters count now: priv_i, with PIPE >= 2 the cycle before's (unused
+  // below 2: privok then uses priv_i)
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [THREADS-1:0]             priv_e_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  wire                           ref_tick_i,
   input  wire [THREADS*`PMU_NEXT*LW-1:0] ev_ext_i,
   input  wire [THREADS*NW-1:0]          slot_fill_i,
@@ -112,6 +119,31 @@ module pmu_evctl #(
   // Carry of counter k-1 at position k (at k = 0 never used: CHAIN is RAZ there).
   wire [THREADS*P-1:0] carry_prev = carry_q << 1;
 
+  // V of this cycle (counter t*P+k at [(t*P+k)*VW +: VW]) and V as the counters' conditions and
+  // increments use it: the same, or with PIPE >= 2 the V of the cycle before from the register
+  // v_q (spec 4, "Event path pipeline"), which cuts the lane pick and sums from the compare.
+  wire [THREADS*P*VW-1:0] v_now;
+  wire [THREADS*P*VW-1:0] v_use;
+  genvar gi;
+  generate
+    if (PIPE >= 2) begin : g_vq
+      (* mem2reg *) reg [VW-1:0] v_q [0:THREADS*P-1] /*verilator public_flat_rd*/;
+      for (gi = 0; gi < THREADS * P; gi = gi + 1) begin : g_v
+        // reset clears it: nothing in flight
+        always @(posedge clk_i) begin
+          if (!rst_ni) begin
+            v_q[gi] <= {VW{1'b0}};
+          end else begin
+            v_q[gi] <= v_now[gi*VW +: VW];
+          end
+        end
+        assign v_use[gi*VW +: VW] = v_q[gi];
+      end
+    end else begin : g_v0
+      assign v_use = v_now;
+    end
+  endgenerate
+
   // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, in two parts
   // at [(u*NPICK+j)*NX +: NX]: ltc holds thread u's count lanes (LW bits), ltd its condition
   // lanes as 1 when the lane is non-zero (spec 2.2); the other part of each entry is 0, and so
@@ -180,7 +212,15 @@ module pmu_evctl #(
         wire               f_any = evtsel_i[K*32+`PMU_EVTSEL_ANY_LSB] || core_i[K];
         wire [THREADS-1:0] pok   = (priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_OS_LSB]}})
                                    | (~priv_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
-        wire               privok = f_any ? (|pok) : pok[gt];
+        // privok of the events counted now: with PIPE >= 2 those of the cycle before (priv_e_i)
+        wire [THREADS-1:0] pok_e;
+        if (PIPE >= 2) begin : g_pok_e
+          assign pok_e = (priv_e_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_OS_LSB]}})
+                         | (~priv_e_i & {THREADS{evtsel_i[K*32+`PMU_EVTSEL_USR_LSB]}});
+        end else begin : g_pok
+          assign pok_e = pok;
+        end
+        wire               privok = f_any ? (|pok_e) : pok_e[gt];
 
         // V (spec 2.2, 4.1): a thread's part is the sum of the count lanes its table entries
         // named by evtsel[k]'s picks hold (an invalid pick names the zero entry), plus 1 when a
@@ -221,6 +261,8 @@ module pmu_evctl #(
           end
         end
 
+        assign v_now[K*VW +: VW] = v;
+
         // QUALIFY cascade along the thread's counters (spec 4.1): Qin of counter 0 is 1, of
         // counter k the Q of counter k-1; Q = Qin for a CHAIN counter, else C AND (QUALIFY ? Qin
         // : 1).
@@ -243,7 +285,7 @@ module pmu_evctl #(
           .ext_i        (ext_i[K*32 +: 32]),
           .chain_i      (f_chain),
           .qual_i       (f_qual),
-          .v_i          (v),
+          .v_i          (v_use[K*VW +: VW]),
           .privok_i     (privok),
           .sup_i        (sup_i[K]),
           .pmc_en_i     (pmc_en_i[K]),

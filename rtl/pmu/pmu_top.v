@@ -25,7 +25,8 @@ module pmu_top #(
   parameter AW          = `PMU_DEF_AW,
   // counter storage (spec 4): 0 flip-flops, 1 block RAM behind flip-flop prefix counters
   parameter STORAGE     = `PMU_DEF_STORAGE,
-  // event path pipeline (spec 4): 0 increments reach the counters in their cycle, 1 a cycle later
+  // event path pipeline (spec 4): 0 increments reach the counters in their cycle, 1 a cycle later,
+  // 2 two cycles later (the event value V and the event inputs registered first)
   parameter PIPE        = `PMU_DEF_PIPE,
   // the time-proportional sampler (spec 7): 1 present; records per thread in its buffer
   parameter SAMPLER     = `PMU_DEF_SAMPLER,
@@ -186,17 +187,81 @@ module pmu_top #(
   wire [THREADS*8*IW-1:0]    fs_inc;
   wire [THREADS*NSTK*IW-1:0] stk_inc;
 
+  // The event inputs of the cycle whose events the increments count (spec 4, "Event path
+  // pipeline"): this cycle's, or with PIPE >= 2 the cycle before's from a register (reset 0). The
+  // programmable counters' V reads this cycle's lanes and registers V itself (pmu_evctl).
+  wire [THREADS-1:0]           e_priv;
+  wire                         e_tick;
+  wire [THREADS*NW-1:0]        e_fill;
+  wire [THREADS*NW-1:0]        e_issue;
+  wire [THREADS*NW-1:0]        e_retire;
+  wire [THREADS*3*NW-1:0]      e_stk_n;
+  wire [THREADS*2*NW-1:0]      e_stk_wp;
+  wire [THREADS*`PMU_NFLAG-1:0] e_stk_flags;
+  generate
+    if (PIPE >= 2) begin : g_in_q
+      reg [THREADS-1:0]           priv_q;
+      reg                         tick_q;
+      reg [THREADS*NW-1:0]        fill_q;
+      reg [THREADS*NW-1:0]        issue_q;
+      reg [THREADS*NW-1:0]        retire_q;
+      reg [THREADS*3*NW-1:0]      stk_n_q;
+      reg [THREADS*2*NW-1:0]      stk_wp_q;
+      reg [THREADS*`PMU_NFLAG-1:0] stk_flags_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          priv_q      <= {THREADS{1'b0}};
+          tick_q      <= 1'b0;
+          fill_q      <= {(THREADS * NW){1'b0}};
+          issue_q     <= {(THREADS * NW){1'b0}};
+          retire_q    <= {(THREADS * NW){1'b0}};
+          stk_n_q     <= {(THREADS * 3 * NW){1'b0}};
+          stk_wp_q    <= {(THREADS * 2 * NW){1'b0}};
+          stk_flags_q <= {(THREADS * `PMU_NFLAG){1'b0}};
+        end else begin
+          priv_q      <= priv_i;
+          tick_q      <= ref_tick_i;
+          fill_q      <= slot_fill_i;
+          issue_q     <= slot_issue_i;
+          retire_q    <= slot_retire_i;
+          stk_n_q     <= stk_n_i;
+          stk_wp_q    <= stk_wp_i;
+          stk_flags_q <= stk_flags_i;
+        end
+      end
+      assign e_priv      = priv_q;
+      assign e_tick      = tick_q;
+      assign e_fill      = fill_q;
+      assign e_issue     = issue_q;
+      assign e_retire    = retire_q;
+      assign e_stk_n     = stk_n_q;
+      assign e_stk_wp    = stk_wp_q;
+      assign e_stk_flags = stk_flags_q;
+    end else begin : g_in
+      assign e_priv      = priv_i;
+      assign e_tick      = ref_tick_i;
+      assign e_fill      = slot_fill_i;
+      assign e_issue     = slot_issue_i;
+      assign e_retire    = slot_retire_i;
+      assign e_stk_n     = stk_n_i;
+      assign e_stk_wp    = stk_wp_i;
+      assign e_stk_flags = stk_flags_i;
+    end
+  endgenerate
+
   pmu_evctl #(
     .THREADS (THREADS),
     .P       (P),
     .W       (W),
     .LW      (LW),
     .NW      (NW),
-    .IW      (IW)
+    .IW      (IW),
+    .PIPE    (PIPE)
   ) u_evctl (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .priv_i        (priv_i),
+    .priv_e_i      (e_priv),
     .ref_tick_i    (ref_tick_i),
     .ev_ext_i      (ev_ext_i),
     .slot_fill_i   (slot_fill_i),
@@ -221,11 +286,11 @@ module pmu_top #(
     .NS_PER_TICK (NS_PER_TICK),
     .IW          (IW)
   ) u_fix (
-    .priv_i        (priv_i),
-    .ref_tick_i    (ref_tick_i),
-    .slot_fill_i   (slot_fill_i),
-    .slot_issue_i  (slot_issue_i),
-    .slot_retire_i (slot_retire_i),
+    .priv_i        (e_priv),
+    .ref_tick_i    (e_tick),
+    .slot_fill_i   (e_fill),
+    .slot_issue_i  (e_issue),
+    .slot_retire_i (e_retire),
     .fix_en_i      (fix_en),
     .fix_os_i      (fix_os),
     .fix_usr_i     (fix_usr),
@@ -243,9 +308,9 @@ module pmu_top #(
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .wpvis_i     (wpvis),
-    .stk_n_i     (stk_n_i),
-    .stk_wp_i    (stk_wp_i),
-    .stk_flags_i (stk_flags_i),
+    .stk_n_i     (e_stk_n),
+    .stk_wp_i    (e_stk_wp),
+    .stk_flags_i (e_stk_flags),
     .inc_o       (stk_inc)
   );
 

@@ -99,7 +99,7 @@ module fv_evcnt #(
   endgenerate
 
   pmu_evctl #(.THREADS(THREADS), .P(P), .W(W), .LW(LW), .NW(NW), .IW(IW)) u_ev (
-    .clk_i (clk_i), .rst_ni (rst_ni), .priv_i (priv_i), .ref_tick_i (ref_tick_i),
+    .clk_i (clk_i), .rst_ni (rst_ni), .priv_i (priv_i), .priv_e_i (priv_i), .ref_tick_i (ref_tick_i),
     .ev_ext_i (ev_ext_i), .slot_fill_i (slot_fill_i), .slot_issue_i (slot_issue_i),
     .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .pick_i (pick), .sup_i (sup), .core_i (core), .pmc_en_i (pmc_en_i),
     .frz_i (frz_i), .sel_wr_i (sel_wr_i), .wrap_i (wrap), .inc_o (inc)

@@ -334,7 +334,7 @@ NIGHTLY_MUTANTS=(
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/assign part_on\[gu\] = f_any && pok\[gu\];/assign part_on[gu] = 1\x27b0;/|r.inc'
-  'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok\) : pok\[gt\];/privok = pok[gt];/|r.inc'
+  'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok_e\) : pok_e\[gt\];/privok = pok_e[gt];/|r.inc'
   'mut.top-slot-thread|fv_top|-|4|pmu_top.v|s/= fs_inc\[gt\*8\*IW \+: \(NFIX\+NSLOT\)\*IW\];/= fs_inc[(THREADS-1-gt)*8*IW +: (NFIX+NSLOT)*IW];/|t.slot_inc'
   'mut.top-rdp-window|fv_top|-|4|pmu_top.v|s/\.WBASE   \(P \+ NFIX\),/.WBASE   (P + NFIX + 1),/|t.'
   'mut.top-rdp-span|fv_top|-|4|pmu_top.v|s/\.WSPAN   \(NSLOT\),/.WSPAN   (NSLOT + 1),/|t.rdp_range'
