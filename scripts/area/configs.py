@@ -112,6 +112,9 @@ def jobs():
          "group": "floor", "pnr": "ice40"})
     add({"name": "stack_T2_W4", "design": "module:pmu_stack",
          "params": {"THREADS": 2, "W": 4}, "group": "block", "pnr": "none"})
+    # the sampler alone (spec 7) at the default threads, width and depth: docs/sampling.md's cost
+    add({"name": "smp_T2_D256", "design": "module:pmu_smp",
+         "params": {"THREADS": 2, "SMP_DEPTH": 256}, "group": "block", "pnr": "none"})
     add(dict(smoke_job(), group="sweep", pnr="none"))
     for st in sts:
         for k, vals in AXES.items():
