@@ -251,10 +251,10 @@ test: deps
 	  --base-seed $${TEST_SEED:-time} --no-wave --brief --fail-tail 25 --out $(BUILD)/tests $(TEST_ARGS)
 
 # (WAVE=A:B: also an FST of cycles A..B-1 from the waveform build, docs/reports.md)
-run: deps venv $(BUILD)/run_smp/Vsim_top $(BUILD)/pmuctl $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
+run: deps venv $(MAIN_RUN) $(BUILD)/pmuctl $(if $(WAVE),$(BUILD)/run_wave/Vsim_top)
 	@scripts/run/run_main.sh
 
-validate: deps $(BUILD)/run/Vsim_top
+validate: deps $(MAIN_RUN)
 	/usr/bin/python3 scripts/plot/validate.py --cycles $${VALIDATE_CYCLES:-300000}
 
 # ---- longer jobs -----------------------------------------------------------------------------
