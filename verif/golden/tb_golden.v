@@ -34,9 +34,32 @@ module tb_golden #(
   localparam NCPT  = P + 32;
   localparam NCNT  = THREADS * NCPT;
 
+  // The two words' layouts below are this testbench's reading of the files; the files' headers
+  // (written by verif/golden/pmu_golden.c, the one layout) name each field with its bits, and
+  // check_header compares every field's position with these (field_lsb).
   // ---- stimulus word (LSB first, as the concatenation below) ----
-  localparam SW = 1 + 3 + AW + 32 + 4 + 3 + THREADS + 1 + THREADS*NEXT*LW + 3*THREADS*NW
-                + THREADS*3*NW + THREADS*2*NW + THREADS*NFLAG + THREADS + THREADS*3;
+  localparam S_RST  = 0;
+  localparam S_PSEL = 1;
+  localparam S_PEN  = 2;
+  localparam S_PWR  = 3;
+  localparam S_PA   = 4;
+  localparam S_PWD  = S_PA + AW;
+  localparam S_PST  = S_PWD + 32;
+  localparam S_PPR  = S_PST + 4;
+  localparam S_PRV  = S_PPR + 3;
+  localparam S_TCK  = S_PRV + THREADS;
+  localparam S_EXT  = S_TCK + 1;
+  localparam S_FIL  = S_EXT + THREADS*NEXT*LW;
+  localparam S_ISS  = S_FIL + THREADS*NW;
+  localparam S_RET  = S_ISS + THREADS*NW;
+  localparam S_SKN  = S_RET + THREADS*NW;
+  localparam S_SKW  = S_SKN + THREADS*3*NW;
+  localparam S_SKF  = S_SKW + THREADS*2*NW;
+  localparam S_RRQ  = S_SKF + THREADS*NFLAG;
+  localparam S_RSL  = S_RRQ + THREADS;
+  localparam SW     = S_RSL + THREADS*3;
+  localparam NSF    = 19;                 // fields of the stimulus word
+  localparam NEF    = 22;                 // ... of the expected word
   // ---- expected word: outputs, then state ----
   localparam O_CHK  = 0;
   localparam O_RDY  = 1;
@@ -145,11 +168,69 @@ module tb_golden #(
   // Read the "//" header of a vector file and check it against this build. Messages name the
   // file and line: "FAIL golden: FILE:LINE: rule" (the C checker, pmu_golden --check, checks the
   // whole file; this is the testbench's own guard).
+  // The bit of the word of KIND ("stim" or "exp") at which this testbench reads field NAME, or -1
+  // for a name it does not know.
+  function integer field_lsb(input [8*8-1:0] kind, input [8*16-1:0] fname);
+    begin
+      field_lsb = -1;
+      if (kind == "stim") begin
+        case (fname)
+          "rst":         field_lsb = S_RST;
+          "psel":        field_lsb = S_PSEL;
+          "penable":     field_lsb = S_PEN;
+          "pwrite":      field_lsb = S_PWR;
+          "paddr":       field_lsb = S_PA;
+          "pwdata":      field_lsb = S_PWD;
+          "pstrb":       field_lsb = S_PST;
+          "pprot":       field_lsb = S_PPR;
+          "priv":        field_lsb = S_PRV;
+          "ref_tick":    field_lsb = S_TCK;
+          "ev_ext":      field_lsb = S_EXT;
+          "slot_fill":   field_lsb = S_FIL;
+          "slot_issue":  field_lsb = S_ISS;
+          "slot_retire": field_lsb = S_RET;
+          "stk_n":       field_lsb = S_SKN;
+          "stk_wp":      field_lsb = S_SKW;
+          "stk_flags":   field_lsb = S_SKF;
+          "rdp_req":     field_lsb = S_RRQ;
+          "rdp_sel":     field_lsb = S_RSL;
+          default:       field_lsb = -1;
+        endcase
+      end else begin
+        case (fname)
+          "chk_out":     field_lsb = O_CHK;
+          "pready":      field_lsb = O_RDY;
+          "prdata":      field_lsb = O_RD;
+          "pslverr":     field_lsb = O_ERR;
+          "irq":         field_lsb = O_IRQ;
+          "rdp_valid":   field_lsb = O_RVL;
+          "rdp_data":    field_lsb = O_RDT;
+          "cnt_q":       field_lsb = O_CNT;
+          "evtsel_q":    field_lsb = O_EVT;
+          "ext_q":       field_lsb = O_EXT;
+          "fixctl_q":    field_lsb = O_FIX;
+          "ctrl_q":      field_lsb = O_CTL;
+          "gctrl_q":     field_lsb = O_GCT;
+          "gstatus_q":   field_lsb = O_GST;
+          "hi_latch_q":  field_lsb = O_HIL;
+          "hi_addr_q":   field_lsb = O_HIA;
+          "hi_vld_q":    field_lsb = O_HIV;
+          "cprev_q":     field_lsb = O_CPV;
+          "carry_q":     field_lsb = O_CRY;
+          "stk_carry_q": field_lsb = O_SCR;
+          "rdp_data_q":  field_lsb = O_RDQ;
+          "rdp_valid_q": field_lsb = O_RVQ;
+          default:       field_lsb = -1;
+        endcase
+      end
+    end
+  endfunction
+
   task check_header(input [8*1024-1:0] file, input [8*8-1:0] kind, input integer width);
-    integer got_ver, got_par, got_cyc, got_wid, done, ln;
+    integer got_ver, got_par, got_cyc, got_wid, done, ln, f_msb, f_lsb, f_w, f_at, nfield;
     reg [8*8-1:0] k;
     begin
-      got_ver = 0; got_par = 0; got_cyc = 0; got_wid = 0; done = 0; ln = 0;
+      got_ver = 0; got_par = 0; got_cyc = 0; got_wid = 0; done = 0; ln = 0; nfield = 0;
       fd = $fopen(file, "r");
       if (fd == 0) begin
         $display("FAIL golden: %0s:0: cannot open", file);
@@ -198,8 +279,26 @@ module tb_golden #(
               $display("FAIL golden: %0s:%0d: word width %0d, this testbench expects %0d", file, ln, h_wid, width);
               hdr_errors = hdr_errors + 1;
             end
-          end else if ($sscanf(line, "// end of %s", word) == 1) done = 1;
-          else if ($sscanf(line, "//%s", word) != 1) begin
+          end else if ($sscanf(line, "//   %s [%d:%d] %d bits", word, f_msb, f_lsb, f_w) == 4) begin
+            // a field line: where the file puts the field against where this testbench reads it
+            f_at = field_lsb(kind, word);
+            nfield = nfield + 1;
+            if (f_at < 0) begin
+              $display("FAIL golden: %0s:%0d: field '%0s' is not one this testbench reads", file, ln, word);
+              hdr_errors = hdr_errors + 1;
+            end else if (f_at != f_lsb) begin
+              $display("FAIL golden: %0s:%0d: field '%0s' at bit %0d, this testbench reads it at bit %0d",
+                       file, ln, word, f_lsb, f_at);
+              hdr_errors = hdr_errors + 1;
+            end
+          end else if ($sscanf(line, "// end of %s", word) == 1) begin
+            done = 1;
+            if (nfield != ((kind == "stim") ? NSF : NEF)) begin
+              $display("FAIL golden: %0s:%0d: %0d field lines, this testbench reads %0d fields", file, ln,
+                       nfield, (kind == "stim") ? NSF : NEF);
+              hdr_errors = hdr_errors + 1;
+            end
+          end else if ($sscanf(line, "//%s", word) != 1) begin
             $display("FAIL golden: %0s:%0d: header ends without '// end of header'", file, ln);
             hdr_errors = hdr_errors + 1;
             done = 1;
