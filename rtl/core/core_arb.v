@@ -8,7 +8,8 @@
 // each next thread takes what it can use of the slots left. The first trace slot of a thread in
 // a stage (off) is the number of slots the threads before it in that order took. Both are
 // computed per thread from the sum of what the threads before it could use (no loop over the
-// order with variable indices).
+// order with variable indices); with one or two threads the grant is formed as bits from the
+// threads' fill bits (bit k: k < avail, from registers for dispatch and commit) and its count.
 
 module core_arb #(
   parameter THREADS = 2,
@@ -20,13 +21,17 @@ module core_arb #(
   input  wire [THREADS-1:0]    fetch_able_i,
   output reg  [THREADS-1:0]    fetch_go_o,
   input  wire [THREADS*WW-1:0] disp_avail_i,
+  input  wire [THREADS*W-1:0]  disp_fill_i,  // bit t*W+k: k < thread t's disp_avail
   input  wire [THREADS*WW-1:0] iss_avail_i,
   input  wire [THREADS*W-1:0]  iss_fill_i,   // bit t*W+k: k < thread t's iss_avail
   input  wire [THREADS*WW-1:0] com_avail_i,
+  input  wire [THREADS*W-1:0]  com_fill_i,   // bit t*W+k: k < thread t's com_avail
   output reg  [THREADS*WW-1:0] disp_n_o,
+  output reg  [THREADS*W-1:0]  disp_g_o,     // bit t*W+k: k < thread t's disp_n
   output reg  [THREADS*WW-1:0] iss_n_o,
   output reg  [THREADS*W-1:0]  iss_g_o,      // bit t*W+k: k < thread t's iss_n
   output reg  [THREADS*WW-1:0] com_n_o,
+  output reg  [THREADS*W-1:0]  com_g_o,      // bit t*W+k: k < thread t's com_n
   output reg  [THREADS*WW-1:0] disp_off_o,
   output reg  [THREADS*WW-1:0] iss_off_o,
   output reg  [THREADS*WW-1:0] com_off_o
@@ -75,12 +80,46 @@ module core_arb #(
   reg [31:0]                 isum;
   reg [31:0]                 csum;
   reg [THREADS-1:0]          earlier;             // fetch: an able thread comes before t
-  reg [W-1:0]                gv;
-  reg [W-1:0]                gb;
-  reg [WW-1:0]               gn;
   integer                    t;
   integer                    u;
-  integer                    k;
+
+  // The grant bits of one stage: with one or two threads from the fill bits (above), with more
+  // from the counts n (the sums and minimums above).
+  function [THREADS*W-1:0] grant;
+    input [THREADS*W-1:0]       fill;
+    input [THREADS*WW-1:0]      n;
+    input [THREADS*THREADS-1:0] bf;
+    reg   [W-1:0]               gb;     // the slots the threads before t leave it: not gb
+    integer                     gt;
+    integer                     gu;
+    integer                     gk;
+    begin
+      grant = {(THREADS * W){1'b0}};
+      for (gt = 0; gt < THREADS; gt = gt + 1) begin
+        gb = {W{1'b0}};
+        if (THREADS <= 2) begin
+          gu = (THREADS == 2) ? 1 - gt : gt;   // the other thread
+          if (gu != gt && bf[gt*THREADS+gu]) begin
+            for (gk = 0; gk < W; gk = gk + 1) gb[gk] = fill[gu*W+W-1-gk];
+          end
+        end else begin
+          for (gk = 0; gk < W; gk = gk + 1) gb[gk] = gk[WW-1:0] >= n[gt*WW +: WW];
+        end
+        grant[gt*W +: W] = fill[gt*W +: W] & ~gb;
+      end
+    end
+  endfunction
+
+  // The number of set bits of a stage's grant bits.
+  function [WW-1:0] bcnt;
+    input [W-1:0] v;
+    integer       bk;
+    begin
+      bcnt = {WW{1'b0}};
+      for (bk = 0; bk < W; bk = bk + 1) bcnt = bcnt + {{(WW - 1){1'b0}}, v[bk]};
+    end
+  endfunction
+
   always @* begin
     for (t = 0; t < THREADS; t = t + 1) begin
       da[t] = disp_avail_i[t*WW +: WW];
@@ -100,52 +139,50 @@ module core_arb #(
     iss_off_o  = {(THREADS * WW){1'b0}};
     com_off_o  = {(THREADS * WW){1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
-      dsum = 32'd0;
-      isum = 32'd0;
-      csum = 32'd0;
-      for (u = 0; u < THREADS; u = u + 1) begin
-        if (bef[t*THREADS+u]) begin
-          dsum = dsum + {{(32 - WW){1'b0}}, da[u]};
-          isum = isum + {{(32 - WW){1'b0}}, ia[u]};
-          csum = csum + {{(32 - WW){1'b0}}, ca[u]};
-        end
-      end
-      if (dsum > W32) dsum = W32;
-      if (isum > W32) isum = W32;
-      if (csum > W32) csum = W32;
-      disp_off_o[t*WW +: WW] = dsum[WW-1:0];
-      iss_off_o[t*WW +: WW]  = isum[WW-1:0];
-      com_off_o[t*WW +: WW]  = csum[WW-1:0];
-      disp_n_o[t*WW +: WW]   = (da[t] < WN - dsum[WW-1:0]) ? da[t] : WN - dsum[WW-1:0];
-      iss_n_o[t*WW +: WW]    = (ia[t] < WN - isum[WW-1:0]) ? ia[t] : WN - isum[WW-1:0];
-      com_n_o[t*WW +: WW]    = (ca[t] < WN - csum[WW-1:0]) ? ca[t] : WN - csum[WW-1:0];
-    end
-    // Issue as bits: slot k of thread t is granted when k < its iss_n. With one or two threads
-    // this comes from the fill bits directly (the issue slots are the end of the longest path):
-    // the first thread takes every slot it filled, the second its slot k when the first did
-    // not fill slot W-1-k (k + the first's avail < W), and iss_n is the count of the bits; so
-    // the grant is a gate after the fill bits, not a sum, a minimum and a comparison.
-    iss_g_o = {(THREADS * W){1'b0}};
-    gv      = {W{1'b0}};
-    gb      = {W{1'b0}};
-    gn      = {WW{1'b0}};
-    k       = 0;
-    for (t = 0; t < THREADS; t = t + 1) begin
-      gb = {W{1'b0}};                      // the slots the threads before t leave it: not gb
-      gn = {WW{1'b0}};
-      if (THREADS <= 2) begin
-        u = (THREADS == 2) ? 1 - t : t;    // the other thread
+      if (THREADS <= 2) begin            // the thread before t, if any, took its avail (<= W)
+        u = (THREADS == 2) ? 1 - t : t;
         if (u != t && bef[t*THREADS+u]) begin
-          for (k = 0; k < W; k = k + 1) gb[k] = iss_fill_i[u*W+W-1-k];
+          disp_off_o[t*WW +: WW] = da[u];
+          iss_off_o[t*WW +: WW]  = ia[u];
+          com_off_o[t*WW +: WW]  = ca[u];
         end
-        gv = iss_fill_i[t*W +: W] & ~gb;
-        for (k = 0; k < W; k = k + 1) gn = gn + {{(WW - 1){1'b0}}, gv[k]};
-        iss_n_o[t*WW +: WW] = gn;
       end else begin
-        for (k = 0; k < W; k = k + 1) gb[k] = k[WW-1:0] >= iss_n_o[t*WW +: WW];
-        gv = iss_fill_i[t*W +: W] & ~gb;
+        dsum = 32'd0;
+        isum = 32'd0;
+        csum = 32'd0;
+        for (u = 0; u < THREADS; u = u + 1) begin
+          if (bef[t*THREADS+u]) begin
+            dsum = dsum + {{(32 - WW){1'b0}}, da[u]};
+            isum = isum + {{(32 - WW){1'b0}}, ia[u]};
+            csum = csum + {{(32 - WW){1'b0}}, ca[u]};
+          end
+        end
+        if (dsum > W32) dsum = W32;
+        if (isum > W32) isum = W32;
+        if (csum > W32) csum = W32;
+        disp_off_o[t*WW +: WW] = dsum[WW-1:0];
+        iss_off_o[t*WW +: WW]  = isum[WW-1:0];
+        com_off_o[t*WW +: WW]  = csum[WW-1:0];
+        disp_n_o[t*WW +: WW]   = (da[t] < WN - dsum[WW-1:0]) ? da[t] : WN - dsum[WW-1:0];
+        iss_n_o[t*WW +: WW]    = (ia[t] < WN - isum[WW-1:0]) ? ia[t] : WN - isum[WW-1:0];
+        com_n_o[t*WW +: WW]    = (ca[t] < WN - csum[WW-1:0]) ? ca[t] : WN - csum[WW-1:0];
       end
-      iss_g_o[t*W +: W] = gv;
+    end
+    // Each stage as bits: slot k of thread t is granted when k < its n. With one or two threads
+    // this comes from the fill bits directly (each stage's fill bits come from registers, the
+    // issue slots' at the end of the longest path): the first thread takes every slot it
+    // filled, the second its slot k when the first did not fill slot W-1-k (k + the first's
+    // avail < W), and n is the count of the bits; so the grant is a gate after the fill bits,
+    // not a sum, a minimum and a comparison.
+    disp_g_o = grant(disp_fill_i, disp_n_o, bef);
+    iss_g_o  = grant(iss_fill_i, iss_n_o, bef);
+    com_g_o  = grant(com_fill_i, com_n_o, bef);
+    if (THREADS <= 2) begin
+      for (t = 0; t < THREADS; t = t + 1) begin
+        disp_n_o[t*WW +: WW] = bcnt(disp_g_o[t*W +: W]);
+        iss_n_o[t*WW +: WW]  = bcnt(iss_g_o[t*W +: W]);
+        com_n_o[t*WW +: WW]  = bcnt(com_g_o[t*W +: W]);
+      end
     end
     prio_d = next_t(prio_q);
     // fetch round robin: the first able thread in the order that starts at fptr_q

@@ -27,7 +27,9 @@ module core_backend #(
   input  wire              alu1_i,
   // dispatch
   output wire [WW-1:0]     disp_avail_o,
+  output wire [W-1:0]      disp_fill_o,   // the same as bits (k < disp_avail_o)
   input  wire [WW-1:0]     disp_n_i,
+  input  wire [W-1:0]      disp_g_i,      // the same as bits (slot k granted)
   input  wire [W*EW-1:0]   fq_e_i,        // the W oldest FQ entries (core_frontend)
   input  wire [FQC-1:0]    fq_cnt_i,
   input  wire [31:0]       fseq_i,        // sequence number of the next fetched instruction
@@ -44,7 +46,9 @@ module core_backend #(
   output wire              flush_o,       // a mispredicted branch issues
   // commit
   output wire [WW-1:0]     com_avail_o,
+  output wire [W-1:0]      com_fill_o,    // the same as bits (k < com_avail_o)
   input  wire [WW-1:0]     com_n_i,
+  input  wire [W-1:0]      com_g_i,       // the same as bits (slot k granted)
   output wire              priv_o,        // kernel bit of the last committed instruction
   output wire [WW-1:0]     br_ret_o,      // committed: branches, mispredicted branches,
   output wire [WW-1:0]     br_misp_o,     //   loads that hit and that missed the Dcache
@@ -115,6 +119,7 @@ module core_backend #(
     .perf_bp_i  (perf_bp_i),
     .alu1_i     (alu1_i),
     .disp_n_i   (disp_n_i),
+    .disp_g_i   (disp_g_i),
     .e_i        (fq_e_i),
     .fseq_i     (fseq_i),
     .fq_cnt_i   (fq_cnt_i),
@@ -123,6 +128,7 @@ module core_backend #(
     .rob_done_i (rob_done),
     .rs_cnt_i   (rs_cnt_o),
     .avail_o    (disp_avail_o),
+    .fill_o     (disp_fill_o),
     .seq0_o     (trc_dseq_o),
     .slot_o     (d_slot),
     .prod_o     (d_prod),
@@ -149,6 +155,7 @@ module core_backend #(
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .disp_n_i    (disp_n_i),
+    .disp_g_i    (disp_g_i),
     .disp_e_i    (fq_e_i),
     .disp_seq0_i (trc_dseq_o),
     .disp_slot_i (d_slot),
@@ -163,6 +170,7 @@ module core_backend #(
     .flush_i     (flush_o),
     .flush_age_i (flush_age),
     .com_n_i     (com_n_i),
+    .com_g_i     (com_g_i),
     .com_at_o    (com_at),
     .com_dm_o    (com_dm),
     .com_mbr_o   (com_mbr),
@@ -195,6 +203,7 @@ module core_backend #(
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .disp_n_i    (disp_n_i),
+    .disp_g_i    (disp_g_i),
     .disp_slot_i (d_slot),
     .disp_prod_i (d_prod),
     .disp_al_i   (d_al),
@@ -257,7 +266,9 @@ module core_backend #(
     .rob_dm_i     (rob_dm),
     .rob_ll_i     (rob_ll),
     .com_avail_o  (com_avail_o),
+    .com_fill_o   (com_fill_o),
     .com_n_i      (com_n_i),
+    .com_g_i      (com_g_i),
     .com_at_i     (com_at),
     .com_dm_i     (com_dm),
     .com_mbr_i    (com_mbr),

@@ -34,7 +34,9 @@ module core_commit #(
   input  wire [ROB-1:0]    rob_ll_i,
   // commit
   output reg  [WW-1:0]     com_avail_o,  // completed entries in a row from the head, up to W
+  output reg  [W-1:0]      com_fill_o,   //   the same as bits (k < com_avail_o)
   input  wire [WW-1:0]     com_n_i,
+  input  wire [W-1:0]      com_g_i,      //   the same as bits (slot j: j < com_n_i)
   input  wire [W*9-1:0]    com_at_i,     // slot j: attr[8:0] (core_rob com_at_o)
   input  wire [W-1:0]      com_dm_i,     //   a Dcache-miss load
   input  wire [W-1:0]      com_mbr_i,    //   the mispredicted branch
@@ -73,11 +75,13 @@ module core_commit #(
   integer       m;
   always @* begin
     com_avail_o = {WW{1'b0}};
+    com_fill_o  = {W{1'b0}};
     run         = 1'b1;
     for (m = 0; m < W; m = m + 1) begin
-      run         = run && (m < ROB) && ({{(32 - ROBC){1'b0}}, rob_cnt_i} > m) &&
-                    rob_done_i[rob_add(rob_head_i, m % ROB)];
-      com_avail_o = com_avail_o + {{(WW - 1){1'b0}}, run};
+      run           = run && (m < ROB) && ({{(32 - ROBC){1'b0}}, rob_cnt_i} > m) &&
+                      rob_done_i[rob_add(rob_head_i, m % ROB)];
+      com_fill_o[m] = run;
+      com_avail_o   = com_avail_o + {{(WW - 1){1'b0}}, run};
     end
   end
 
@@ -94,9 +98,9 @@ module core_commit #(
     ld_miss_o = {WW{1'b0}};
     priv_d    = priv_q;
     at        = 9'd0;
-    if (com_n_i != {WW{1'b0}}) begin
+    if (com_g_i[0]) begin
       for (c = 0; c < W; c = c + 1) begin
-        if (c[WW-1:0] < com_n_i) begin
+        if (com_g_i[c]) begin
           at = com_at_i[c*9 +: 9];
           if (at[1:0] == CLS_BR) begin
             br_ret_o = br_ret_o + 1'b1;
@@ -141,9 +145,9 @@ module core_commit #(
     a         = 16'd0;
     r         = 16'd0;
     rst       = 1'b0;
-    if (com_n_i != {WW{1'b0}}) begin
+    if (com_g_i[0]) begin
       for (s = 0; s < W; s = s + 1) begin
-        if (s[WW-1:0] < com_n_i) begin
+        if (com_g_i[s]) begin
           if (com_p0_i[s]) begin
             rst = 1'b1;
             r   = s[15:0];

@@ -32,6 +32,7 @@ module core_dispatch #(
   input  wire              perf_bp_i,   //   1-cycle ALU
   input  wire              alu1_i,
   input  wire [WW-1:0]     disp_n_i,    // instructions dispatched
+  input  wire [W-1:0]      disp_g_i,    //   the same as bits (slot j goes: j < disp_n_i)
   input  wire [W*EW-1:0]   e_i,         // the W oldest FQ entries (slot j takes entry j)
   input  wire [31:0]       fseq_i,      // sequence number of the next fetched instruction
   input  wire [FQC-1:0]    fq_cnt_i,    // FQ entries
@@ -40,6 +41,7 @@ module core_dispatch #(
   input  wire [ROB-1:0]    rob_done_i,  // completed entries
   input  wire [RSC-1:0]    rs_cnt_i,    // RS entries
   output reg  [WW-1:0]     avail_o,     // instructions that could dispatch
+  output reg  [W-1:0]      fill_o,      //   the same as bits (k < avail_o)
   output reg  [31:0]       seq0_o,      // sequence number of slot 0 (the FQ head)
   output reg  [W*ROBI-1:0] slot_o,      // slot j: its ROB entry
   output reg  [W*ROBI-1:0] prod_o,      //   its producer's entry (unused when pd_o is set)
@@ -82,14 +84,22 @@ module core_dispatch #(
   endfunction
 
   // What could dispatch (from registers only): min(FQ occupancy, W, free ROB entries, free RS
-  // entries), counted at the start of the cycle.
-  reg [31:0] da;
+  // entries), counted at the start of the cycle. As bits first (slot k can go when each of the
+  // three holds more than k: each a thermometer code of one register, no minimum), the count
+  // from the bits.
+  function [W-1:0] thermo;       // bit k: k < v (v saturated at W)
+    input [31:0] v;
+    begin
+      thermo = (v >= W32) ? {W{1'b1}} : ~({W{1'b1}} << v);
+    end
+  endfunction
+  integer k;
   always @* begin
-    da = {{(32 - FQC){1'b0}}, fq_cnt_i};
-    if (da > W32) da = W32;
-    if ({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i} < da) da = {{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i};
-    if ({{(32 - RSC){1'b0}}, RSN - rs_cnt_i} < da) da = {{(32 - RSC){1'b0}}, RSN - rs_cnt_i};
-    avail_o = da[WW-1:0];
+    fill_o  = thermo({{(32 - FQC){1'b0}}, fq_cnt_i}) &
+              thermo({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i}) &
+              thermo({{(32 - RSC){1'b0}}, RSN - rs_cnt_i});
+    avail_o = {WW{1'b0}};
+    for (k = 0; k < W; k = k + 1) avail_o = avail_o + {{(WW - 1){1'b0}}, fill_o[k]};
   end
 
   // The group
@@ -122,10 +132,10 @@ module core_dispatch #(
     dm     = 1'b0;
     oh     = {ROB{1'b0}};
     pd     = 1'b0;
-    if (disp_n_i != {WW{1'b0}}) begin
+    if (disp_g_i[0]) begin
       tail = rob_add(rob_head_i, {{(32 - ROBC){1'b0}}, rob_cnt_i});
       for (j = 0; j < W; j = j + 1) begin
-        if (j[WW-1:0] < disp_n_i) begin
+        if (disp_g_i[j]) begin
           e    = e_i[j*EW +: EW];
           slot = rob_add(tail, j);
           prod = rob_sub(slot, e[7:4]);

@@ -25,6 +25,7 @@ module core_rob #(
   input  wire              rst_ni,
   // dispatch (core_dispatch)
   input  wire [WW-1:0]     disp_n_i,
+  input  wire [W-1:0]      disp_g_i,     //   the same as bits (slot j: j < disp_n_i)
   input  wire [W*EW-1:0]   disp_e_i,     // slot j's attributes
   input  wire [31:0]       disp_seq0_i,  // slot j's sequence number: disp_seq0_i + j
   input  wire [W*ROBI-1:0] disp_slot_i,  // slot j's entry
@@ -41,6 +42,7 @@ module core_rob #(
   input  wire [ROBC-1:0]   flush_age_i,  // the mispredicted branch: places from the head
   // commit
   input  wire [WW-1:0]     com_n_i,
+  input  wire [W-1:0]      com_g_i,      //   the same as bits (slot j: j < com_n_i)
   output reg  [W*9-1:0]    com_at_o,     // slot j < com_n_i: attr[8:0]
   output reg  [W-1:0]      com_dm_o,     //   a Dcache-miss load
   output reg  [W-1:0]      com_mbr_o,    //   the mispredicted branch
@@ -115,15 +117,15 @@ module core_rob #(
     com_p0_o  = {W{1'b0}};
     com_dep_o = {W{1'b0}};
     cidx      = head_q;
-    if (com_n_i != {WW{1'b0}}) begin
+    if (com_g_i[0]) begin
       for (c = 0; c < W; c = c + 1) begin
-        if (c[WW-1:0] < com_n_i) begin
+        if (com_g_i[c]) begin
+          cidx               = rob_add(head_q, c);   // (from the head register alone)
           com_at_o[c*9 +: 9] = e_q[cidx][8:0];
           com_dm_o[c]        = dm_q[cidx];
           com_mbr_o[c]       = mbr_q[cidx];
           com_p0_o[c]        = e_q[cidx][10];
           com_dep_o[c]       = dep_q[cidx];
-          cidx               = rob_add(cidx, 1);
         end
       end
     end
@@ -172,7 +174,7 @@ module core_rob #(
   integer f;
   always @(posedge clk_i) begin
     for (f = 0; f < W; f = f + 1) begin
-      if (f[WW-1:0] < disp_n_i) begin
+      if (disp_g_i[f]) begin
         e_q[disp_slot_i[f*ROBI +: ROBI]] <= {disp_seq0_i + f, disp_e_i[f*EW +: EW]};
       end
     end

@@ -25,6 +25,7 @@ module core_rs #(
   input  wire              rst_ni,
   // dispatch (core_dispatch)
   input  wire [WW-1:0]     disp_n_i,
+  input  wire [W-1:0]      disp_g_i,     //   the same as bits (slot j: j < disp_n_i)
   input  wire [W*ROBI-1:0] disp_slot_i,  // slot j's ROB entry
   input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
   input  wire [ROB-1:0]    disp_al_i,    // the entries written
@@ -281,7 +282,7 @@ module core_rs #(
   integer f;
   always @(posedge clk_i) begin
     for (f = 0; f < W; f = f + 1) begin
-      if (f[WW-1:0] < disp_n_i) begin
+      if (disp_g_i[f]) begin
         prod_q[disp_slot_i[f*ROBI +: ROBI]] <= disp_prod_i[f*ROBI +: ROBI];
       end
     end

@@ -153,6 +153,10 @@ module core_stub #(
   wire [THREADS-1:0]    fetch_able;
   wire [THREADS-1:0]    fetch_go;
   wire [THREADS*WW-1:0] disp_avail;
+  wire [THREADS*W-1:0]  disp_fill;
+  wire [THREADS*W-1:0]  disp_g;
+  wire [THREADS*W-1:0]  com_fill;
+  wire [THREADS*W-1:0]  com_g;
   wire [THREADS*WW-1:0] iss_avail;
   wire [THREADS*W-1:0]  iss_fill;
   wire [THREADS*W-1:0]  iss_g;
@@ -174,13 +178,17 @@ module core_stub #(
     .fetch_able_i (fetch_able),
     .fetch_go_o   (fetch_go),
     .disp_avail_i (disp_avail),
+    .disp_fill_i  (disp_fill),
     .iss_avail_i  (iss_avail),
     .iss_fill_i   (iss_fill),
     .com_avail_i  (com_avail),
+    .com_fill_i   (com_fill),
     .disp_n_o     (disp_n),
+    .disp_g_o     (disp_g),
     .iss_n_o      (iss_n),
     .iss_g_o      (iss_g),
     .com_n_o      (com_n),
+    .com_g_o      (com_g),
     .disp_off_o   (disp_off),
     .iss_off_o    (iss_off),
     .com_off_o    (com_off)
@@ -234,13 +242,17 @@ module core_stub #(
         .fetch_able_o (fetch_able[gt]),
         .fetch_go_i   (fetch_go[gt]),
         .disp_avail_o (disp_avail[gt*WW +: WW]),
+        .disp_fill_o  (disp_fill[gt*W +: W]),
         .disp_n_i     (disp_n[gt*WW +: WW]),
+        .disp_g_i     (disp_g[gt*W +: W]),
         .iss_avail_o  (iss_avail[gt*WW +: WW]),
         .iss_fill_o   (iss_fill[gt*W +: W]),
         .iss_n_i      (iss_n[gt*WW +: WW]),
         .iss_g_i      (iss_g[gt*W +: W]),
         .com_avail_o  (com_avail[gt*WW +: WW]),
+        .com_fill_o   (com_fill[gt*W +: W]),
         .com_n_i      (com_n[gt*WW +: WW]),
+        .com_g_i      (com_g[gt*W +: W]),
         .priv_o       (priv_c[gt]),
         .fill_o       (fill_c[gt*NW +: NW]),
         .alloc_o      (issue_c[gt*NW +: NW]),

@@ -44,13 +44,17 @@ module core_thread #(
   output wire                     fetch_able_o,
   input  wire                     fetch_go_i,
   output wire [WW-1:0]            disp_avail_o,
+  output wire [W-1:0]             disp_fill_o,   // the same as bits (k < disp_avail_o)
   input  wire [WW-1:0]            disp_n_i,
+  input  wire [W-1:0]             disp_g_i,      // the same as bits (slot k granted)
   output wire [WW-1:0]            iss_avail_o,
   output wire [W-1:0]             iss_fill_o,    // the same as bits (slot k filled)
   input  wire [WW-1:0]            iss_n_i,
   input  wire [W-1:0]             iss_g_i,       // the same as bits (slot k granted)
   output wire [WW-1:0]            com_avail_o,
+  output wire [W-1:0]             com_fill_o,    // the same as bits (k < com_avail_o)
   input  wire [WW-1:0]            com_n_i,
+  input  wire [W-1:0]             com_g_i,       // the same as bits (slot k granted)
   // PMU event inputs of this thread
   output wire                     priv_o,
   output wire [NW-1:0]            fill_o,
@@ -191,7 +195,9 @@ module core_thread #(
     .perf_bp_i    (cfg_i[1]),
     .alu1_i       (cfg_i[3]),
     .disp_avail_o (disp_avail_o),
+    .disp_fill_o  (disp_fill_o),
     .disp_n_i     (disp_n_i),
+    .disp_g_i     (disp_g_i),
     .fq_e_i       (fq_e),
     .fq_cnt_i     (fq_cnt),
     .fseq_i       (fseq),
@@ -206,7 +212,9 @@ module core_thread #(
     .iss_dm_o     (i_dm_n),
     .flush_o      (flush),
     .com_avail_o  (com_avail_o),
+    .com_fill_o   (com_fill_o),
     .com_n_i      (com_n_i),
+    .com_g_i      (com_g_i),
     .priv_o       (priv_o),
     .br_ret_o     (br_ret),
     .br_misp_o    (br_misp),
