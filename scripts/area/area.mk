@@ -7,7 +7,7 @@
 #                    configuration (sources, script and tool versions unchanged).
 #   make area-quick  for iterating on the RTL: the default PMU with block RAM (synthesis) and the
 #                    smallest PMU with block RAM (HX8K place and route) -> $(BUILD)/area/quick.csv;
-#                    AREA_PIPE=1 measures them with the event path pipeline
+#                    AREA_PIPE=1 or 2 measures them with the event path pipeline
 #   make area-breakdown  one programmable counter and the CPI-stack block per stage (module jobs
 #                    with stages cut out, scripts/area/stages.py) -> the tables of docs/area.md
 #                    "Where the LUT4 go, per stage"

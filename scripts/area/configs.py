@@ -10,7 +10,8 @@ Groups:
   core      the core stub at the PMU's thread count and width (the overhead's denominator)
   smoke     the smallest configuration, the one `make test` runs (scripts/area/smoke.py)
   timing    the event path pipeline (PIPE, spec 4) against none: the smallest PMU on an iCE40
-            with both storages, and the default PMU with block RAM on an ECP5 (Fmax)
+            with both storages, and the default PMU with block RAM on an ECP5 (Fmax); PIPE=2
+            likewise
 `make area-quick` (quick_jobs(), not part of make area) measures the default PMU with block RAM
 (placed and routed on an HX8K only once it fits 90% of one) and the smallest PMU with block RAM
 (placed and routed on an HX8K), both at AREA_PIPE, for iterating on the RTL.
@@ -91,10 +92,14 @@ def jobs():
         add(pmu_job(dict(DEFAULT, P=16), "sweep", st))
     # (PIPE = 0 of the default: the sweep's STORAGE=1 job above)
     add(pmu_job(dict(DEFAULT, STORAGE=1, PIPE=1), "timing", ecp5=True, pnr="ecp5"))
+    add(pmu_job(dict(DEFAULT, STORAGE=1, PIPE=2), "timing", ecp5=True, pnr="ecp5"))
     add(pmu_job(dict(SMOKE, STORAGE=0), "timing", pnr="ice40"))
     add(pmu_job(dict(SMOKE, STORAGE=1), "timing", pnr="ice40"))
     for st in (0, 1):
         add(pmu_job(dict(SMOKE, STORAGE=st, PIPE=1), "timing", pnr="ice40"))
+    # the second event path stage (PIPE = 2) on the smallest PMU, both storages
+    for st in (0, 1):
+        add(pmu_job(dict(SMOKE, STORAGE=st, PIPE=2), "timing", pnr="ice40"))
     for f in ties.FEATURES:
         add(pmu_job(DEFAULT, "feature", ties_=(f,)))
     nofeat = pmu_job(DEFAULT, "feature", ties_=ties.FEATURES[:5])
