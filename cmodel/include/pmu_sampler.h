@@ -61,6 +61,7 @@ typedef struct {
 typedef struct {
   uint32_t ctl_q, per_q, wm_q;             /* smpctl, smpper, smpwm */
   uint32_t cd_q;                           /* 25 bits */
+  uint32_t pinc_q;                         /* counter ctr's increment of the cycle before (7.2) */
   uint16_t lfsr_q;
   uint8_t lastf_q, lastsig_q;
   uint16_t lastpc_q;

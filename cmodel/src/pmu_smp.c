@@ -239,13 +239,15 @@ void pmu_smp_update(pmu_state_t *s, const pmu_in_t *in, const uint32_t inc[PMU_N
     pmu_smp_thr_t *x = &s->smp[t];
     const int wk = (a->we && pmu_regs_in_smp(a->dec.kind) && a->dec.t == t) ? (int)a->dec.k : -1;
     const uint32_t w = wk >= 0 ? (pmu_smp_word(s, &a->dec) & ~a->bm) | (a->wdata & a->bm) : 0u;
-    uint32_t incv = 1;
-    if (PMU_GET(x->ctl_q, PMU_SMPCTL_SRC)) {       /* counter ctr's increment, 0 when chained */
-      const uint32_t k = PMU_GET(x->ctl_q, PMU_SMPCTL_CTR);
-      incv = (k < (uint32_t)PMU_P && !PMU_GET(s->ext_q[t][k], PMU_EXT_CHAIN))
-                 ? inc[pmu_cnt_idx(t, PMU_CI_PMC + k)] : 0u;
-    }
+    /* counter ctr's increment of this cycle (0 when chained): the countdown takes it in the
+     * next cycle (pinc_q, 7.2); with src 0 the decrement is 1 */
+    const uint32_t k = PMU_GET(x->ctl_q, PMU_SMPCTL_CTR);
+    const uint32_t pinc = (k < (uint32_t)PMU_P && !PMU_GET(s->ext_q[t][k], PMU_EXT_CHAIN))
+                              ? inc[pmu_cnt_idx(t, PMU_CI_PMC + k)] : 0u;
+    const uint32_t incv = PMU_GET(x->ctl_q, PMU_SMPCTL_SRC) ? x->pinc_q : 1u;
+    const int wcd = wk == (int)SMP_K(PMU_SMPCTL_OFF) || wk == (int)SMP_K(PMU_SMPPER_OFF);
     smp_thread(x, t, in, incv, wk, w, ts);
+    x->pinc_q = wcd ? 0u : pinc;
   }
   s->ts_q = ts + 1u;
 }

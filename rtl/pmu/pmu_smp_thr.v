@@ -88,6 +88,7 @@ module pmu_smp_thr #(
   reg [31:0]    per_q /*verilator public_flat_rd*/;
   reg [31:0]    wm_q /*verilator public_flat_rd*/;
   reg [24:0]    cd_q /*verilator public_flat_rd*/;                  // countdown (7.2)
+  reg [IW-1:0]  pinc_q /*verilator public_flat_rd*/;                // counter ctr's increment of the cycle before (7.2)
   reg [15:0]    lfsr_q /*verilator public_flat_rd*/;                // the jitter's generator
   reg           lastf_q /*verilator public_flat_rd*/;               // the youngest committed instruction: a flush (br)
   reg [15:0]    lastpc_q /*verilator public_flat_rd*/;              //   its address
@@ -117,7 +118,8 @@ module pmu_smp_thr #(
   wire [3:0]    ctr  = ctl_q[`PMU_SMPCTL_CTR_LSB +: 4];
   wire          wcd  = we_i && (k_i == K_CTL || k_i == K_PER);
 
-  // the increment of counter ctr in this cycle (0 when chained or ctr >= P)
+  // the increment of counter ctr in this cycle (0 when chained or ctr >= P); the countdown takes
+  // it in the next cycle (pinc_q), so no path runs from the event logic into the fire
   reg  [IW-1:0] pinc;
   integer       c;
   always @* begin
@@ -126,7 +128,7 @@ module pmu_smp_thr #(
       if (ctr == c[3:0] && !chain_i[c]) pinc = pinc_i[c*IW +: IW];
     end
   end
-  wire [24:0] incv = src ? {{(25 - IW){1'b0}}, pinc} : 25'd1;
+  wire [24:0] incv = src ? {{(25 - IW){1'b0}}, pinc_q} : 25'd1;
   wire        fire = en && (incv > cd_q) && !wcd;
 
   // reload (7.2) from the jitter's exponent, the period and the generator
@@ -299,6 +301,7 @@ module pmu_smp_thr #(
       per_q     <= `PMU_SMPPER_RESET;
       wm_q      <= `PMU_SMPWM_RESET;
       cd_q      <= 25'd0;
+      pinc_q    <= {IW{1'b0}};
       lfsr_q    <= SEED ^ TID[15:0];
       lastf_q   <= 1'b0;
       lastpc_q  <= 16'd0;
@@ -317,6 +320,7 @@ module pmu_smp_thr #(
       per_q     <= per_d;
       wm_q      <= wm_d;
       cd_q      <= cd_d;
+      pinc_q    <= wcd ? {IW{1'b0}} : pinc;
       lfsr_q    <= lfsr_d;
       if (cmt) begin                       // 7.1: the youngest committing instruction
         lastf_q   <= lsig[1];

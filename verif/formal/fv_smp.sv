@@ -76,8 +76,15 @@ module fv_smp #(
     pinc = {IW{1'b0}};
     if (ctr < P && !chain_i[ctr]) pinc = pinc_i[ctr*IW +: IW];
   end
-  wire [24:0] inc  = src ? {{(25 - IW){1'b0}}, pinc} : 25'd1;
   wire        wcd  = we_i && (k_i == K_CTL || k_i == K_PER);
+  // pinc_q of spec 7.2, kept here from the ports: counter ctr's increment of the cycle before,
+  // 0 after reset and after a cycle with a write of smpctl or smpper
+  reg  [IW-1:0] pinc_g;
+  always @(posedge clk_i) begin
+    if (!rst_ni) pinc_g <= {IW{1'b0}};
+    else         pinc_g <= wcd ? {IW{1'b0}} : pinc;
+  end
+  wire [24:0] inc  = src ? {{(25 - IW){1'b0}}, pinc_g} : 25'd1;
   wire        fire = en && (inc > \dut.cd_q ) && !wcd;
 
   wire [PW-1:0] fill  = \dut.head_q - \dut.tail_q ;

@@ -32,9 +32,10 @@
         {(uint32_t)r->SMP_SIG(T, lastpc_q), m->lastpc_q}, {(uint32_t)r->SMP_SIG(T, lastsig_q), m->lastsig_q}, \
         {(uint32_t)r->SMP_SIG(T, head_q), m->head_q},   {(uint32_t)r->SMP_SIG(T, tail_q), m->tail_q}, \
         {(uint32_t)r->SMP_SIG(T, lost_q), m->lost_q},   {(uint32_t)r->SMP_SIG(T, lcnt_q), m->lost_cnt_q}, \
-        {(uint32_t)r->SMP_SIG(T, old_q), m->old_q}}; \
+        {(uint32_t)r->SMP_SIG(T, old_q), m->old_q},     {(uint32_t)r->SMP_SIG(T, pinc_q), m->pinc_q}}; \
     static const char *const names[] = {"ctl_q", "per_q", "wm_q", "cd_q", "lfsr_q", "lastf_q",      \
-                                        "lastpc_q", "lastsig_q", "head_q", "tail_q", "lost_q", "lcnt_q", "old_q"}; \
+                                        "lastpc_q", "lastsig_q", "head_q", "tail_q", "lost_q", "lcnt_q", "old_q", \
+                                        "pinc_q"};                                                  \
     for (size_t i = 0; i < sizeof scal / sizeof scal[0]; i++)                                     \
       SMP_CHK(scal[i][0] != scal[i][1], "u_smp.g_thr[%d].u_thr.%s: expected 0x%x, actual 0x%x", T, \
               names[i], scal[i][1], scal[i][0]);                                                  \
@@ -76,6 +77,7 @@
     m->lost_q = (uint8_t)r->SMP_SIG(T, lost_q);                                                   \
     m->lost_cnt_q = r->SMP_SIG(T, lcnt_q);                                                        \
     m->old_q = (uint8_t)r->SMP_SIG(T, old_q);                                                     \
+    m->pinc_q = r->SMP_SIG(T, pinc_q);                                                            \
     for (int s = 0; s < PMU_SMP_PEND; s++) {                                                      \
       m->slot_q[s].valid = (uint8_t)((r->SMP_SIG(T, sv_q) >> s) & 1u);                            \
       m->slot_q[s].done = (uint8_t)((r->SMP_SIG(T, sd_q) >> s) & 1u);                             \
