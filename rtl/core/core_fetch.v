@@ -117,14 +117,59 @@ module core_fetch #(
   reg [WW-1:0]   eff_col;
   reg [W*16-1:0] blk;            // program memory words from that position on
   reg [W-1:0]    in_row;         // word j of the block lies in the row
+  /* verilator lint_off UNUSEDSIGNAL */  // a word's flags come from b_* in program-memory mode
   reg [15:0]     fw;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg            hit_end;
   reg            av;             // the word is in the row and before the end marker
   reg            icm;            // the word misses the Icache
   reg            stop;
   reg            fb_wpm;         // a mispredicted branch is in the block
   reg            fb_miss;        // the block starts an Icache miss
+  // Program memory: each word's flags (end marker, Icache-miss bit, mispredicted branch) formed
+  // from the row as read and from row 0 (registers), before the shift by the column and the
+  // restart's choice, so the comparisons with the end marker follow the block RAM's read
+  // directly and only the flags (3 bits a word) pass through those multiplexers.
+  reg [W-1:0]    r_end;          // the row as read
+  reg [W-1:0]    r_icm;
+  reg [W-1:0]    r_mbr;
+  reg [W-1:0]    z_end;          // row 0
+  reg [W-1:0]    z_icm;
+  reg [W-1:0]    z_mbr;
+  reg [W-1:0]    b_end;          // the block's words from the position on
+  reg [W-1:0]    b_icm;
+  reg [W-1:0]    b_mbr;
+  reg            r_at_end;       // the word at the position is the end marker
   integer        j;
+  always @* begin
+    j = 0;  // loop variable: assigned on every path (no latch)
+    r_end = {W{1'b0}};
+    r_icm = {W{1'b0}};
+    r_mbr = {W{1'b0}};
+    z_end = {W{1'b0}};
+    z_icm = {W{1'b0}};
+    z_mbr = {W{1'b0}};
+    b_end = {W{1'b0}};
+    b_icm = {W{1'b0}};
+    b_mbr = {W{1'b0}};
+    r_at_end = 1'b0;
+    if (fetch_go_i && use_prog_i) begin
+      for (j = 0; j < W; j = j + 1) begin
+        r_end[j] = pm_row_i[j*16 +: 16] == 16'hffff;
+        r_icm[j] = pm_row_i[j*16+3];
+        r_mbr[j] = pm_row_i[j*16 +: 3] == {1'b1, CLS_BR};
+        z_end[j] = pm_row0_i[j*16 +: 16] == 16'hffff;
+        z_icm[j] = pm_row0_i[j*16+3];
+        z_mbr[j] = pm_row0_i[j*16 +: 3] == {1'b1, CLS_BR};
+      end
+      b_end    = r_end >> col_q;
+      r_at_end = b_end[0];
+      b_icm    = r_at_end ? z_icm : (r_icm >> col_q);
+      b_mbr    = r_at_end ? z_mbr : (r_mbr >> col_q);
+      b_end    = r_at_end ? z_end : b_end;
+    end
+  end
+
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
     at_end   = 1'b0;
@@ -144,7 +189,7 @@ module core_fetch #(
     in_row   = {W{1'b0}};
     if (fetch_go_i) begin
       if (use_prog_i) begin
-        at_end  = (pm_row_i[col_q*16 +: 16] == 16'hffff);
+        at_end  = r_at_end;
         eff_row = at_end ? {RAW{1'b0}} : row_q;
         eff_col = at_end ? {WW{1'b0}} : col_q;
         blk     = at_end ? pm_row0_i : (pm_row_i >> (col_q * 16));
@@ -153,16 +198,17 @@ module core_fetch #(
       end
       for (j = 0; j < W; j = j + 1) begin
         fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
-        hit_end = hit_end || (use_prog_i && fw == 16'hffff);
+        hit_end = hit_end || (use_prog_i && b_end[j]);
         av      = !hit_end && (!use_prog_i || in_row[j]);
-        icm     = fw[3] && !perf_ic_i;
+        icm     = (use_prog_i ? b_icm[j] : fw[3]) && !perf_ic_i;
         if (wpath_q || fb_wpm) begin
           push_e_o[j*EW +: EW] = {2'b01, gen_wp_attr_i[j*16 +: 9]};
           push_n_o             = push_n_o + 1'b1;
         end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
           push_e_o[j*EW +: EW] = {at0 && j == 0, 1'b0, fw[8:0]};
           push_n_o             = push_n_o + 1'b1;
-          fb_wpm               = (fw[1:0] == CLS_BR) && fw[2] && !perf_bp_i;
+          fb_wpm               = (use_prog_i ? b_mbr[j] : (fw[2:0] == {1'b1, CLS_BR})) &&
+                                 !perf_bp_i;
         end else begin
           if (j == 0 && av && icm) begin
             fb_miss = 1'b1;
@@ -180,7 +226,6 @@ module core_fetch #(
   // address.
   // ---------------------------------------------------------------------------------------------
   reg [WW-1:0]   p_kc;           // correct-path words of a program-memory block
-  reg [15:0]     pw;
   reg            p_end;
   reg            p_av;
   reg            p_icm;
@@ -190,7 +235,6 @@ module core_fetch #(
   always @* begin
     p = 0;  // loop variable: assigned on every path (no latch)
     p_kc   = {WW{1'b0}};
-    pw     = 16'd0;
     p_end  = 1'b0;
     p_av   = 1'b0;
     p_icm  = 1'b0;
@@ -198,13 +242,12 @@ module core_fetch #(
     p_wpm  = 1'b0;
     if (fetch_go_i && use_prog_i && !wpath_q) begin
       for (p = 0; p < W; p = p + 1) begin
-        pw    = blk[p*16 +: 16];
-        p_end = p_end || pw == 16'hffff;
+        p_end = p_end || b_end[p];
         p_av  = !p_end && in_row[p];
-        p_icm = pw[3] && !perf_ic_i;
+        p_icm = b_icm[p] && !perf_ic_i;
         if (!p_wpm && !p_stop && p_av && !(p_icm && (p != 0 || !ic_srv_q))) begin
           p_kc  = p_kc + 1'b1;
-          p_wpm = (pw[1:0] == CLS_BR) && pw[2] && !perf_bp_i;
+          p_wpm = b_mbr[p] && !perf_bp_i;
         end else begin
           p_stop = 1'b1;
         end
