@@ -97,32 +97,18 @@ module pmu_regs_gen #(
   // ---------------------------------------------------------------------------------------------
   reg [31:0]    a_s;
   reg [31:0]    blk_s;
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    tblk_s;
-  /* verilator lint_on UNUSEDSIGNAL */
   reg [31:0]    off_s;
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    d_evtsel_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    d_ext_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    d_pmc_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    d_fix_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
+  reg [31:0]    d_gctrl_s;
+  reg [31:0]    d_gstatus_s;
   reg [31:0]    d_slot_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    d_stk_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
   reg [31:0]    d_smpdata_s;
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used
+  /* verilator lint_off UNUSEDSIGNAL */  // bits 7:2 give the word index
   reg [31:0]    kd_smp_s;
   /* verilator lint_on UNUSEDSIGNAL */
   reg           in_thr_s;
@@ -167,6 +153,8 @@ module pmu_regs_gen #(
     d_ext_s     = 32'd0;
     d_pmc_s     = 32'd0;
     d_fix_s     = 32'd0;
+    d_gctrl_s   = 32'd0;
+    d_gstatus_s = 32'd0;
     d_slot_s    = 32'd0;
     d_stk_s     = 32'd0;
     d_smpdata_s = 32'd0;
@@ -207,30 +195,32 @@ module pmu_regs_gen #(
       blk_s       = a_s >> TSH;
       tblk_s      = blk_s - TB0;
       off_s       = a_s & TOFF;
-      in_thr_s    = (blk_s >= TB0) && (blk_s < TB0 + THREADS);
+      in_thr_s    = (blk_s >= TB0) && (tblk_s < THREADS);
       tsel_s      = tblk_s[TIW-1:0];
       hi_s        = a_s[2];
       d_evtsel_s  = off_s - 'h000;
       d_ext_s     = off_s - 'h040;
       d_pmc_s     = off_s - 'h080;
       d_fix_s     = off_s - 'h100;
+      d_gctrl_s   = off_s - 'h128;
+      d_gstatus_s = off_s - 'h130;
       d_slot_s    = off_s - 'h140;
       d_stk_s     = off_s - 'h180;
       d_smpdata_s = off_s - 'h260;
       kd_smp_s    = off_s - 'h240;
       r_id_s      = (a_s == 'h000);
       r_cfg_s     = (a_s == 'h004);
-      r_evtsel_s  = in_thr_s && (off_s < 'h000 + 4 * (P));
-      r_ext_s     = in_thr_s && (off_s >= 'h040) && (off_s < 'h040 + 4 * (P));
-      r_pmc_s     = in_thr_s && (off_s >= 'h080) && (off_s < 'h080 + 8 * (P));
-      r_fix_s     = in_thr_s && (off_s >= 'h100) && (off_s < 'h100 + 8 * (3));
+      r_evtsel_s  = in_thr_s && (d_evtsel_s < 4 * (P));
+      r_ext_s     = in_thr_s && (d_ext_s < 4 * (P));
+      r_pmc_s     = in_thr_s && (d_pmc_s < 8 * (P));
+      r_fix_s     = in_thr_s && (d_fix_s < 8 * (3));
       r_fixctl_s  = in_thr_s && (off_s == 'h120);
       r_ctrl_s    = in_thr_s && (off_s == 'h124);
-      r_gctrl_s   = in_thr_s && (off_s >= 'h128) && (off_s < 'h130);
-      r_gstatus_s = in_thr_s && (off_s >= 'h130) && (off_s < 'h138);
+      r_gctrl_s   = in_thr_s && (d_gctrl_s < 8);
+      r_gstatus_s = in_thr_s && (d_gstatus_s < 8);
       r_evstat_s  = in_thr_s && (off_s == 'h138);
-      r_slot_s    = in_thr_s && (off_s >= 'h140) && (off_s < 'h140 + 8 * (5));
-      r_stk_s     = in_thr_s && (off_s >= 'h180) && (off_s < 'h180 + 8 * (24));
+      r_slot_s    = in_thr_s && (d_slot_s < 8 * (5));
+      r_stk_s     = in_thr_s && (d_stk_s < 8 * (24));
       r_smpctl_s  = (SAMPLER != 0) && in_thr_s && (off_s == 'h240);
       r_smpper_s  = (SAMPLER != 0) && in_thr_s && (off_s == 'h244);
       r_smpseed_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h248);
@@ -239,7 +229,7 @@ module pmu_regs_gen #(
       r_smptail_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h254);
       r_smpstat_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h258);
       r_smplost_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h25c);
-      r_smpdata_s = (SAMPLER != 0) && in_thr_s && (off_s >= 'h260) && (off_s < 'h260 + 4 * (8));
+      r_smpdata_s = (SAMPLER != 0) && in_thr_s && (d_smpdata_s < 4 * (8));
       r_smpts_s   = (SAMPLER != 0) && in_thr_s && (off_s == 'h280);
       r_cnt_s     = r_pmc_s | r_fix_s | r_slot_s | r_stk_s;
       r_smp_s     = r_smpctl_s | r_smpper_s | r_smpseed_s | r_smpwm_s | r_smphead_s | r_smptail_s | r_smpstat_s | r_smplost_s | r_smpdata_s | r_smpts_s;

@@ -703,9 +703,7 @@ def gen_rtl(m, banner):
     # phase uses (acc_terms) are also kept without the suffix (see below)
     terms = [("a", "[31:0]   ", "32'd0"), ("blk", "[31:0]   ", "32'd0"), ("tblk", "[31:0]   ", "32'd0"),
              ("off", "[31:0]   ", "32'd0")]
-    # d_*: an element's offset from its register's base, for the index bits (arrays, counters)
-    dwin = [r for r in win if r.is_array or any(r is c for c, _ in cnts)]
-    terms += [("d_" + r.name, "[31:0]   ", "32'd0") for r in dwin]
+    terms += [("d_" + r.name, "[31:0]   ", "32'd0") for r in win]
     terms += [("kd_" + b, "[31:0]   ", "32'd0") for b, _, _, _ in blks]
     terms += [("in_thr", "         ", "1'b0")]
     terms += [("r_" + r.name, "         ", "1'b0") for r in m.regs] + [("r_cnt", "         ", "1'b0")]
@@ -728,11 +726,10 @@ def gen_rtl(m, banner):
         return re.sub(r"\b(%s)\b" % "|".join(map(re.escape, names)), r"\1_s", expr)
 
     for n, w, _ in terms:
-        part = n.startswith(("kd_", "d_")) or n == "tblk"
-        if part:
-            a("  /* verilator lint_off UNUSEDSIGNAL */  // only the low (index) bits are used")
+        if n.startswith("kd_"):
+            a("  /* verilator lint_off UNUSEDSIGNAL */  // bits 7:2 give the word index")
         a(("  reg %s %s;" % (w, n + "_s")) + (("%s// %s" % (" " * max(1, 12 - len(n)), cmt[n])) if n in cmt else ""))
-        if part:
+        if n.startswith("kd_"):
             a("  /* verilator lint_on UNUSEDSIGNAL */")
     a("  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by")
     a("  // the access phase), so the decoder does not toggle on idle bus cycles.")
@@ -742,8 +739,8 @@ def gen_rtl(m, banner):
         a("    %-*s = %s;" % (wd, n + "_s", v))
     a("    if (psel_i) begin")
     body = [("a[AW-1:2]", "paddr_i[AW-1:2]"), ("blk", "a >> TSH"), ("tblk", "blk - TB0"), ("off", "a & TOFF"),
-            ("in_thr", "(blk >= TB0) && (blk < TB0 + THREADS)"), ("tsel", "tblk[TIW-1:0]"), ("hi", "a[2]")]
-    for r in dwin:
+            ("in_thr", "(blk >= TB0) && (tblk < THREADS)"), ("tsel", "tblk[TIW-1:0]"), ("hi", "a[2]")]
+    for r in win:
         body.append(("d_" + r.name, "off - 'h%03x" % r.offset))
     for b, _, _, base in blks:
         body.append(("kd_" + b, "off - 'h%03x" % base))
@@ -754,14 +751,10 @@ def gen_rtl(m, banner):
             pre = "(%s != 0) && " % vexpr(r.present)
         else:
             pre = ""
-        # ranges as compares of the offset with constants (short, no borrow chain through a
-        # 32-bit difference); the differences d_* give only the low index bits
-        lo = "(off >= 'h%03x) && " % r.offset if r.offset else ""
         if r.is_array:
-            body.append(("r_" + r.name, pre + "in_thr && %s(off < 'h%03x + %d * (%s))"
-                         % (lo, r.offset, r.stride, vexpr(r.cexpr))))
+            body.append(("r_" + r.name, pre + "in_thr && (d_%s < %d * (%s))" % (r.name, r.stride, vexpr(r.cexpr))))
         elif r.width == 64:
-            body.append(("r_" + r.name, "in_thr && %s(off < 'h%03x)" % (lo, r.offset + 8)))
+            body.append(("r_" + r.name, "in_thr && (d_%s < 8)" % r.name))
         else:
             body.append(("r_" + r.name, pre + "in_thr && (off == 'h%03x)" % r.offset))
     body.append(("r_cnt", " | ".join("r_" + r.name for r, _ in cnts)))
