@@ -315,7 +315,8 @@ static void lost_fire_in_the_cycle_of_a_write(void)
 }
 
 /* 7.2: src 1: a fire after every `period` increments of counter ctr (after its enables and
- * freeze; 0 for a chained counter). INST_RETIRED.ANY_P (0xc0) counts 1 in even cycles. */
+ * freeze; 0 for a chained counter), in the cycle after the increment that completes the period
+ * (pinc_q). INST_RETIRED.ANY_P (0xc0) counts 1 in even cycles. */
 static void counter_driven_fires(void)
 {
   static const uint16_t pc = 5;
@@ -334,7 +335,8 @@ static void counter_driven_fires(void)
     wr(&b, 0, SMPPER, 10);                                          /* cycle 3 */
     b.in.slot_retire[0] = 0;
     wr(&b, 0, SMPCTL, CTL_EN | CTL_SRC | CTL_CTR(mode == 2)); /* cycle 4 (no event): cd = 9 */
-    for (c = 5; c < 205; c++) {                  /* 100 events in cycles 6, 8, ..., 204 */
+    for (c = 5; c < 206; c++) {                  /* 100 events in cycles 6, 8, ..., 204; the
+                                                    fire of the 100th in cycle 205 */
       b.in.slot_retire[0] = (uint8_t)(c % 2 == 0);
       cycle(&b);
     }
@@ -342,7 +344,7 @@ static void counter_driven_fires(void)
           peek(&b, 0, SMPHEAD) + peek(&b, 0, SMPLOST));
     if (mode == 0) {
       CHECK(&b, "records", 8, peek(&b, 0, SMPHEAD));
-      CHECK(&b, "first fire at the 10th event (cycle 24)", 24, peek(&b, 0, SMPDATA + 4));
+      CHECK(&b, "first fire a cycle after the 10th event (cycle 24)", 25, peek(&b, 0, SMPDATA + 4));
       CHECK(&b, "the counter keeps counting", 100,
             peek(&b, 0, PMU_PMC_OFF));
     }
