@@ -27,11 +27,12 @@ check() {  # check NAME TB_ARGS -- RUN_ARGS
     fail=$((fail+1)); echo "FAIL $name: icarus '$a', verilator '$b'"
   fi
 }
+# 1000 cycles per mix (as the program files): Icarus takes about 2.7 ms per cycle of the core
 for wl in "mixed 0" "memory 1" "branchy 2" "icache 5"; do
   set -- $wl
   cfg=$(( $2 << 8 ))
-  check "generator-$1" "$B/xsim/gen.vvp" +cfg=$cfg +seed=7 +from=80 +cycles=2000 -- \
-    --workload "$1" --seed 7 --cycles 2000
+  check "generator-$1" "$B/xsim/gen.vvp" +cfg=$cfg +seed=7 +from=80 +cycles=1000 -- \
+    --workload "$1" --seed 7 --cycles 1000
 done
 for k in dcache_miss mispredict icache_miss; do
   iverilog -g2005 -Irtl/pmu -Irtl/core -s core_tb -P"core_tb.PROG_FILE=\"verif/kernels/$k.hex\"" \
