@@ -150,19 +150,21 @@ module core_rs #(
   // time. The ready entries are laid out in age order without a rotation: those at or above the
   // head at bits 0..ROB-1 (at their entry), those below it (the ROB wraps) at bits ROB..2*ROB-1,
   // so the lowest set bit is the oldest; a slot folds the two halves back onto the entries. Per
-  // slot the properties the counts need (wrong path, Dcache miss, the mispredicted branch). The
-  // ready count for the arbiter is the number of slots filled; the grant only picks slots.
+  // slot the properties the counts need (wrong path, Dcache miss). The ready count for the
+  // arbiter, as fill bits (bit k: more than k entries are ready), comes from the ready bits
+  // (registers) beside the searches, the lowest set bit cleared W-1 times over the ROB's
+  // entries (no age order, no fold), so the grant does not wait for the searches; the grant
+  // only picks slots.
   // ---------------------------------------------------------------------------------------------
   reg [2*ROB-1:0] y;
   reg [2*ROB-1:0] lowb;
   reg [ROB-1:0]   se;
   reg [W*ROB-1:0] slot;          // slot k: one-hot over the entries
-  reg [W-1:0]     s_wp;          // slot k: wrong path, Dcache miss, mispredicted branch
+  reg [W-1:0]     s_wp;          // slot k: wrong path, Dcache miss
   reg [W-1:0]     s_dm;
-  reg [W-1:0]     s_mbr;
-  reg             rdy_wp;        // a ready entry is on the wrong path, a Dcache miss, the branch
+  reg             rdy_wp;        // a ready entry is on the wrong path, a Dcache miss
   reg             rdy_dm;
-  reg             rdy_mb;
+  reg [ROB-1:0]   rv;            // the ready bits, the lowest k cleared
   integer         k;
   always @* begin
     k           = 0;  // loop variable: assigned on every path (no latch)
@@ -172,12 +174,15 @@ module core_rs #(
     slot        = {(W * ROB){1'b0}};
     s_wp        = {W{1'b0}};
     s_dm        = {W{1'b0}};
-    s_mbr       = {W{1'b0}};
-    iss_avail_o = {WW{1'b0}};
-    iss_fill_o  = {W{1'b0}};
     rdy_wp      = (ready & rob_wp_i) != {ROB{1'b0}};
     rdy_dm      = (ready & rob_dm_i) != {ROB{1'b0}};
-    rdy_mb      = (ready & mb) != {ROB{1'b0}};
+    rv          = ready;
+    iss_avail_o = {WW{1'b0}};
+    for (k = 0; k < W; k = k + 1) begin
+      iss_fill_o[k] = rv != {ROB{1'b0}};
+      iss_avail_o   = iss_avail_o + {{(WW - 1){1'b0}}, iss_fill_o[k]};
+      rv            = rv & (rv - 1'b1);
+    end
     for (k = 0; k < W; k = k + 1) begin
       if (y != {(2 * ROB){1'b0}}) begin
         lowb               = y & (~y + 1'b1);
@@ -187,16 +192,29 @@ module core_rs #(
         // (a property no ready entry has is 0 in every slot: rdy_* skips its look-up)
         if (rdy_wp) s_wp[k] = (se & rob_wp_i) != {ROB{1'b0}};
         if (rdy_dm) s_dm[k] = (se & rob_dm_i) != {ROB{1'b0}};
-        if (rdy_mb) s_mbr[k] = (se & mb) != {ROB{1'b0}};
-        iss_avail_o        = iss_avail_o + 1'b1;
-        iss_fill_o[k]      = 1'b1;
       end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
+  // The flush: the mispredicted branch is ready and its place among the ready entries in age
+  // order (the ready entries the flush keeps, from the head to the branch, less the branch
+  // itself: from registers) is below the thread's grant, so the issue slots' searches do not lie
+  // on the way to the flush (the same as the granted slot holding the branch).
+  // ---------------------------------------------------------------------------------------------
+  reg [31:0] mrank;              // ready entries older than the branch
+  always @* begin
+    mrank   = 32'd0;
+    flush_o = 1'b0;
+    if ((ready & mb) != {ROB{1'b0}}) begin
+      mrank   = popc(ready & kmask & ~mb);
+      flush_o = mrank < {{(32 - WW){1'b0}}, iss_n_i};   // (the grant's bits: k < iss_n_i)
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // Issue: the slots below the grant (iss_g_i: the grant's bits, from the slots' fill bits
-  // directly, core_arb). A flush is at the mispredicted branch (above).
+  // directly, core_arb). The flush is above.
   // ---------------------------------------------------------------------------------------------
   integer b;
   always @* begin
@@ -204,13 +222,11 @@ module core_rs #(
     iss_vec_o = {ROB{1'b0}};
     wp_n_o    = {WW{1'b0}};
     dm_n_o    = {WW{1'b0}};
-    flush_o   = 1'b0;
     for (b = 0; b < W; b = b + 1) begin
       if (iss_g_i[b]) begin
         iss_vec_o = iss_vec_o | slot[b*ROB +: ROB];
         wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, s_wp[b]};
         dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, s_dm[b]};
-        flush_o   = flush_o | s_mbr[b];
       end
     end
     c_n_o = iss_n_i - wp_n_o;
