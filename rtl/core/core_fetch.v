@@ -102,8 +102,9 @@ module core_fetch #(
   // the end marker and before an Icache-miss word that is not the first; an Icache miss on the
   // first word delivers nothing and starts the miss; the words after a mispredicted branch are
   // wrong path. Wrong path: W generated words. A correct-path word at program address 0 (the
-  // start of the program, again after every end marker) carries bit 10, from which commit counts
-  // the program addresses of the committed instructions (core_commit, docs/spec.md 7.8).
+  // start of the program, again after every end marker; in generator mode a word the generator
+  // marks as its loop's position 0, its bit 9) carries bit 10, from which commit counts the
+  // program addresses of the committed instructions (core_commit, docs/spec.md 7.8).
   // ---------------------------------------------------------------------------------------------
   // From registers only: the words of the block that lie in the row (col_q + j < W, or every
   // word when the block restarts at row 0: at_end puts eff_col at 0), and the row after the
@@ -205,7 +206,7 @@ module core_fetch #(
           push_e_o[j*EW +: EW] = {2'b01, gen_wp_attr_i[j*16 +: 9]};
           push_n_o             = push_n_o + 1'b1;
         end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
-          push_e_o[j*EW +: EW] = {at0 && j == 0, 1'b0, fw[8:0]};
+          push_e_o[j*EW +: EW] = {use_prog_i ? (at0 && j == 0) : fw[9], 1'b0, fw[8:0]};
           push_n_o             = push_n_o + 1'b1;
           fb_wpm               = (use_prog_i ? b_mbr[j] : (fw[2:0] == {1'b1, CLS_BR})) &&
                                  !perf_bp_i;

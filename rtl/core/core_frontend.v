@@ -24,6 +24,7 @@ module core_frontend #(
   input  wire            perf_bp_i,
   input  wire            use_prog_i,     // program memory (else the generator)
   input  wire [7:0]      mix_i,          // generator mix
+  input  wire [2:0]      loop_i,         // generator loop (0: none; n: every 2^(n+3) words)
   input  wire            idle_i,         // the thread never fetches
   input  wire [31:0]     seed_i,
   input  wire            prog_we_i,      // program load port
@@ -88,6 +89,7 @@ module core_frontend #(
     .tid_i     (tid_i),
     .seed_i    (seed_i),
     .mix_i     (mix_i),
+    .loop_i    (loop_i),
     .adv_i     (gen_adv),
     .adv_wp_i  (gen_adv_wp),
     .valid_o   (gen_valid),

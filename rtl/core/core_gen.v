@@ -8,6 +8,13 @@
 // stream only moves when correct-path words are consumed, the correct path is the same whatever
 // the wrong path, the fetch timing and the knobs were.
 //
+// Loop mode (loop_i = n > 0, cfg bits 7:5): the correct path repeats every L = 2^(n+3) words.
+// The word at a position that is a multiple of L is decoded from the stream's first draw after
+// reset in user mode, exactly as the first word after reset is, so the stream runs through the
+// same L words again and again, as the code of a loop would; such a word carries bit 9
+// (position 0 of the loop), from which commit counts program addresses modulo L. With loop_i 0
+// no word wraps and the stream is the plain one.
+//
 // Both streams keep their next W words decoded in registers: the correct path shifts out the
 // consumed words and decodes as many new ones from the draws after the last one (last_q); the
 // wrong path decodes its next block when the current one is consumed. The correct-path words
@@ -27,10 +34,12 @@ module core_gen #(
   input  wire [2:0]      tid_i,      // the thread (salts the seed)
   input  wire [31:0]     seed_i,
   input  wire [7:0]      mix_i,
+  input  wire [2:0]      loop_i,     // 0: the plain stream; n: the correct path repeats every
+                                     //   2^(n+3) words
   input  wire [WW-1:0]   adv_i,      // correct-path words consumed this cycle (0..W)
   input  wire            adv_wp_i,   // the wrong-path block was consumed this cycle
   output wire            valid_o,    // attr_o holds the next W words (from the 2nd cycle)
-  output wire [W*16-1:0] attr_o,     // the next W correct-path words
+  output wire [W*16-1:0] attr_o,     // the next W correct-path words (bit 9: loop position 0)
   output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
@@ -126,10 +135,12 @@ module core_gen #(
   endfunction
 
   // The W correct-path words of the W draws d (draw j at bits j*64), the first with kernel mode
-  // km before it (each word's mode bit [8] is the next one's km).
+  // km before it (each word's mode bit [8] is the next one's km); word j at loop position 0
+  // (wr[j]) starts in user mode, as after reset, and carries bit 9.
   function [W*16-1:0] dwords;
     input [W*64-1:0] d;
     input            km;
+    input [W-1:0]    wr;
     input [THW-1:0]  th;
     reg   [15:0]     w;
     reg              k;
@@ -138,22 +149,26 @@ module core_gen #(
       dwords = {(W * 16){1'b0}};
       k      = km;
       for (j = 0; j < W; j = j + 1) begin
-        w                  = dec(d[j*64 +: 64], k, th);
+        w                  = dec(d[j*64 +: 64], k && !wr[j], th);
+        w[9]               = wr[j];
         dwords[j*16 +: 16] = w;
         k                  = w[8];
       end
     end
   endfunction
-  // The W draws after state x (draw j at bits j*64).
+  // The W draws after state x (draw j at bits j*64); draw j restarts at d0, the stream's first
+  // draw after reset, when its word is at loop position 0 (wr[j]).
   function [W*64-1:0] draws;
-    input [63:0] x;
-    reg   [63:0] y;
-    integer      j;
+    input [63:0]  x;
+    input [W-1:0] wr;
+    input [63:0]  d0;
+    reg   [63:0]  y;
+    integer       j;
     begin
       draws = {(W * 64){1'b0}};
       y     = x;
       for (j = 0; j < W; j = j + 1) begin
-        y                  = xs64(y);
+        y                  = wr[j] ? d0 : xs64(y);
         draws[j*64 +: 64]  = y;
       end
     end
@@ -187,6 +202,16 @@ module core_gen #(
   reg [W*16-1:0] attr_d;
   reg [63:0]     last_q;   // the draw of the last of them
   reg [63:0]     last_d;
+  reg [9:0]      rem_q;    // loop mode: the words after the last of them before the next
+  reg [9:0]      rem_d;    //   loop position 0, modulo L (0: the next word is at position 0)
+
+  // Loop mode: L = 2^(loop_i+3) words (lmask: L - 1); nwr[j]: the j-th word after the last one is
+  // at loop position 0 (from registers and the configuration only). Of the first W words after
+  // reset (positions 0 .. W-1, iwr) only word 0 is, since L >= 16 > W.
+  wire           lon   = loop_i != 3'd0;
+  wire [9:0]     lmask = ~(10'h3ff << ({1'b0, loop_i} + 4'd3));
+  wire [W-1:0]   iwr   = {{(W - 1){1'b0}}, lon};
+  wire [W-1:0]   nwr   = (lon && rem_q < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << rem_q) : {W{1'b0}};
 
   assign attr_o  = attr_q;
   assign valid_o = valid_q;
@@ -200,18 +225,23 @@ module core_gen #(
   reg [W*64-1:0] nd;
   reg [31:0]     adv32;
   always @* begin
-    attr_d = attr_q;
-    last_d = last_q;
-    nd     = {(W * 64){1'b0}};
-    adv32  = {{(32 - WW){1'b0}}, adv_i};
+    attr_d  = attr_q;
+    last_d  = last_q;
+    rem_d   = rem_q;
+    nd      = {(W * 64){1'b0}};
+    adv32   = {{(32 - WW){1'b0}}, adv_i};
     if (!valid_q) begin
-      attr_d = dwords(sd_q, 1'b0, thr(mix_i));
-      last_d = sd_q[(W-1)*64 +: 64];
+      // L >= 16 > W: only word 0 of the first W can be at loop position 0, so the draws are
+      // sd_q's in loop mode too
+      attr_d  = dwords(sd_q, 1'b0, iwr, thr(mix_i));
+      last_d  = sd_q[(W-1)*64 +: 64];
+      rem_d   = (10'd0 - W32[9:0]) & lmask;   // the last word is at position W - 1
     end else if (adv_i != {WW{1'b0}}) begin
-      nd     = draws(last_q);
-      attr_d = (attr_q >> (adv32 * 16)) |
-               (dwords(nd, attr_q[(W-1)*16+8], thr(mix_i)) << ((W32 - adv32) * 16));
-      last_d = nd[(adv32 - 32'd1) * 64 +: 64];
+      nd      = draws(last_q, nwr, sd_q[63:0]);
+      attr_d  = (attr_q >> (adv32 * 16)) |
+                (dwords(nd, attr_q[(W-1)*16+8], nwr, thr(mix_i)) << ((W32 - adv32) * 16));
+      last_d  = nd[(adv32 - 32'd1) * 64 +: 64];
+      rem_d   = (rem_q - adv32[9:0]) & lmask;
     end
   end
 
@@ -238,7 +268,7 @@ module core_gen #(
   // after reset.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      sd_q      <= draws(seed_c(seed_i, tid_i));
+      sd_q      <= draws(seed_c(seed_i, tid_i), {W{1'b0}}, 64'd0);
       valid_q   <= 1'b0;
       wx_q      <= xs64(seed_w(seed_i, tid_i));
       wp_attr_q <= wp_words(xs64(seed_w(seed_i, tid_i)));
@@ -251,8 +281,9 @@ module core_gen #(
 
   // No reset: loaded at the first edge after reset.
   always @(posedge clk_i) begin
-    attr_q <= attr_d;
-    last_q <= last_d;
+    attr_q  <= attr_d;
+    last_q  <= last_d;
+    rem_q   <= rem_d;
   end
 
 endmodule

@@ -95,11 +95,6 @@ module core_thread #(
   localparam RSC0  = $clog2(RS + 1);
   localparam RSC   = (RSC0 > WW) ? RSC0 : WW + 1;
 
-  // cfg_i bits 7:5 are reserved
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [2:0] cfg_rsvd = cfg_i[7:5];
-  /* verilator lint_on UNUSEDSIGNAL */
-
   // ---------------------------------------------------------------------------------------------
   // Front end
   // ---------------------------------------------------------------------------------------------
@@ -133,6 +128,7 @@ module core_thread #(
     .perf_bp_i    (cfg_i[1]),
     .use_prog_i   (cfg_i[4]),
     .mix_i        (cfg_i[15:8]),
+    .loop_i       (cfg_i[7:5]),
     .idle_i       (idle_i),
     .seed_i       (seed_i),
     .prog_we_i    (prog_we_i),

@@ -115,6 +115,7 @@ struct Opts {
   std::string workload = "mixed";
   bool have_workload = false;
   unsigned mix = 0;
+  unsigned loop = 0;          // --loop N: the generator's correct path repeats every N words (0: never)
   std::string prog[PMU_THREADS];
   bool use_prog = false, prog_all = false, prog_one = false;
   uint64_t cycles = 100000, warmup = 0, seed = 1;
@@ -145,6 +146,9 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: Vsim_top [options]\n"
           "  --workload NAME       generator mix: mixed memory branchy longlat depchain icache\n"
+          "  --loop N              the generator's correct path repeats every N words (a loop of\n"
+          "                        N static instructions; N a power of two 16..1024; default 0:\n"
+          "                        the plain stream)\n"
           "  --threads N           threads that run (the others stay idle; default all)\n"
           "  --prog FILE           program file for every thread (docs/core.md format)\n"
           "  --progT FILE          program file for thread T (threads without one stay idle)\n"
@@ -341,6 +345,12 @@ static void parse_args(int argc, char **argv, Opts *o) {
         }
       if (!found)
         die("--workload: unknown workload '%s' (mixed memory branchy longlat depchain icache)", o->workload.c_str());
+    } else if (a == "--loop") {
+      once();
+      const char *s = need();
+      o->loop = (unsigned)num(s, 0, 1024);
+      if (o->loop && (o->loop < 16 || (o->loop & (o->loop - 1))))
+        die("--loop: %s is not 0 or a power of two from 16 to 1024", s);
     } else if (a == "--prog") {
       once();
       const char *f = need();
@@ -501,6 +511,7 @@ static void parse_args(int argc, char **argv, Opts *o) {
     }
   }
   if (o->use_prog && o->have_workload) die("--workload and --prog are exclusive (a program replaces the generator)");
+  if (o->use_prog && o->loop) die("--loop and --prog are exclusive (a program is its own loop)");
   if (o->prog_all && o->prog_one) die("--prog and --progT are exclusive (give --progT for each thread instead)");
   if (o->trace && o->outdir.empty()) die("--trace-window needs --outdir");
   if (!o->wave.empty() || o->wave_win) {
@@ -1225,7 +1236,9 @@ int main(int argc, char **argv) {
   Vsim_top *d = s.top;
   uint32_t idle = 0;  // cfg bits 23:16: thread t stays idle
   for (int t = (int)o.threads; t < PMU_THREADS; t++) idle |= 1u << (16 + t);
-  uint32_t cfg = o.knobs | (o.use_prog ? CFG_PROG : 0) | (mix << 8) | idle;
+  uint32_t lp = 0;   // cfg bits 7:5: the generator's loop, 2^(lp+3) words
+  while (o.loop && (8u << lp) < o.loop) lp++;
+  uint32_t cfg = o.knobs | (o.use_prog ? CFG_PROG : 0) | (lp << 5) | (mix << 8) | idle;
   d->cfg_i = cfg;
   d->seed_i = (uint32_t)o.seed;
   d->rst_ni = 0;
@@ -1234,7 +1247,7 @@ int main(int argc, char **argv) {
   tip_cfg_t tc;
   memset(&tc, 0, sizeof tc);
   tc.threads = o.threads;
-  for (int t = 0; t < PMU_THREADS; t++) tc.prog_len[t] = o.use_prog ? (uint32_t)progs[t].size() : 0;
+  for (int t = 0; t < PMU_THREADS; t++) tc.prog_len[t] = o.use_prog ? (uint32_t)progs[t].size() : o.loop;
   tc.knobs = o.knobs & 15u;
   {
     uint64_t mean = (uint64_t)o.threads * o.cycles / o.tip_samples;
@@ -1469,6 +1482,7 @@ int main(int argc, char **argv) {
   size_t cl = strlen(cfgs);
   if (cfgs[cl - 1] == ',') cfgs[cl - 1] = '\0';
   std::string wl = o.use_prog ? prog_desc : o.workload;
+  if (!o.use_prog && o.loop) wl += " (loop=" + std::to_string(o.loop) + ")";
   if (!o.use_prog && o.threads < PMU_THREADS) wl += " (threads=" + std::to_string(o.threads) + ")";
   info.workload = wl.c_str();
   info.config = cfgs;
