@@ -11,13 +11,22 @@ TIP-rule and PEBS-rule samples, the PEBS rule over every cycle) it computes the 
 profile errors (half the L1 distance of the normalised profiles over static instructions
 (thread, pc)) and writes the table between the GENERATED markers of docs/sampling.md.
 
-A generator run has no static program: its pc is the position in the generated stream modulo
-2^16 (spec 7.1), so its static instructions are taken as the pc modulo --fold (default 1024,
-PROG_DEPTH: the stream read as a program filling the program memory). A program's pcs are used
-as they are.
+The built-in workloads run as loops: the generator mix with --loop L (default 64; docs/core.md
+section 6), so each thread runs L static instructions again and again, and their pcs (0..L-1)
+are used as they are, like a program's. Every such run is also checked to be a loop: each static
+instruction (thread, pc) has one static event signature (spec 7.1's bits other than dep, which
+depends on timing) in every cycle it owns. The plain generator streams (no --loop; names
+NAME-stream) have no static program: their pc is the position in the stream modulo 2^16 (spec
+7.1), so their static instructions are taken as the pc modulo --fold (default 1024, PROG_DEPTH:
+the stream read as a program filling the program memory); they are listed apart, outside the
+target's averages, to show the sampling floor of a flat profile.
+
+--loop-sweep L1,L2,... runs the six mixes at each loop length and writes the average and worst
+TIP-rule errors per length between the tip-loops markers instead.
 
   python3 scripts/run/tip_table.py [--cycles N] [--samples S] [--bin PATH] [--replay] [--work DIR]
-                                   [--doc PATH] [--only NAME,...] [--print]
+                                   [--loop L] [--loop-sweep L,...] [--doc PATH] [--only NAME,...]
+                                   [--print]
 
 Each run's own error line (printed by Vsim_top, unfolded) is checked against this script's
 computation of the same number. Exit 1 when a run fails or the two disagree.
@@ -35,12 +44,39 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 MIXES = ["mixed", "memory", "branchy", "longlat", "depchain", "icache"]
 BEGIN = "<!-- BEGIN GENERATED tip-table -->"
 END = "<!-- END GENERATED tip-table -->"
+LBEGIN = "<!-- BEGIN GENERATED tip-loops -->"
+LEND = "<!-- END GENERATED tip-loops -->"
 CBEGIN = "<!-- BEGIN GENERATED tip-components -->"
 CEND = "<!-- END GENERATED tip-components -->"
 COMPS = ["base", "icache", "bpred", "dcache", "alu", "depend", "smt", "other"]
+SIG_DEP = 16   # spec 7.1: the signature's dep bit (set at dispatch when the producer had not completed)
 # the workloads of the component table (docs/sampling.md "Cycle stacks")
 CWORK = ["mixed", "memory", "branchy", "dcache_miss", "mispredict", "longlat_chain", "overlap_miss_branch",
          "overlap_chain_icache"]
+
+
+def check_loop(name, rows, loop):
+    """A loop's static instruction (tid, pc) is the same instruction in every iteration: one
+    static signature (the bits other than dep) over all its rows, and pc < loop. Returns the
+    number of problems (each printed)."""
+    seen = {}
+    bad = 0
+    for tid, pc, sig, o in rows:
+        if not o:
+            continue
+        if pc >= loop:
+            if bad < 5:
+                print("tip_table: %s: thread %d has pc %d, outside a loop of %d" % (name, tid, pc, loop))
+            bad += 1
+        s = sig & ~SIG_DEP
+        if seen.setdefault((tid, pc), s) != s:
+            if bad < 5:
+                print("tip_table: %s: thread %d pc %d has static signatures %#x and %#x (not a loop)"
+                      % (name, tid, pc, seen[(tid, pc)], s))
+            bad += 1
+    if bad > 5:
+        print("tip_table: %s: %d such problems in all" % (name, bad))
+    return bad
 
 
 def errors(rows, fold):
@@ -101,12 +137,44 @@ def run_one(args, name, opts):
                 pmu.setdefault(m2.group(2).lower(), []).append(float(row[1]))
     comp["pmu"] = {k: sum(v) / len(v) for k, v in pmu.items()}
     rows = []
+    sigs = []
     with open(out, newline="") as f:
         for row in csv.DictReader(f):
             rows.append((int(row["tid"]), int(row["pc"]), float(row["oracle_cycles"]),
                          float(row["tip_samples"]), float(row["pebs_samples"]),
                          float(row["pebs_cycles"])))
-    return rows, float(m.group(1)), float(m.group(2)), int(m.group(3)), comp
+            sigs.append((int(row["tid"]), int(row["pc"]), int(row["sig"]), float(row["oracle_cycles"])))
+    return rows, float(m.group(1)), float(m.group(2)), int(m.group(3)), comp, sigs
+
+
+def replace_between(doc, path, begin, end, body):
+    if begin not in doc or end not in doc:
+        raise SystemExit("%s:0: no %s ... %s markers" % (path, begin, end))
+    a, rest = doc.split(begin, 1)
+    _, b = rest.split(end, 1)
+    return a + begin + "\n" + body + "\n" + end + b
+
+
+def loop_sweep(args, lengths):
+    """The six mixes at each loop length: average and worst TIP-rule and PEBS-rule errors."""
+    lines = ["| loop length L (static instructions per thread) | average TIP-rule error | worst TIP-rule error "
+             "| average PEBS-rule error | average sampling floor |",
+             "|---|---|---|---|---|"]
+    bad = n = 0
+    for L in lengths:
+        et, ep, fl = [], [], []
+        for m in MIXES:
+            rows, _, _, samples, _, sigs = run_one(args, "%s-loop%d" % (m, L), ["--workload", m, "--loop", str(L)])
+            bad += check_loop("%s --loop %d" % (m, L), sigs, L)
+            (e_t, e_p, _), _, p = errors(rows, 0)
+            et.append(e_t)
+            ep.append(e_p)
+            fl.append(floor_estimate(p, samples))
+            n += 1
+        lines.append("| %d | %.2f%% | %.2f%% | %.2f%% | %.2f%% |" % (
+            L, 100 * sum(et) / len(et), 100 * max(et), 100 * sum(ep) / len(ep), 100 * sum(fl) / len(fl)))
+        print(lines[-1], flush=True)
+    return lines, n, bad
 
 
 def main():
@@ -114,6 +182,8 @@ def main():
     ap.add_argument("--cycles", type=int, default=1000000)
     ap.add_argument("--samples", type=int, default=20000)
     ap.add_argument("--fold", type=int, default=1024)
+    ap.add_argument("--loop", type=int, default=64)
+    ap.add_argument("--loop-sweep", default="")
     ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
     ap.add_argument("--bin", default=None)
     ap.add_argument("--work", default=None, help="the runs' outputs (default BUILD/tip_table)")
@@ -128,11 +198,32 @@ def main():
     if args.work is None:
         args.work = os.path.join(ROOT, args.build, "tip_table")
     args.work = os.path.abspath(args.work)
-    work = [(m, ["--workload", m], args.fold) for m in MIXES]
+    cfg = "%d cycles per run, seed 1, every thread running, %d samples per run aimed at%s" % (
+        args.cycles, args.samples, "; the oracle's replay" if args.replay else
+        "; the samples are the RTL sampler's records, each run checked equal to the oracle's replay")
+
+    if args.loop_sweep:
+        lengths = [int(x) for x in args.loop_sweep.split(",") if x]
+        lines, n, bad = loop_sweep(args, lengths)
+        text = "\n".join(lines)
+        if args.print:
+            print(text)
+        else:
+            doc = open(args.doc).read()
+            doc = replace_between(doc, args.doc, LBEGIN, LEND, cfg + ", the six mixes at each length:\n\n" + text)
+            open(args.doc, "w").write(doc)
+            print("tip_table: wrote %s" % os.path.relpath(args.doc, ROOT))
+        print("%d passed, %d failed" % (n - bad, bad))
+        return 1 if bad else 0
+
+    # (name, options, fold, group, loop length to check)
+    work = [(m, ["--workload", m, "--loop", str(args.loop)], 0, "loops", args.loop) for m in MIXES]
     progs = sorted(glob.glob(os.path.join(ROOT, "verif", "kernels", "*.hex")) +
                    glob.glob(os.path.join(ROOT, "verif", "tip", "*.hex")))
     for p in progs:
-        work.append((os.path.splitext(os.path.basename(p))[0], ["--prog", os.path.relpath(p, ROOT)], 0))
+        work.append((os.path.splitext(os.path.basename(p))[0], ["--prog", os.path.relpath(p, ROOT)], 0,
+                     "programs", 0))
+    work += [(m + "-stream", ["--workload", m], args.fold, "streams", 0) for m in MIXES]
     only = set(x for x in args.only.split(",") if x)
     lines = ["| workload | static instructions | samples | TIP-rule error | PEBS-rule error | "
              "PEBS rule, every cycle | sampling floor |",
@@ -140,13 +231,14 @@ def main():
     clines = ["| workload | what | %s | largest difference, samples against every cycle |" % " | ".join(COMPS),
               "|---|---|%s---:|" % ("---:|" * len(COMPS))]
     bad = 0
-    sums = [0.0, 0.0, 0.0]
     n = 0
-    groups = {}   # "programs" / "generator streams": [sums, count, worst TIP error]
-    for name, opts, fold in work:
+    groups = {}   # group: [sums, count, worst TIP error]
+    for name, opts, fold, group, loop in work:
         if only and name not in only:
             continue
-        rows, run_tip, run_pebs, samples, comp = run_one(args, name, opts)
+        rows, run_tip, run_pebs, samples, comp, sigs = run_one(args, name, opts)
+        if loop:
+            bad += 1 if check_loop(name, sigs, loop) else 0
         if name in CWORK and "sampled" in comp and "exact" in comp:
             d = max(abs(comp["sampled"][k] - comp["exact"][k]) for k in COMPS)
             ns = sum(v for k, v in comp["pmu"].items() if k != "smt")
@@ -162,26 +254,35 @@ def main():
             bad += 1
         (e_t, e_p, e_pa), ninst, p = errors(rows, fold)
         fl = floor_estimate(p, samples)
-        label = "`%s`" % name + (" (pc mod %d)" % fold if fold else "")
+        label = "`%s`" % name
+        if loop:
+            label += " (loop of %d)" % loop
+        elif fold:
+            label += " (pc mod %d)" % fold
         lines.append("| %s | %d | %d | %.2f%% | %.2f%% | %.2f%% | %.2f%% |"
                      % (label, ninst, samples, 100 * e_t, 100 * e_p, 100 * e_pa, 100 * fl))
-        sums[0] += e_t
-        sums[1] += e_p
-        sums[2] += e_pa
         n += 1
-        g = groups.setdefault("generator streams" if fold else "programs", [[0.0, 0.0, 0.0], 0, 0.0])
+        g = groups.setdefault(group, [[0.0, 0.0, 0.0], 0, 0.0])
         for i, e in enumerate((e_t, e_p, e_pa)):
             g[0][i] += e
         g[1] += 1
         g[2] = max(g[2], e_t)
         print(lines[-1], flush=True)
-    if n:
-        lines.append("| average | | | %.2f%% | %.2f%% | %.2f%% | |" % tuple(100 * x / n for x in sums))
-        for name in ("programs", "generator streams"):
-            if name in groups and len(groups) > 1:
-                g = groups[name]
-                lines.append("| average, %s (worst TIP-rule error %.2f%%) | | | %.2f%% | %.2f%% | %.2f%% | |"
-                             % ((name, 100 * g[2]) + tuple(100 * x / g[1] for x in g[0])))
+
+    def avg(label, names):
+        gs = [groups[x] for x in names if x in groups]
+        k = sum(g[1] for g in gs)
+        if not k:
+            return
+        worst = max(g[2] for g in gs)
+        lines.append("| %s (worst TIP-rule error %.2f%%) | | | %.2f%% | %.2f%% | %.2f%% | |"
+                     % ((label, 100 * worst) + tuple(100 * sum(g[0][i] for g in gs) / k for i in range(3))))
+
+    avg("average, the target's: built-in workloads and programs", ["loops", "programs"])
+    if len(groups) > 1:
+        avg("average, built-in workloads (loops of %d)" % args.loop, ["loops"])
+        avg("average, programs", ["programs"])
+        avg("average, generator streams (not in the target)", ["streams"])
     text = "\n".join(lines)
     if args.print or only:
         print(text)
@@ -189,18 +290,9 @@ def main():
             print("\n".join(clines))
     else:
         doc = open(args.doc).read()
-        if BEGIN not in doc or END not in doc:
-            raise SystemExit("%s:0: no %s ... %s markers" % (args.doc, BEGIN, END))
-        a, rest = doc.split(BEGIN, 1)
-        _, b = rest.split(END, 1)
-        cfg = "%d cycles per run, seed 1, every thread running, %d samples per run aimed at%s" % (
-            args.cycles, args.samples, "; the oracle's replay" if args.replay else
-            "; the samples are the RTL sampler's records, each run checked equal to the oracle's replay")
-        doc = a + BEGIN + "\n" + cfg + ":\n\n" + text + "\n" + END + b
+        doc = replace_between(doc, args.doc, BEGIN, END, cfg + ":\n\n" + text)
         if not args.replay and CBEGIN in doc and CEND in doc and len(clines) > 2:
-            a, rest = doc.split(CBEGIN, 1)
-            _, b = rest.split(CEND, 1)
-            doc = a + CBEGIN + "\n" + "\n".join(clines) + "\n" + CEND + b
+            doc = replace_between(doc, args.doc, CBEGIN, CEND, "\n".join(clines))
         open(args.doc, "w").write(doc)
         print("tip_table: wrote %s" % os.path.relpath(args.doc, ROOT))
     print("%d passed, %d failed" % (n - bad, bad))
