@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Host instructions per simulated cycle of the main run, per Verilog module (docs/performance.md).
 
-usage: python3 sim/main/cg_modules.py [--cycles N1,N2] [--top K] REV [REV ...]
+usage: python3 sim/main/cg_modules.py [--cycles N1,N2] [--top K] [--run NAME] REV [REV ...]
 
 Builds each git revision's main run (Vsim_top, default parameters, from `git archive` with that
-revision's own makefiles) in $BUILD/cg_modules/<commit>/ with Verilator's --prof-cfuncs (every
+revision's own makefiles; --run run_smp: the build with the PMU's sampler, build/run_smp, which
+make run and the main-run tests use) in $BUILD/cg_modules/<commit>/ with Verilator's --prof-cfuncs (every
 statement of the Verilated code its own function, named after its module and source line),
 without -pg (VM_PROFC=0) and with CXXFLAGS=-gdwarf-4; runs it under callgrind for N1 and N2
 cycles (workload mixed, seed 1) and gives each source line's cost difference, divided by
@@ -41,21 +42,23 @@ def commit_of(rev):
                           capture_output=True, text=True, check=True).stdout.strip()
 
 
-def build(commit, base):
+def build(commit, base, name):
     d = os.path.join(base, commit[:12])
-    binp = os.path.join(d, "build", "run", "Vsim_top")
+    binp = os.path.join(d, "build", name, "Vsim_top")
     if os.path.exists(binp):
         return binp
     src = os.path.join(d, "src")
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(src)
-    arch = subprocess.Popen(["git", "-C", ROOT, "archive", commit], stdout=subprocess.PIPE)
-    sh(["tar", "-x", "-C", src], stdin=arch.stdout)
-    arch.wait()
+    if not os.path.exists(os.path.join(d, "src.done")):
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(src)
+        arch = subprocess.Popen(["git", "-C", ROOT, "archive", commit], stdout=subprocess.PIPE)
+        sh(["tar", "-x", "-C", src], stdin=arch.stdout)
+        arch.wait()
+        open(os.path.join(d, "src.done"), "w").close()
     # a verilator on PATH that adds --prof-cfuncs and drops its -pg (every revision's makefiles)
     real = shutil.which("verilator")
     wrap = os.path.join(d, "bin")
-    os.makedirs(wrap)
+    os.makedirs(wrap, exist_ok=True)
     w = os.path.join(wrap, "verilator")
     with open(w, "w") as f:
         f.write('#!/bin/sh\nexec %s "$@" --prof-cfuncs -MAKEFLAGS VM_PROFC=0\n' % real)
@@ -165,6 +168,8 @@ def main():
     ap.add_argument("revs", nargs="+")
     ap.add_argument("--cycles", default="20000,40000")
     ap.add_argument("--top", type=int, default=15)
+    ap.add_argument("--run", default="run", choices=["run", "run_smp"],
+                    help="the main run's build: run (the PMU's defaults) or run_smp (with the sampler)")
     a = ap.parse_args()
     n1, n2 = (int(x) for x in a.cycles.split(","))
     base = os.path.join(os.path.abspath(os.environ.get("BUILD", os.path.join(ROOT, "build"))),
@@ -172,7 +177,7 @@ def main():
     res = []
     for r in a.revs:
         c = commit_of(r)
-        res.append((r, c, per_module(build(c, base), n1, n2)))
+        res.append((r, c, per_module(build(c, base, a.run), n1, n2)))
     keys = sorted(set().union(*(m for _, _, (m, _) in res)),
                   key=lambda k: -max(abs(m.get(k, 0.0)) for _, _, (m, _) in res))
     head = "| module (host instructions per cycle, prof-cfuncs build) | " + \
