@@ -96,9 +96,9 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
   const uint32_t state = n ? PMU_SMP_COMPUTING : !rob_empty ? PMU_SMP_STALLED
                          : x->lastf_q ? PMU_SMP_FLUSHED : PMU_SMP_DRAINED;
   const uint32_t en = PMU_GET(x->ctl_q, PMU_SMPCTL_EN);
-  const int wcd = wk == (int)SMP_K(PMU_SMPCTL_OFF) || wk == (int)SMP_K(PMU_SMPPER_OFF);
-  /* a write of smpctl or smpper loads cd_q (below) in place of the formula: no fire */
-  const uint32_t fire = en & (uint32_t)(incv > x->cd_q) & (uint32_t)!wcd;
+  /* the registers of the cycle: a write takes effect at its edge (below, after the formulas) */
+  const uint32_t fire = en & (uint32_t)(incv > x->cd_q);
+  const uint16_t lfsr0 = x->lfsr_q;   /* a write's reload takes the generator before any step */
   uint32_t lost_slot = 0, lost_drop = 0, lost_carried = 0;
   unsigned i;
   int wr = -1;
@@ -107,7 +107,7 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
   if (fire) {
     x->cd_q = smp_reload(x->ctl_q, x->per_q, x->lfsr_q);
     x->lfsr_q = pmu_smp_lfsr_step(x->lfsr_q);
-  } else if (en && !wcd) {
+  } else if (en) {
     x->cd_q -= incv;
   }
 
@@ -206,11 +206,11 @@ static void smp_thread(pmu_smp_thr_t *x, unsigned t, const pmu_in_t *in, uint32_
   switch (wk) {
   case SMP_K(PMU_SMPCTL_OFF):
     x->ctl_q = w & PMU_SMPCTL_MASK;
-    x->cd_q = smp_reload(x->ctl_q, x->per_q, x->lfsr_q);
+    x->cd_q = smp_reload(x->ctl_q, x->per_q, lfsr0);
     break;
   case SMP_K(PMU_SMPPER_OFF):
     x->per_q = w & PMU_SMPPER_MASK;
-    x->cd_q = smp_reload(x->ctl_q, x->per_q, x->lfsr_q);
+    x->cd_q = smp_reload(x->ctl_q, x->per_q, lfsr0);
     break;
   case SMP_K(PMU_SMPSEED_OFF):
     x->lfsr_q = (uint16_t)((w & PMU_SMPSEED_MASK) ? (w & PMU_SMPSEED_MASK) : PMU_SMP_LFSR_SEED);

@@ -129,7 +129,9 @@ module pmu_smp_thr #(
     end
   end
   wire [24:0] incv = src ? {{(25 - IW){1'b0}}, pinc_q} : 25'd1;
-  wire        fire = en && (incv > cd_q) && !wcd;
+  // the registers of the cycle: a write of smpctl or smpper takes effect at its edge (7.2), so
+  // no path runs from the APB access into the fire, the slots and the buffer write
+  wire        fire = en && (incv > cd_q);
 
   // reload (7.2) from the jitter's exponent, the period and the generator
   function automatic [24:0] reload(input [3:0] jit, input [23:0] p, input [15:0] lfsr);
@@ -276,7 +278,7 @@ module pmu_smp_thr #(
     ctl_d  = ctl_q;
     per_d  = per_q;
     wm_d   = wm_q;
-    cd_d   = fire ? `SMP_RELOAD(ctl_q, per_q, lfsr_q) : (en && !wcd) ? cd_q - incv : cd_q;
+    cd_d   = fire ? `SMP_RELOAD(ctl_q, per_q, lfsr_q) : en ? cd_q - incv : cd_q;
     lfsr_d = fire ? lfsr_step : lfsr_q;
     head_d = put ? head_q + 1'b1 : head_q;
     lost_d = drop ? 1'b1 : put ? 1'b0 : lost_q;

@@ -1026,9 +1026,9 @@ static void smp_transfer(Sim *s) {
 }
 
 // A write of smpctl: en 1 (source cycles, jitter jit) or 0. The oracle's replay is told from
-// which cycle the thread fires (spec 7.2: the write's access cycle has no fire, the reload is
-// loaded at its edge): tip_sampling() before the access cycle when it stops, after it when it
-// starts.
+// which cycle the thread fires (spec 7.2: the write takes effect at the edge of its access
+// cycle, whose fire follows the registers before it): tip_sampling() after the access cycle,
+// both when it starts and when it stops.
 static void smp_ctl(Sim *s, int t, bool en, unsigned jit) {
   s->psel = 1;
   s->penable = 0;
@@ -1038,13 +1038,12 @@ static void smp_ctl(Sim *s, int t, bool en, unsigned jit) {
   s->pstrb = 0xf;
   s->pprot = 1;
   step(s);
-  if (!en && s->tip) tip_sampling(s->tip, (unsigned)t, 0);
   s->penable = 1;
   step(s);
   bool err = s->out.pslverr;
+  if (s->tip) tip_sampling(s->tip, (unsigned)t, en ? 1 : 0);
   bus_idle(s);
   if (err) run_fail("APB write of smpctl (t%d) failed at cycle %" PRIu64, t, s->ls.cycle);
-  if (en && s->tip) tip_sampling(s->tip, (unsigned)t, 1);
 }
 #endif
 

@@ -71,10 +71,10 @@ tip_oracle_t *tip_open(const tip_cfg_t *cfg);            /* NULL: bad configurat
 void tip_cycle(tip_oracle_t *o, const trc_cycle_t *c, int in_window);
 /* The sampler's enable, as the RTL sampler of a run has it (docs/sampling.md "RTL records"):
  * from the first call on, thread t fires only in the cycles after tip_sampling(o, t, 1) was
- * called and before tip_sampling(o, t, 0) (call it before feeding the cycle that has the write
- * of smpctl with en = 1 as its last edge behind it, i.e. after the write's access cycle, and
- * before the access cycle of the write with en = 0); without any call the replay fires in the
- * window's cycles. Enabling loads the countdown with the reload value (spec 7.2: no step). */
+ * called and before tip_sampling(o, t, 0) (call each after feeding the access cycle of its
+ * smpctl write: a write takes effect at that cycle's edge, spec 7.2, so the access cycle of the
+ * write with en = 0 may still fire); without any call the replay fires in the window's cycles.
+ * Enabling loads the countdown with the reload value (spec 7.2: no step). */
 void tip_sampling(tip_oracle_t *o, unsigned t, int on);
 /* The entries (sorted by thread, pc, sig) and statistics; valid until tip_free. */
 const tip_entry_t *tip_entries(tip_oracle_t *o, size_t *n);

@@ -85,7 +85,7 @@ module fv_smp #(
     else         pinc_g <= wcd ? {IW{1'b0}} : pinc;
   end
   wire [24:0] inc  = src ? {{(25 - IW){1'b0}}, pinc_g} : 25'd1;
-  wire        fire = en && (inc > \dut.cd_q ) && !wcd;
+  wire        fire = en && (inc > \dut.cd_q );
 
   wire [PW-1:0] fill  = \dut.head_q - \dut.tail_q ;
   wire [PW-1:0] tstep = wword_i[PW-1:0] - \dut.tail_q ;
