@@ -28,13 +28,15 @@
 #                         same run built with Verilator --trace-fst), for GTKWave with the save
 #                         file sim/main/run.gtkw
 # Settings (make variables or environment): WORKLOAD (mixed memory branchy longlat depchain
-# icache), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
+# icache), LOOP (0: the plain stream; 16..1024: the workload as a loop of that many words,
+# docs/core.md section 6, so the sampled profile names hot instructions), CYCLES, SEED, KNOBS (perfect-icache,perfect-bpred,perfect-dcache,alu1), WPVIS,
 # TRACE (window A:B), WAVE (waveform window A:B), INTERVAL (cycles per toplev.csv row set, default 10000), RUNDIR. Extra run
 # options: RUN_ARGS.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
 WORKLOAD=${WORKLOAD:-mixed}
+LOOP=${LOOP:-0}
 CYCLES=${CYCLES:-1000000}
 SEED=${SEED:-1}
 KNOBS=${KNOBS:-none}
@@ -49,11 +51,11 @@ if [ -z "${TRACE:-}" ]; then
     TRACE=10000:10200
   fi
 fi
-RUNDIR=${RUNDIR:-$B/runs/$WORKLOAD-s$SEED}
+if [ "$LOOP" = 0 ]; then RUNDIR=${RUNDIR:-$B/runs/$WORKLOAD-s$SEED}; else RUNDIR=${RUNDIR:-$B/runs/$WORKLOAD-loop$LOOP-s$SEED}; fi
 rm -rf "$RUNDIR"
 mkdir -p "$RUNDIR"
 # A program file (RUN_ARGS=--prog...) replaces the built-in workload.
-wl=(--workload "$WORKLOAD")
+wl=(--workload "$WORKLOAD" --loop "$LOOP")
 case " ${RUN_ARGS:-}" in *" --prog"*) wl=() ;; esac
 bin=$B/run_smp/Vsim_top
 wave=()
