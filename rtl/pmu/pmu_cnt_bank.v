@@ -96,8 +96,11 @@ module pmu_cnt_bank #(
   // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
   // high: bits CW-1:32) of the write data over its stored value wold (g_ff, g_ram).
   // Evaluated only on a write (0 otherwise: the write port's terms do not toggle on other
-  // cycles); wnew is the value the written counter loads.
+  // cycles); wnew is the value the written counter loads. With block RAM, the flip-flop
+  // (FF_MASK) counters have their own old value and merge (wold_ff, wnew_ff), so that their
+  // write does not wait for the RAM's word.
   wire [CW-1:0] wold;
+  wire [CW-1:0] wold_ff;
   reg  [31:0]   bm;
   // (bits 63:CW of the 64-bit forms are unused when CW < 64)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -105,16 +108,21 @@ module pmu_cnt_bank #(
   reg  [63:0]   wd64;
   /* verilator lint_on UNUSEDSIGNAL */
   reg  [CW-1:0] wnew;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [CW-1:0] wnew_ff;   // (unused with flip-flop storage)
+  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
-    bm   = 32'd0;
-    wm64 = 64'd0;
-    wd64 = 64'd0;
-    wnew = {CW{1'b0}};
+    bm      = 32'd0;
+    wm64    = 64'd0;
+    wd64    = 64'd0;
+    wnew    = {CW{1'b0}};
+    wnew_ff = {CW{1'b0}};
     if (we_i) begin
-      bm   = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
-      wm64 = whi_i ? {bm, 32'd0} : {32'd0, bm};
-      wd64 = {wdata_i, wdata_i};
-      wnew = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+      bm      = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
+      wm64    = whi_i ? {bm, 32'd0} : {32'd0, bm};
+      wd64    = {wdata_i, wdata_i};
+      wnew    = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
+      wnew_ff = (wold_ff & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
     end
   end
 
@@ -148,7 +156,8 @@ module pmu_cnt_bank #(
       reg [CW-1:0]      rdata;       // read port
       assign rdata_o    = rdata;
 
-      assign wold = cnt_q[widx_i];
+      assign wold    = cnt_q[widx_i];
+      assign wold_ff = {CW{1'b0}};
 
       // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
       // or above NCNT).
@@ -246,6 +255,8 @@ module pmu_cnt_bank #(
         .widx_i     (widx_i),
         .wold_o     (wold),
         .wval_i     (wnew),
+        .wold_ff_o  (wold_ff),
+        .wval_ff_i  (wnew_ff),
         .re_i       (re_i),
         .ridx_i     (ridx_i),
         .rdata_o    (rdata_o),

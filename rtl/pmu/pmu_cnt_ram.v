@@ -80,8 +80,10 @@ module pmu_cnt_ram #(
   input  wire [CIW-1:0]      pidx_i,
   input  wire                we_i,
   input  wire [CIW-1:0]      widx_i,
-  output wire [CW-1:0]       wold_o,     // value of counter widx_i (the write's old value)
-  input  wire [CW-1:0]       wval_i,     // the value a write of counter widx_i stores
+  output wire [CW-1:0]       wold_o,     // value of RAM counter widx_i (the write's old value)
+  input  wire [CW-1:0]       wval_i,     // the value a write of RAM counter widx_i stores
+  output wire [CW-1:0]       wold_ff_o,  // ... and of flip-flop (FF_MASK) counter widx_i
+  input  wire [CW-1:0]       wval_ff_i,
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
   output reg  [CW-1:0]       rdata_o,
@@ -124,6 +126,11 @@ module pmu_cnt_ram #(
   reg [NCNT-1:0] wb_q;                          // the new value wnew_q (FF_MASK bits: unused)
   /* verilator lint_on UNUSEDSIGNAL */
   reg [CW-1:0]   wnew_q;
+  reg            a_pend_q;                      // the pre-read counter's pend_q this cycle,
+  reg            a_ff_q;                        // and its kind (FF_MASK, SMALL, NAR), taken
+  reg            a_sm_q;                        // with the pre-read (pend_nx: pend_q's next
+  reg            a_nar_q;                       // value)
+  wire [NCNT-1:0] pend_nx;
 
   // U all ones: small (HW bits), narrow (HWN bits) and wide (HWW bits, zero-extended)
   localparam [HW-1:0] ALL1S = {HW{1'b1}};
@@ -179,17 +186,34 @@ module pmu_cnt_ram #(
   // The counter of an access (a read or a write, never both) and its upper part U: the word read
   // last cycle (its pre-read) plus its pending carry. One adder serves U and cycle B of a fold
   // (the folded counter's word plus one), which never meet: an access follows its pre-read, and
-  // cycle B follows cycle A, which is never a pre-read.
+  // cycle B follows cycle A, which is never a pre-read. The access's pending carry and its
+  // counter's kind were taken with the pre-read (a_*_q), so the adder and the value's layout
+  // start at flip-flops and the RAM: neither depends on the access's index.
   wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
   wire           u_z   = rz_q;   // z_q of that counter (of the folded one in cycle B)
-  wire           u_one = fv_q || pend_q[aidx];
-  wire [HW-1:0]  u_sum = (u_z ? {HW{1'b0}} : rword) + {{(HW - 1){1'b0}}, u_one};
+  wire           u_one = fv_q || a_pend_q;
+  wire [HW-1:0]  u_base = u_z ? {HW{1'b0}} : rword;
+  wire [HW-1:0]  u_sum = u_base + {{(HW - 1){1'b0}}, u_one};
   assign fold_w = u_sum;
-  wire [CW-1:0]  aval  = FF_MASK[aidx] ? ff_q[aidx]
-                                       : split_value(SMALL[aidx], NAR[aidx], u_sum, lo_q[aidx]);
+  // Whether cycle B's word plus one is all ones (in the folded counter's width), from the word
+  // itself, beside the adder: (x + 1) mod 2^k = 2^k - 1 exactly when x mod 2^k = 2^k - 2.
+  wire [HW-1:0]  fb_mask = u_ones(SMALL[fi_q], NAR[fi_q]);
+  wire           fb_ones = ((u_base & fb_mask) == (fb_mask ^ {{(HW - 1){1'b0}}, 1'b1}));
+  wire [CW-1:0]  ffv   = ff_q[aidx];
+  wire [CW-1:0]  rval  = split_value(a_sm_q, a_nar_q, u_sum, lo_q[aidx]);
+  wire [CW-1:0]  aval  = a_ff_q ? ffv : rval;
 
-  // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i).
-  assign wold_o = aval;
+  always @(posedge clk_i) begin
+    a_pend_q <= pend_nx[pidx_i];
+    a_ff_q   <= FF_MASK[pidx_i];
+    a_sm_q   <= SMALL[pidx_i];
+    a_nar_q  <= NAR[pidx_i];
+  end
+
+  // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i, and
+  // a flip-flop counter's into wval_ff_i, so that its write does not wait for the RAM's word).
+  assign wold_o    = rval;
+  assign wold_ff_o = ffv;
 
   // The written counter, one-hot (a flip-flop counter takes the write now; every counter's wrap
   // is suppressed now).
@@ -263,7 +287,7 @@ module pmu_cnt_ram #(
   end
 
   // U of the folded counter (fw_w), and of a written counter, all ones.
-  wire          f_ones = (fw_w == u_ones(SMALL[fw_i], NAR[fw_i]));
+  wire          f_ones = pk_q ? (pk_w_q == u_ones(SMALL[pk_i_q], NAR[pk_i_q])) : fb_ones;
   wire          w_ones = (whi == u_ones(SMALL[wi_q], NAR[wi_q]));
 
   // ---------------------------------------------------------------------------------------------
@@ -281,7 +305,7 @@ module pmu_cnt_ram #(
         // a whole counter in flip-flops, as in pmu_cnt_bank
         wire [CW:0]   sum  = {1'b0, ff_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc};
         // a write wins: the increment is dropped
-        wire [CW-1:0] ff_d = wsel[gi] ? wval_i : sum[CW-1:0];
+        wire [CW-1:0] ff_d = wsel[gi] ? wval_ff_i : sum[CW-1:0];
         assign carry[gi] = sum[CW];
         assign wrap[gi]  = sum[CW];
         always @(posedge clk_i) begin
@@ -292,6 +316,7 @@ module pmu_cnt_ram #(
           end
         end
         // (the RAM counters' flags, constant here)
+        assign pend_nx[gi] = 1'b0;
         always @(posedge clk_i) begin
           pend_q[gi] <= 1'b0;
           z_q[gi]    <= 1'b0;
@@ -332,6 +357,7 @@ module pmu_cnt_ram #(
             ones_d = f_ones;
           end
         end
+        assign pend_nx[gi] = rst_ni && pend_d;
         always @(posedge clk_i) begin
           if (!rst_ni) begin
             lo_q[gi]   <= {PWW{1'b0}};
