@@ -202,7 +202,9 @@ module pmu_regs #(
   // ---------------------------------------------------------------------------------------------
   // With them, whether the pair is supported and core-scoped (pmu_ev_sup, spec 2.2): sup_q,
   // core_q, and evstat.unsup[k] (an unsupported pair other than (0x00, 0x00)).
-  // Next state of the element written (x_d), decoded only on a write to an evtsel.
+  // Next state of the element written (x_d), decoded in the access phase of a write (loaded only
+  // on a successful write of that evtsel, we_evtsel: the decode does not wait for the error
+  // rules).
   reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*P-1:0]     sup_q;
   reg [THREADS*P-1:0]     core_q;
@@ -218,7 +220,7 @@ module pmu_regs #(
     pick_d  = {PKW{1'b0}};
     sup_d   = 2'b00;
     unsup_d = 1'b0;
-    if (|we_evtsel) begin
+    if (psel_i && penable_i && pwrite_i) begin
       ev_d    = wword & EVTSEL_MASK;
       pick_d  = pmu_lane_x(pmu_lane_pick(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8],
                                          ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]));

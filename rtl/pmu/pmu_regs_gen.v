@@ -486,15 +486,16 @@ module pmu_regs_gen #(
 
   // The word a successful write stores in evtsel, ext, fixctl, ctrl, gctrl: the strobed bytes
   // of the write data over the register's old word (arrays: the read tree eval, which holds the
-  // addressed element in the access phase). One merge for every register, evaluated only on a
-  // write; each register masks it to its writable fields at its flop (constant masks, so a
-  // synthesis tool drops the flops of reserved bits).
+  // addressed element in the access phase). One merge for every register, evaluated only in the
+  // access phase of a write; each register loads it only on a successful write (wr_ok, in its
+  // write enable, so the word does not wait for the error rules) and masks it to its writable
+  // fields at its flop (constant masks, so a synthesis tool drops the flops of reserved bits).
   reg [31:0] wold;
   reg [31:0] wword;
   always @* begin
     wold  = 32'd0;
     wword = 32'd0;
-    if (wr_ok) begin
+    if (psel_i && penable_i && pwrite_i) begin
       if (r_evtsel || r_ext) begin
         wold = eval;
       end else if (r_fixctl) begin
