@@ -60,9 +60,9 @@ session() {
     -e instructions,uops_issued.any,branches,cycles >"$o/k_alu.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stat -A -x, --warmup 200 --cycles 1012 --prog0 $K/dcache_miss.hex \
     -e instructions,MEM_LOAD_RETIRED.L1_MISS,L1D_PEND_MISS.PENDING,RESOURCE_STALLS.ROB >"$o/k_dcache.csv" 2>>"$o/err.txt"
-  "$PC" -d "$d" stat -A -x, --warmup 200 --cycles 1008 --prog0 $K/mispredict.hex \
+  "$PC" -d "$d" stat -A -x, --warmup 200 --cycles 1000 --prog0 $K/mispredict.hex \
     -e instructions,branch-misses,uops_issued.any,uops_executed.thread,r01c3010e >"$o/k_misp.csv" 2>>"$o/err.txt"
-  "$PC" -d "$d" stacks --warmup 200 --cycles 1000 --prog0 $K/dep_chain.hex >"$o/stacks_dep.txt" 2>>"$o/err.txt"
+  "$PC" -d "$d" stacks --warmup 200 --cycles 1008 --prog0 $K/dep_chain.hex >"$o/stacks_dep.txt" 2>>"$o/err.txt"
   "$PC" -d "$d" stat -x, --cycles 200000 --slice 10000 -e "$MUX" >"$o/mux.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stat -x, --cycles 200000 -e "$TRUE1" >"$o/true1.csv" 2>>"$o/err.txt"
   "$PC" -d "$d" stat -x, --cycles 200000 -e "$TRUE2" >"$o/true2.csv" 2>>"$o/err.txt"
@@ -105,25 +105,26 @@ expect k_alu.csv 0 uops_issued.any 4000
 expect k_alu.csv 0 branches 0
 expect k_alu.csv 1 instructions 0
 expect_range k_alu.csv 0 cycles 1000 1004
-# Dcache-miss stream, C = 1012, period 22, N = 46: 32 loads per period, each pending MISS_LAT
-expect k_dcache.csv 0 instructions 1472
-expect k_dcache.csv 0 MEM_LOAD_RETIRED.L1_MISS 1472
-expect k_dcache.csv 0 L1D_PEND_MISS.PENDING 29440
+# Dcache-miss stream, C = 1012, period 23, N = 44: 32 loads per period, each pending MISS_LAT
+expect k_dcache.csv 0 instructions 1408
+expect k_dcache.csv 0 MEM_LOAD_RETIRED.L1_MISS 1408
+expect k_dcache.csv 0 L1D_PEND_MISS.PENDING 28160
 expect k_dcache.csv 0 RESOURCE_STALLS.ROB 1012
-# mispredicts, C = 1008, period 9, N = 112: 16 instructions, 4 wrong-path uops per period;
+# mispredicts, C = 1000, period 10, N = 100: 16 instructions, 8 wrong-path uops per period;
 # stall cycles (BR_PEN + 1) per period, plus the stopped-core cycles around the run
-expect k_misp.csv 0 instructions 1792
-expect k_misp.csv 0 branch-misses 112
-expect k_misp.csv 0 uops_issued.any 2240
-expect k_misp.csv 0 uops_executed.thread 1792
-expect_range k_misp.csv 0 r01c3010e 448 452
-# dependence chain, C = 1000: one instruction per 2 cycles (a consumer issues in the cycle after
-# its producer completes): CPI 2 = base 1/W + depend (2W-1)/W at every stage
+expect k_misp.csv 0 instructions 1600
+expect k_misp.csv 0 branch-misses 100
+expect k_misp.csv 0 uops_issued.any 2400
+expect k_misp.csv 0 uops_executed.thread 1600
+expect_range k_misp.csv 0 r01c3010e 400 404
+# dependence chain, C = 1008: one instruction per 3 cycles (a consumer is selected in the cycle
+# after its producer completes and issues in the next): CPI 3 = base 1/W + depend (3W-1)/W at
+# every stage
 row=$(grep -E '^depend ' "$V/stacks_dep.txt" | head -n 1)
-if [[ $row =~ ^depend\ +1\.7500\ +87\.50%\ +1\.7500\ +87\.50%\ +1\.7500\ +87\.50%$ ]] &&
-   grep -qE '^base +0\.2500 +12\.50% +0\.2500 +12\.50% +0\.2500 +12\.50%$' "$V/stacks_dep.txt" &&
-   grep -q '^Thread 0: 500 instructions retired, CPI 2.0000' "$V/stacks_dep.txt"; then
-  ok "stacks of dep_chain: base 0.25 + depend 1.75 at every stage, CPI 2"
+if [[ $row =~ ^depend\ +2\.7500\ +91\.67%\ +2\.7500\ +91\.67%\ +2\.7500\ +91\.67%$ ]] &&
+   grep -qE '^base +0\.2500 +8\.33% +0\.2500 +8\.33% +0\.2500 +8\.33%$' "$V/stacks_dep.txt" &&
+   grep -q '^Thread 0: 336 instructions retired, CPI 3.0000' "$V/stacks_dep.txt"; then
+  ok "stacks of dep_chain: base 0.25 + depend 2.75 at every stage, CPI 3"
 else
   bad "stacks of dep_chain: $(grep -E '^(Thread 0|base|depend)' "$V/stacks_dep.txt" | head -3 | tr '\n' '|')"
 fi

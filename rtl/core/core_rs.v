@@ -8,8 +8,10 @@
 // the cycle it issues); an entry is ready in the cycle after its producer has completed (or when
 // there is none): the wakeup reads the ROB's done bits, registers, and nothing of this cycle's
 // issue, so the select, the grant and the wakeup are not one loop in a cycle.
-// Issue takes the iss_n_i oldest ready entries (the arbiter grants at most iss_avail_o). A
-// mispredicted branch among them flushes: every younger instruction of the thread leaves (there
+// Issue is pipelined (docs/core.md section 5): the select of cycle t takes the W oldest ready
+// entries not selected in t-1 into the slot registers; in t+1 issue takes the first iss_n_i of
+// them (the arbiter grants at most iss_avail_o, the slots filled). A mispredicted branch among
+// them flushes: every younger instruction of the thread leaves (there
 // is at most one correct-path mispredicted branch in the ROB: fetch is on the wrong path after it
 // until it resolves).
 
@@ -120,16 +122,12 @@ module core_rs #(
   reg [ROBC-1:0] fage;           // the branch: places from the head
   reg [ROB-1:0]  le_b;           // the entries at or below the branch
   reg [ROB-1:0]  kmask;          // the entries a flush at the branch keeps
-  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
-  reg [31:0]     rcnt;
-  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     mb    = rob_mbr_i & rsv_q;
     mbi   = {ROBI{1'b0}};
     fage  = {ROBC{1'b0}};
     le_b  = {ROB{1'b1}};
     kmask = {ROB{1'b1}};
-    rcnt  = 32'd0;
     if (mb != {ROB{1'b0}}) begin
       mbi  = ohidx(mb);
       le_b = ~(pfx(mb) << 1);
@@ -140,100 +138,111 @@ module core_rs #(
         fage  = {{(ROBC - ROBI){1'b0}}, mbi} + ROBN - {{(ROBC - ROBI){1'b0}}, rob_head_i};
         kmask = ge | le_b;
       end
-      rcnt = popc(waiting & kmask);
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Issue slots, from registers only: slot k is the k-th oldest ready entry (k < W), one-hot over
-  // the entries (0 when no more are ready), taken off the ready vector in age order one at a
-  // time. The ready entries are laid out in age order without a rotation: those at or above the
-  // head at bits 0..ROB-1 (at their entry), those below it (the ROB wraps) at bits ROB..2*ROB-1,
-  // so the lowest set bit is the oldest; a slot folds the two halves back onto the entries. Per
-  // slot the properties the counts need (wrong path, Dcache miss). The ready count for the
-  // arbiter, as fill bits (bit k: more than k entries are ready), comes from the ready bits
-  // (registers) beside the searches, the lowest set bit cleared W-1 times over the ROB's
-  // entries (no age order, no fold), so the grant does not wait for the searches; the grant
-  // only picks slots.
+  // Select (pipelined): in cycle t the W oldest ready entries not selected in t-1 are taken
+  // off the ready vector in age order one at a time, into the slot registers; they are up for
+  // issue in t+1 (the grant picks the first of them, from their registered fill bits). An entry
+  // selected in t and not granted in t+1 is selectable again in t+1 (issue in t+2 at the
+  // earliest). The ready entries are laid out in age order without a rotation: those at or
+  // above the head at bits 0..ROB-1, those below it at bits ROB..2*ROB-1, so the lowest set bit
+  // is the oldest; a slot folds the two halves back onto the entries. A flush at the end of t
+  // keeps the slots older than the branch (kth: the ready entries the flush keeps, counted
+  // from registers, so the flush is not on the way of the searches).
   // ---------------------------------------------------------------------------------------------
+  reg [W*ROB-1:0] sel_q;         // slot k: one-hot over the entries (valid with sfill_q[k])
+  reg [W-1:0]     sfill_q;
+  reg [W-1:0]     swp_q;         // slot k: wrong path, Dcache miss, mispredicted branch
+  reg [W-1:0]     sdm_q;
+  reg [W-1:0]     smb_q;
+  reg [ROB-1:0]   selx;          // the entries up for issue in this cycle
+  reg [ROB-1:0]   rdy;           // ready and not up for issue
   reg [2*ROB-1:0] y;
   reg [2*ROB-1:0] lowb;
   reg [ROB-1:0]   se;
-  reg [W*ROB-1:0] slot;          // slot k: one-hot over the entries
-  reg [W-1:0]     s_wp;          // slot k: wrong path, Dcache miss
+  reg [W*ROB-1:0] slot;
+  reg [W-1:0]     fill;
+  reg [W-1:0]     s_wp;
   reg [W-1:0]     s_dm;
-  reg             rdy_wp;        // a ready entry is on the wrong path, a Dcache miss
-  reg             rdy_dm;
-  reg [ROB-1:0]   rv;            // the ready bits, the lowest k cleared
+  reg [W-1:0]     s_mb;
+  reg [W-1:0]     kth;           // slot k is older than the branch
+  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
+  reg [31:0]      kcnt;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer         k;
   always @* begin
-    k           = 0;  // loop variable: assigned on every path (no latch)
-    y           = {ready & ~ge, ready & ge};
-    lowb        = {(2 * ROB){1'b0}};
-    se          = {ROB{1'b0}};
-    slot        = {(W * ROB){1'b0}};
-    s_wp        = {W{1'b0}};
-    s_dm        = {W{1'b0}};
-    rdy_wp      = (ready & rob_wp_i) != {ROB{1'b0}};
-    rdy_dm      = (ready & rob_dm_i) != {ROB{1'b0}};
-    rv          = ready;
-    iss_avail_o = {WW{1'b0}};
+    k    = 0;  // loop variable: assigned on every path (no latch)
+    selx = {ROB{1'b0}};
     for (k = 0; k < W; k = k + 1) begin
-      iss_fill_o[k] = rv != {ROB{1'b0}};
-      iss_avail_o   = iss_avail_o + {{(WW - 1){1'b0}}, iss_fill_o[k]};
-      rv            = rv & (rv - 1'b1);
+      if (sfill_q[k]) selx = selx | sel_q[k*ROB +: ROB];
     end
+    rdy  = ready & ~selx;
+    y    = {rdy & ~ge, rdy & ge};
+    lowb = {(2 * ROB){1'b0}};
+    se   = {ROB{1'b0}};
+    slot = {(W * ROB){1'b0}};
+    fill = {W{1'b0}};
+    s_wp = {W{1'b0}};
+    s_dm = {W{1'b0}};
+    s_mb = {W{1'b0}};
     for (k = 0; k < W; k = k + 1) begin
       if (y != {(2 * ROB){1'b0}}) begin
         lowb               = y & (~y + 1'b1);
         y                  = y ^ lowb;
         se                 = lowb[ROB-1:0] | lowb[2*ROB-1:ROB];
         slot[k*ROB +: ROB] = se;
-        // (a property no ready entry has is 0 in every slot: rdy_* skips its look-up)
-        if (rdy_wp) s_wp[k] = (se & rob_wp_i) != {ROB{1'b0}};
-        if (rdy_dm) s_dm[k] = (se & rob_dm_i) != {ROB{1'b0}};
+        fill[k]            = 1'b1;
+        s_wp[k]            = (se & rob_wp_i) != {ROB{1'b0}};
+        s_dm[k]            = (se & rob_dm_i) != {ROB{1'b0}};
+        s_mb[k]            = (se & rob_mbr_i) != {ROB{1'b0}};
       end
     end
-  end
-
-  // ---------------------------------------------------------------------------------------------
-  // The flush: the mispredicted branch is ready and its place among the ready entries in age
-  // order (the ready entries the flush keeps, from the head to the branch, less the branch
-  // itself: from registers) is below the thread's grant, so the issue slots' searches do not lie
-  // on the way to the flush (the same as the granted slot holding the branch).
-  // ---------------------------------------------------------------------------------------------
-  reg [31:0] mrank;              // ready entries older than the branch
-  always @* begin
-    mrank   = 32'd0;
-    flush_o = 1'b0;
-    if ((ready & mb) != {ROB{1'b0}}) begin
-      mrank   = popc(ready & kmask & ~mb);
-      flush_o = mrank < {{(32 - WW){1'b0}}, iss_n_i};   // (the grant's bits: k < iss_n_i)
+    kcnt = 32'd0;                // (only used with a flush: at the mispredicted branch)
+    if (mb != {ROB{1'b0}}) kcnt = popc(rdy & kmask);
+    for (k = 0; k < W; k = k + 1) begin
+      kth[k] = kcnt > k;
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Issue: the slots below the grant (iss_g_i: the grant's bits, from the slots' fill bits
-  // directly, core_arb). The flush is above.
+  // Issue: the registered slots below the grant (iss_g_i: the grant's bits, from the slots'
+  // registered fill bits, core_arb). A flush when the mispredicted branch is among them; the
+  // RS occupancy after it: the RS entries it keeps less those issued (the branch's slot and
+  // the ones before it).
   // ---------------------------------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
+  reg [31:0] kept;
+  reg [31:0] fcnt;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer b;
   always @* begin
     b = 0;  // loop variable: assigned on every path (no latch)
-    iss_vec_o = {ROB{1'b0}};
-    wp_n_o    = {WW{1'b0}};
-    dm_n_o    = {WW{1'b0}};
+    iss_fill_o  = sfill_q;
+    iss_avail_o = {WW{1'b0}};
+    iss_vec_o   = {ROB{1'b0}};
+    wp_n_o      = {WW{1'b0}};
+    dm_n_o      = {WW{1'b0}};
+    flush_o     = 1'b0;
+    kept        = 32'd0;
+    if (mb != {ROB{1'b0}}) kept = popc(rsv_q & kmask);
+    fcnt        = kept;
     for (b = 0; b < W; b = b + 1) begin
+      iss_avail_o = iss_avail_o + {{(WW - 1){1'b0}}, sfill_q[b]};
       if (iss_g_i[b]) begin
-        iss_vec_o = iss_vec_o | slot[b*ROB +: ROB];
-        wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, s_wp[b]};
-        dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, s_dm[b]};
+        iss_vec_o = iss_vec_o | sel_q[b*ROB +: ROB];
+        wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, swp_q[b]};
+        dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, sdm_q[b]};
+        flush_o   = flush_o | smb_q[b];
       end
+      if (smb_q[b]) fcnt = kept - b - 1;
     end
     c_n_o = iss_n_i - wp_n_o;
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Next state. RS occupancy: dispatched minus issued; after a flush rcnt (above). The RS
+  // Next state. RS occupancy: dispatched minus issued; after a flush fcnt (above). The RS
   // entries: dispatched ones in, issued ones out, a flush keeps those in kmask (the entries
   // dispatched in this cycle are younger than the branch: out).
   // ---------------------------------------------------------------------------------------------
@@ -241,9 +250,21 @@ module core_rs #(
     flush_age_o = fage;            // (used with flush_o only: not masked by it, so that the
                                    //   ROB's count after a flush is formed before the flush)
     keep_o      = flush_o ? kmask : {ROB{1'b1}};
-    cnt_d       = flush_o ? rcnt[RSC-1:0] :
+    cnt_d       = flush_o ? fcnt[RSC-1:0] :
                   cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
     rsv_d       = ((rsv_q & ~iss_vec_o) | disp_al_i) & keep_o;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sfill_q <= {W{1'b0}};
+    end else begin
+      sfill_q <= fill & (flush_o ? kth : {W{1'b1}});
+    end
+    sel_q <= slot;
+    swp_q <= s_wp;
+    sdm_q <= s_dm;
+    smb_q <= s_mb;
   end
 
   // ---------------------------------------------------------------------------------------------
