@@ -49,7 +49,19 @@ LEND = "<!-- END GENERATED tip-loops -->"
 CBEGIN = "<!-- BEGIN GENERATED tip-components -->"
 CEND = "<!-- END GENERATED tip-components -->"
 COMPS = ["base", "icache", "bpred", "dcache", "alu", "depend", "smt", "other"]
-SIG_DEP = 16   # spec 7.1: the signature's dep bit (set at dispatch when the producer had not completed)
+
+
+def _sig_dep():
+    """spec 7.1: the signature's dep bit (set at dispatch when the producer had not completed),
+    from the C model's definition, PMU_SIG_DEP in cmodel/include/pmu_sampler.h."""
+    path = os.path.join(ROOT, "cmodel", "include", "pmu_sampler.h")
+    m = re.search(r"^#define PMU_SIG_DEP\s+(0x[0-9a-fA-F]+|\d+)u?\b", open(path).read(), re.M)
+    if not m:
+        raise SystemExit("%s:0: no PMU_SIG_DEP definition" % path)
+    return int(m.group(1), 0)
+
+
+SIG_DEP = _sig_dep()
 # the workloads of the component table (docs/sampling.md "Cycle stacks")
 CWORK = ["mixed", "memory", "branchy", "dcache_miss", "mispredict", "longlat_chain", "overlap_miss_branch",
          "overlap_chain_icache"]
@@ -165,7 +177,8 @@ def loop_sweep(args, lengths):
         et, ep, fl = [], [], []
         for m in MIXES:
             rows, _, _, samples, _, sigs = run_one(args, "%s-loop%d" % (m, L), ["--workload", m, "--loop", str(L)])
-            bad += check_loop("%s --loop %d" % (m, L), sigs, L)
+            if check_loop("%s --loop %d" % (m, L), sigs, L):
+                bad += 1
             (e_t, e_p, _), _, p = errors(rows, 0)
             et.append(e_t)
             ep.append(e_p)
@@ -237,8 +250,8 @@ def main():
         if only and name not in only:
             continue
         rows, run_tip, run_pebs, samples, comp, sigs = run_one(args, name, opts)
-        if loop:
-            bad += 1 if check_loop(name, sigs, loop) else 0
+        if loop and check_loop(name, sigs, loop):
+            bad += 1
         if name in CWORK and "sampled" in comp and "exact" in comp:
             d = max(abs(comp["sampled"][k] - comp["exact"][k]) for k in COMPS)
             ns = sum(v for k, v in comp["pmu"].items() if k != "smt")
