@@ -12,8 +12,8 @@
 // registers give rc_err_o):
 //   0x00 ID        ro  0x52430001 ('RC', version 1)
 //   0x04 CLK_HZ    ro  the board clock in Hz
-//   0x08 CFG       rw  the core's cfg_i (knobs 3:0, program source 4, mix 15:8, idle threads
-//                      23:16; docs/core.md section 2), taken by the core at its next reset
+//   0x08 CFG       rw  the core's cfg_i (its fields: rtl/core/core_cfg.vh, docs/core.md
+//                      section 2), taken by the core at its next reset
 //   0x0c SEED      rw  the core's seed_i, taken at its next reset (reset value 1)
 //   0x10 CTRL      wo  write 1 to: bit 0 START (run until STOP), bit 1 STOP, bit 2 RESET (stop,
 //                      reset the core for RST_CYCLES cycles, clear CYCLES), bit 3 RUN (run

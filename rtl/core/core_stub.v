@@ -101,23 +101,25 @@ module core_stub #(
   wire [W*64-1:0]            trc_commit_c;
   wire [THREADS*64-1:0]      trc_flush_c;
 
-  // cfg_i[31:24] are reserved (and the idle bits of threads >= THREADS); only PAW bits of the
-  // program address are used.
+  // Only PAW bits of the program address are used.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [31:0] cfg_all  = cfg_i;
   wire [15:0] addr_all = prog_addr_i;
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------------
   // Configuration: loaded from cfg_i at every clock edge in reset, held afterwards (loaded at the
-  // edge, so no logic depends combinationally on cfg_i).
+  // edge, so no logic depends combinationally on cfg_i). Its fields: core_cfg.vh. The reserved
+  // bits and the idle bits of threads >= THREADS are read by nothing (synthesis drops them).
   // ---------------------------------------------------------------------------------------------
-  /* verilator lint_off UNUSEDSIGNAL */  // idle bits of threads >= THREADS
-  reg  [23:0] cfg_q;
+  /* verilator lint_off UNUSEDPARAM */
+  `include "core_cfg.vh"
+  /* verilator lint_on UNUSEDPARAM */
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [31:0] cfg_q;
   /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      cfg_q <= cfg_i[23:0];
+      cfg_q <= cfg_i;
     end
   end
 
@@ -232,8 +234,8 @@ module core_stub #(
         .clk_i        (clk_i),
         .rst_ni       (rst_ni),
         .tid_i        (gt[2:0]),
-        .cfg_i        (cfg_q[15:0]),
-        .idle_i       (cfg_q[16+gt]),
+        .cfg_i        (cfg_q),
+        .idle_i       (cfg_q[CFG_IDLE_LSB+gt]),
         .seed_i       (seed_i),
         .prog_we_i    (prog_we_i),
         .prog_tid_i   (prog_tid_i),

@@ -34,7 +34,7 @@ module core_thread #(
   input  wire                     clk_i,
   input  wire                     rst_ni,
   input  wire [2:0]               tid_i,         // this thread's number
-  input  wire [15:0]              cfg_i,         // cfg bits 15:0 (core_stub's cfg_q)
+  input  wire [31:0]              cfg_i,         // core_stub's cfg_q (fields: core_cfg.vh)
   input  wire                     idle_i,        // the thread never fetches
   input  wire [31:0]              seed_i,
   input  wire                     prog_we_i,     // a program word write for thread prog_tid_i
@@ -96,6 +96,11 @@ module core_thread #(
   localparam RSC0  = $clog2(RS + 1);
   localparam RSC   = (RSC0 > WW) ? RSC0 : WW + 1;
 
+  // the configuration word's fields (cfg_i); the idle bits and the reserved ones are not read here
+  /* verilator lint_off UNUSEDPARAM */
+  `include "core_cfg.vh"
+  /* verilator lint_on UNUSEDPARAM */
+
   // ---------------------------------------------------------------------------------------------
   // Front end
   // ---------------------------------------------------------------------------------------------
@@ -125,11 +130,11 @@ module core_thread #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .tid_i        (tid_i),
-    .perf_ic_i    (cfg_i[0]),
-    .perf_bp_i    (cfg_i[1]),
-    .use_prog_i   (cfg_i[4]),
-    .mix_i        (cfg_i[15:8]),
-    .loop_i       (cfg_i[7:5]),
+    .perf_ic_i    (cfg_i[CFG_PERF_IC_LSB]),
+    .perf_bp_i    (cfg_i[CFG_PERF_BP_LSB]),
+    .use_prog_i   (cfg_i[CFG_PROG_LSB]),
+    .mix_i        (cfg_i[CFG_MIX_LSB +: CFG_MIX_W]),
+    .loop_i       (cfg_i[CFG_LOOP_LSB +: CFG_LOOP_W]),
     .idle_i       (idle_i),
     .seed_i       (seed_i),
     .prog_we_i    (prog_we_i),
@@ -187,10 +192,10 @@ module core_thread #(
   ) u_be (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .perf_ic_i    (cfg_i[0]),
-    .perf_dc_i    (cfg_i[2]),
-    .perf_bp_i    (cfg_i[1]),
-    .alu1_i       (cfg_i[3]),
+    .perf_ic_i    (cfg_i[CFG_PERF_IC_LSB]),
+    .perf_dc_i    (cfg_i[CFG_PERF_DC_LSB]),
+    .perf_bp_i    (cfg_i[CFG_PERF_BP_LSB]),
+    .alu1_i       (cfg_i[CFG_ALU1_LSB]),
     .disp_avail_o (disp_avail_o),
     .disp_fill_o  (disp_fill_o),
     .disp_n_i     (disp_n_i),

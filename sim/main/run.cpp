@@ -46,6 +46,7 @@
 extern "C" {
 #include "pmu_model.h"
 #include "sim_types.h"
+#include "core_cfg.h"
 #include "tip_oracle.h"
 #include "smp_file.h"
 }
@@ -88,7 +89,9 @@ extern "C" {
 // not a number (decimal or 0x hex; no sign, blanks or octal), a value out of range, an unknown
 // option, a value option given twice and conflicting options all stop with one line
 // "Vsim_top: error: OPTION: rule" on stderr and exit status 2 (docs/bad_input.md).
-enum { KNOB_PERF_IC = 1, KNOB_PERF_BP = 2, KNOB_PERF_DC = 4, KNOB_ALU1 = 8, CFG_PROG = 16 };
+/* the core's cfg_i bits (sim/report/core_cfg.h, generated from rtl/core/core_cfg.vh) */
+enum { KNOB_PERF_IC = CORE_CFG_PERF_IC_MASK, KNOB_PERF_BP = CORE_CFG_PERF_BP_MASK,
+       KNOB_PERF_DC = CORE_CFG_PERF_DC_MASK, KNOB_ALU1 = CORE_CFG_ALU1_MASK, CFG_PROG = CORE_CFG_PROG_MASK };
 
 static const struct {
   const char *name;
@@ -1233,11 +1236,12 @@ int main(int argc, char **argv) {
 
   // ---- reset; programs go in through the load port meanwhile
   Vsim_top *d = s.top;
-  uint32_t idle = 0;  // cfg bits 23:16: thread t stays idle
-  for (int t = (int)o.threads; t < PMU_THREADS; t++) idle |= 1u << (16 + t);
-  uint32_t lp = 0;   // cfg bits 7:5: the generator's loop, 2^(lp+3) words
+  uint32_t idle = 0;  // cfg field IDLE: thread t stays idle
+  for (int t = (int)o.threads; t < PMU_THREADS; t++) idle |= 1u << (CORE_CFG_IDLE_LSB + t);
+  uint32_t lp = 0;   // cfg field LOOP: the generator's loop, 2^(lp+3) words
   while (o.loop && (8u << lp) < o.loop) lp++;
-  uint32_t cfg = o.knobs | (o.use_prog ? CFG_PROG : 0) | (lp << 5) | (mix << 8) | idle;
+  uint32_t cfg = o.knobs | (o.use_prog ? CFG_PROG : 0) | (lp << CORE_CFG_LOOP_LSB) |
+                 ((uint32_t)mix << CORE_CFG_MIX_LSB) | idle;
   d->cfg_i = cfg;
   d->seed_i = (uint32_t)o.seed;
   d->rst_ni = 0;

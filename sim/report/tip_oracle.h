@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "sim_types.h"
+#include "core_cfg.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,11 +28,11 @@ extern "C" {
 #define TIP_UNIT    420u   /* one cycle (or sample) in units of 1/lcm(1..7): exact 1/n shares */
 #define TIP_PEND    PMU_SMP_PEND   /* pending sample slots per thread (spec 7.3) */
 
-/* knobs, as cfg_i bits 3:0 (docs/core.md section 2) */
-#define TIP_KNOB_PERF_IC 1u
-#define TIP_KNOB_PERF_BP 2u
-#define TIP_KNOB_PERF_DC 4u
-#define TIP_KNOB_ALU1    8u
+/* knobs: the fields of the core's cfg_i (core_cfg.h, docs/core.md section 2) */
+#define TIP_KNOB_PERF_IC CORE_CFG_PERF_IC_MASK
+#define TIP_KNOB_PERF_BP CORE_CFG_PERF_BP_MASK
+#define TIP_KNOB_PERF_DC CORE_CFG_PERF_DC_MASK
+#define TIP_KNOB_ALU1    CORE_CFG_ALU1_MASK
 
 enum { TIP_COMPUTING = PMU_SMP_COMPUTING, TIP_STALLED = PMU_SMP_STALLED, TIP_FLUSHED = PMU_SMP_FLUSHED,
        TIP_DRAINED = PMU_SMP_DRAINED };

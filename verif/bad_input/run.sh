@@ -27,6 +27,7 @@
 #                      testbench's own header checks; messages on stdout, exit 1 via $fatal)
 #   gen_map/map.txt    mutations of rtl/pmu/data/pmu_params.json read by scripts/gen/gen_map.py --params
 #   gen_map/rdl.txt    mutations of rtl/pmu/data/pmu.rdl (SystemRDL) read by scripts/gen/gen_map.py --rdl
+#   gen_map/core_cfg.txt mutations of rtl/core/core_cfg.vh read by scripts/gen/gen_map.py --core-cfg
 #   plot_stacks/csv.txt mutations of a report CSV read by scripts/plot/plot_stacks.py
 # Mutation lines: NAME FILE LINE 'PATTERN' 'FILTER'. FILTER is a sed script applied to the
 # original (or, starting with '!', a shell command from stdin to stdout); LINE is the line the
@@ -354,6 +355,14 @@ rdl_case() {  # NAME FILE LINE PATTERN FILTER
   queue_case gen_rdl "$1" 2 "$loc && $4" --rdl "$I/pmu.rdl" --out "$T/gen"
 }
 
+CORE_CFG=rtl/core/core_cfg.vh
+cfg_case() {  # NAME FILE LINE PATTERN FILTER
+  local loc
+  if ! mutate $CORE_CFG "$I/core_cfg.vh" "$5"; then result gen_cfg "$1" "filter '$5' changed nothing or failed"; return; fi
+  if [ "$3" = "=" ]; then loc="$I/core_cfg.vh:$(first_diff $CORE_CFG "$I/core_cfg.vh"):"; else loc="$I/core_cfg.vh:$3:"; fi
+  queue_case gen_cfg "$1" 2 "$loc && $4" --core-cfg "$I/core_cfg.vh" --out "$T/gen"
+}
+
 csv_case() {  # NAME FILE LINE PATTERN FILTER
   local loc
   if ! mutate "$SAMPLE_CSV" "$I/report.csv" "$5"; then result plot_stacks "$1" "filter '$5' changed nothing or failed"; return; fi
@@ -365,6 +374,7 @@ mutation_cases golden "$D/golden/vectors.txt" golden_case
 mutation_cases tb_golden "$D/golden/tb.txt" tb_case
 mutation_cases gen_map "$D/gen_map/map.txt" map_case qfresh
 mutation_cases gen_rdl "$D/gen_map/rdl.txt" rdl_case qfresh
+mutation_cases gen_cfg "$D/gen_map/core_cfg.txt" cfg_case qfresh
 run_queue scripts/gen/gen_map.py
 mutation_cases plot_stacks "$D/plot_stacks/csv.txt" csv_case
 

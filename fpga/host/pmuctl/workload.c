@@ -6,10 +6,13 @@
 #include <string.h>
 
 #include "pmuctl.h"
+#include "core_cfg.h"
 
 static const struct { const char *name; unsigned mix; } workloads[] = {
     {"mixed", 0}, {"memory", 1}, {"branchy", 2}, {"longlat", 3}, {"depchain", 4}, {"icache", 5}, {NULL, 0}};
-enum { KNOB_PERF_IC = 1, KNOB_PERF_BP = 2, KNOB_PERF_DC = 4, KNOB_ALU1 = 8, CFG_PROG = 16 };
+/* the core's cfg_i bits (sim/report/core_cfg.h, generated from rtl/core/core_cfg.vh) */
+enum { KNOB_PERF_IC = CORE_CFG_PERF_IC_MASK, KNOB_PERF_BP = CORE_CFG_PERF_BP_MASK,
+       KNOB_PERF_DC = CORE_CFG_PERF_DC_MASK, KNOB_ALU1 = CORE_CFG_ALU1_MASK, CFG_PROG = CORE_CFG_PROG_MASK };
 
 void wl_default(workload_t *w)
 {
@@ -158,7 +161,8 @@ void wl_setup(board_t *b, const workload_t *w)
         if (st != ST_OK) fail("loading thread %u's program: %s", t, status_name(st));
       }
     }
-  rc_wr(b, RC_CFG, w->knobs | (w->use_prog ? CFG_PROG : 0) | (w->mix << 8) | (w->idle_mask << 16));
+  rc_wr(b, RC_CFG, w->knobs | (w->use_prog ? CFG_PROG : 0) | ((uint32_t)w->mix << CORE_CFG_MIX_LSB) |
+                        ((uint32_t)w->idle_mask << CORE_CFG_IDLE_LSB));
   rc_wr(b, RC_SEED, w->seed);
   rc_wr(b, RC_CTRL, RC_RESET);
   while (rc_rd(b, RC_STATUS) & 4u) {}
