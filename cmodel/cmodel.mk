@@ -93,13 +93,10 @@ $(foreach c,$(CONFIGS),$(eval $(call c_prog,$(BUILD)/test_ffwd$(call cfg_suffix,
 
 # build/test_sampler (and _san): the time-proportional sampler (spec 7) in a model library built
 # with -DPMU_SAMPLER=1 and a buffer of 8 records (variants smp, smp_san). The board's model
-# (variant board: SAMPLER=1 at the default buffer, as fpga/rtl/board_top.v builds the PMU) is
-# pmuctl's (fpga/fpga.mk).
+# (pmuctl's) is fpga/fpga.mk's.
 SMP_DFLAGS    := $(call dflags,smp)
 SMP_TEST_SRC  := cmodel/test/test_sampler.c
 $(eval $(call model_lib_rules,smp_san,clang,$(CWARN) $(SAN_OPT) $(SMP_DFLAGS)))
-BOARD_DFLAGS  := -DPMU_SAMPLER=1
-$(eval $(call model_lib_rules,board,$(CC),$(CWARN) $(SIM_OPT) $(BOARD_DFLAGS)))
 $(call model_lib,smp_san) $(BUILD)/test_sampler_san: | san-deps
 $(eval $(call c_prog,$(BUILD)/test_sampler,$(CC),-O2,$(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC),smp))
 $(eval $(call c_prog,$(BUILD)/test_sampler_san,clang,$(SAN_OPT),$(SMP_DFLAGS) $(MODEL_INC),$(SMP_TEST_SRC),smp_san))

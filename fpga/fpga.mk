@@ -30,12 +30,22 @@ $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard
 	  > $(BUILD)/vboard.log 2>&1 || { tail -40 $(BUILD)/vboard.log; exit 1; }
 	@$(call depfile,$@,$(BUILD)/vboard)
 
+# The board's PMU event path pipeline: board_top.v's localparam PIPE, the one place it is set
+# (the virtual board and make fpga build board_top with it; pmuctl's model is built with it here)
+BOARD_PIPE := $(shell sed -n 's/^ *localparam PIPE *= *\([0-9]\) *;.*/\1/p' fpga/rtl/board_top.v)
+ifeq ($(BOARD_PIPE),)
+$(error fpga/fpga.mk: no 'localparam PIPE = N;' in fpga/rtl/board_top.v)
+endif
 # pmuctl: C99, one concept per file; the model transport links the board's model library
 # (and the sample files' reader, sim/report/smp_file.c); the model is the virtual board's PMU:
-# the sampler in (model variant board, BOARD_DFLAGS)
+# the sampler in, the board's PIPE (model variant board-pipeN, BOARD_DFLAGS; the variant's
+# name carries PIPE, so a changed PIPE rebuilds the library)
+BOARD_DFLAGS := -DPMU_SAMPLER=1 -DPMU_PIPE=$(BOARD_PIPE)
+BOARD_MODEL  := board-pipe$(BOARD_PIPE)
+$(eval $(call model_lib_rules,$(BOARD_MODEL),$(CC),$(CWARN) $(SIM_OPT) $(BOARD_DFLAGS)))
 PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
-$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,board)
-	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,board)
+$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,$(BOARD_MODEL))
+	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,$(BOARD_MODEL))
 	@$(call cdepfile,$@,$(CWARN) $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report,$(PMUCTL_SRC))
 
 .PHONY: vboard pmuctl fpga-lint fpga-test
