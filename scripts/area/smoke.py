@@ -6,7 +6,8 @@ usage: smoke.py [--build DIR] [--tol PCT]
 Checks, each PASS/FAIL, last line "N passed, N failed":
   0. configs    configs.BASELINE (make area-baseline's selection) names jobs of configs.py
   1. tools      the PyPI tools run and print their versions
-  2. ties       every feature tie-off of scripts/area/ties.py finds its nets in a small PMU
+  2. ties       every feature tie-off of scripts/area/ties.py finds its nets in a small PMU,
+                and cells read each tied net (not an alias the logic does not read)
                 that has every feature (TIES: two threads for ANY, two counters for CHAIN and
                 QUALIFY), yosys up to the tie-offs, no synthesis
   2b. cuts      every stage cut of scripts/area/stages.py (make area-breakdown) finds its nets
@@ -76,7 +77,7 @@ def main():
         f.write(script)
     try:
         job._run(tools.command("pypi", "yosys") + ["-q", "-s", f"{out}/ties.ys"], f"{out}/ties.log")
-        check("ties", True, f"{len(configs.ties.FEATURES)} tie-offs found their nets "
+        check("ties", True, f"{len(configs.ties.FEATURES)} tie-offs found their nets, each read by cells "
               f"({', '.join(configs.ties.FEATURES)})")
     except RuntimeError as e:
         check("ties", False, str(e))

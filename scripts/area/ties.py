@@ -6,8 +6,9 @@ the instance drives the net directly) and drives it with constant 0, before synt
 flip-flops and all logic that only served the feature. The RTL, the simulation and every test
 are untouched; the difference between the default PMU and the tied-off one is the feature's
 cost. Field positions come from rtl/pmu/pmu_map.vh (generated from pmu.rdl), so a moved field is
-followed; a renamed or vanished net makes yosys stop with an error (select -assert-count), so a
-tie-off cannot silently price nothing.
+followed; a renamed or vanished net makes yosys stop with an error (select -assert-count), and
+so does a tied net that no cell reads after the tie (an alias of the net the logic reads:
+flattening keeps both names), so a tie-off cannot silently price nothing.
 
 Features (name: what is tied to 0):
   cmask_inv_edge  evtsel CMASK, INV, EDGE of every programmable counter
@@ -38,7 +39,9 @@ FIELDS = {
     "qualify":        [("EXT", "QUALIFY", 1)],
     "any":            [("EVTSEL", "ANY", 1)],
 }
-STORAGE = {"EVTSEL": "u_regs.evtsel_q", "EXT": "u_regs.ext_q"}
+# (the flip-flops are in the generated register block u_regs.u_gen; after flattening, the logic
+# reads that block's net, and pmu_regs' own evtsel_q is an alias no cell reads)
+STORAGE = {"EVTSEL": "u_regs.u_gen.evtsel_q", "EXT": "u_regs.u_gen.ext_q"}
 FEATURES = tuple(FIELDS) + ("stacks", "slots_rdp", "read_latch")
 
 
@@ -67,6 +70,12 @@ def derived(params, defs):
 def _tie(net, hi, lo):
     w = hi - lo + 1
     return [f"connect -unset {net}[{hi}:{lo}]", f"connect -set {net}[{hi}:{lo}] {w}'b0"]
+
+
+def read_by_cells(net):
+    """Asserts that cells read NET: a net that only aliases the one the logic reads (flattening
+    keeps both names) would take its tie to 0 and change nothing."""
+    return f"select -assert-min 1 w:{net} %co1 c:* %i"
 
 
 TOP_LEVEL = ("stacks", "slots_rdp")     # cut in pmu_top before flattening
@@ -108,7 +117,8 @@ def commands(feature, params, defs=None):
             nets.add(net)
             for k in range(t * p):
                 cmds += _tie(net, k * 32 + lsb + width - 1, k * 32 + lsb)
-        cmds = [f"select -assert-count 1 w:{n}" for n in sorted(nets)] + cmds
+        cmds = [f"select -assert-count 1 w:{n}" for n in sorted(nets)] + cmds \
+            + [read_by_cells(n) for n in sorted(nets)]
     elif feature == "stacks":
         cmds = _cut_port("u_stack", "inc_o", "stk_inc", t * defs["NSTK"] * iw)
     elif feature == "slots_rdp":
@@ -124,7 +134,8 @@ def commands(feature, params, defs=None):
                     cmds.append(f"connect -set fs_inc[{b}:{a}] area_cut_fs_inc[{b}:{a}]")
         cmds += _cut_port("u_rdp", "re_o", "slot_re", t)
     elif feature == "read_latch":
-        cmds = ["select -assert-count 1 w:u_regs.hi_vld_q"] + _tie("u_regs.hi_vld_q", 0, 0)
+        cmds = ["select -assert-count 1 w:u_regs.hi_vld_q"] + _tie("u_regs.hi_vld_q", 0, 0) \
+            + [read_by_cells("u_regs.hi_vld_q")]
     return cmds
 
 
