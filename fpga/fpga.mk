@@ -36,6 +36,13 @@ BOARD_PIPE := $(shell sed -n 's/^ *localparam PIPE *= *\([0-9]\) *;.*/\1/p' fpga
 ifeq ($(BOARD_PIPE),)
 $(error fpga/fpga.mk: no 'localparam PIPE = N;' in fpga/rtl/board_top.v)
 endif
+# The board's clock: board_top.v's CLK_HZ default (pmuctl's model answers it for run control's
+# CLK_HZ register, as the virtual board does); the ULX3S's PLL (fpga/ulx3s/board_prim.v,
+# FREQUENCY_PIN_CLKOP) must make it, make fpga-lint checks that
+BOARD_CLK_HZ := $(shell sed -n 's/^ *parameter CLK_HZ *= *\([0-9]\+\),.*/\1/p' fpga/rtl/board_top.v)
+ifeq ($(BOARD_CLK_HZ),)
+$(error fpga/fpga.mk: no 'parameter CLK_HZ = N,' in fpga/rtl/board_top.v)
+endif
 # pmuctl: C99, one concept per file; the model transport links the board's model library
 # (and the sample files' reader, sim/report/smp_file.c); the model is the virtual board's PMU:
 # the sampler in, the board's PIPE (model variant board-pipeN, BOARD_DFLAGS; the variant's
@@ -45,7 +52,7 @@ BOARD_MODEL  := board-pipe$(BOARD_PIPE)
 $(eval $(call model_lib_rules,$(BOARD_MODEL),$(CC),$(CWARN) $(SIM_OPT) $(BOARD_DFLAGS)))
 PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
 $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,$(BOARD_MODEL))
-	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,$(BOARD_MODEL))
+	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) -DBOARD_CLK_HZ=$(BOARD_CLK_HZ)u $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,$(BOARD_MODEL))
 	@$(call cdepfile,$@,$(CWARN) $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report,$(PMUCTL_SRC))
 
 .PHONY: vboard pmuctl fpga-lint fpga-test
@@ -58,6 +65,13 @@ fpga-lint: deps
 	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \
 	  verilator --lint-only -Wall -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl --top-module board_top \
 	    $(VBOARD_SRC) $$c || exit 1; done
+	@pll=$$(sed -n 's/.*FREQUENCY_PIN_CLKOP *= *"\([0-9.]*\)".*/\1/p' fpga/ulx3s/board_prim.v); \
+	  smoke=$$(sed -n 's/^ *parameter CLK_HZ *= *\([0-9]*\),.*/\1/p' fpga/flow/flow_smoke_top.v); \
+	  sh=$$(sed -n 's/^BOARD_CLK_HZ=\([0-9]*\).*/\1/p' fpga/ulx3s/board.sh); \
+	  echo "board clock: board_top CLK_HZ $(BOARD_CLK_HZ), ULX3S PLL $$pll MHz, flow_smoke_top $$smoke, board.sh $$sh"; \
+	  awk -v a=$(BOARD_CLK_HZ) -v p="$$pll" -v s="$$smoke" -v b="$$sh" \
+	    'BEGIN { exit !(p != "" && a == p * 1e6 && s == a && b == a) }' || \
+	  { echo "fpga-lint: the board clock differs between board_top.v, fpga/ulx3s/board_prim.v, flow_smoke_top.v, board.sh"; exit 1; }
 	@echo "iverilog -g2005 board_top" && mkdir -p $(BUILD) && \
 	  iverilog -g2005 -I$(PMU_RTL) -I$(CORE_RTL) -Ifpga/rtl -s board_top -o $(BUILD)/board_top.vvp $(VBOARD_SRC)
 

@@ -1,12 +1,13 @@
 // StallScope FPGA board: the vendor primitives, Lattice ECP5 (ULX3S, LFE5U-85F), in one module.
 // fpga/sim/board_prim.v is its simulation model with the same ports (docs/fpga.md section 2).
 //
-// EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 1 (25 MHz at the
-// phase detector), CLKFB_DIV 1, CLKOP_DIV 24 give 25 MHz with the VCO at 600 MHz (its range is
-// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 25` computes; CLKOP_CPHASE is
-// CLKOP_DIV / 2 - 1). 25 MHz because the board top at its defaults routes at about 28 MHz or
-// more on every clock (docs/fpga.md section 1). Another clock: change the dividers
-// (`yowasp-ecppll -i 25 -o MHZ`) together with the board top's CLK_HZ.
+// EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 5 (5 MHz at the
+// phase detector), CLKFB_DIV 7, CLKOP_DIV 17 give 35 MHz with the VCO at 595 MHz (its range is
+// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 35` computes; CLKOP_CPHASE is
+// (CLKOP_DIV - 1) / 2). 35 MHz because the board top at its defaults routes at about 40 MHz,
+// its slowest path the core stub's issue select (docs/fpga.md section 1). Another clock: change
+// the dividers and FREQUENCY_PIN_CLKOP (`yowasp-ecppll -i 25 -o MHZ`) together with the board
+// top's CLK_HZ (make fpga-lint checks that the two agree).
 // DCCA: the ECP5's clock buffer with enable onto the primary clock network, one for the core stub
 // and one for the PMU. Its enable is taken at the falling edge of the design clock by a flop in
 // the fabric, as in the model, so it only changes while the clock is low: the gated clock has no
@@ -25,7 +26,7 @@ module board_prim (
 );
 
   (* FREQUENCY_PIN_CLKI = "25" *)
-  (* FREQUENCY_PIN_CLKOP = "25" *)
+  (* FREQUENCY_PIN_CLKOP = "35" *)
   (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
   (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
   EHXPLLL #(
@@ -37,11 +38,11 @@ module board_prim (
     .OUTDIVIDER_MUXB  ("DIVB"),
     .OUTDIVIDER_MUXC  ("DIVC"),
     .OUTDIVIDER_MUXD  ("DIVD"),
-    .CLKI_DIV         (1),
-    .CLKFB_DIV        (1),
+    .CLKI_DIV         (5),
+    .CLKFB_DIV        (7),
     .CLKOP_ENABLE     ("ENABLED"),
-    .CLKOP_DIV        (24),
-    .CLKOP_CPHASE     (11),
+    .CLKOP_DIV        (17),
+    .CLKOP_CPHASE     (8),
     .CLKOP_FPHASE     (0),
     .FEEDBK_PATH      ("CLKOP")
   ) u_pll (

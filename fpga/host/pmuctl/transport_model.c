@@ -137,7 +137,7 @@ static int rc_access(model_t *m, uint32_t a, int write, uint32_t v, uint32_t *rd
   int t;
   switch (a) {
   case RC_ID: if (write) return 1; r = RC_ID_VALUE; break;
-  case RC_CLK_HZ: if (write) return 1; r = 25000000u;  /* board_top's CLK_HZ */ break;
+  case RC_CLK_HZ: if (write) return 1; r = BOARD_CLK_HZ;  /* board_top's CLK_HZ (fpga/fpga.mk) */ break;
   case RC_CFG: if (write) m->p.cfg = v; r = m->p.cfg; break;
   case RC_SEED: if (write) m->p.seed = v; r = m->p.seed; break;
   case RC_CTRL:
