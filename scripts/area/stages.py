@@ -9,8 +9,9 @@ it goes), or configuration bits of an input port are driven by constants instead
 set, a pick that always names the zero entry. A net that only renames port bits (f_edge =
 evtsel_i[..]) cannot be cut by its name: yosys's netlist reads the port bits directly. A stage's cost is the
 difference between two consecutive steps; what is left after the last cut is a row of its own.
-Each cut first asserts how many nets it finds (select -assert-count), so a renamed net stops
-yosys with an error instead of pricing nothing.
+Each cut first asserts how many nets it finds (select -assert-count), and after it that cells
+read the cut net (ties.read_by_cells; flattening keeps the names of aliases no cell reads), so a
+renamed or aliased net stops yosys with an error instead of pricing nothing.
 
 Steps of the event control (module pmu_evctl at the default THREADS and P, / THREADS*P):
   evctl      as is
@@ -39,7 +40,7 @@ DEF = ties.map_defines()
 def _free(net, width, tag):
     """NET (WIDTH bits) driven by a new input port area_TAG of the module instead of its driver."""
     return [f"connect -unset {net}", f"add -input area_{tag} {width}",
-            f"connect -set {net} area_{tag}"]
+            f"connect -set {net} area_{tag}", ties.read_by_cells(net)]
 
 
 def _port_bits(port, width, consts):
@@ -96,7 +97,8 @@ def evctl_step(step, t, p):
     if "no_any" in upto:
         cmds += _count("g_thr*.g_ctr*.f_any", n)       # f_any = ANY || core_i: a gate's output
         for _, _, g in _ctrs(t, p):
-            cmds += [f"connect -unset {g}.f_any", f"connect -set {g}.f_any 1'b0"]
+            cmds += [f"connect -unset {g}.f_any", f"connect -set {g}.f_any 1'b0",
+                     ties.read_by_cells(f"{g}.f_any")]
     if "one_pick" in upto:
         if npick < 2:
             raise ValueError("one_pick: the catalog has one pick per counter (PMU_NPICK < 2)")
@@ -142,10 +144,16 @@ def stack_step(step, t):
         for u, s, g in stg:
             cmds += _free(f"{g}.cause", 3, f"cause_{u}_{s}")
     if "no_split" in upto:
-        for net in ("used", "wps", "smts", "u2"):
-            cmds += _count(f"g_thr*.g_stg*.u_stg.{net}", 3 * t)
+        # base, bpred and smt's slots (used, wps, smts) are read as their component's `own`
+        # (g_cmp[c].own, the alias flattening keeps for the logic); the cause's slots as u2.
+        # At commit wps is the constant 0 (no wrong path commits): nothing to cut.
+        for net, own in (("used", "BASE"), ("wps", "BPRED"), ("smts", "SMT"), ("u2", None)):
+            c = DEF[f"CMP_{own}"] if own else None
+            name = f"g_cmp[{c}].own" if own else net
+            cmds += _count(f"g_thr*.g_stg*.u_stg." + (f"g_cmp?{c}?.own" if own else net), 3 * t)
             for u, s, g in stg:
-                cmds += _free(f"{g}.{net}", 3, f"{net}_{u}_{s}")
+                if not (net == "wps" and s == DEF["STG_COMMIT"]):
+                    cmds += _free(f"{g}.{name}", 3, f"{net}_{u}_{s}")
         xw = stack_xw(t)
         cmds += _count("g_thr*.g_stg*.u_stg.rem", 3 * t)
         for u, s, g in stg:
