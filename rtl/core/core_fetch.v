@@ -27,8 +27,13 @@ module core_fetch #(
   input  wire            fetch_go_i,
   input  wire            flush_i,        // a mispredicted branch issues this cycle
   // program source
-  output wire [RAW-1:0]  row_nx_o,       // program memory row to read in the next cycle
-  input  wire [W*16-1:0] pm_row_i,       //   the words of the current row (row_q)
+  output wire [RAW-1:0]  row_nx_o,       // program memory row to read for the next cycle: the
+                                         //   row after the next value of row_q
+  output reg  [1:0]      cur_sel_o,      //   the current row's buffer at the edge: keep (0),
+                                         //   the row read (1), row 0 (2), row 1 (3)
+  output wire [RAW-1:0]  cur_row_o,      //   the row it holds (row_q)
+  input  wire [W*16-1:0] pm_row_i,       //   the words of the current row (row_q), a register
+  input  wire [W-1:0]    pm_end_i,       //   its words that are the end marker
   input  wire [W*16-1:0] pm_row0_i,      //   row 0 (restart after the end marker)
   input  wire            gen_valid_i,    // generator: its words are ready (not in the first
                                          //   cycle after reset)
@@ -83,7 +88,9 @@ module core_fetch #(
   reg [31:0]     fseq_q;         // sequence number of the next fetched instruction
   reg [31:0]     fseq_d;
 
-  assign row_nx_o  = rst_ni ? row_d : {RAW{1'b0}};   // the value row_q takes at the edge
+  reg [RAW-1:0]  pf_d;           // the row after row_d
+  assign row_nx_o  = rst_ni ? pf_d : ROW1;   // in reset row_q takes 0
+  assign cur_row_o = row_q;
   assign ic_flag_o = ic_flag_q;
   assign bpm_o     = bpm_q;
   assign fseq_o    = fseq_q;
@@ -111,6 +118,9 @@ module core_fetch #(
   // current one; so no adder or comparison follows the program memory's read.
   wire [W-1:0]   col_in  = {W{1'b1}} >> col_q;   // bit j: col_q + j < W
   wire [RAW-1:0] row_inc = (row_q == ROWL) ? {RAW{1'b0}} : row_q + 1'b1;   // 0 after the last row
+  wire [RAW-1:0] row_inc2 = (row_inc == ROWL) ? {RAW{1'b0}} : row_inc + 1'b1;
+  localparam [31:0]    ROW232 = (ROWS > 2) ? 2 : 0;
+  localparam [RAW-1:0] ROW2   = ROW232[RAW-1:0];           // the row after row 1
 
   reg            at_end;         // the word at the current position is the end marker
   reg            at0;            // the block starts at program address 0 (program memory)
@@ -156,7 +166,7 @@ module core_fetch #(
     r_at_end = 1'b0;
     if (fetch_go_i && use_prog_i) begin
       for (j = 0; j < W; j = j + 1) begin
-        r_end[j] = pm_row_i[j*16 +: 16] == 16'hffff;
+        r_end[j] = pm_end_i[j];
         r_icm[j] = pm_row_i[j*16+3];
         r_mbr[j] = pm_row_i[j*16 +: 3] == {1'b1, CLS_BR};
         z_end[j] = pm_row0_i[j*16 +: 16] == 16'hffff;
@@ -304,6 +314,8 @@ module core_fetch #(
   always @* begin
     row_d     = row_q;
     col_d     = col_q;
+    pf_d      = row_inc;
+    cur_sel_o = 2'd0;
     ic_wait_d = (ic_wait_q != {ICW{1'b0}}) ? ic_wait_q - 1'b1 : ic_wait_q;
     ic_flag_d = ic_flag_q;
     ic_srv_d  = ic_srv_q;
@@ -323,11 +335,15 @@ module core_fetch #(
         wpath_d   = fb_wpm;
         if (use_prog_i) begin
           if (col_n == W32[WW:0]) begin
-            row_d = at_end ? ROW1 : row_inc;
-            col_d = {WW{1'b0}};
+            row_d     = at_end ? ROW1 : row_inc;
+            pf_d      = at_end ? ROW2 : row_inc2;
+            cur_sel_o = at_end ? 2'd3 : 2'd1;
+            col_d     = {WW{1'b0}};
           end else begin
-            row_d = eff_row;
-            col_d = col_n[WW-1:0];
+            row_d     = eff_row;
+            pf_d      = at_end ? ROW1 : row_inc;
+            cur_sel_o = at_end ? 2'd2 : 2'd0;
+            col_d     = col_n[WW-1:0];
           end
         end
       end

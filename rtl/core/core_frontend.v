@@ -53,8 +53,14 @@ module core_frontend #(
   localparam RAW  = (ROWS > 1) ? $clog2(ROWS) : 1;
 
   wire [RAW-1:0]  pm_rd_row;      // the fetch row of the next cycle
+  /* verilator lint_off UNUSEDSIGNAL */  // the row read goes to the current row's buffer only
   wire [W*16-1:0] pm_row;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [W*16-1:0] pm_row0;
+  wire [1:0]      pm_cur_sel;
+  wire [RAW-1:0]  pm_cur_row;
+  wire [W*16-1:0] pm_cur;
+  wire [W-1:0]    pm_cur_end;
   wire [W*16-1:0] gen_attr;
   wire            gen_valid;
   wire [W*16-1:0] gen_wp_attr;
@@ -69,15 +75,20 @@ module core_frontend #(
     .RAW        (RAW),
     .PROG_FILE  (PROG_FILE)
   ) u_pm (
-    .clk_i    (clk_i),
-    .thr_i    (tid_i),
-    .we_i     (prog_we_i),
-    .tid_i    (prog_tid_i),
-    .waddr_i  (prog_addr_i),
-    .wdata_i  (prog_data_i),
-    .row_nx_i (pm_rd_row),
-    .row_o    (pm_row),
-    .row0_o   (pm_row0)
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .thr_i     (tid_i),
+    .we_i      (prog_we_i),
+    .tid_i     (prog_tid_i),
+    .waddr_i   (prog_addr_i),
+    .wdata_i   (prog_data_i),
+    .row_nx_i  (pm_rd_row),
+    .row_o     (pm_row),
+    .row0_o    (pm_row0),
+    .cur_sel_i (pm_cur_sel),
+    .cur_row_i (pm_cur_row),
+    .cur_o     (pm_cur),
+    .cur_end_o (pm_cur_end)
   );
 
   core_gen #(
@@ -117,7 +128,10 @@ module core_frontend #(
     .fetch_go_i    (fetch_go_i),
     .flush_i       (flush_i),
     .row_nx_o      (pm_rd_row),
-    .pm_row_i      (pm_row),
+    .cur_sel_o     (pm_cur_sel),
+    .cur_row_o     (pm_cur_row),
+    .pm_row_i      (pm_cur),
+    .pm_end_i      (pm_cur_end),
     .pm_row0_i     (pm_row0),
     .gen_valid_i   (gen_valid),
     .gen_attr_i    (gen_attr),

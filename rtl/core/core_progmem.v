@@ -2,20 +2,20 @@
 //
 // PROG_DEPTH 16-bit attribute words stored as rows of W words (a row is one aligned fetch
 // block). Written one word at a time through the load port (the harness does this during
-// reset) when the write is for this thread (tid_i == thr_i; the select and the address split are
-// evaluated at the clock edge only, so no logic depends combinationally on the load port); read
-// a whole row at a time: the fetch row for the fetch unit and row 0 for the restart after the
-// end marker. No reset: the contents survive it.
+// reset) when the write is for this thread (tid_i == thr_i). No reset: the contents survive it.
 //
 // Block RAM (docs/core.md section 4): one memory of ROWS x 16 bits per column, each with one
-// write port and one synchronous read port: the fetch unit gives the row it will fetch from in
-// the next cycle (row_nx_i, its row register's next value), so row_o is the row at the fetch
-// unit's current row register, written data included (a word written at the edge that reads
-// it bypasses the read, compared from registers after the edge; the memory is marked
-// no_rw_check, so synthesis adds no collision logic after row_nx_i), exactly as a combinational
-// read of that register would be. Synthesis maps this (a synchronous read) to ECP5
-// DP16KD, Gowin BSRAM or iCE40 SB_RAM. Row 0 is also kept in flip-flops (row0_q, written with
-// the memory), so the restart row needs no second read port.
+// write port and one synchronous read port. The fetch unit reads its words from the current
+// row's buffer (cur_o, a register: the words of the row at its row register, cur_row_i, and
+// their end-marker bits), not from the block RAM: the block RAM reads the row after the one
+// the fetch moves to (row_nx_i), so row_o is the next row, written data included (a word
+// written at the edge that reads it bypasses the read, compared from registers after the edge;
+// the memory is marked no_rw_check, so synthesis adds no collision logic after row_nx_i). At
+// each edge the buffer keeps its row or takes the row read, row 0 or row 1 (cur_sel_i; rows 0
+// and 1, for the restart after the end marker, are also kept in flip-flops), each candidate
+// with the word written at that edge when it is to its row, so cur_o is exactly a
+// combinational read of the fetch's row register. Synthesis maps the memory (a synchronous
+// read) to ECP5 DP16KD, Gowin BSRAM or iCE40 SB_RAM.
 //
 // Simulation only (`ifndef SYNTHESIS): when PROG_FILE is not empty the memory starts with that
 // $readmemh file; every word the file does not set holds the end marker ffff.
@@ -28,14 +28,23 @@ module core_progmem #(
   parameter PROG_FILE  = ""
 ) (
   input  wire            clk_i,
+  input  wire            rst_ni,     // the buffer takes row 0 (the fetch's row register resets
+                                     //   to 0)
   input  wire [2:0]      thr_i,      // the thread whose writes this memory takes
   input  wire            we_i,
   input  wire [2:0]      tid_i,
   input  wire [PAW-1:0]  waddr_i,
   input  wire [15:0]     wdata_i,
-  input  wire [RAW-1:0]  row_nx_i,   // the fetch row of the next cycle
-  output wire [W*16-1:0] row_o,      // the fetch row's words (the row row_nx_i named a cycle ago)
-  output wire [W*16-1:0] row0_o
+  input  wire [RAW-1:0]  row_nx_i,   // the row to read for the next cycle
+  output wire [W*16-1:0] row_o,      // the words of the row row_nx_i named a cycle ago
+  output wire [W*16-1:0] row0_o,
+  // the current row's buffer: cur_o holds the words of one row, written data included; at the
+  // edge it keeps its row (cur_sel_i 0: cur_row_i names that row), takes row_o's row (1), row 0
+  // (2) or row 1 (3)
+  input  wire [1:0]      cur_sel_i,
+  input  wire [RAW-1:0]  cur_row_i,
+  output wire [W*16-1:0] cur_o,
+  output wire [W-1:0]    cur_end_o   // word c of cur_o is the end marker ffff
 );
 
   localparam ROWS = (PROG_DEPTH + W - 1) / W;
@@ -89,19 +98,88 @@ module core_progmem #(
   wire [W*16-1:0] rd_row;       // the block RAMs' read data
   assign row_o = byp ? ((rd_row & ~wm_q) | (wd_q & wm_q)) : rd_row;
 
-  // Row 0 in flip-flops
+  // Rows 0 and 1 in flip-flops (the restart after the end marker: row 0, and row 1 after a
+  // full row 0), each with its end-marker bits
+  localparam [31:0]    ROW132 = (ROWS > 1) ? 1 : 0;
+  localparam [RAW-1:0] ROW1   = ROW132[RAW-1:0];
   reg [W*16-1:0] row0_q;
+  reg [W*16-1:0] row1_q;
+  reg [W-1:0]    r0e_q;
+  reg [W-1:0]    r1e_q;
   integer        k;
   always @(posedge clk_i) begin
-    if (we_i && tid_i == thr_i && wrow(waddr_i) == {RAW{1'b0}}) begin
+    if (we_i && tid_i == thr_i) begin
       for (k = 0; k < W; k = k + 1) begin
-        if (wcol(waddr_i) == k) begin
+        if (wcol(waddr_i) == k && wrow(waddr_i) == {RAW{1'b0}}) begin
           row0_q[k*16 +: 16] <= wdata_i;
+          r0e_q[k]           <= wdata_i == 16'hffff;
+        end
+        if (wcol(waddr_i) == k && wrow(waddr_i) == ROW1) begin
+          row1_q[k*16 +: 16] <= wdata_i;
+          r1e_q[k]           <= wdata_i == 16'hffff;
         end
       end
     end
   end
   assign row0_o = row0_q;
+
+  // The current row's buffer: at the edge it takes the candidate cur_sel_i names (registers and
+  // the row read; the end-marker bits are registers but for the row read's), and the word
+  // written at that edge when the write is to that candidate's row (the write's row compared
+  // with the kept row and the row read, at the edge only, as every use of the load port).
+  reg [W*16-1:0] cur_q;
+  reg [W-1:0]    cend_q;
+  reg [W*16-1:0] cur_d;
+  reg [W-1:0]    cend_d;
+  integer        m;
+  always @* begin
+    m = 0;  // loop variable: assigned on every path (no latch)
+    case (cur_sel_i)
+      2'd0: begin
+        cur_d  = cur_q;
+        cend_d = cend_q;
+      end
+      2'd1: begin
+        cur_d = row_o;
+        for (m = 0; m < W; m = m + 1) begin
+          cend_d[m] = row_o[m*16 +: 16] == 16'hffff;
+        end
+      end
+      2'd2: begin
+        cur_d  = row0_q;
+        cend_d = r0e_q;
+      end
+      default: begin
+        cur_d  = row1_q;
+        cend_d = r1e_q;
+      end
+    endcase
+  end
+  integer n2;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cur_q  <= row0_q;
+      cend_q <= r0e_q;
+    end else begin
+      cur_q  <= cur_d;
+      cend_q <= cend_d;
+    end
+    if (we_i && tid_i == thr_i &&
+        ((!rst_ni && wrow(waddr_i) == {RAW{1'b0}}) ||
+         (rst_ni && cur_sel_i == 2'd0 && wrow(waddr_i) == cur_row_i) ||
+         (rst_ni && cur_sel_i == 2'd1 && wrow(waddr_i) == ra_q) ||
+         (rst_ni && cur_sel_i == 2'd2 && wrow(waddr_i) == {RAW{1'b0}}) ||
+         (rst_ni && cur_sel_i == 2'd3 && wrow(waddr_i) == ROW1))) begin
+      for (n2 = 0; n2 < W; n2 = n2 + 1) begin
+        if (wcol(waddr_i) == n2) begin
+          cur_q[n2*16 +: 16] <= wdata_i;
+          cend_q[n2]         <= wdata_i == 16'hffff;
+        end
+      end
+    end
+  end
+  assign cur_o     = cur_q;
+  assign cur_end_o = cend_q;
 
   // One memory per column
   genvar c;
@@ -157,6 +235,9 @@ module core_progmem #(
     end
     for (i = 0; i < W; i = i + 1) begin
       row0_q[i*16 +: 16] = init0[i];
+      row1_q[i*16 +: 16] = init0[ROW1*W+i];
+      r0e_q[i]           = init0[i] == 16'hffff;
+      r1e_q[i]           = init0[ROW1*W+i] == 16'hffff;
     end
   end
 `endif
