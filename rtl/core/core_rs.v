@@ -116,12 +116,19 @@ module core_rs #(
   // the RS occupancy after such a flush: the entries older than the branch not issued yet (those
   // dispatched in this cycle are younger), the waiting ones, since the branch issues and issue
   // takes the oldest ready entries first. All from registers, in parallel with the selection.
+  // A flush uses the mask of the cycle before, km_q: a branch that issues was in the RS then,
+  // and the mask has only lost the entries committed since (neither in the RS nor executing;
+  // dispatch may write them again in the cycle of the flush, younger than the branch: the RS
+  // drops every entry dispatched in that cycle, and those are not executing); the entries
+  // dispatched before are younger and outside both. So no prefix, encoder or head mask lies
+  // between the branch's bit and the counts and masks the flush sets.
   // ---------------------------------------------------------------------------------------------
   reg [ROB-1:0]  mb;
   reg [ROBI-1:0] mbi;
   reg [ROBC-1:0] fage;           // the branch: places from the head
   reg [ROB-1:0]  le_b;           // the entries at or below the branch
   reg [ROB-1:0]  kmask;          // the entries a flush at the branch keeps
+  reg [ROB-1:0]  km_q;           // kmask of the cycle before (below)
   always @* begin
     mb    = rob_mbr_i & rsv_q;
     mbi   = {ROBI{1'b0}};
@@ -150,23 +157,21 @@ module core_rs #(
   // above the head at bits 0..ROB-1, those below it at bits ROB..2*ROB-1, so the lowest set bit
   // is the oldest; a slot folds the two halves back onto the entries. A flush at the end of t
   // keeps the slots older than the branch (kth: the ready entries the flush keeps, counted
-  // from registers, so the flush is not on the way of the searches).
+  // from registers, so the flush is not on the way of the searches). The entries selected are
+  // also kept as one vector (selx_q: the slots' entries whether kept by a flush or not; those
+  // a flush drops leave the RS with it), so the ready entries not up for issue are one gate
+  // after registers; the slots' properties are read in t+1 (below), not after the searches.
   // ---------------------------------------------------------------------------------------------
   reg [W*ROB-1:0] sel_q;         // slot k: one-hot over the entries (valid with sfill_q[k])
   reg [W-1:0]     sfill_q;
-  reg [W-1:0]     swp_q;         // slot k: wrong path, Dcache miss, mispredicted branch
-  reg [W-1:0]     sdm_q;
-  reg [W-1:0]     smb_q;
-  reg [ROB-1:0]   selx;          // the entries up for issue in this cycle
+  reg [ROB-1:0]   selx_q;        // the entries up for issue in this cycle (the slots' entries)
+  reg [ROB-1:0]   selx_d;
   reg [ROB-1:0]   rdy;           // ready and not up for issue
   reg [2*ROB-1:0] y;
   reg [2*ROB-1:0] lowb;
   reg [ROB-1:0]   se;
   reg [W*ROB-1:0] slot;
   reg [W-1:0]     fill;
-  reg [W-1:0]     s_wp;
-  reg [W-1:0]     s_dm;
-  reg [W-1:0]     s_mb;
   reg [W-1:0]     kth;           // slot k is older than the branch
   /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
   reg [31:0]      kcnt;
@@ -174,19 +179,13 @@ module core_rs #(
   integer         k;
   always @* begin
     k    = 0;  // loop variable: assigned on every path (no latch)
-    selx = {ROB{1'b0}};
-    for (k = 0; k < W; k = k + 1) begin
-      if (sfill_q[k]) selx = selx | sel_q[k*ROB +: ROB];
-    end
-    rdy  = ready & ~selx;
+    rdy  = ready & ~selx_q;
     y    = {rdy & ~ge, rdy & ge};
     lowb = {(2 * ROB){1'b0}};
     se   = {ROB{1'b0}};
     slot = {(W * ROB){1'b0}};
     fill = {W{1'b0}};
-    s_wp = {W{1'b0}};
-    s_dm = {W{1'b0}};
-    s_mb = {W{1'b0}};
+    selx_d = {ROB{1'b0}};
     for (k = 0; k < W; k = k + 1) begin
       if (y != {(2 * ROB){1'b0}}) begin
         lowb               = y & (~y + 1'b1);
@@ -194,13 +193,11 @@ module core_rs #(
         se                 = lowb[ROB-1:0] | lowb[2*ROB-1:ROB];
         slot[k*ROB +: ROB] = se;
         fill[k]            = 1'b1;
-        s_wp[k]            = (se & rob_wp_i) != {ROB{1'b0}};
-        s_dm[k]            = (se & rob_dm_i) != {ROB{1'b0}};
-        s_mb[k]            = (se & rob_mbr_i) != {ROB{1'b0}};
+        selx_d             = selx_d | se;
       end
     end
     kcnt = 32'd0;                // (only used with a flush: at the mispredicted branch)
-    if (mb != {ROB{1'b0}}) kcnt = popc(rdy & kmask);
+    if (mb != {ROB{1'b0}}) kcnt = popc(rdy & km_q);
     for (k = 0; k < W; k = k + 1) begin
       kth[k] = kcnt > k;
     end
@@ -216,6 +213,9 @@ module core_rs #(
   reg [31:0] kept;
   reg [31:0] fcnt;
   /* verilator lint_on UNUSEDSIGNAL */
+  reg [W-1:0] swp;                // granted slot k: wrong path, Dcache miss, mispredicted branch
+  reg [W-1:0] sdm;                //   (the ROB's bits of its entry, which stay while it is in
+  reg [W-1:0] smb;                //   the RS)
   integer b;
   always @* begin
     b = 0;  // loop variable: assigned on every path (no latch)
@@ -226,45 +226,51 @@ module core_rs #(
     dm_n_o      = {WW{1'b0}};
     flush_o     = 1'b0;
     kept        = 32'd0;
-    if (mb != {ROB{1'b0}}) kept = popc(rsv_q & kmask);
+    if (mb != {ROB{1'b0}}) kept = popc(rsv_q & km_q);
     fcnt        = kept;
+    swp         = {W{1'b0}};
+    sdm         = {W{1'b0}};
+    smb         = {W{1'b0}};
     for (b = 0; b < W; b = b + 1) begin
       iss_avail_o = iss_avail_o + {{(WW - 1){1'b0}}, sfill_q[b]};
       if (iss_g_i[b]) begin
+        swp[b]    = (sel_q[b*ROB +: ROB] & rob_wp_i) != {ROB{1'b0}};
+        sdm[b]    = (sel_q[b*ROB +: ROB] & rob_dm_i) != {ROB{1'b0}};
+        smb[b]    = (sel_q[b*ROB +: ROB] & rob_mbr_i) != {ROB{1'b0}};
         iss_vec_o = iss_vec_o | sel_q[b*ROB +: ROB];
-        wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, swp_q[b]};
-        dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, sdm_q[b]};
-        flush_o   = flush_o | smb_q[b];
+        wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, swp[b]};
+        dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, sdm[b]};
+        flush_o   = flush_o | smb[b];
+        if (smb[b]) fcnt = kept - b - 1;
       end
-      if (smb_q[b]) fcnt = kept - b - 1;
     end
     c_n_o = iss_n_i - wp_n_o;
   end
 
   // ---------------------------------------------------------------------------------------------
   // Next state. RS occupancy: dispatched minus issued; after a flush fcnt (above). The RS
-  // entries: dispatched ones in, issued ones out, a flush keeps those in kmask (the entries
-  // dispatched in this cycle are younger than the branch: out).
+  // entries: dispatched ones in, issued ones out, a flush keeps those in km_q but the entries
+  // dispatched in this cycle (younger than the branch: out).
   // ---------------------------------------------------------------------------------------------
   always @* begin
     flush_age_o = fage;            // (used with flush_o only: not masked by it, so that the
                                    //   ROB's count after a flush is formed before the flush)
-    keep_o      = flush_o ? kmask : {ROB{1'b1}};
+    keep_o      = flush_o ? km_q : {ROB{1'b1}};
     cnt_d       = flush_o ? fcnt[RSC-1:0] :
                   cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
-    rsv_d       = ((rsv_q & ~iss_vec_o) | disp_al_i) & keep_o;
+    rsv_d       = flush_o ? (rsv_q & ~iss_vec_o & km_q) : ((rsv_q & ~iss_vec_o) | disp_al_i);
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sfill_q <= {W{1'b0}};
+      selx_q  <= {ROB{1'b0}};
     end else begin
       sfill_q <= fill & (flush_o ? kth : {W{1'b1}});
+      selx_q  <= selx_d;
     end
     sel_q <= slot;
-    swp_q <= s_wp;
-    sdm_q <= s_dm;
-    smb_q <= s_mb;
+    km_q  <= kmask;
   end
 
   // ---------------------------------------------------------------------------------------------
