@@ -16,7 +16,10 @@
 #        FPGA_TOP    board_top (default) or flow_smoke_top (fpga/flow/flow_smoke_top.v: the same
 #                    pins, clocks and UART, no core and no PMU; the pr test fpga-flow-smoke)
 #        FPGA_FREQ   target clock in MHz (default: the top's CLK_HZ as the board sets it; a
-#                    CLK_HZ=... parameter sets both); FPGA_OUT output directory (default
+#                    CLK_HZ=... parameter sets both): the timing check's and nextpnr's --freq,
+#                    which the ECP5's nextpnr uses only for clocks it cannot derive (it derives
+#                    the PLL's outputs from the input's constraint in the lpf and the PLL's
+#                    dividers, so placement and routing target the PLL's clock); FPGA_OUT output directory (default
 #                    BUILD_DIR/fpga); FPGA_SEED nextpnr's placer seed (default 1)
 #
 # board interface (fpga/BOARD/board.sh):
