@@ -206,12 +206,15 @@ module core_gen #(
   reg [9:0]      rem_d;    //   loop position 0, modulo L (0: the next word is at position 0)
 
   // Loop mode: L = 2^(loop_i+3) words (lmask: L - 1); nwr[j]: the j-th word after the last one is
-  // at loop position 0 (from registers and the configuration only). Of the first W words after
-  // reset (positions 0 .. W-1, iwr) only word 0 is, since L >= 16 > W.
+  // at loop position 0 (a register loaded with rem_q, from rem_d and the configuration, so no
+  // compare lies between the registers and the draws). Of the first W words after reset
+  // (positions 0 .. W-1, iwr) only word 0 is, since L >= 16 > W.
   wire           lon   = loop_i != 3'd0;
   wire [9:0]     lmask = ~(10'h3ff << ({1'b0, loop_i} + 4'd3));
   wire [W-1:0]   iwr   = {{(W - 1){1'b0}}, lon};
-  wire [W-1:0]   nwr   = (lon && rem_q < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << rem_q) : {W{1'b0}};
+  reg  [W-1:0]   nwr_q;    // nwr of rem_q, loaded with rem_q (no compare after the register)
+  wire [W-1:0]   nwr   = nwr_q;
+  wire [W-1:0]   nwr_d = (lon && rem_d < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << rem_d) : {W{1'b0}};
 
   assign attr_o  = attr_q;
   assign valid_o = valid_q;
@@ -284,6 +287,7 @@ module core_gen #(
     attr_q  <= attr_d;
     last_q  <= last_d;
     rem_q   <= rem_d;
+    nwr_q   <= nwr_d;
   end
 
 endmodule
