@@ -51,7 +51,8 @@ BOARD_DFLAGS := -DPMU_SAMPLER=1 -DPMU_PIPE=$(BOARD_PIPE)
 BOARD_MODEL  := board-pipe$(BOARD_PIPE)
 $(eval $(call model_lib_rules,$(BOARD_MODEL),$(CC),$(CWARN) $(SIM_OPT) $(BOARD_DFLAGS)))
 PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
-$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,$(BOARD_MODEL))
+# (board_top.v: pmuctl is built with its CLK_HZ, so a new clock rebuilds it)
+$(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib,$(BOARD_MODEL)) fpga/rtl/board_top.v
 	$(CC) $(CWARN) -O2 $(BOARD_DFLAGS) -DBOARD_CLK_HZ=$(BOARD_CLK_HZ)u $(MODEL_INC) -Isim/report -o $@ $(PMUCTL_SRC) $(call model_lib,$(BOARD_MODEL))
 	@$(call cdepfile,$@,$(CWARN) $(BOARD_DFLAGS) $(MODEL_INC) -Isim/report,$(PMUCTL_SRC))
 

@@ -2,9 +2,9 @@
 // fpga/sim/board_prim.v is its simulation model with the same ports (docs/fpga.md section 2).
 //
 // EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 5 (5 MHz at the
-// phase detector), CLKFB_DIV 7, CLKOP_DIV 17 give 35 MHz with the VCO at 595 MHz (its range is
-// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 35` computes; CLKOP_CPHASE is
-// (CLKOP_DIV - 1) / 2). 35 MHz because the board top at its defaults routes at about 40 MHz,
+// phase detector), CLKFB_DIV 8, CLKOP_DIV 15 give 40 MHz with the VCO at 600 MHz (its range is
+// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 40` computes; CLKOP_CPHASE is
+// (CLKOP_DIV - 1) / 2). 40 MHz because the board top at its defaults routes at about 44 MHz,
 // its slowest path the core stub's issue select (docs/fpga.md section 1). Another clock: change
 // the dividers and FREQUENCY_PIN_CLKOP (`yowasp-ecppll -i 25 -o MHZ`) together with the board
 // top's CLK_HZ (make fpga-lint checks that the two agree).
@@ -26,7 +26,7 @@ module board_prim (
 );
 
   (* FREQUENCY_PIN_CLKI = "25" *)
-  (* FREQUENCY_PIN_CLKOP = "35" *)
+  (* FREQUENCY_PIN_CLKOP = "40" *)
   (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
   (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
   EHXPLLL #(
@@ -39,10 +39,10 @@ module board_prim (
     .OUTDIVIDER_MUXC  ("DIVC"),
     .OUTDIVIDER_MUXD  ("DIVD"),
     .CLKI_DIV         (5),
-    .CLKFB_DIV        (7),
+    .CLKFB_DIV        (8),
     .CLKOP_ENABLE     ("ENABLED"),
-    .CLKOP_DIV        (17),
-    .CLKOP_CPHASE     (8),
+    .CLKOP_DIV        (15),
+    .CLKOP_CPHASE     (7),
     .CLKOP_FPHASE     (0),
     .FEEDBK_PATH      ("CLKOP")
   ) u_pll (
