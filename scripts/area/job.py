@@ -103,7 +103,13 @@ def yosys_script(job, out):
               for c in ties.commands(f, job.get("params", {}))]
     lines += list(job.get("cuts", []))
     lines += ["design -save prep", f"write_json {out}/prep.json",
-              f"synth -top {top}", "select -assert-none t:$dlatch t:$_DLATCH_*",
+              # generic: a memory stays one macro cell (RAM_MACRO), priced in bits apart
+              # from the gates (docs/area.md, "Gate equivalents"), not mapped to flip-flops
+              f"synth -top {top} -run :fine",
+              f"tee -q -o {out}/generic_ram.txt dump t:$mem_v2",
+              f"chtype -set {reports.RAM_MACRO} t:$mem_v2",
+              f"synth -top {top} -run fine:check", "check",   # (hierarchy would reject the macro)
+              "select -assert-none t:$dlatch t:$_DLATCH_*",
               f"tee -q -o {out}/generic.stat stat -tech cmos",
               "design -load prep",
               f"synth_ice40 -top {top} -json {out}/ice40.json",
@@ -117,7 +123,7 @@ def yosys_script(job, out):
 
 # Bump when the flow's handling of a job changes its figures (pin wrapper, nextpnr options,
 # parsing): cached results with another FLOW_VERSION are measured again.
-FLOW_VERSION = "1"
+FLOW_VERSION = "2"     # 2: generic memories as macro cells, their bits apart
 
 
 def job_key(job, versions, script):
@@ -194,6 +200,8 @@ def _synth_row(job, toolset, out, skey):
     for target in ("generic", "ice40") + (("ecp5",) if job.get("ecp5") else ()):
         for k, v in _stat(out, f"{target}.stat", target).items():
             row[f"{target}_{k}"] = v
+    with open(os.path.join(ROOT, out, "generic_ram.txt"), encoding="utf-8") as f:
+        row["generic_ram_bits"] = reports.ram_bits(f.read())
     return row
 
 

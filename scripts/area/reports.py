@@ -67,6 +67,23 @@ def ge_weight(name):
                      "GE_GATES)")
 
 
+# The generic flow keeps each memory as one cell of this type (scripts/area/job.py): its bits
+# are counted apart (ram_bits), not priced as flip-flops in kGE.
+RAM_MACRO = "$__ss_ram"
+
+
+def ram_bits(dump_text):
+    """Bits of the memories in a yosys `dump` of the $mem_v2 cells (SIZE x WIDTH each)."""
+    cells = []
+    for ln in dump_text.splitlines():
+        if re.match(r"^\s*cell \$mem_v2 ", ln):
+            cells.append({})
+        m = re.match(r"^\s*parameter \\(SIZE|WIDTH) (\d+)", ln)
+        if m and cells:
+            cells[-1][m.group(1)] = int(m.group(2))
+    return sum(c.get("SIZE", 0) * c.get("WIDTH", 0) for c in cells)
+
+
 def kge(cells):
     """Thousands of NAND2 equivalents of {generic cell type: count}."""
     return round(sum(ge_weight(k) * v for k, v in cells.items()) / 1000.0, 3)
@@ -91,7 +108,8 @@ def is_ff(name):
 
 def summarize(counts, target):
     """CSV figures of one `stat`: cells, ffs, and the target's own columns."""
-    cells = {k: v for k, v in counts.items() if not k.startswith("#") and k != "$scopeinfo"}
+    cells = {k: v for k, v in counts.items()
+             if not k.startswith("#") and k not in ("$scopeinfo", RAM_MACRO)}
     out = {"cells": sum(cells.values()), "ffs": sum(v for k, v in cells.items() if is_ff(k))}
     if target == "generic":
         out["transistors"] = counts.get("#transistors", 0)

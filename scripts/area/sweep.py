@@ -25,7 +25,7 @@ import tools  # noqa: E402
 
 FIRST = ["name", "group", "design", "ties", "THREADS", "P", "CW", "W", "STORAGE", "PIPE", "N",
          "IW", "PROG_DEPTH", "generic_cells", "generic_ffs", "generic_transistors", "generic_kge",
-         "ice40_lut4", "ice40_ffs", "ice40_carry", "ice40_bram", "ice40_cells",
+         "generic_ram_bits", "ice40_lut4", "ice40_ffs", "ice40_carry", "ice40_bram", "ice40_cells",
          "ecp5_lut4", "ecp5_ffs", "ecp5_ccu2c", "ecp5_bram", "ecp5_dpram", "ecp5_pfumx",
          "ecp5_l6mux", "ecp5_cells", "pnr", "fmax_mhz", "pnr_lc", "pnr_lc_avail", "wrap_ffs",
          "seconds", "toolset", "yosys", "nextpnr"]
