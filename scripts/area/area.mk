@@ -11,12 +11,15 @@
 #   make area-breakdown  one programmable counter and the CPI-stack block per stage (module jobs
 #                    with stages cut out, scripts/area/stages.py) -> the tables of docs/area.md
 #                    "Where the LUT4 go, per stage"
+#   make area-features  the feature group of configs.py and the default PMU it is measured
+#                    against -> the table "Cost of each feature" of docs/area.md and its
+#                    chart (docs/area_features.svg/png) alone
 #   make area-smoke  the flow on its smallest inputs (in make test, scripts/area/smoke.py)
 #   make area-baseline  configs.BASELINE (the default PMU, the bare bank, the core stub) with
 #                    Debian's yosys 0.23 (the issue's baseline)
 AREA_JOBS ?= 2
 AREA_PIPE ?= 0
-.PHONY: area area-smoke area-baseline area-quick area-breakdown
+.PHONY: area area-smoke area-baseline area-quick area-breakdown area-features
 
 area: venv
 	@t0=$$(date +%s); \
@@ -34,6 +37,14 @@ area-quick: venv
 
 area-breakdown: venv
 	@BUILD=$(BUILD) $(VENV_PY) scripts/area/breakdown.py -j $(AREA_JOBS)
+
+area-features: venv
+	@t0=$$(date +%s); \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/sweep.py -j $(AREA_JOBS) \
+	  --only features && \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/plot.py --features-only && \
+	BUILD=$(BUILD) $(VENV_PY) scripts/area/tables.py --tables features && \
+	echo "area: make area-features took $$(( $$(date +%s) - t0 )) s"
 
 area-smoke: venv
 	@BUILD=$(BUILD) $(VENV_PY) scripts/area/smoke.py

@@ -16,7 +16,8 @@ Groups:
 (placed and routed on an HX8K only once it fits 90% of one) and the smallest PMU with block RAM
 (placed and routed on an HX8K), both at AREA_PIPE, for iterating on the RTL.
 The selection 'baseline' (BASELINE, not a group) is what `make area-baseline` measures again
-with Debian's yosys 0.23: the issue's own baseline figures and the overhead's both sides.
+with Debian's yosys 0.23: the issue's own baseline figures and the overhead's both sides. The
+selection 'features' is the feature group with FEATURE_BASE (`make area-features`).
 """
 
 import ties
@@ -58,6 +59,10 @@ def core_name(params):
 # make area-baseline's jobs (sweep.py --only baseline): the default PMU with flip-flop storage,
 # the bare 8 x CW-bit bank (the issue's floor figure) and the core stub beside the default
 BASELINE = (name_of(dict(DEFAULT, STORAGE=0)), f"bare_N8_CW{DEFAULT['CW']}", core_name(DEFAULT))
+
+# make area-features' jobs (sweep.py --only features): the feature group and the default PMU
+# its rows are differences against (flip-flop storage, tables.py's base of the feature table)
+FEATURE_BASE = name_of(dict(DEFAULT, STORAGE=0))
 
 
 def _storage_values():

@@ -2,8 +2,9 @@
 """Charts of `make area` (docs/area.md): iCE40 LUT4 and flip-flops along each swept parameter
 with the cost model's prediction, and the LUT4 cost of each feature at the default parameters.
 
-usage: plot.py [--csv build/area/area.csv] [--outdir docs]
-Writes OUTDIR/area_sweep.{svg,png} and OUTDIR/area_features.{svg,png}.
+usage: plot.py [--csv build/area/area.csv] [--outdir docs] [--features-only]
+Writes OUTDIR/area_sweep.{svg,png} and OUTDIR/area_features.{svg,png} (--features-only: the
+second alone, for make area-features).
 """
 
 import argparse
@@ -34,6 +35,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--csv", default=os.path.join(os.environ.get("BUILD", "build"), "area", "area.csv"))
     ap.add_argument("--outdir", default="docs")
+    ap.add_argument("--features-only", action="store_true",
+                    help="only area_features (make area-features: the CSV has no sweep)")
     a = ap.parse_args()
     with open(a.csv, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
@@ -41,7 +44,13 @@ def main():
            and (r.get("STORAGE") or "0") == "0"]
     m = model.load()
     d = configs.DEFAULT
+    if not a.features_only:
+        sweep_chart(pmu, m, d, a.outdir)
+    features_chart(rows, d, a.outdir)
+    return 0
 
+
+def sweep_chart(pmu, m, d, outdir):
     fig, axes = plt.subplots(1, 4, figsize=(14, 3.6), sharey=False)
     for ax, k in zip(axes, PARAMS):
         pts = sorted((num(r, k), num(r, "ice40_lut4"), num(r, "ice40_ffs")) for r in pmu
@@ -63,32 +72,36 @@ def main():
     axes[0].legend(fontsize=7, loc="upper left")
     fig.suptitle("StallScope PMU on iCE40: flip-flop counter storage, " + m["tools"]["yosys"].split(" (")[0])
     fig.tight_layout()
-    os.makedirs(a.outdir, exist_ok=True)
+    os.makedirs(outdir, exist_ok=True)
     for ext in ("svg", "png"):
-        fig.savefig(os.path.join(a.outdir, f"area_sweep.{ext}"), dpi=110, metadata=META[ext])
+        fig.savefig(os.path.join(outdir, f"area_sweep.{ext}"), dpi=110, metadata=META[ext])
     plt.close(fig)
+    print(f"plot: {outdir}/area_sweep.svg/.png")
 
+
+def features_chart(rows, d, outdir):
     base = [r for r in rows if r["design"] == "pmu" and not r["ties"] and r["group"] == "sweep"
             and all(num(r, k) == d[k] for k in PARAMS) and (r.get("STORAGE") or "0") == "0"]
     feats = [r for r in rows if r["group"] == "feature" and r["ties"] and "+" not in r["ties"]]
+    added = [r for r in rows if r["group"] == "feature" and not r["ties"]]   # the sampler
     if base and feats:
         b = num(base[0], "ice40_lut4")
-        names = [r["ties"] for r in feats]
-        vals = [b - num(r, "ice40_lut4") for r in feats]
+        names = [r["ties"] for r in feats] + ["sampler (added)" for _ in added]
+        vals = [b - num(r, "ice40_lut4") for r in feats] + [num(r, "ice40_lut4") - b for r in added]
         fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.barh(names, vals, color="tab:blue")
         for i, v in enumerate(vals):
             ax.text(v, i, f" {v}", va="center", fontsize=8)
-        ax.set_xlabel(f"iCE40 LUT4 removed by the tie-off (default PMU: {b} LUT4)")
+        ax.set_xlabel(f"iCE40 LUT4 the feature adds (default PMU: {b} LUT4)")
         ax.invert_yaxis()
         ax.grid(axis="x", alpha=0.3)
         ax.set_title("Cost of each feature at the default parameters (THREADS=2, P=8, CW=48, W=4)")
         fig.tight_layout()
+        os.makedirs(outdir, exist_ok=True)
         for ext in ("svg", "png"):
-            fig.savefig(os.path.join(a.outdir, f"area_features.{ext}"), dpi=110, metadata=META[ext])
+            fig.savefig(os.path.join(outdir, f"area_features.{ext}"), dpi=110, metadata=META[ext])
         plt.close(fig)
-    print(f"plot: {a.outdir}/area_sweep.svg/.png" + (", area_features.svg/.png" if feats else ""))
-    return 0
+        print(f"plot: {outdir}/area_features.svg/.png")
 
 
 if __name__ == "__main__":

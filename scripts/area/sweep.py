@@ -2,7 +2,7 @@
 """`make area`: run the configurations of scripts/area/configs.py through the area flow and write
 build/area/area.csv (one row per configuration, with the exact tool versions).
 
-usage: sweep.py [--tools pypi|debian] [--only GROUP,...|NAME,...] [-j N] [--build DIR] [--force]
+usage: sweep.py [--tools pypi|debian] [--only GROUP,...|NAME,...|baseline|features] [-j N] [--build DIR] [--force]
        sweep.py --quick [--pipe N]    make area-quick's jobs (configs.quick_jobs), BUILD/area/quick.csv
 
 Jobs run under nice, N at a time (default 2); a job whose sources, script and tools did not
@@ -40,6 +40,8 @@ def select(all_jobs, only):
         if missing:
             raise SystemExit(f"sweep.py: configs.BASELINE names no job {', '.join(sorted(missing))}")
         want = (want - {"baseline"}) | set(configs.BASELINE)
+    if "features" in want:                      # the feature group and the default it is against
+        want = (want - {"features"}) | {"feature", configs.FEATURE_BASE}
     sel = [j for j in all_jobs if j["group"] in want or j["name"] in want]
     unknown = want - {j["group"] for j in all_jobs} - {j["name"] for j in all_jobs}
     if unknown:

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Write the measured tables of docs/area.md from make area's outputs.
 
-usage: tables.py [--csv build/area/area.csv] [--debian build/area/area_debian.csv]
-                 [--doc docs/area.md] [--check]
+usage: tables.py [--build DIR] [--doc docs/area.md] [--check] [--tables NAME,...]
 
 Each table sits between `<!-- area:NAME -->` and `<!-- /area:NAME -->` in the doc and is
 replaced whole; the text around it is hand-written. A missing marker is an error naming the
 doc and the table. --check: exit 1 if the doc's tables differ from what the CSV gives.
+--tables: only the tables named (make area-features writes `features` alone); the others stay.
+The CSV is BUILD/area/area.csv (and area_debian.csv, model_error.csv beside it).
 """
 
 import argparse
@@ -194,22 +195,30 @@ def t_features(rows):
     if not base:
         return "(no default PMU row)"
     tp = D["THREADS"] * D["P"]
+    mets = MET + ("ice40_bram", "generic_ram_bits")
     body = []
-    for r in rows:
-        if r["group"] != "feature":
+    have = {r["name"]: r for r in rows}
+    for j in configs.jobs():
+        if j["group"] != "feature":
+            continue
+        r = have.get(j["name"])
+        if r is None:
+            body.append([f"`{j['name']}` not measured"] + ["-"] * (len(mets) + 2))
             continue
         added = not r["ties"]          # a feature measured by adding it (the sampler) instead
         label = "all of cmask/inv/edge, ext modes, CHAIN, QUALIFY, ANY" if "nofeat" in r["name"] \
             else "sampler (added: SAMPLER=1, 256 records per thread)" if added else r["ties"]
-        d = {m: sub(n(r, m), n(base, m)) if added else sub(n(base, m), n(r, m)) for m in MET + ("ice40_bram",)}
+        d = {m: sub(n(r, m) or 0, n(base, m) or 0) if added else sub(n(base, m) or 0, n(r, m) or 0)
+             for m in mets}
         per = f"{d['ice40_lut4'] / tp:.1f}" if not added and r["ties"] not in ("stacks", "slots_rdp", "read_latch") \
             else "-"
         body.append([label] + [fmt(d[m], 1) if m == "generic_kge" and d[m] is not None
-                               else fmt(d[m]) for m in MET + ("ice40_bram",)]
+                               else fmt(d[m]) for m in mets]
                     + [f"{100.0 * d['ice40_lut4'] / n(base, 'ice40_lut4'):.1f}%" if d["ice40_lut4"] is not None
                        else "-", per])
     return table(["feature (tied off, or added)", "LUT4", "FF", "carry", "generic cells", "transistors",
-                  "kGE", "SB_RAM40_4K", "of the PMU's LUT4", "LUT4 per programmable counter"], body)
+                  "kGE", "SB_RAM40_4K", "RAM bits (generic)", "of the PMU's LUT4",
+                  "LUT4 per programmable counter"], body)
 
 
 def t_sweep(rows):
@@ -400,20 +409,27 @@ def t_missing(rows):
     return table(["configuration", "group", "state"], body, ["---", "---", "---"])
 
 
-def render(build):
+def render(build, only=()):
+    """The tables of docs/area.md, by marker name; ONLY: just those (a partial run's tables)."""
     rows = rd(os.path.join(build, "area", "area.csv"))
     deb = rd(os.path.join(build, "area", "area_debian.csv"))
     if not rows:
         raise SystemExit(f"tables.py: {build}/area/area.csv missing: run make area")
-    m = model.load()
     errs = rd(os.path.join(build, "area", "model_error.csv"))
-    return {"tools": t_tools(rows, deb), "default": t_default(rows, deb),
-            "baseline": t_baseline(rows, deb), "targets": t_targets(rows, m),
-            "per-counter": t_per_counter(rows), "features": t_features(rows),
-            "overhead": t_overhead(rows, deb), "sweep": t_sweep(rows), "model": t_model(m),
-            "model-error": t_model_error(m, errs), "runtime": t_runtime(build, rows),
-            "timing": t_timing(rows),
-            "missing": t_missing(rows)}
+    makers = {"tools": lambda: t_tools(rows, deb), "default": lambda: t_default(rows, deb),
+              "baseline": lambda: t_baseline(rows, deb),
+              "targets": lambda: t_targets(rows, model.load()),
+              "per-counter": lambda: t_per_counter(rows), "features": lambda: t_features(rows),
+              "overhead": lambda: t_overhead(rows, deb), "sweep": lambda: t_sweep(rows),
+              "model": lambda: t_model(model.load()),
+              "model-error": lambda: t_model_error(model.load(), errs),
+              "runtime": lambda: t_runtime(build, rows), "timing": lambda: t_timing(rows),
+              "missing": lambda: t_missing(rows)}
+    bad = [t for t in only if t not in makers]
+    if bad:
+        raise SystemExit(f"tables.py: --tables: no table named {', '.join(bad)} "
+                         f"(tables: {', '.join(makers)})")
+    return {name: make() for name, make in makers.items() if not only or name in only}
 
 
 def main():
@@ -421,8 +437,10 @@ def main():
     ap.add_argument("--build", default=os.environ.get("BUILD", "build"))
     ap.add_argument("--doc", default=os.path.join(configs.ties.ROOT, "docs", "area.md"))
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--tables", default="", help="NAME,...: write only these tables (their "
+                    "configurations measured, e.g. by make area-features); default every table")
     a = ap.parse_args()
-    tabs = render(a.build)
+    tabs = render(a.build, [t for t in a.tables.split(",") if t])
     with open(a.doc, encoding="utf-8") as f:
         doc = f.read()
     new = doc
