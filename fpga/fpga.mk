@@ -32,14 +32,18 @@ $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard
 
 # The board's PMU event path pipeline: board_top.v's localparam PIPE, the one place it is set
 # (the virtual board and make fpga build board_top with it; pmuctl's model is built with it here)
-BOARD_PIPE := $(shell sed -n 's/^ *localparam PIPE *= *\([0-9]\) *;.*/\1/p' fpga/rtl/board_top.v)
+# (read with make's own functions, no sed: the C-only targets run with a PATH of a compiler and
+# make alone, scripts/mk/cli_c_only.sh; $(strip) makes each run of blanks one space)
+BOARD_TOP_TEXT := $(strip $(file <fpga/rtl/board_top.v))
+BOARD_PIPE := $(patsubst @PIPE@%;,%,$(filter @PIPE@%;,$(subst localparam PIPE = ,@PIPE@,$(BOARD_TOP_TEXT))))
 ifeq ($(BOARD_PIPE),)
 $(error fpga/fpga.mk: no 'localparam PIPE = N;' in fpga/rtl/board_top.v)
 endif
 # The board's clock: board_top.v's CLK_HZ default (pmuctl's model answers it for run control's
 # CLK_HZ register, as the virtual board does); the ULX3S's PLL (fpga/ulx3s/board_prim.v,
 # FREQUENCY_PIN_CLKOP) must make it, make fpga-lint checks that
-BOARD_CLK_HZ := $(shell sed -n 's/^ *parameter CLK_HZ *= *\([0-9]\+\),.*/\1/p' fpga/rtl/board_top.v)
+BOARD_COMMA := ,
+BOARD_CLK_HZ := $(patsubst @CLK_HZ@%$(BOARD_COMMA),%,$(filter @CLK_HZ@%$(BOARD_COMMA),$(subst parameter CLK_HZ = ,@CLK_HZ@,$(BOARD_TOP_TEXT))))
 ifeq ($(BOARD_CLK_HZ),)
 $(error fpga/fpga.mk: no 'parameter CLK_HZ = N,' in fpga/rtl/board_top.v)
 endif
