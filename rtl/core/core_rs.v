@@ -90,22 +90,26 @@ module core_rs #(
     waiting = rsv_q & ~pdone_q;
   end
 
-  // The oldest waiting entry and its producer: the lowest waiting entry at or above the head,
-  // else the lowest one (the ROB wraps below the head).
+  // The oldest waiting entry's producer flags: the lowest waiting entry at or above the head,
+  // else the lowest one (the ROB wraps below the head), picks its own pair of bits, looked up
+  // per entry beside the wakeup (below: edm, ell), so no lookup follows the search. The two
+  // searches run in parallel; whether any entry waits at or above the head picks one.
+  reg [ROB-1:0]  edm;                // RS entry waiting: its producer issued, not completed,
+  reg [ROB-1:0]  ell;                //   a Dcache miss / latency > 1 (0 for other entries)
   reg [ROB-1:0]  wq;
-  reg [ROBI-1:0] pidx;
+  reg [ROB-1:0]  oa;                 // the lowest waiting entry at or above the head (one-hot)
+  reg [ROB-1:0]  ob;                 // the lowest waiting entry (one-hot)
   always @* begin
-    found_o   = waiting != {ROB{1'b0}};
-    prod_dm_o = 1'b0;
-    prod_ll_o = 1'b0;
-    wq        = {ROB{1'b0}};
-    pidx      = {ROBI{1'b0}};
-    if (found_o) begin
-      wq = waiting & ge;
-      if (wq == {ROB{1'b0}}) wq = waiting;
-      pidx      = prod_q[ctz(wq)];
-      prod_dm_o = rob_dm_i[pidx] & ~rob_done_i[pidx] & ~rsv_q[pidx];
-      prod_ll_o = rob_ll_i[pidx] & ~rob_done_i[pidx] & ~rsv_q[pidx];
+    found_o = waiting != {ROB{1'b0}};
+    wq      = waiting & ge;
+    oa      = wq & (~wq + 1'b1);
+    ob      = waiting & (~waiting + 1'b1);
+    if (wq != {ROB{1'b0}}) begin
+      prod_dm_o = (oa & edm) != {ROB{1'b0}};
+      prod_ll_o = (oa & ell) != {ROB{1'b0}};
+    end else begin
+      prod_dm_o = (ob & edm) != {ROB{1'b0}};
+      prod_ll_o = (ob & ell) != {ROB{1'b0}};
     end
   end
 
@@ -284,9 +288,13 @@ module core_rs #(
   // completed. Only RS entries look their producer up, in groups of 8 entries (a group without
   // lookups is skipped). No issue slot, grant or count of this cycle reaches the pdone bits.
   // ---------------------------------------------------------------------------------------------
+  // The same lookups give each waiting entry its producer's stall flags (edm, ell, above: the
+  // ROB's bits of this cycle, so the flags are those of the producer now).
   localparam NG = (ROB + 7) / 8;
   reg [ROB-1:0]  need;               // RS entries whose producer is not known to have completed
   reg [NG*8-1:0] need_g;
+  reg [ROB-1:0]  vdm;                // per ROB entry as a producer: issued (not in the RS), not
+  reg [ROB-1:0]  vll;                //   completed, a Dcache miss / latency > 1
   integer        g;
   integer        i;
   always @* begin
@@ -295,11 +303,19 @@ module core_rs #(
     need    = rsv_q & ~pdone_q;    // (those that leave at this edge too: their bit is not used)
     need_g  = {(NG * 8){1'b0}};
     need_g[ROB-1:0] = need;
+    vdm     = rob_dm_i & ~rob_done_i & ~rsv_q;
+    vll     = rob_ll_i & ~rob_done_i & ~rsv_q;
+    edm     = {ROB{1'b0}};
+    ell     = {ROB{1'b0}};
     if (need != {ROB{1'b0}}) begin
       for (g = 0; g < NG; g = g + 1) begin
         if (need_g[g*8 +: 8] != 8'd0) begin
           for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
-            if (need[i]) pdone_d[i] = rob_done_i[prod_q[i]];
+            if (need[i]) begin
+              pdone_d[i] = rob_done_i[prod_q[i]];
+              edm[i]     = vdm[prod_q[i]];
+              ell[i]     = vll[prod_q[i]];
+            end
           end
         end
       end
