@@ -2,7 +2,7 @@
 // commit").
 //
 // Commit takes the completed entries in a row from the ROB head, up to the thread's share of W
-// (com_avail_o to the arbiter, com_n_i granted). The committed instructions give the commit-time
+// (com_avail_o to the arbiter, com_g_i granted). The committed instructions give the commit-time
 // events (branches, mispredicts, load hits and misses) and the thread's privilege (the kernel bit
 // of the last committed instruction); the oldest entry left after commit describes the commit
 // stall (flags head_*).
@@ -27,7 +27,6 @@ module core_commit #(
   input  wire              rst_ni,
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
-  input  wire [ROBI-1:0]   rob_head_d_i, // the first entry not committed this cycle
   input  wire [ROBC-1:0]   rob_cnt_i,
   input  wire [ROB-1:0]    rob_done_i,
   input  wire [ROB-1:0]    rob_dm_i,
@@ -35,8 +34,7 @@ module core_commit #(
   // commit
   output reg  [WW-1:0]     com_avail_o,  // completed entries in a row from the head, up to W
   output reg  [W-1:0]      com_fill_o,   //   the same as bits (k < com_avail_o)
-  input  wire [WW-1:0]     com_n_i,
-  input  wire [W-1:0]      com_g_i,      //   the same as bits (slot j: j < com_n_i)
+  input  wire [W-1:0]      com_g_i,      // slot j commits (the arbiter's grant: j < its count)
   input  wire [W*9-1:0]    com_at_i,     // slot j: attr[8:0] (core_rob com_at_o)
   input  wire [W-1:0]      com_dm_i,     //   a Dcache-miss load
   input  wire [W-1:0]      com_mbr_i,    //   the mispredicted branch
@@ -53,7 +51,7 @@ module core_commit #(
   output reg               head_done_o,  // the oldest entry left after commit: completed,
   output reg               head_dm_o,    //   a Dcache-miss load,
   output reg               head_ll_o,    //   latency above 1
-  // the committed instructions for the sampler: slot j < com_n_i, else 0
+  // the committed instructions for the sampler: slot j granted, else 0
   output reg  [W*16-1:0]   cmt_pc_o,     //   slot j: program address
   output reg  [W*5-1:0]    cmt_sig_o     //   slot j: {dep, ll, dc, br, ic} (docs/spec.md 7.1)
 );
@@ -116,16 +114,27 @@ module core_commit #(
     end
   end
 
-  // The oldest entry left.
+  // The oldest entry left: entry n places from the head, n the entries committed. The bits of
+  // each n in 0..W are read from registers (the ROB's bits rotated by the head: only bits 0..W
+  // are used), the grant's bits only pick one (n = k where com_g_i's bit k-1 is set and bit k
+  // is not), so no count or adder of the grant comes before the lookups.
+  /* verilator lint_off UNUSEDSIGNAL */  // only bits 0..W are used
+  reg [ROB+W:0] hd;              // bit n: entry head + n completed, a Dcache-miss load, latency
+  reg [ROB+W:0] hm;              //   above 1
+  reg [ROB+W:0] hl;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [W:0]     hv;              // n: the ROB holds more than n entries
+  reg [W:0]     hs;              // n entries committed (one-hot)
   always @* begin
-    head_done_o = 1'b0;
-    head_dm_o   = 1'b0;
-    head_ll_o   = 1'b0;
-    if ({{(ROBC - WW){1'b0}}, com_n_i} < rob_cnt_i) begin
-      head_done_o = rob_done_i[rob_head_d_i];
-      head_dm_o   = rob_dm_i[rob_head_d_i];
-      head_ll_o   = rob_ll_i[rob_head_d_i];
-    end
+    hd = {{(W + 1){1'b0}}, rotr(rob_done_i, rob_head_i)};
+    hm = {{(W + 1){1'b0}}, rotr(rob_dm_i, rob_head_i)};
+    hl = {{(W + 1){1'b0}}, rotr(rob_ll_i, rob_head_i)};
+    hv = ({{(32 - ROBC){1'b0}}, rob_cnt_i} > W) ? {(W + 1){1'b1}} :
+         ~({(W + 1){1'b1}} << rob_cnt_i);
+    hs = {com_g_i, 1'b1} & ~{1'b0, com_g_i} & hv;
+    head_done_o = (hs & hd[W:0]) != {(W + 1){1'b0}};
+    head_dm_o   = (hs & hm[W:0]) != {(W + 1){1'b0}};
+    head_ll_o   = (hs & hl[W:0]) != {(W + 1){1'b0}};
   end
 
   // Program addresses and signatures of the committed instructions (see the top). Slot s's

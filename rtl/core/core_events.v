@@ -32,6 +32,7 @@ module core_events #(
   input  wire [WW-1:0]            iss_wp_i,
   input  wire [WW-1:0]            iss_dm_i,      //   Dcache-miss loads
   input  wire [WW-1:0]            com_n_i,       // committed
+  input  wire [W-1:0]             com_g_i,       //   the same as bits (slot k committed)
   input  wire [WW-1:0]            br_ret_i,      // commit events (core_commit)
   input  wire [WW-1:0]            br_misp_i,
   input  wire [WW-1:0]            ld_hit_i,
@@ -91,6 +92,7 @@ module core_events #(
   reg        rob_empty;
   reg        rob_full;
   reg        rs_full;
+  reg [W:0]  ce;
   always @* begin
     fill32   = {{(32 - FQC){1'b0}}, fq_cnt_i};
     if (fill32 > W32) fill32 = W32;
@@ -103,7 +105,10 @@ module core_events #(
 
     fe_empty  = fq_cnt_i == {{(FQC - WW){1'b0}}, disp_n_i};
     rs_empty  = rs_cnt_i == {{(RSC - WW){1'b0}}, iss_n_i};
-    rob_empty = rob_cnt_i == {{(ROBC - WW){1'b0}}, com_n_i};
+    // ce bit n: n entries committed (one-hot, from the grant's bits: no count of the grant
+    // before the compare with the ROB count)
+    ce        = {com_g_i, 1'b1} & ~{1'b0, com_g_i};
+    rob_empty = (ce & ({{W{1'b0}}, 1'b1} << rob_cnt_i)) != {(W + 1){1'b0}};
     rob_full  = rob_cnt_i + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
     rs_full   = rs_cnt_i + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
     flags_o = ({{(NFL - 1){1'b0}}, fe_empty}     << `PMU_FLG_FE_EMPTY) |

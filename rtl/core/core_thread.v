@@ -268,6 +268,7 @@ module core_thread #(
     .iss_wp_i     (i_wp_n),
     .iss_dm_i     (i_dm_n),
     .com_n_i      (com_n_i),
+    .com_g_i      (com_g_i),
     .br_ret_i     (br_ret),
     .br_misp_i    (br_misp),
     .ld_hit_i     (ld_hit),
