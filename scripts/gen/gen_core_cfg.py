@@ -4,8 +4,8 @@ parse() reads its field lines (`localparam CFG_<NAME>_LSB = n, CFG_<NAME>_W = n;
 checks them: the two names agree, the fields are in bit order, do not overlap and lie in the 32
 bits of cfg_i; a line it cannot read is an error with the file and line. gen_h() returns
 sim/report/core_cfg.h (for each field CORE_CFG_<NAME>_LSB, _W and _MASK, the mask in place);
-gen_md() the table of docs/core.md section 2 (between `<!-- BEGIN GENERATED core-cfg -->` and
-`<!-- END GENERATED core-cfg -->`). Run by scripts/gen/gen_map.py (make gen, make check-gen);
+gen_md() the table of docs/core.md section 2 (gen_map.py's fill_md puts it between
+`<!-- BEGIN GENERATED core-cfg -->` and `<!-- END GENERATED core-cfg -->`). Run by scripts/gen/gen_map.py (make gen, make check-gen);
 `python3 scripts/gen/gen_core_cfg.py` prints the header.
 """
 
@@ -94,14 +94,6 @@ def gen_md(path=None):
     for name, lsb, w, doc in parse(path):
         rows.append("| %s | `%s` | %s |" % (bits(lsb, w), name, doc))
     return "\n".join(rows)
-
-
-def fill_md(text, table, rel=MD):
-    pat = re.compile(r"(<!-- BEGIN GENERATED core-cfg -->\n).*?(<!-- END GENERATED core-cfg -->)", re.S)
-    if not pat.search(text):
-        raise CfgError("%s:0: missing the marker pair `<!-- BEGIN GENERATED core-cfg -->` ... "
-                       "`<!-- END GENERATED core-cfg -->`" % rel.replace(os.sep, "/"))
-    return pat.sub(lambda mo: mo.group(1) + table + "\n" + mo.group(2), text)
 
 
 if __name__ == "__main__":

@@ -922,11 +922,12 @@ def md_tables(m):
     return T
 
 
-def fill_md(text, tables):
+def fill_md(text, tables, doc="docs/spec.md"):
+    """TEXT (the doc DOC) with each table of TABLES between its GENERATED markers."""
     for k, v in tables.items():
         pat = re.compile(r"(<!-- BEGIN GENERATED %s -->\n).*?(<!-- END GENERATED %s -->)" % (k, k), re.S)
         if not pat.search(text):
-            die("docs/spec.md: missing marker pair for table '%s'" % k)
+            die("%s: missing marker pair for table '%s'" % (doc, k))
         text = pat.sub(lambda mo: mo.group(1) + v + "\n" + mo.group(2), text)
     return text
 
@@ -1061,7 +1062,8 @@ def main(argv):
         files[OUT["core_inst"]] = gen_inst.gen_core_inst(CORE_BANNER)
         files[OUT["core_cfg_h"]] = gen_core_cfg.gen_h(CFG_BANNER, a.core_cfg)
         with open(os.path.join(ROOT, OUT["core_md"])) as f:
-            files[OUT["core_md"]] = gen_core_cfg.fill_md(f.read(), gen_core_cfg.gen_md(a.core_cfg))
+            files[OUT["core_md"]] = fill_md(f.read(), {"core-cfg": gen_core_cfg.gen_md(a.core_cfg)},
+                                            OUT["core_md"])
     except (gen_inst.InstError, gen_core_cfg.CfgError) as e:
         sys.stderr.write("%s\n" % e)
         return 2
