@@ -208,8 +208,7 @@ def t_features(rows):
         added = not r["ties"]          # a feature measured by adding it (the sampler) instead
         label = "all of cmask/inv/edge, ext modes, CHAIN, QUALIFY, ANY" if "nofeat" in r["name"] \
             else "sampler (added: SAMPLER=1, 256 records per thread)" if added else r["ties"]
-        d = {m: sub(n(r, m) or 0, n(base, m) or 0) if added else sub(n(base, m) or 0, n(r, m) or 0)
-             for m in mets}
+        d = {m: sub(n(r, m), n(base, m)) if added else sub(n(base, m), n(r, m)) for m in mets}
         per = f"{d['ice40_lut4'] / tp:.1f}" if not added and r["ties"] not in ("stacks", "slots_rdp", "read_latch") \
             else "-"
         body.append([label] + [fmt(d[m], 1) if m == "generic_kge" and d[m] is not None
