@@ -44,13 +44,15 @@ module pmu_cnt_bank #(
   // with block RAM, the counters whose increments are below 2^NIW (a shorter prefix)
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
   parameter NIW = IW,
-  // ... the counters whose increments are below 2^SIW (SIW <= NIW; e.g. the stack counters)
+  // ... the counters whose increments are below 2^SIW (SIW <= NIW; e.g. the stack counters),
+  // at most SMAX (1 <= SMAX < 2^SIW)
   parameter [NCNT-1:0] SMALL = {NCNT{1'b0}},
   parameter SIW = NIW,
+  parameter SMAX = (1 << SIW) - 1,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
   parameter PWW = IW + $clog2(2 * NCNT + 9),
   parameter PWN = NIW + $clog2(2 * NCNT + 9),
-  parameter PWS = PWN - NIW + SIW,
+  parameter PWS = $clog2(SMAX * (2 * NCNT + 9)),
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,
@@ -237,6 +239,7 @@ module pmu_cnt_bank #(
         .NIW     (NIW),
         .SMALL   (SMALL),
         .SIW     (SIW),
+        .SMAX    (SMAX),
         .PWW     (PWW),
         .PWN     (PWN),
         .PWS     (PWS),

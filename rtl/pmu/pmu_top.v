@@ -379,8 +379,8 @@ module pmu_top #(
   /* verilator coverage_on */
   localparam [NCNT-1:0] FF_MASK = slot_mask_of(0);
   // Counters with narrow increments, a shorter prefix with block-RAM storage: the stack counters
-  // (SMALL: at most W slots, below 2^SIW) and the fixed counters (NARROW: at most R < 2^NW). The
-  // others (programmable) take IW-bit increments.
+  // (SMALL: at most W slots, SMAX = W < 2^SIW) and the fixed counters (NARROW: at most
+  // R < 2^NW). The others (programmable) take IW-bit increments.
   localparam            SIW     = $clog2(W + 1);
   localparam [NCNT-1:0] SMALL   = ~wrap_en_of(P + NFIX + NSLOT);
   localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~FF_MASK & ~SMALL;
@@ -402,7 +402,8 @@ module pmu_top #(
     .NARROW  (NARROW),
     .NIW     (NW),
     .SMALL   (SMALL),
-    .SIW     (SIW)
+    .SIW     (SIW),
+    .SMAX    (W)
   ) u_bank (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
