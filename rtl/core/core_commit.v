@@ -38,7 +38,7 @@ module core_commit #(
   input  wire [W*9-1:0]    com_at_i,     // slot j: attr[8:0] (core_rob com_at_o)
   input  wire [W-1:0]      com_dm_i,     //   a Dcache-miss load
   input  wire [W-1:0]      com_mbr_i,    //   the mispredicted branch
-  input  wire [W-1:0]      com_p0_i,     //   at program address 0
+  input  wire [W-1:0]      com_p0_i,     //   at program address 0 (slot j granted or not)
   input  wire [W-1:0]      com_dep_i,    //   its producer had not completed at dispatch
   input  wire              perf_ic_i,    // knobs: perfect Icache, 1-cycle ALU
   input  wire              alu1_i,
@@ -138,34 +138,42 @@ module core_commit #(
   end
 
   // Program addresses and signatures of the committed instructions (see the top). Slot s's
-  // address is a: pc_q + s, or s - r after the youngest slot r <= s at address 0 (rst: one
-  // was seen, in slots 0..s).
-  reg  [15:0] pc_q;
-  reg  [15:0] pc_d;
-  reg  [15:0] a;
-  reg  [15:0] r;
-  reg         rst;
-  integer     s;
+  // address ad[s] is pc_q + s, or s - r after the youngest slot r <= s at address 0, formed
+  // for every slot from registers (com_p0_i: the ROB's bits of the entries from the head,
+  // granted or not) and so is the next address after it, ad[s] + 1; the grant's bits only
+  // pick one, so no adder follows the grant (inside the branch of a commit, com_g_i[0], the
+  // values are formed apart from the grant: the branch only masks them at its end).
+  reg  [15:0]     pc_q;
+  reg  [15:0]     pc_d;
+  reg  [W*16-1:0] ad;
+  reg  [W*16-1:0] an;            // slot s: ad[s] + 1
+  reg  [15:0]     r;
+  reg             rst;
+  integer         s;
   always @* begin
     s = 0;  // loop variable: assigned on every path (no latch)
+    r         = 16'd0;
+    rst       = 1'b0;
+    ad        = {(W * 16){1'b0}};
+    an        = {(W * 16){1'b0}};
     cmt_pc_o  = {(W * 16){1'b0}};
     cmt_sig_o = {(W * 5){1'b0}};
     pc_d      = pc_q;
-    a         = 16'd0;
-    r         = 16'd0;
-    rst       = 1'b0;
-    if (com_g_i[0]) begin
+    if (com_g_i[0]) begin        // (the grant's bit only masks what follows: no grant bit
+      for (s = 0; s < W; s = s + 1) begin    //   comes before the adders)
+        if (com_p0_i[s]) begin
+          rst = 1'b1;
+          r   = s[15:0];
+        end
+        ad[s*16 +: 16] = rst ? s[15:0] - r : pc_q + s[15:0];
+        an[s*16 +: 16] = rst ? s[15:0] + 16'd1 - r : pc_q + s[15:0] + 16'd1;
+      end
       for (s = 0; s < W; s = s + 1) begin
         if (com_g_i[s]) begin
-          if (com_p0_i[s]) begin
-            rst = 1'b1;
-            r   = s[15:0];
-          end
-          a                    = rst ? s[15:0] - r : pc_q + s[15:0];
-          cmt_pc_o[s*16 +: 16] = a;
+          cmt_pc_o[s*16 +: 16] = ad[s*16 +: 16];
           cmt_sig_o[s*5 +: 5]  = {com_dep_i[s], com_at_i[s*9 +: 2] == CLS_LONG && !alu1_i,
                                   com_dm_i[s], com_mbr_i[s], com_at_i[s*9+3] && !perf_ic_i};
-          pc_d                 = a + 16'd1;
+          pc_d                 = an[s*16 +: 16];
         end
       end
     end

@@ -46,7 +46,7 @@ module core_rob #(
   output reg  [W*9-1:0]    com_at_o,     // slot j < com_n_i: attr[8:0]
   output reg  [W-1:0]      com_dm_o,     //   a Dcache-miss load
   output reg  [W-1:0]      com_mbr_o,    //   the mispredicted branch
-  output reg  [W-1:0]      com_p0_o,     //   at program address 0 (FQ entry bit 10)
+  output reg  [W-1:0]      com_p0_o,     // slot j (granted or not): at program address 0
   output reg  [W-1:0]      com_dep_o,    //   its producer had not completed at dispatch
   // state
   output wire [ROBI-1:0]   head_o,
@@ -117,6 +117,9 @@ module core_rob #(
     com_p0_o  = {W{1'b0}};
     com_dep_o = {W{1'b0}};
     cidx      = head_q;
+    for (c = 0; c < W; c = c + 1) begin      // (FQ entry bit 10; read whether granted or not)
+      com_p0_o[c] = e_q[rob_add(head_q, c)][10];
+    end
     if (com_g_i[0]) begin
       for (c = 0; c < W; c = c + 1) begin
         if (com_g_i[c]) begin
@@ -124,7 +127,6 @@ module core_rob #(
           com_at_o[c*9 +: 9] = e_q[cidx][8:0];
           com_dm_o[c]        = dm_q[cidx];
           com_mbr_o[c]       = mbr_q[cidx];
-          com_p0_o[c]        = e_q[cidx][10];
           com_dep_o[c]       = dep_q[cidx];
         end
       end
