@@ -92,23 +92,30 @@ module pmu_regs_gen #(
   assign gctrl_q_o = gctrl_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Address decode (spec 3) of the current address (suffix _s): word address a_s, thread block
-  // tblk_s, offset off_s inside the block
+  // Address decode (spec 3) of the current address (suffix _s), bit-sliced: word address a_s,
+  // thread block number blk_s (its high bits), offset off_s inside the block and its word index
+  // w_s. The thread is an equality of blk_s with a block's number, a register's range a
+  // constant mask over w_s (M_<REG>: bit i set when word i of the thread block is one of its
+  // words), so no decision waits for a subtraction or a compare's carry chain.
   // ---------------------------------------------------------------------------------------------
+  localparam [(1 << (TSH - 2))-1:0] M_EVTSEL = ({(1 << (TSH - 2)){1'b1}} << (0)) & ~({(1 << (TSH - 2)){1'b1}} << (0 + 1 * (P)));
+  localparam [(1 << (TSH - 2))-1:0] M_EXT = ({(1 << (TSH - 2)){1'b1}} << (16)) & ~({(1 << (TSH - 2)){1'b1}} << (16 + 1 * (P)));
+  localparam [(1 << (TSH - 2))-1:0] M_PMC = ({(1 << (TSH - 2)){1'b1}} << (32)) & ~({(1 << (TSH - 2)){1'b1}} << (32 + 2 * (P)));
+  localparam [(1 << (TSH - 2))-1:0] M_FIX = ({(1 << (TSH - 2)){1'b1}} << (64)) & ~({(1 << (TSH - 2)){1'b1}} << (64 + 2 * (3)));
+  localparam [(1 << (TSH - 2))-1:0] M_SLOT = ({(1 << (TSH - 2)){1'b1}} << (80)) & ~({(1 << (TSH - 2)){1'b1}} << (80 + 2 * (5)));
+  localparam [(1 << (TSH - 2))-1:0] M_STK = ({(1 << (TSH - 2)){1'b1}} << (96)) & ~({(1 << (TSH - 2)){1'b1}} << (96 + 2 * (24)));
+  localparam [(1 << (TSH - 2))-1:0] M_SMPDATA = ({(1 << (TSH - 2)){1'b1}} << (152)) & ~({(1 << (TSH - 2)){1'b1}} << (152 + 1 * (8)));
   reg [31:0]    a_s;
   reg [31:0]    blk_s;
-  reg [31:0]    tblk_s;
   reg [31:0]    off_s;
+  reg [TSH-3:0] w_s;           // word index inside the thread block
+  /* verilator lint_off UNUSEDSIGNAL */  // the index bits only
   reg [31:0]    d_evtsel_s;
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */  // the index bits only
   reg [31:0]    d_ext_s;
-  reg [31:0]    d_pmc_s;
-  reg [31:0]    d_fix_s;
-  reg [31:0]    d_gctrl_s;
-  reg [31:0]    d_gstatus_s;
-  reg [31:0]    d_slot_s;
-  reg [31:0]    d_stk_s;
-  reg [31:0]    d_smpdata_s;
-  /* verilator lint_off UNUSEDSIGNAL */  // bits 7:2 give the word index
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */  // the index bits only
   reg [31:0]    kd_smp_s;
   /* verilator lint_on UNUSEDSIGNAL */
   reg           in_thr_s;
@@ -139,25 +146,18 @@ module pmu_regs_gen #(
   reg           hi_s;          // high word of a 64-bit register
   reg [TIW-1:0] tsel_s;        // thread
   reg [KIW-1:0] ksel_s;        // element of evtsel/ext
-  reg [LIW-1:0] lsel_s;        // counter index inside the thread
   reg           r_smp_s;       // a register of block smp
   reg [5:0]     k_smp_s;       // its word index from smpctl
+  integer       ti;
   // Decoded only while the slave is selected (all zero otherwise: every use below is gated by
   // the access phase), so the decoder does not toggle on idle bus cycles.
   always @* begin
     a_s         = 32'd0;
     blk_s       = 32'd0;
-    tblk_s      = 32'd0;
     off_s       = 32'd0;
+    w_s         = {(TSH-2){1'b0}};
     d_evtsel_s  = 32'd0;
     d_ext_s     = 32'd0;
-    d_pmc_s     = 32'd0;
-    d_fix_s     = 32'd0;
-    d_gctrl_s   = 32'd0;
-    d_gstatus_s = 32'd0;
-    d_slot_s    = 32'd0;
-    d_stk_s     = 32'd0;
-    d_smpdata_s = 32'd0;
     kd_smp_s    = 32'd0;
     in_thr_s    = 1'b0;
     r_id_s      = 1'b0;
@@ -187,40 +187,37 @@ module pmu_regs_gen #(
     hi_s        = 1'b0;
     tsel_s      = {TIW{1'b0}};
     ksel_s      = {KIW{1'b0}};
-    lsel_s      = {LIW{1'b0}};
     r_smp_s     = 1'b0;
     k_smp_s     = 6'd0;
+    ti = 0;  // loop variable: assigned on every path (no latch)
     if (psel_i) begin
       a_s[AW-1:2] = paddr_i[AW-1:2];
       blk_s       = a_s >> TSH;
-      tblk_s      = blk_s - TB0;
       off_s       = a_s & TOFF;
-      in_thr_s    = (blk_s >= TB0) && (tblk_s < THREADS);
-      tsel_s      = tblk_s[TIW-1:0];
+      w_s         = off_s[TSH-1:2];
+      for (ti = 0; ti < THREADS; ti = ti + 1) begin
+        if (blk_s == TB0 + ti) begin
+          in_thr_s = 1'b1;
+        end
+      end
+      tsel_s      = blk_s[TIW-1:0] - TB0[TIW-1:0];
       hi_s        = a_s[2];
       d_evtsel_s  = off_s - 'h000;
       d_ext_s     = off_s - 'h040;
-      d_pmc_s     = off_s - 'h080;
-      d_fix_s     = off_s - 'h100;
-      d_gctrl_s   = off_s - 'h128;
-      d_gstatus_s = off_s - 'h130;
-      d_slot_s    = off_s - 'h140;
-      d_stk_s     = off_s - 'h180;
-      d_smpdata_s = off_s - 'h260;
       kd_smp_s    = off_s - 'h240;
       r_id_s      = (a_s == 'h000);
       r_cfg_s     = (a_s == 'h004);
-      r_evtsel_s  = in_thr_s && (d_evtsel_s < 4 * (P));
-      r_ext_s     = in_thr_s && (d_ext_s < 4 * (P));
-      r_pmc_s     = in_thr_s && (d_pmc_s < 8 * (P));
-      r_fix_s     = in_thr_s && (d_fix_s < 8 * (3));
+      r_evtsel_s  = in_thr_s && M_EVTSEL[w_s];
+      r_ext_s     = in_thr_s && M_EXT[w_s];
+      r_pmc_s     = in_thr_s && M_PMC[w_s];
+      r_fix_s     = in_thr_s && M_FIX[w_s];
       r_fixctl_s  = in_thr_s && (off_s == 'h120);
       r_ctrl_s    = in_thr_s && (off_s == 'h124);
-      r_gctrl_s   = in_thr_s && (d_gctrl_s < 8);
-      r_gstatus_s = in_thr_s && (d_gstatus_s < 8);
+      r_gctrl_s   = in_thr_s && (off_s[TSH-1:3] == 'h25);
+      r_gstatus_s = in_thr_s && (off_s[TSH-1:3] == 'h26);
       r_evstat_s  = in_thr_s && (off_s == 'h138);
-      r_slot_s    = in_thr_s && (d_slot_s < 8 * (5));
-      r_stk_s     = in_thr_s && (d_stk_s < 8 * (24));
+      r_slot_s    = in_thr_s && M_SLOT[w_s];
+      r_stk_s     = in_thr_s && M_STK[w_s];
       r_smpctl_s  = (SAMPLER != 0) && in_thr_s && (off_s == 'h240);
       r_smpper_s  = (SAMPLER != 0) && in_thr_s && (off_s == 'h244);
       r_smpseed_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h248);
@@ -229,49 +226,60 @@ module pmu_regs_gen #(
       r_smptail_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h254);
       r_smpstat_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h258);
       r_smplost_s = (SAMPLER != 0) && in_thr_s && (off_s == 'h25c);
-      r_smpdata_s = (SAMPLER != 0) && in_thr_s && (d_smpdata_s < 4 * (8));
+      r_smpdata_s = (SAMPLER != 0) && in_thr_s && M_SMPDATA[w_s];
       r_smpts_s   = (SAMPLER != 0) && in_thr_s && (off_s == 'h280);
       r_cnt_s     = r_pmc_s | r_fix_s | r_slot_s | r_stk_s;
       r_smp_s     = r_smpctl_s | r_smpper_s | r_smpseed_s | r_smpwm_s | r_smphead_s | r_smptail_s | r_smpstat_s | r_smplost_s | r_smpdata_s | r_smpts_s;
       k_smp_s     = kd_smp_s[7:2];
       ksel_s      = r_evtsel_s ? d_evtsel_s[KIW+1:2] : d_ext_s[KIW+1:2];
-      if (r_pmc_s) begin
-        lsel_s = LI_PMC[LIW-1:0] + d_pmc_s[LIW+2:3];
-      end
-      if (r_fix_s) begin
-        lsel_s = LI_FIX[LIW-1:0] + d_fix_s[LIW+2:3];
-      end
-      if (r_slot_s) begin
-        lsel_s = LI_SLOT[LIW-1:0] + d_slot_s[LIW+2:3];
-      end
-      if (r_stk_s) begin
-        lsel_s = LI_STK[LIW-1:0] + d_stk_s[LIW+2:3];
-      end
     end
   end
 
-  // Bank index cidx_s and evtsel/ext element index eidx_s of the current address: thread tsel_s's first bank index and first evtsel index (a table of
-  // constants) plus the index inside the thread.
-  reg [CIW-1:0] cbase;
-  reg [CIW-1:0] cacc;
+  // Bank index cidx_s of the current address, one adder: the element's index bits of the address (the
+  // offset over the stride) plus a constant of the thread and the counter array, t * NCPT + the
+  // array's first bank index - its first element's index bits (modulo 2^CIW). Outside a counter's
+  // words cidx_s is of no use (the bank takes it only with cnt_pre_o, cnt_re_o, cnt_we_o). The
+  // evtsel/ext element index eidx_s: thread tsel_s's first evtsel index (a table of constants) plus
+  // ksel_s.
+  /* verilator lint_off UNUSEDSIGNAL */  // bits CIW-1:0
+  reg  [31:0]    ck0_s;      // the constant
+  wire [31:0]    cj0_s = off_s >> 3;   // the index bits
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer       tc;
+  always @* begin
+    ck0_s = 32'd0;
+    tc = 0;  // loop variable: assigned on every path (no latch)
+    for (tc = 0; tc < THREADS; tc = tc + 1) begin
+      if (blk_s == TB0 + tc) begin
+        if (M_PMC[w_s]) begin
+          ck0_s = tc * NCPT_C + LI_PMC - 32'd16;
+        end
+        if (M_FIX[w_s]) begin
+          ck0_s = tc * NCPT_C + LI_FIX - 32'd32;
+        end
+        if (M_SLOT[w_s]) begin
+          ck0_s = tc * NCPT_C + LI_SLOT - 32'd40;
+        end
+        if (M_STK[w_s]) begin
+          ck0_s = tc * NCPT_C + LI_STK - 32'd48;
+        end
+      end
+    end
+  end
+  wire [CIW-1:0] cidx_s = ck0_s[CIW-1:0] + cj0_s[CIW-1:0];
   reg [EIW-1:0] ebase;
   reg [EIW-1:0] eacc;
   integer       tb;
   always @* begin
-    cbase = {CIW{1'b0}};
-    cacc  = {CIW{1'b0}};
     ebase = {EIW{1'b0}};
     eacc  = {EIW{1'b0}};
     for (tb = 0; tb < THREADS; tb = tb + 1) begin
       if (tsel_s == tb[TIW-1:0]) begin
-        cbase = cacc;
         ebase = eacc;
       end
-      cacc = cacc + NCPT_C[CIW-1:0];
       eacc = eacc + KCNT_C[EIW-1:0];
     end
   end
-  wire [CIW-1:0] cidx_s = cbase + {{(CIW - LIW){1'b0}}, lsel_s};
   wire [EIW-1:0] eidx_s = ebase + {{(EIW - KIW){1'b0}}, ksel_s};
 
   // The decode the access phase uses (spec 5, "Event path pipeline" in 4): with PIPE = 0 the

@@ -695,27 +695,35 @@ def gen_rtl(m, banner):
         a("  assign %s_q_o = %s_q;" % (r.name, r.name))
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
-    a("  // Address decode (spec 3) of the current address (suffix _s): word address a_s, thread block")
-    a("  // tblk_s, offset off_s inside the block")
+    a("  // Address decode (spec 3) of the current address (suffix _s), bit-sliced: word address a_s,")
+    a("  // thread block number blk_s (its high bits), offset off_s inside the block and its word index")
+    a("  // w_s. The thread is an equality of blk_s with a block's number, a register's range a")
+    a("  // constant mask over w_s (M_<REG>: bit i set when word i of the thread block is one of its")
+    a("  // words), so no decision waits for a subtraction or a compare's carry chain.")
     a("  // ---------------------------------------------------------------------------------------------")
-    win = [r for r in th if r.is_array or r.width == 64]
+    win = [r for r in th if r.is_array]
+    nwd = "(1 << (TSH - 2))"
+    for r in win:
+        lo = "%d" % (r.offset // 4)
+        hi = "%d + %d * (%s)" % (r.offset // 4, r.stride // 4, vexpr(r.cexpr))
+        a("  localparam [%s-1:0] M_%s = ({%s{1'b1}} << (%s)) & ~({%s{1'b1}} << (%s));"
+          % (nwd, U(r), nwd, lo, nwd, hi))
     # (name, declaration width, reset/zero value) of every decode term; the terms the access
     # phase uses (acc_terms) are also kept without the suffix (see below)
-    terms = [("a", "[31:0]   ", "32'd0"), ("blk", "[31:0]   ", "32'd0"), ("tblk", "[31:0]   ", "32'd0"),
-             ("off", "[31:0]   ", "32'd0")]
-    terms += [("d_" + r.name, "[31:0]   ", "32'd0") for r in win]
+    terms = [("a", "[31:0]   ", "32'd0"), ("blk", "[31:0]   ", "32'd0"), ("off", "[31:0]   ", "32'd0"),
+             ("w", "[TSH-3:0]", "{(TSH-2){1'b0}}")]
+    terms += [("d_" + r.name, "[31:0]   ", "32'd0") for r in sarr]
     terms += [("kd_" + b, "[31:0]   ", "32'd0") for b, _, _, _ in blks]
     terms += [("in_thr", "         ", "1'b0")]
     terms += [("r_" + r.name, "         ", "1'b0") for r in m.regs] + [("r_cnt", "         ", "1'b0")]
     terms += [("hi", "         ", "1'b0"), ("tsel", "[TIW-1:0]", "{TIW{1'b0}}")]
     if sarr:
         terms.append(("ksel", "[KIW-1:0]", "{KIW{1'b0}}"))
-    terms.append(("lsel", "[LIW-1:0]", "{LIW{1'b0}}"))
     terms += [("r_" + b, "         ", "1'b0") for b, _, _, _ in blks]
     terms += [("k_" + b, "[5:0]    ", "6'd0") for b, _, _, _ in blks]
     names = [n for n, _, _ in terms]
     cmt = {"r_cnt": "a counter (%s)" % ", ".join(r.name for r, _ in cnts), "hi": "high word of a 64-bit register",
-           "tsel": "thread", "lsel": "counter index inside the thread"}
+           "tsel": "thread", "w": "word index inside the thread block"}
     if sarr:
         cmt["ksel"] = "element of %s" % "/".join(r.name for r in sarr)
     for b, regs, _, _ in blks:
@@ -725,22 +733,34 @@ def gen_rtl(m, banner):
     def sfx(expr):
         return re.sub(r"\b(%s)\b" % "|".join(map(re.escape, names)), r"\1_s", expr)
 
+    unused = [n for n in names if n.startswith("kd_") or n.startswith("d_")]
     for n, w, _ in terms:
-        if n.startswith("kd_"):
-            a("  /* verilator lint_off UNUSEDSIGNAL */  // bits 7:2 give the word index")
+        if n in unused:
+            a("  /* verilator lint_off UNUSEDSIGNAL */  // the index bits only")
         a(("  reg %s %s;" % (w, n + "_s")) + (("%s// %s" % (" " * max(1, 12 - len(n)), cmt[n])) if n in cmt else ""))
-        if n.startswith("kd_"):
+        if n in unused:
             a("  /* verilator lint_on UNUSEDSIGNAL */")
+    a("  integer       ti;")
     a("  // Decoded only while the slave is selected (all zero otherwise: every use below is gated by")
     a("  // the access phase), so the decoder does not toggle on idle bus cycles.")
     a("  always @* begin")
     wd = max(len(n) for n in names) + 2
     for n, _, v in terms:
         a("    %-*s = %s;" % (wd, n + "_s", v))
+    a("    ti = 0;  // loop variable: assigned on every path (no latch)")
     a("    if (psel_i) begin")
-    body = [("a[AW-1:2]", "paddr_i[AW-1:2]"), ("blk", "a >> TSH"), ("tblk", "blk - TB0"), ("off", "a & TOFF"),
-            ("in_thr", "(blk >= TB0) && (tblk < THREADS)"), ("tsel", "tblk[TIW-1:0]"), ("hi", "a[2]")]
-    for r in win:
+    a("      a_s[AW-1:2] = paddr_i[AW-1:2];")
+    a("      blk_s       = a_s >> TSH;")
+    a("      off_s       = a_s & TOFF;")
+    a("      w_s         = off_s[TSH-1:2];")
+    a("      for (ti = 0; ti < THREADS; ti = ti + 1) begin")
+    a("        if (blk_s == TB0 + ti) begin")
+    a("          in_thr_s = 1'b1;")
+    a("        end")
+    a("      end")
+    body = [("tsel", "blk[TIW-1:0] - TB0[TIW-1:0]"), ("hi", "a[2]")]
+    # the index bits of an array element (the low bits of off - base: no carry from above them)
+    for r in sarr:
         body.append(("d_" + r.name, "off - 'h%03x" % r.offset))
     for b, _, _, base in blks:
         body.append(("kd_" + b, "off - 'h%03x" % base))
@@ -752,9 +772,9 @@ def gen_rtl(m, banner):
         else:
             pre = ""
         if r.is_array:
-            body.append(("r_" + r.name, pre + "in_thr && (d_%s < %d * (%s))" % (r.name, r.stride, vexpr(r.cexpr))))
+            body.append(("r_" + r.name, pre + "in_thr && M_%s[w]" % U(r)))
         elif r.width == 64:
-            body.append(("r_" + r.name, "in_thr && (d_%s < 8)" % r.name))
+            body.append(("r_" + r.name, "in_thr && (off[TSH-1:3] == 'h%02x)" % (r.offset >> 3)))
         else:
             body.append(("r_" + r.name, pre + "in_thr && (off == 'h%03x)" % r.offset))
     body.append(("r_cnt", " | ".join("r_" + r.name for r, _ in cnts)))
@@ -770,43 +790,73 @@ def gen_rtl(m, banner):
     wd = max(len(n) for n, _ in body)
     for n, v in body:
         a("      %-*s = %s;" % (wd, n, v))
-    for r, base in cnts:
-        sh = shift_of(r.stride)
-        a("      if (r_%s_s) begin" % r.name)
-        a("        lsel_s = LI_%s[LIW-1:0] + d_%s_s[LIW+%d:%d];" % (U(r), r.name, sh - 1, sh))
-        a("      end")
     a("    end")
     a("  end")
     a("")
-    a("  // Bank index cidx_s%s of the current address: thread tsel_s's first bank index%s (a table of" % (
-        " and %s element index eidx_s" % "/".join(r.name for r in sarr) if sarr else "",
-        " and first %s index" % sarr[0].name if sarr else ""))
-    a("  // constants) plus the index inside the thread.")
-    a("  reg [CIW-1:0] cbase;")
-    a("  reg [CIW-1:0] cacc;")
+    # The bank index: the element's index bits of the address (off >> log2(stride), less the
+    # base's part below the stride) plus a constant per thread and counter array, one adder.
+    groups = []                                  # [(shift, base mod stride, [(reg, bank base)])]
+    for r, base in cnts:
+        key = (shift_of(r.stride), r.offset % r.stride)
+        for g in groups:
+            if g[:2] == key:
+                g[2].append((r, base))
+                break
+        else:
+            groups.append((key[0], key[1], [(r, base)]))
+    txt = ("Bank index cidx_s of the current address, one adder: the element's index bits of the "
+           "address (the offset over the stride) plus a constant of the thread and the counter array, "
+           "t * NCPT + the array's first bank index - its first element's index bits (modulo 2^CIW). "
+           "Outside a counter's words cidx_s is of no use (the bank takes it only with cnt_pre_o, "
+           "cnt_re_o, cnt_we_o).")
+    if sarr:
+        txt += (" The %s element index eidx_s: thread tsel_s's first %s index (a table of constants) "
+                "plus ksel_s." % ("/".join(r.name for r in sarr), sarr[0].name))
+    for ln in textwrap.wrap(txt, 97):
+        a("  // " + ln)
+    for gi, (sh, rem, regs) in enumerate(groups):
+        src = "off_s" if rem == 0 else "(off_s - 'h%x)" % rem
+        a("  /* verilator lint_off UNUSEDSIGNAL */  // bits CIW-1:0")
+        a("  reg  [31:0]    ck%d_s;      // the constant" % gi)
+        a("  wire [31:0]    cj%d_s = %s >> %d;   // the index bits" % (gi, src, sh))
+        a("  /* verilator lint_on UNUSEDSIGNAL */")
+    a("  integer       tc;")
+    a("  always @* begin")
+    for gi in range(len(groups)):
+        a("    ck%d_s = 32'd0;" % gi)
+    a("    tc = 0;  // loop variable: assigned on every path (no latch)")
+    a("    for (tc = 0; tc < THREADS; tc = tc + 1) begin")
+    a("      if (blk_s == TB0 + tc) begin")
+    for gi, (sh, rem, regs) in enumerate(groups):
+        for r, base in regs:
+            a("        if (M_%s[w_s]) begin" % U(r))
+            a("          ck%d_s = tc * NCPT_C + LI_%s - 32'd%d;" % (gi, U(r), (r.offset - rem) >> sh))
+            a("        end")
+    a("      end")
+    a("    end")
+    a("  end")
+    sums = ["ck%d_s[CIW-1:0] + cj%d_s[CIW-1:0]" % (gi, gi) for gi in range(len(groups))]
+    if len(groups) == 1:
+        a("  wire [CIW-1:0] cidx_s = %s;" % sums[0])
+    else:
+        e = sums[-1]
+        for gi in reversed(range(len(groups) - 1)):
+            e = "(%s) ? %s : %s" % (" | ".join("r_%s_s" % r.name for r, _ in groups[gi][2]), sums[gi], e)
+        a("  wire [CIW-1:0] cidx_s = %s;" % e)
     if sarr:
         a("  reg [EIW-1:0] ebase;")
         a("  reg [EIW-1:0] eacc;")
-    a("  integer       tb;")
-    a("  always @* begin")
-    a("    cbase = {CIW{1'b0}};")
-    a("    cacc  = {CIW{1'b0}};")
-    if sarr:
+        a("  integer       tb;")
+        a("  always @* begin")
         a("    ebase = {EIW{1'b0}};")
         a("    eacc  = {EIW{1'b0}};")
-    a("    for (tb = 0; tb < THREADS; tb = tb + 1) begin")
-    a("      if (tsel_s == tb[TIW-1:0]) begin")
-    a("        cbase = cacc;")
-    if sarr:
+        a("    for (tb = 0; tb < THREADS; tb = tb + 1) begin")
+        a("      if (tsel_s == tb[TIW-1:0]) begin")
         a("        ebase = eacc;")
-    a("      end")
-    a("      cacc = cacc + NCPT_C[CIW-1:0];")
-    if sarr:
+        a("      end")
         a("      eacc = eacc + KCNT_C[EIW-1:0];")
-    a("    end")
-    a("  end")
-    a("  wire [CIW-1:0] cidx_s = cbase + {{(CIW - LIW){1'b0}}, lsel_s};")
-    if sarr:
+        a("    end")
+        a("  end")
         a("  wire [EIW-1:0] eidx_s = ebase + {{(EIW - KIW){1'b0}}, ksel_s};")
     a("")
     # the decode the access phase uses
