@@ -86,7 +86,7 @@ module core_backend #(
   wire [ROB-1:0]    d_mbr;
   wire [ROB-1:0]    d_pd;
   wire [ROBI-1:0]   rob_head;
-  wire [ROBI-1:0]   rob_head_d;
+  wire [ROB-1:0]    rob_ge_d;
   wire [ROB-1:0]    rob_done;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
@@ -177,7 +177,7 @@ module core_backend #(
     .com_p0_o    (com_p0),
     .com_dep_o   (com_dep),
     .head_o      (rob_head),
-    .head_d_o    (rob_head_d),
+    .ge_d_o      (rob_ge_d),
     .cnt_o       (rob_cnt_o),
     .done_o      (rob_done),
     .dm_o        (rob_dm),
@@ -209,7 +209,7 @@ module core_backend #(
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
     .rob_head_i  (rob_head),
-    .rob_head_d_i(rob_head_d),
+    .rob_ge_d_i  (rob_ge_d),
     .rob_done_i  (rob_done),
     .rob_dm_i    (rob_dm),
     .rob_ll_i    (rob_ll),

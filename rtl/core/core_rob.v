@@ -50,7 +50,8 @@ module core_rob #(
   output reg  [W-1:0]      com_dep_o,    //   its producer had not completed at dispatch
   // state
   output wire [ROBI-1:0]   head_o,
-  output reg  [ROBI-1:0]   head_d_o,     // the head after commit
+  output reg  [ROB-1:0]    ge_d_o,       // the entries at or above the head after commit
+                                         //   (all ones shifted left by it)
   output wire [ROBC-1:0]   cnt_o,
   output wire [ROB-1:0]    done_o,       // entry bits: completed
   output wire [ROB-1:0]    dm_o,         //   Dcache-miss load
@@ -83,6 +84,7 @@ module core_rob #(
   reg [ROBI-1:0] head_q;
   reg [ROBC-1:0] cnt_q;
   reg [ROBC-1:0] cnt_d;
+  reg [ROBI-1:0] head_d;
   reg [ROB-1:0]  done_q;
   reg [ROB-1:0]  done_d;
   reg [ROB-1:0]  dm_q;
@@ -137,8 +139,22 @@ module core_rob #(
   // Next state. The dispatch group's entries (disp_al_i) start with their new properties, not
   // issued and not completed.
   // ---------------------------------------------------------------------------------------------
+  reg [W:0] cs;                      // n entries commit (one-hot)
+  integer   n;
   always @* begin
-    head_d_o = rob_add(head_q, {{(32 - WW){1'b0}}, com_n_i});
+    n = 0;  // loop variable: assigned on every path (no latch)
+    // the head after commit and the entries at or above it: for each count n from the head
+    // register, the grant's bits picking one (n where bit n-1 is set and bit n is not), so no
+    // count or adder of the grant lies before them
+    cs       = {com_g_i, 1'b1} & ~{1'b0, com_g_i};
+    head_d   = head_q;
+    ge_d_o   = {ROB{1'b1}} << head_q;
+    for (n = 1; n <= W; n = n + 1) begin
+      if (cs[n]) begin
+        head_d = rob_add(head_q, n);
+        ge_d_o = {ROB{1'b1}} << rob_add(head_q, n);
+      end
+    end
     cnt_d    = flush_i ? flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
     done_d   = (done_q | fin_i | (iss_vec_i & ~ll_q)) & ~disp_al_i;
@@ -161,7 +177,7 @@ module core_rob #(
       mbr_q  <= {ROB{1'b0}};
       dep_q  <= {ROB{1'b0}};
     end else begin
-      head_q <= head_d_o;
+      head_q <= head_d;
       cnt_q  <= cnt_d;
       done_q <= done_d;
       dm_q   <= dm_d;

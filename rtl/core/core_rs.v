@@ -34,7 +34,8 @@ module core_rs #(
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
-  input  wire [ROBI-1:0]   rob_head_d_i, // the head after this cycle's commit (core_rob head_d)
+  input  wire [ROB-1:0]    rob_ge_d_i,   // the entries at or above the head after this
+                                         //   cycle's commit (core_rob ge_d)
   input  wire [ROB-1:0]    rob_done_i,   // completed (core_rob done_q)
   input  wire [ROB-1:0]    rob_dm_i,
   input  wire [ROB-1:0]    rob_ll_i,
@@ -331,7 +332,7 @@ module core_rs #(
       cnt_q   <= {RSC{1'b0}};
     end else begin
       pdone_q <= pdone_d;
-      ge      <= {ROB{1'b1}} << rob_head_d_i;
+      ge      <= rob_ge_d_i;
       rsv_q   <= rsv_d;
       cnt_q   <= cnt_d;
     end
