@@ -88,6 +88,7 @@ module core_backend #(
   wire [ROBI-1:0]   rob_head;
   wire [ROB-1:0]    rob_ge_d;
   wire [ROB-1:0]    rob_done;
+  wire [ROBI-1:0]   rob_tail;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
   wire [ROB-1:0]    rob_wp;
@@ -123,8 +124,8 @@ module core_backend #(
     .e_i        (fq_e_i),
     .fseq_i     (fseq_i),
     .fq_cnt_i   (fq_cnt_i),
-    .rob_head_i (rob_head),
     .rob_cnt_i  (rob_cnt_o),
+    .rob_tail_i (rob_tail),
     .rob_done_i (rob_done),
     .rs_cnt_i   (rs_cnt_o),
     .avail_o    (disp_avail_o),
@@ -179,6 +180,7 @@ module core_backend #(
     .head_o      (rob_head),
     .ge_d_o      (rob_ge_d),
     .cnt_o       (rob_cnt_o),
+    .tail_o      (rob_tail),
     .done_o      (rob_done),
     .dm_o        (rob_dm),
     .ll_o        (rob_ll),

@@ -36,8 +36,8 @@ module core_dispatch #(
   input  wire [W*EW-1:0]   e_i,         // the W oldest FQ entries (slot j takes entry j)
   input  wire [31:0]       fseq_i,      // sequence number of the next fetched instruction
   input  wire [FQC-1:0]    fq_cnt_i,    // FQ entries
-  input  wire [ROBI-1:0]   rob_head_i,
   input  wire [ROBC-1:0]   rob_cnt_i,
+  input  wire [ROBI-1:0]   rob_tail_i,  // the first free entry (head + count, a register)
   input  wire [ROB-1:0]    rob_done_i,  // completed entries
   input  wire [RSC-1:0]    rs_cnt_i,    // RS entries
   output reg  [WW-1:0]     avail_o,     // instructions that could dispatch
@@ -102,8 +102,32 @@ module core_dispatch #(
     for (k = 0; k < W; k = k + 1) avail_o = avail_o + {{(WW - 1){1'b0}}, fill_o[k]};
   end
 
+  // The completed bits from the tail on (dn[k]: entry tail + k, from registers). Slot j's
+  // producer, D places before it, is entry tail + j - D: bit nidx(D) of dn rotated by j + 1
+  // (nidx(D) = -1 - D mod ROB: with a power-of-two ROB the complement of D's bits), so no
+  // subtraction or entry lookup follows the FQ's read of D.
+  localparam POW2 = (ROB & (ROB - 1)) == 0;
+  function [ROBI-1:0] nidx;
+    input [3:0] dv;
+    /* verilator lint_off UNUSEDSIGNAL */  // the index is its low ROBI bits
+    integer     v;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      if (POW2) begin
+        v    = ~{{(32 - 4){1'b0}}, dv};
+        nidx = v[ROBI-1:0];
+      end else begin
+        v    = ROB - 1 - ({{(32 - 4){1'b0}}, dv} % ROB);
+        nidx = v[ROBI-1:0];
+      end
+    end
+  endfunction
+  reg [ROB-1:0] dn;
+  always @* dn = rotr(rob_done_i, rob_tail_i);
+
   // The group
   reg [ROBI-1:0] tail;           // the first free entry
+  reg [ROB-1:0]  dj;             // dn rotated by j + 1: bit nidx(D) is the producer's
   /* verilator lint_off UNUSEDSIGNAL */  // the kernel and Icache-miss bits do not matter here
   reg [EW-1:0]   e;              // slot j's entry
   /* verilator lint_on UNUSEDSIGNAL */
@@ -132,8 +156,9 @@ module core_dispatch #(
     dm     = 1'b0;
     oh     = {ROB{1'b0}};
     pd     = 1'b0;
+    dj     = {ROB{1'b0}};
     if (disp_g_i[0]) begin
-      tail = rob_add(rob_head_i, {{(32 - ROBC){1'b0}}, rob_cnt_i});
+      tail = rob_tail_i;
       for (j = 0; j < W; j = j + 1) begin
         if (disp_g_i[j]) begin
           e    = e_i[j*EW +: EW];
@@ -151,10 +176,11 @@ module core_dispatch #(
           end
           if (e[9]) wp_o = wp_o | oh;
           if (e[1:0] == CLS_BR && e[2] && !e[9] && !perf_bp_i) mbr_o = mbr_o | oh;
+          dj     = rotr(dn, rob_add({ROBI{1'b0}}, j + 1));
           pd     = 1'b0;
           if (e[7:4] == 4'd0 || {28'd0, e[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_i} + j) begin
             pd = 1'b1;           // no producer in the ROB
-          end else if ({28'd0, e[7:4]} > j && rob_done_i[prod]) begin
+          end else if ({28'd0, e[7:4]} > j && dj[nidx(e[7:4])]) begin
             pd = 1'b1;           // (a producer in this group is not done)
           end
           if (pd) pd_o = pd_o | oh;

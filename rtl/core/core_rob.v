@@ -53,6 +53,7 @@ module core_rob #(
   output reg  [ROB-1:0]    ge_d_o,       // the entries at or above the head after commit
                                          //   (all ones shifted left by it)
   output wire [ROBC-1:0]   cnt_o,
+  output wire [ROBI-1:0]   tail_o,       // the first free entry: head + count (a register)
   output wire [ROB-1:0]    done_o,       // entry bits: completed
   output wire [ROB-1:0]    dm_o,         //   Dcache-miss load
   output wire [ROB-1:0]    ll_o,         //   latency above 1
@@ -85,6 +86,8 @@ module core_rob #(
   reg [ROBC-1:0] cnt_q;
   reg [ROBC-1:0] cnt_d;
   reg [ROBI-1:0] head_d;
+  reg [ROBI-1:0] tail_q;             // head_q + cnt_q (mod ROB), kept beside them
+  reg [ROBI-1:0] tail_d;
   reg [ROB-1:0]  done_q;
   reg [ROB-1:0]  done_d;
   reg [ROB-1:0]  dm_q;
@@ -100,6 +103,7 @@ module core_rob #(
 
   assign head_o = head_q;
   assign cnt_o  = cnt_q;
+  assign tail_o = tail_q;
   assign done_o = done_q;
   assign dm_o   = dm_q;
   assign ll_o   = ll_q;
@@ -157,6 +161,8 @@ module core_rob #(
     end
     cnt_d    = flush_i ? flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
                cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
+    tail_d   = flush_i ? rob_add(head_q, {{(32 - ROBC){1'b0}}, flush_age_i} + 1) :
+               rob_add(tail_q, {{(32 - WW){1'b0}}, disp_n_i});   // head_d + cnt_d
     done_d   = (done_q | fin_i | (iss_vec_i & ~ll_q)) & ~disp_al_i;
     dm_d     = (dm_q & ~disp_al_i) | disp_dm_i;
     ll_d     = (ll_q & ~disp_al_i) | disp_ll_i;
@@ -170,6 +176,7 @@ module core_rob #(
     if (!rst_ni) begin
       head_q <= {ROBI{1'b0}};
       cnt_q  <= {ROBC{1'b0}};
+      tail_q <= {ROBI{1'b0}};
       done_q <= {ROB{1'b0}};
       dm_q   <= {ROB{1'b0}};
       ll_q   <= {ROB{1'b0}};
@@ -179,6 +186,7 @@ module core_rob #(
     end else begin
       head_q <= head_d;
       cnt_q  <= cnt_d;
+      tail_q <= tail_d;
       done_q <= done_d;
       dm_q   <= dm_d;
       ll_q   <= ll_d;
