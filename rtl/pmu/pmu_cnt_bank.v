@@ -49,8 +49,10 @@ module pmu_cnt_bank #(
   parameter [NCNT-1:0] SMALL = {NCNT{1'b0}},
   parameter SIW = NIW,
   parameter SMAX = (1 << SIW) - 1,
+  // ... and the other (wide) counters' largest increment (2^NIW - 1 <= WMAX < 2^IW)
+  parameter WMAX = (1 << IW) - 1,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
-  parameter PWW = IW + $clog2(2 * NCNT + 9),
+  parameter PWW = $clog2(WMAX * (2 * NCNT + 9)),
   parameter PWN = NIW + $clog2(2 * NCNT + 9),
   parameter PWS = $clog2(SMAX * (2 * NCNT + 9)),
   // window read ports
@@ -240,6 +242,7 @@ module pmu_cnt_bank #(
         .SMALL   (SMALL),
         .SIW     (SIW),
         .SMAX    (SMAX),
+        .WMAX    (WMAX),
         .PWW     (PWW),
         .PWN     (PWN),
         .PWS     (PWS),

@@ -7,7 +7,8 @@
 //   value = {U, lo_q[i]},  U = (z_q[i] ? 0 : ram[i]) + pend_q[i]   (CW - PW bits, mod 2^(CW-PW))
 // lo_q    PW-bit prefix counter in flip-flops, incremented every cycle; PW = PWS for the SMALL
 //         counters (increments at most SMAX, e.g. stack counters, at most W slots), PWN for the
-//         other NARROW counters (increments below 2^NIW, e.g. fixed counters), else PWW;
+//         other NARROW counters (increments below 2^NIW, e.g. fixed counters), else PWW
+//         (increments at most WMAX, e.g. programmable counters, at most their largest V);
 // ram     the upper CW - PW bits, one word per counter in a simple dual-port RAM (HW = CW - PWS
 //         bits wide; a narrow or wide counter uses its low CW - PWN or CW - PWW bits) (one
 //         synchronous read, one write per cycle; block RAM);
@@ -25,12 +26,12 @@
 // A, had no free read port); a cycle B that meets a parked word parks in turn. So a fold is
 // written within one cycle after cycle B, and the pointer moves in every cycle without a
 // pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
-// PW is chosen so that lo_q cannot carry out again in that time (increments at most M = 2^IW - 1,
+// PW is chosen so that lo_q cannot carry out again in that time (increments at most M = WMAX,
 // 2^NIW - 1 or SMAX): a carry never meets a pending one, and ones_q is set again by the fold
 // before the next carry needs it. With 2^PW >= M * (FOLD_LAT + 1): after a carry lo_q <= M - 1,
 // and the next carry needs lo_q to rise by 2^PW - M + 1 > M * FOLD_LAT at most M per cycle,
-// which takes more than FOLD_LAT cycles. PWW = IW + clog2(FOLD_LAT + 1) and PWN (likewise) meet
-// it with M = 2^IW - 1; PWS is the smallest PW for M = SMAX.
+// which takes more than FOLD_LAT cycles. PWN = NIW + clog2(FOLD_LAT + 1) meets it with
+// M = 2^NIW - 1; PWW and PWS are the smallest PW for M = WMAX and M = SMAX.
 //
 // Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
 // pidx_i = that counter in cycle n-1 (the APB setup cycle, pmu_regs), which reads its RAM word.
@@ -65,9 +66,11 @@ module pmu_cnt_ram #(
   parameter [NCNT-1:0] SMALL = {NCNT{1'b0}},
   parameter SIW      = NIW,
   parameter SMAX     = (1 << SIW) - 1,
+  // the other (wide) counters' largest increment (2^NIW - 1 <= WMAX < 2^IW)
+  parameter WMAX     = (1 << IW) - 1,
   // fold latency bound and prefix widths (see above)
   parameter FOLD_LAT = 2 * NCNT + 8,
-  parameter PWW      = IW + $clog2(FOLD_LAT + 1),
+  parameter PWW      = $clog2(WMAX * (FOLD_LAT + 1)),
   parameter PWN      = NIW + $clog2(FOLD_LAT + 1),
   parameter PWS      = $clog2(SMAX * (FOLD_LAT + 1)),
   parameter NWND    = 1,

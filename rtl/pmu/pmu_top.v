@@ -380,8 +380,10 @@ module pmu_top #(
   localparam [NCNT-1:0] FF_MASK = slot_mask_of(0);
   // Counters with narrow increments, a shorter prefix with block-RAM storage: the stack counters
   // (SMALL: at most W slots, SMAX = W < 2^SIW) and the fixed counters (NARROW: at most
-  // R < 2^NW). The others (programmable) take IW-bit increments.
+  // R < 2^NW). The others (programmable) add at most V, the sum of NPICK LW-bit lanes of each
+  // of THREADS threads (spec 4.1), WMAX = THREADS * NPICK * (2^LW - 1) < 2^IW.
   localparam            SIW     = $clog2(W + 1);
+  localparam            WMAX    = THREADS * `PMU_NPICK * ((1 << LW) - 1);
   localparam [NCNT-1:0] SMALL   = ~wrap_en_of(P + NFIX + NSLOT);
   localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~FF_MASK & ~SMALL;
 
@@ -403,7 +405,8 @@ module pmu_top #(
     .NIW     (NW),
     .SMALL   (SMALL),
     .SIW     (SIW),
-    .SMAX    (W)
+    .SMAX    (W),
+    .WMAX    (WMAX)
   ) u_bank (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
