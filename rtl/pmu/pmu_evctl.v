@@ -225,7 +225,8 @@ module pmu_evctl #(
         // V (spec 2.2, 4.1): a thread's part is the sum of the count lanes its table entries
         // named by evtsel[k]'s picks hold (an invalid pick names the zero entry), plus 1 when a
         // condition lane among them holds; V is the sum of the parts of the threads that take
-        // part: thread t alone, with ANY the threads that pass (pok).
+        // part: thread t alone, with ANY the threads that pass (pok). The conditions' ones are
+        // counted apart (cs) and added once, after the lanes' sums (fewer, narrower adders).
         wire [THREADS-1:0] part_on;
         for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_on
           if (gu == gt) begin : g_own
@@ -236,29 +237,30 @@ module pmu_evctl #(
         end
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
         reg  [VW-1:0]       v;
+        reg  [VW-1:0]       cs;     // the conditions of the threads that take part, counted
         reg  [VW-1:0]       part;
         reg                 cnd;
         integer             pj;
         integer             pu;
         always @* begin
           v    = {VW{1'b0}};
+          cs   = {VW{1'b0}};
           pj   = 0;  // loop variable: assigned on every path (no latch)
           part = {VW{1'b0}};
           cnd  = 1'b0;
           for (pu = 0; pu < THREADS; pu = pu + 1) begin
             if (part_on[pu]) begin
-              cnd = 1'b0;
+              cnd  = 1'b0;
+              part = {VW{1'b0}};
               for (pj = 0; pj < NPICK; pj = pj + 1) begin
-                cnd = cnd | ltd[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+                cnd  = cnd | ltd[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
+                part = part + {{(VW - LW){1'b0}}, ltc[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}]};
               end
-              part = {{(VW - 1){1'b0}}, cnd};
-              for (pj = 0; pj < NPICK; pj = pj + 1) begin
-                part = part + {{(VW - LW){1'b0}},
-                               ltc[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}]};
-              end
-              v = v + part;
+              v  = v + part;
+              cs = cs + {{(VW - 1){1'b0}}, cnd};
             end
           end
+          v = v + cs;
         end
 
         assign v_now[K*VW +: VW] = v;
