@@ -8,7 +8,7 @@
 // 3 heartbeat.
 
 module flow_smoke_top #(
-  parameter CLK_HZ   = 40000000,   // the ULX3S's PLL output (fpga/ulx3s/board_prim.v)
+  parameter CLK_HZ   = 50000000,   // the ULX3S's PLL output (fpga/ulx3s/board_prim.v)
   parameter BAUD_DIV = CLK_HZ / 115200,
   parameter LED_LOW  = 0
 ) (

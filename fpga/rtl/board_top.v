@@ -29,7 +29,7 @@ module board_top #(
                                   // the virtual board has it; on the ULX3S its paths do not meet
                                   // 25 MHz yet (docs/fpga.md section 1)
   parameter SMP_DEPTH  = `PMU_DEF_SMP_DEPTH,  // its records per thread (block RAM)
-  parameter CLK_HZ     = 40000000,   // the design clock: the board's PLL output (ULX3S: 40 MHz)
+  parameter CLK_HZ     = 50000000,   // the design clock: the board's PLL output (ULX3S: 50 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
   parameter TIMEOUT    = 40 * BAUD_DIV,   // a frame's bytes are at most 4 byte times apart
   parameter LED_LOW    = 0                // 1: the LEDs light on 0 (Tang Primer 20K Dock)

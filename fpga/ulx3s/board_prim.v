@@ -1,11 +1,12 @@
 // StallScope FPGA board: the vendor primitives, Lattice ECP5 (ULX3S, LFE5U-85F), in one module.
 // fpga/sim/board_prim.v is its simulation model with the same ports (docs/fpga.md section 2).
 //
-// EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 5 (5 MHz at the
-// phase detector), CLKFB_DIV 8, CLKOP_DIV 15 give 40 MHz with the VCO at 600 MHz (its range is
-// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 40` computes; CLKOP_CPHASE is
-// (CLKOP_DIV - 1) / 2). 40 MHz because the board top at its defaults routes at about 44 MHz,
-// its slowest path the core stub's issue select (docs/fpga.md section 1). Another clock: change
+// EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 1 (25 MHz at the
+// phase detector), CLKFB_DIV 2, CLKOP_DIV 12 give 50 MHz with the VCO at 600 MHz (its range is
+// 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 50` computes; CLKOP_CPHASE is
+// (CLKOP_DIV - 1) / 2). 50 MHz because the board top at its defaults routes at about 52 MHz,
+// its slowest path the bridge's address into the PMU's register decode (docs/fpga.md
+// section 1). Another clock: change
 // the dividers and FREQUENCY_PIN_CLKOP (`yowasp-ecppll -i 25 -o MHZ`) together with the board
 // top's CLK_HZ (make fpga-lint checks that the two agree).
 // DCCA: the ECP5's clock buffer with enable onto the primary clock network, one for the core stub
@@ -26,7 +27,7 @@ module board_prim (
 );
 
   (* FREQUENCY_PIN_CLKI = "25" *)
-  (* FREQUENCY_PIN_CLKOP = "40" *)
+  (* FREQUENCY_PIN_CLKOP = "50" *)
   (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
   (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
   EHXPLLL #(
@@ -38,11 +39,11 @@ module board_prim (
     .OUTDIVIDER_MUXB  ("DIVB"),
     .OUTDIVIDER_MUXC  ("DIVC"),
     .OUTDIVIDER_MUXD  ("DIVD"),
-    .CLKI_DIV         (5),
-    .CLKFB_DIV        (8),
+    .CLKI_DIV         (1),
+    .CLKFB_DIV        (2),
     .CLKOP_ENABLE     ("ENABLED"),
-    .CLKOP_DIV        (15),
-    .CLKOP_CPHASE     (7),
+    .CLKOP_DIV        (12),
+    .CLKOP_CPHASE     (5),
     .CLKOP_FPHASE     (0),
     .FEEDBK_PATH      ("CLKOP")
   ) u_pll (
