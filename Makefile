@@ -75,8 +75,9 @@ CFG_big     := THREADS=3 P=16 CW=64 W=7
 CFG_ram     := STORAGE=1
 CFG_pipe    := STORAGE=1 PIPE=1
 CFG_pipe2   := PIPE=2
+CFG_pipe3   := STORAGE=1 PIPE=3
 CFG_smp     := SAMPLER=1 SMP_DEPTH=8
-CONFIGS     := default small big ram pipe pipe2 smp
+CONFIGS     := default small big ram pipe pipe2 pipe3 smp
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 

@@ -35,7 +35,7 @@
 #define PMU_STORAGE 0 /* counter storage: 0 flip-flops, 1 block RAM behind flip-flop prefix counters (same behaviour, spec 4) */
 #endif
 #ifndef PMU_PIPE
-#define PMU_PIPE 0 /* event path pipeline: 0 the increments of a cycle's events reach the counters at its clock edge, 1 one edge later through a register, 2 two edges later (the event value V and the event inputs registered first) (spec 4) */
+#define PMU_PIPE 0 /* event path pipeline: 0 the increments of a cycle's events reach the counters at its clock edge, 1 one edge later through a register, 2 two edges later (the event value V and the event inputs registered first), 3 three edges later (every event input registered at the port first) (spec 4) */
 #endif
 #ifndef PMU_SAMPLER
 #define PMU_SAMPLER 0 /* the time-proportional sampler (spec 7): 1 present, 0 left out (its registers unmapped); 0 by default (the PMU as make area measures it), 1 in the board top and make run's main run */

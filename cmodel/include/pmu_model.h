@@ -69,6 +69,27 @@ typedef struct {
 } pmu_in_q_t;
 #endif
 
+#if PMU_PIPE >= 3
+/* The event inputs of the cycle before at the ports (PIPE = 3, spec 4: the RTL's pmu_top
+ * g_ev_q), the fields of pmu_in_t of the same names; the rest of the PMU sees these as PIPE = 2
+ * sees its ports. */
+typedef struct {
+  uint8_t priv[PMU_THREADS];
+  uint8_t ref_tick;
+  uint8_t ev_ext[PMU_THREADS][PMU_NEXT];
+  uint8_t slot_fill[PMU_THREADS];
+  uint8_t slot_issue[PMU_THREADS];
+  uint8_t slot_retire[PMU_THREADS];
+  uint8_t stk_n[PMU_THREADS][3];
+  uint8_t stk_wp[PMU_THREADS][2];
+  uint16_t stk_flags[PMU_THREADS];
+#if PMU_SAMPLER
+  uint16_t cmt_pc[PMU_THREADS][PMU_W];
+  uint8_t cmt_sig[PMU_THREADS][PMU_W];
+#endif
+} pmu_ev_q_t;
+#endif
+
 /* Architectural state: the same names and layout as the RTL flops (docs/spec.md section 6). */
 typedef struct {
   uint64_t cnt_q[PMU_NCNT];                      /* CW bits each */
@@ -78,6 +99,9 @@ typedef struct {
 #if PMU_PIPE >= 2
   uint32_t v_q[PMU_THREADS * PMU_P];             /* event values V in flight (PIPE = 2), counter k of thread t at t*P+k */
   pmu_in_q_t in_q;                               /* the event inputs of the cycle before (PIPE = 2) */
+#endif
+#if PMU_PIPE >= 3
+  pmu_ev_q_t ev_q;                               /* the event input ports of the cycle before (PIPE = 3) */
 #endif
   PMU_REG_STATE                                  /* evtsel_q ... gstatus_q: the registers of pmu.rdl (pmu_map.h) */
   uint32_t hi_latch_q;

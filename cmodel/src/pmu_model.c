@@ -34,12 +34,35 @@ void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out)
   pmu_rdp_out(s, out);
 }
 
-void pmu_step(pmu_state_t *s, const pmu_in_t *in)
+#if PMU_PIPE >= 3
+/* The event fields of pmu_in_t between the ports and the register ev_q (PIPE = 3). */
+#define PMU_EV_FIELDS(X) X(priv) X(ref_tick) X(ev_ext) X(slot_fill) X(slot_issue) X(slot_retire) X(stk_n) \
+  X(stk_wp) X(stk_flags) PMU_EV_SMP_FIELDS(X)
+#if PMU_SAMPLER
+#define PMU_EV_SMP_FIELDS(X) X(cmt_pc) X(cmt_sig)
+#else
+#define PMU_EV_SMP_FIELDS(X)
+#endif
+#endif
+
+void pmu_step(pmu_state_t *s, const pmu_in_t *port)
 {
   pmu_state_t d;                         /* next state; each block writes the fields it loads */
   pmu_apb_t a;
   uint32_t inc[PMU_NCNT];
   uint64_t wrap[PMU_THREADS];
+#if PMU_PIPE >= 3
+  /* the inputs as the PMU behind ev_q sees them: the bus and the read port of this cycle, the
+   * events of the cycle before (spec 4) */
+  pmu_in_t xin;
+  const pmu_in_t *in = &xin;
+  memcpy(&xin, port, sizeof xin);
+#define PMU_EV_LOAD(f) memcpy(&xin.f, &s->ev_q.f, sizeof xin.f);
+  PMU_EV_FIELDS(PMU_EV_LOAD)
+#undef PMU_EV_LOAD
+#else
+  const pmu_in_t *in = port;
+#endif
 
 #if PMU_PIPE >= 2
   /* the event inputs whose events the increments count: the cycle before's (in_q, spec 4);
@@ -88,6 +111,11 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *in)
   memcpy(s->in_q.stk_n, in->stk_n, sizeof s->in_q.stk_n);
   memcpy(s->in_q.stk_wp, in->stk_wp, sizeof s->in_q.stk_wp);
   memcpy(s->in_q.stk_flags, in->stk_flags, sizeof s->in_q.stk_flags);
+#endif
+#if PMU_PIPE >= 3
+#define PMU_EV_STORE(f) memcpy(&s->ev_q.f, &port->f, sizeof s->ev_q.f);
+  PMU_EV_FIELDS(PMU_EV_STORE)
+#undef PMU_EV_STORE
 #endif
 }
 

@@ -26,7 +26,8 @@ module pmu_top #(
   // counter storage (spec 4): 0 flip-flops, 1 block RAM behind flip-flop prefix counters
   parameter STORAGE     = `PMU_DEF_STORAGE,
   // event path pipeline (spec 4): 0 increments reach the counters in their cycle, 1 a cycle later,
-  // 2 two cycles later (the event value V and the event inputs registered first)
+  // 2 two cycles later (the event value V and the event inputs registered first), 3 three cycles
+  // later (every event input registered at the port, then as 2)
   parameter PIPE        = `PMU_DEF_PIPE,
   // the time-proportional sampler (spec 7): 1 present; records per thread in its buffer
   parameter SAMPLER     = `PMU_DEF_SAMPLER,
@@ -181,6 +182,51 @@ module pmu_top #(
   );
 
   // ---------------------------------------------------------------------------------------------
+  // Event inputs (spec 4, "Event path pipeline"): the ports, or with PIPE >= 3 the ports of the
+  // cycle before from a register (ev_q, reset 0), so that no event input reaches more than the
+  // D input of a flip-flop; everything below sees the x_ signals as PIPE = 2 sees the ports.
+  // ---------------------------------------------------------------------------------------------
+  wire [THREADS-1:0]              x_priv;
+  wire                            x_tick;
+  wire [THREADS*`PMU_NEXT*LW-1:0] x_ext;
+  wire [THREADS*NW-1:0]           x_fill;
+  wire [THREADS*NW-1:0]           x_issue;
+  wire [THREADS*NW-1:0]           x_retire;
+  wire [THREADS*3*NW-1:0]         x_stk_n;
+  wire [THREADS*2*NW-1:0]         x_stk_wp;
+  wire [THREADS*`PMU_NFLAG-1:0]   x_stk_flags;
+  wire [THREADS*W*16-1:0]         x_cmt_pc;
+  wire [THREADS*W*5-1:0]          x_cmt_sig;
+  generate
+    if (PIPE >= 3) begin : g_ev_q
+      localparam EVB = THREADS * (1 + `PMU_NEXT * LW + 8 * NW + `PMU_NFLAG + W * 21) + 1;
+      reg [EVB-1:0] ev_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          ev_q <= {EVB{1'b0}};
+        end else begin
+          ev_q <= {priv_i, ref_tick_i, ev_ext_i, slot_fill_i, slot_issue_i, slot_retire_i,
+                   stk_n_i, stk_wp_i, stk_flags_i, cmt_pc_i, cmt_sig_i};
+        end
+      end
+      assign {x_priv, x_tick, x_ext, x_fill, x_issue, x_retire, x_stk_n, x_stk_wp, x_stk_flags,
+              x_cmt_pc, x_cmt_sig} = ev_q;
+    end else begin : g_ev
+      assign x_priv      = priv_i;
+      assign x_tick      = ref_tick_i;
+      assign x_ext       = ev_ext_i;
+      assign x_fill      = slot_fill_i;
+      assign x_issue     = slot_issue_i;
+      assign x_retire    = slot_retire_i;
+      assign x_stk_n     = stk_n_i;
+      assign x_stk_wp    = stk_wp_i;
+      assign x_stk_flags = stk_flags_i;
+      assign x_cmt_pc    = cmt_pc_i;
+      assign x_cmt_sig   = cmt_sig_i;
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------------------------------
   // Increments
   // ---------------------------------------------------------------------------------------------
   wire [THREADS*P*IW-1:0]    pmc_inc;
@@ -219,14 +265,14 @@ module pmu_top #(
           stk_wp_q    <= {(THREADS * 2 * NW){1'b0}};
           stk_flags_q <= {(THREADS * `PMU_NFLAG){1'b0}};
         end else begin
-          priv_q      <= priv_i;
-          tick_q      <= ref_tick_i;
-          fill_q      <= slot_fill_i;
-          issue_q     <= slot_issue_i;
-          retire_q    <= slot_retire_i;
-          stk_n_q     <= stk_n_i;
-          stk_wp_q    <= stk_wp_i;
-          stk_flags_q <= stk_flags_i;
+          priv_q      <= x_priv;
+          tick_q      <= x_tick;
+          fill_q      <= x_fill;
+          issue_q     <= x_issue;
+          retire_q    <= x_retire;
+          stk_n_q     <= x_stk_n;
+          stk_wp_q    <= x_stk_wp;
+          stk_flags_q <= x_stk_flags;
         end
       end
       assign e_priv      = priv_q;
@@ -238,14 +284,14 @@ module pmu_top #(
       assign e_stk_wp    = stk_wp_q;
       assign e_stk_flags = stk_flags_q;
     end else begin : g_in
-      assign e_priv      = priv_i;
-      assign e_tick      = ref_tick_i;
-      assign e_fill      = slot_fill_i;
-      assign e_issue     = slot_issue_i;
-      assign e_retire    = slot_retire_i;
-      assign e_stk_n     = stk_n_i;
-      assign e_stk_wp    = stk_wp_i;
-      assign e_stk_flags = stk_flags_i;
+      assign e_priv      = x_priv;
+      assign e_tick      = x_tick;
+      assign e_fill      = x_fill;
+      assign e_issue     = x_issue;
+      assign e_retire    = x_retire;
+      assign e_stk_n     = x_stk_n;
+      assign e_stk_wp    = x_stk_wp;
+      assign e_stk_flags = x_stk_flags;
     end
   endgenerate
 
@@ -260,13 +306,13 @@ module pmu_top #(
   ) u_evctl (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .priv_i        (priv_i),
+    .priv_i        (x_priv),
     .priv_e_i      (e_priv),
-    .ref_tick_i    (ref_tick_i),
-    .ev_ext_i      (ev_ext_i),
-    .slot_fill_i   (slot_fill_i),
-    .slot_issue_i  (slot_issue_i),
-    .slot_retire_i (slot_retire_i),
+    .ref_tick_i    (x_tick),
+    .ev_ext_i      (x_ext),
+    .slot_fill_i   (x_fill),
+    .slot_issue_i  (x_issue),
+    .slot_retire_i (x_retire),
     .evtsel_i      (evtsel),
     .ext_i         (ext),
     .pick_i        (pick),
@@ -466,11 +512,11 @@ module pmu_top #(
       ) u_smp (
         .clk_i       (clk_i),
         .rst_ni      (rst_ni),
-        .stk_n_i     (stk_n_i),
-        .stk_flags_i (stk_flags_i),
-        .priv_i      (priv_i),
-        .cmt_pc_i    (cmt_pc_i),
-        .cmt_sig_i   (cmt_sig_i),
+        .stk_n_i     (x_stk_n),
+        .stk_flags_i (x_stk_flags),
+        .priv_i      (x_priv),
+        .cmt_pc_i    (x_cmt_pc),
+        .cmt_sig_i   (x_cmt_sig),
         .pinc_i      (pmc_inc),
         .chain_i     (chain),
         .t_i         (smp_t),
@@ -487,7 +533,7 @@ module pmu_top #(
       assign smp_werr  = 1'b0;
       assign smp_irq   = {THREADS{1'b0}};
       /* verilator lint_off UNUSEDSIGNAL */
-      wire unused = &{1'b0, cmt_pc_i, cmt_sig_i, smp_t, smp_k, smp_we, smp_wword};
+      wire unused = &{1'b0, x_cmt_pc, x_cmt_sig, smp_t, smp_k, smp_we, smp_wword};
       /* verilator lint_on UNUSEDSIGNAL */
     end
   endgenerate

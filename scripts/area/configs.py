@@ -98,6 +98,7 @@ def jobs():
     # (PIPE = 0 of the default: the sweep's STORAGE=1 job above)
     add(pmu_job(dict(DEFAULT, STORAGE=1, PIPE=1), "timing", ecp5=True, pnr="ecp5"))
     add(pmu_job(dict(DEFAULT, STORAGE=1, PIPE=2), "timing", ecp5=True, pnr="ecp5"))
+    add(pmu_job(dict(DEFAULT, STORAGE=1, PIPE=3), "timing", ecp5=True, pnr="ecp5"))
     add(pmu_job(dict(SMOKE, STORAGE=0), "timing", pnr="ice40"))
     add(pmu_job(dict(SMOKE, STORAGE=1), "timing", pnr="ice40"))
     for st in (0, 1):
