@@ -17,7 +17,8 @@ module core_backend #(
   parameter RS       = 16,
   parameter RSC      = 5,        // RS count width
   parameter LONG_LAT = 6,
-  parameter MISS_LAT = 20
+  parameter MISS_LAT = 20,
+  parameter SAMPLER  = 1         // cmt_pc_o/cmt_sig_o driven (1) or held at 0 (core_commit)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -255,11 +256,12 @@ module core_backend #(
 
 
   core_commit #(
-    .W    (W),
-    .WW   (WW),
-    .ROB  (ROB),
-    .ROBI (ROBI),
-    .ROBC (ROBC)
+    .W       (W),
+    .WW      (WW),
+    .ROB     (ROB),
+    .ROBI    (ROBI),
+    .ROBC    (ROBC),
+    .SAMPLER (SAMPLER)
   ) u_commit (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

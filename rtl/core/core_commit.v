@@ -21,7 +21,8 @@ module core_commit #(
   parameter WW   = 3,            // width of a count 0..W
   parameter ROB  = 32,
   parameter ROBI = 5,            // ROB index width
-  parameter ROBC = 6             // ROB count width
+  parameter ROBC = 6,            // ROB count width
+  parameter SAMPLER = 1          // the PMU has the sampler: cmt_pc_o and cmt_sig_o driven (else 0)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -51,9 +52,9 @@ module core_commit #(
   output reg               head_done_o,  // the oldest entry left after commit: completed,
   output reg               head_dm_o,    //   a Dcache-miss load,
   output reg               head_ll_o,    //   latency above 1
-  // the committed instructions for the sampler: slot j granted, else 0
-  output reg  [W*16-1:0]   cmt_pc_o,     //   slot j: program address
-  output reg  [W*5-1:0]    cmt_sig_o     //   slot j: {dep, ll, dc, br, ic} (docs/spec.md 7.1)
+  // the committed instructions for the sampler: slot j granted, else 0 (always 0 with SAMPLER 0)
+  output wire [W*16-1:0]   cmt_pc_o,     //   slot j: program address
+  output wire [W*5-1:0]    cmt_sig_o     //   slot j: {dep, ll, dc, br, ic} (docs/spec.md 7.1)
 );
 
   localparam [1:0] CLS_LONG = 2'd1;
@@ -137,56 +138,77 @@ module core_commit #(
     head_ll_o   = (hs & hl[W:0]) != {(W + 1){1'b0}};
   end
 
-  // Program addresses and signatures of the committed instructions (see the top). Slot s's
-  // address ad[s] is pc_q + s, or s - r after the youngest slot r <= s at address 0, formed
-  // for every slot from registers (com_p0_i: the ROB's bits of the entries from the head,
-  // granted or not) and so is the next address after it, ad[s] + 1; the grant's bits only
-  // pick one, so no adder follows the grant (inside the branch of a commit, com_g_i[0], the
-  // values are formed apart from the grant: the branch only masks them at its end).
-  reg  [15:0]     pc_q;
-  reg  [15:0]     pc_d;
-  reg  [W*16-1:0] ad;
-  reg  [W*16-1:0] an;            // slot s: ad[s] + 1
-  reg  [15:0]     r;
-  reg             rst;
-  integer         s;
-  always @* begin
-    s = 0;  // loop variable: assigned on every path (no latch)
-    r         = 16'd0;
-    rst       = 1'b0;
-    ad        = {(W * 16){1'b0}};
-    an        = {(W * 16){1'b0}};
-    cmt_pc_o  = {(W * 16){1'b0}};
-    cmt_sig_o = {(W * 5){1'b0}};
-    pc_d      = pc_q;
-    if (com_g_i[0]) begin        // (the grant's bit only masks what follows: no grant bit
-      for (s = 0; s < W; s = s + 1) begin    //   comes before the adders)
-        if (com_p0_i[s]) begin
-          rst = 1'b1;
-          r   = s[15:0];
-        end
-        ad[s*16 +: 16] = rst ? s[15:0] - r : pc_q + s[15:0];
-        an[s*16 +: 16] = rst ? s[15:0] + 16'd1 - r : pc_q + s[15:0] + 16'd1;
-      end
-      for (s = 0; s < W; s = s + 1) begin
-        if (com_g_i[s]) begin
-          cmt_pc_o[s*16 +: 16] = ad[s*16 +: 16];
-          cmt_sig_o[s*5 +: 5]  = {com_dep_i[s], com_at_i[s*9 +: 2] == CLS_LONG && !alu1_i,
+  // Program addresses and signatures of the committed instructions (see the top), with SAMPLER
+  // only (the PMU's sampler reads them; without it they stay 0 and nothing is built for them).
+  // Slot s's address ad[s] is pc_q + s, or s - r after the youngest slot r <= s at address 0,
+  // formed for every slot from registers (com_p0_i: the ROB's bits of the entries from the head,
+  // granted or not) and so is the next address after it, ad[s] + 1; the grant's bits only pick
+  // one, so no adder follows the grant (inside the branch of a commit, com_g_i[0], the values are
+  // formed apart from the grant: the branch only masks them at its end).
+  generate
+    if (SAMPLER != 0) begin : g_cmt
+      reg  [15:0]     pc_q;
+      reg  [15:0]     pc_d;
+      reg  [W*16-1:0] ad;
+      reg  [W*16-1:0] an;        // slot s: ad[s] + 1
+      reg  [W*16-1:0] pc_v;
+      reg  [W*5-1:0]  sig_v;
+      reg  [15:0]     r;
+      reg             rst;
+      integer         s;
+      always @* begin
+        s = 0;  // loop variable: assigned on every path (no latch)
+        r     = 16'd0;
+        rst   = 1'b0;
+        ad    = {(W * 16){1'b0}};
+        an    = {(W * 16){1'b0}};
+        pc_v  = {(W * 16){1'b0}};
+        sig_v = {(W * 5){1'b0}};
+        pc_d  = pc_q;
+        if (com_g_i[0]) begin    // (the grant's bit only masks what follows: no grant bit
+          for (s = 0; s < W; s = s + 1) begin    //   comes before the adders)
+            if (com_p0_i[s]) begin
+              rst = 1'b1;
+              r   = s[15:0];
+            end
+            ad[s*16 +: 16] = rst ? s[15:0] - r : pc_q + s[15:0];
+            an[s*16 +: 16] = rst ? s[15:0] + 16'd1 - r : pc_q + s[15:0] + 16'd1;
+          end
+          for (s = 0; s < W; s = s + 1) begin
+            if (com_g_i[s]) begin
+              pc_v[s*16 +: 16] = ad[s*16 +: 16];
+              sig_v[s*5 +: 5]  = {com_dep_i[s], com_at_i[s*9 +: 2] == CLS_LONG && !alu1_i,
                                   com_dm_i[s], com_mbr_i[s], com_at_i[s*9+3] && !perf_ic_i};
-          pc_d                 = an[s*16 +: 16];
+              pc_d             = an[s*16 +: 16];
+            end
+          end
         end
       end
+      // Reset: address 0.
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          pc_q <= 16'd0;
+        end else begin
+          pc_q <= pc_d;
+        end
+      end
+      assign cmt_pc_o  = pc_v;
+      assign cmt_sig_o = sig_v;
+    end else begin : g_no_cmt
+      assign cmt_pc_o  = {(W * 16){1'b0}};
+      assign cmt_sig_o = {(W * 5){1'b0}};
+      /* verilator lint_off UNUSEDSIGNAL */  // the inputs only the commit ports read
+      wire unused = &{1'b0, com_p0_i, com_dep_i, perf_ic_i, alu1_i};
+      /* verilator lint_on UNUSEDSIGNAL */
     end
-  end
+  endgenerate
 
-  // Reset: user mode, address 0.
+  // Reset: user mode.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       priv_q <= 1'b0;
-      pc_q   <= 16'd0;
     end else begin
       priv_q <= priv_d;
-      pc_q   <= pc_d;
     end
   end
 

@@ -29,7 +29,9 @@ module core_stub #(
   parameter REF_DIV    = 4,     // ref_tick_o is 1 every REF_DIV-th cycle
   parameter PROG_FILE  = "",    // simulation only: initial program of every thread
   parameter NW         = 4,     // PMU: width of the per-stage counts
-  parameter LW         = 8      // PMU: width of one event lane
+  parameter LW         = 8,     // PMU: width of one event lane
+  parameter SAMPLER    = 1      // PMU: it has the sampler (spec 7): 1 drives cmt_pc_o/cmt_sig_o;
+                                //   0 holds them at 0, with no logic for them
 ) (
   input  wire                              clk_i,
   input  wire                              rst_ni,
@@ -228,6 +230,7 @@ module core_stub #(
         .PROG_FILE  (PROG_FILE),
         .NW         (NW),
         .LW         (LW),
+        .SAMPLER    (SAMPLER),
         .WW         (WW),
         .PAW        (PAW)
       ) u_thr (

@@ -4,7 +4,8 @@
 // width for every port of core_stub (drive the core_*_i nets, read the core_*_o nets) and
 // instantiates core_stub as u_core, every port on its net and every parameter from the includer's
 // parameter or localparam of the same name (THREADS, W, FQ, ROB, RS, LONG_LAT, MISS_LAT, IC_LAT,
-// BR_PEN, PROG_DEPTH, REF_DIV, PROG_FILE, NW, LW). make check-gen fails when this file is stale.
+// BR_PEN, PROG_DEPTH, REF_DIV, PROG_FILE, NW, LW, SAMPLER). make check-gen fails when this file is
+// stale.
 
   wire                            core_clk_i;
   wire                            core_rst_ni;
@@ -46,7 +47,8 @@
     .REF_DIV    (REF_DIV),
     .PROG_FILE  (PROG_FILE),
     .NW         (NW),
-    .LW         (LW)
+    .LW         (LW),
+    .SAMPLER    (SAMPLER)
   ) u_core (
     .clk_i         (core_clk_i),
     .rst_ni        (core_rst_ni),

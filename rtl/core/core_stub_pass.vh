@@ -16,4 +16,5 @@
     .REF_DIV    (REF_DIV),
     .PROG_FILE  (PROG_FILE),
     .NW         (NW),
-    .LW         (LW)
+    .LW         (LW),
+    .SAMPLER    (SAMPLER)

@@ -28,6 +28,7 @@ module core_thread #(
   parameter PROG_FILE  = "",
   parameter NW         = 4,
   parameter LW         = 8,
+  parameter SAMPLER    = 1,    // cmt_pc_o/cmt_sig_o driven (1) or held at 0 (core_stub)
   parameter WW         = 3,    // width of a count 0..W
   parameter PAW        = 10    // program word address width
 ) (
@@ -188,7 +189,8 @@ module core_thread #(
     .RS       (RS),
     .RSC      (RSC),
     .LONG_LAT (LONG_LAT),
-    .MISS_LAT (MISS_LAT)
+    .MISS_LAT (MISS_LAT),
+    .SAMPLER  (SAMPLER)
   ) u_be (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

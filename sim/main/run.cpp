@@ -185,7 +185,8 @@ static void usage(FILE *f) {
           "  --counters            print every window count as 'NAME VALUE' lines\n"
           "  --tip-oracle FILE     time-proportional oracle (docs/spec.md 7.9): every window cycle to\n"
           "                        its owner per (thread, pc, signature), and the sampler replayed\n"
-          "                        under the TIP and PEBS rules; writes FILE (CSV), prints the errors\n"
+          "                        under the TIP and PEBS rules; writes FILE (CSV), prints the errors.\n"
+          "                        Only in a build with SAMPLER=1 (the core's commit ports)%s\n"
           "  --tip-samples N       samples per run the sampler aims at (default 20000), replayed\n"
           "                        (--tip-oracle) and in the RTL (--samples)\n"
           "  --samples FILE        the PMU's sampler (spec 7) samples the window of every running\n"
@@ -198,7 +199,8 @@ static void usage(FILE *f) {
           "Numbers are decimal or 0x hex. Value options take 'OPT VALUE' or 'OPT=VALUE' and may be\n"
           "given once (--pmc once per K, --expect once per name, --progT once per thread).\n"
           "Exit status: 0 pass, 1 mismatch or failed check, 2 bad usage or input.\n",
-          VM_TRACE_FST ? "" : "; this binary is not it", PMU_SAMPLER ? "" : "; this binary is not one");
+          VM_TRACE_FST ? "" : "; this binary is not it", PMU_SAMPLER ? "" : "; this binary is not one",
+          PMU_SAMPLER ? "" : "; this binary is not one");
 }
 
 // ---- output files -----------------------------------------------------------------------------
@@ -485,6 +487,10 @@ static void parse_args(int argc, char **argv, Opts *o) {
       once();
       o->tip = need();
       if (o->tip.empty()) die("--tip-oracle: empty file name");
+#if !PMU_SAMPLER
+      die("--tip-oracle: this binary has no commit ports (SAMPLER 0); use "
+          "build/run_smp/Vsim_top (make build/run_smp/Vsim_top)");
+#endif
     } else if (a == "--tip-samples") {
       once();
       o->tip_samples = num(need(), 1, MAX_RUN_CYCLES);

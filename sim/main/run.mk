@@ -86,7 +86,7 @@ kernels: $(MAIN_RUN) $(BUILD)/run_smt4/Vsim_top
 	@BUILD=$(BUILD) verif/kernels/run.sh
 
 # Lint of the core and sim_top (Verilator -Wall) for several parameter sets.
-CORE_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64" \
+CORE_LINT_CFGS := "" "-GSAMPLER=1" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64" \
                   "-GTHREADS=4 -GROB=8 -GFQ=4 -GRS=4 -GBR_PEN=0 -GIC_LAT=1 -GMISS_LAT=1 -GLONG_LAT=1" \
                   "-GROB=20 -GFQ=9 -GRS=5 -GPROG_DEPTH=100 -GMISS_LAT=40"
 core-lint:
