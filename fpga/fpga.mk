@@ -93,6 +93,16 @@ FPGA_DEVICE ?= 85F
 fpga: venv | $(BUILD)
 	@FPGA_BOARD=$(BOARD) FPGA_DEVICE=$(FPGA_DEVICE) nice -n 10 fpga/flow/flow.sh $(BUILD) $(FPGA_PARAMS)
 
+# the Tang Primer 20K's techmap of the compares (fpga/tang20k/cmp_map.v, before synth_gowin) proven
+# equal to yosys's own compares by a SAT miter on fpga/tang20k/cmp_map_check.v
+.PHONY: fpga-cmp-map-check
+fpga-cmp-map-check: venv
+	@$(VENV)/bin/pyosys-yosys -q -p "read_verilog fpga/tang20k/cmp_map_check.v; proc; \
+	  copy cmp_map_check gold; techmap -map fpga/tang20k/cmp_map.v cmp_map_check; opt; \
+	  select -assert-none cmp_map_check/t:\$$lt cmp_map_check/t:\$$le cmp_map_check/t:\$$gt cmp_map_check/t:\$$ge; \
+	  miter -equiv -flatten -make_assert gold cmp_map_check m; hierarchy -top m; flatten; \
+	  sat -verify -prove-asserts m" && echo "fpga-cmp-map-check: cmp_map.v proven equal"
+
 # the flow on the smallest design (fpga/flow/flow_smoke_top.v: the board's pins, clocks and UART,
 # no core and no PMU), so the tools, the pins and the primitives cannot rot (pr test fpga-flow-smoke)
 .PHONY: fpga-flow-smoke
