@@ -21,9 +21,8 @@ CAP_FF=15552
 CAP_BSRAM=46
 
 # The compares become plain logic first (fpga/tang20k/cmp_map.v: no ALU chain, no head cell each)
-# and LUTs are mapped to LUT4 only (-nowidelut: no MUX2_LUT5-8 clusters); on the default PMU with
-# the smallest core stub that is 17,622 LUT4 as synthesised instead of 18,962 (docs/fpga.md
-# section 9). The adders stay ALU chains.
+# and LUTs are mapped to LUT4 only (-nowidelut: no MUX2_LUT5-8 clusters): fewer LUT4 on the default
+# PMU than synth_gowin alone (figures: docs/fpga.md section 9). The adders stay ALU chains.
 board_synth() {  # TOP JSON
   echo "opt_expr; opt_clean; wreduce; opt_clean; techmap -map fpga/tang20k/cmp_map.v; \
 synth_gowin -family gw2a -nowidelut -top $1 -json $2"
