@@ -49,10 +49,11 @@ module board_top #(
   localparam CRW         = `PMU_DEF_CRW;
   localparam NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
   localparam AW          = 16;    // the bridge's paddr
-  // the event path pipeline (spec 4): the lane picks and V, then the increments, each end at a
-  // register, so the event logic meets the board's clock; the one place the board's PIPE is set
-  // (fpga/fpga.mk reads it for pmuctl's model)
-  localparam PIPE = 2;
+  // the event path pipeline (spec 4): the event inputs (gated by run below), the lane picks and
+  // V, then the increments, each end at a register, so the gate and the event logic meet the
+  // board's clock apart; the one place the board's PIPE is set (fpga/fpga.mk reads it for
+  // pmuctl's model)
+  localparam PIPE = 3;
 
   // ---- clocks and reset -----------------------------------------------------------------------
   wire clk, rst_n, core_clk, pmu_clk;

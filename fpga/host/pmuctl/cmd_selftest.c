@@ -118,16 +118,18 @@ static uint64_t idle_inc(const board_t *b, const reg_t *r)
   return 0;
 }
 
-/* what a live counter counts beyond its idle increment in the first PMU cycle after a reset: with
- * PIPE 2 that cycle counts the event inputs' register in_q at its reset value 0 (spec 4, "Event
- * path pipeline"), not a stopped core's pattern: no flags, so at commit a ROB that is not empty
- * whose head is neither done nor waiting on a miss or a long latency: W slots of depend (at
- * dispatch and issue no flag means other, as for a stopped core); 0 at PIPE 0 and 1 */
+/* what a live counter counts beyond its idle increment in the first PMU cycles after a reset:
+ * with PIPE 2 the first cycle counts the event inputs' register in_q at its reset value 0 (spec 4,
+ * "Event path pipeline"), not a stopped core's pattern: no flags, so at commit a ROB that is not
+ * empty whose head is neither done nor waiting on a miss or a long latency: W slots of depend (at
+ * dispatch and issue no flag means other, as for a stopped core); with PIPE 3 the second cycle
+ * too (in_q then holds the port register ev_q's reset value); 0 at PIPE 0 and 1 */
 static uint64_t reset_inc(const board_t *b, const reg_t *r)
 {
 #if PMU_PIPE >= 2
   uint32_t off = (r->addr - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;
-  if (off == PMU_STK_OFF + (PMU_STG_COMMIT * 8u + PMU_CMP_DEPEND) * PMU_STK_STRIDE) return b->w;
+  if (off == PMU_STK_OFF + (PMU_STG_COMMIT * 8u + PMU_CMP_DEPEND) * PMU_STK_STRIDE)
+    return (PMU_PIPE >= 3 ? 2u : 1u) * b->w;
 #endif
   (void)b;
   (void)r;
