@@ -108,8 +108,11 @@ module run_ctl #(
   // the core's and the PMU's clock enables and event inputs
   reg  running_q;
   wire running  = running_q;
+  // core_ce_o = running || core_rst, the same way: a register loaded with it of the next state, so
+  // the gate's enable, which board_prim takes at the falling edge (half a cycle), starts at a flop
+  reg  core_ce_q;
 
-  assign core_ce_o   = running || core_rst;
+  assign core_ce_o   = core_ce_q;
   assign pmu_ce_o    = running || apb_ce_i || prst_q != 2'd0;
   assign pmu_rst_no  = (prst_q == 2'd0);
   assign run_o       = running;
@@ -186,6 +189,7 @@ module run_ctl #(
   end
 
   wire running_d = runs(rstc_d, pwe_d, run_d, left_d);
+  wire core_ce_d = running_d || in_rst(rstc_d, pwe_d);
 
   // ---- flops ----------------------------------------------------------------------------------
   always @(posedge clk_i) begin
@@ -195,6 +199,7 @@ module run_ctl #(
       runlen_q <= 32'd0;
       run_q    <= 1'b0;
       running_q <= 1'b0;
+      core_ce_q <= in_rst(RSTC, 1'b0);
       left_q   <= 32'd0;
       rstc_q   <= RSTC;
       prst_q   <= 2'd0;
@@ -211,6 +216,7 @@ module run_ctl #(
       runlen_q <= runlen_d;
       run_q    <= run_d;
       running_q <= running_d;
+      core_ce_q <= core_ce_d;
       left_q   <= left_d;
       rstc_q   <= rstc_d;
       prst_q   <= prst_d;
