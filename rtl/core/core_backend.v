@@ -90,8 +90,6 @@ module core_backend #(
   wire [ROB-1:0]    rob_ge_d;
   wire [ROB-1:0]    rob_done;
   wire [ROBI-1:0]   rob_tail;
-  wire [W-1:0]      rob_free;
-  wire [W-1:0]      rs_free;
   wire [ROB-1:0]    rob_dm;
   wire [ROB-1:0]    rob_ll;
   wire [ROB-1:0]    rob_wp;
@@ -114,6 +112,8 @@ module core_backend #(
     .ROB      (ROB),
     .ROBI     (ROBI),
     .ROBC     (ROBC),
+    .RS       (RS),
+    .RSC      (RSC),
     .LONG_LAT (LONG_LAT),
     .MISS_LAT (MISS_LAT)
   ) u_disp (
@@ -128,8 +128,7 @@ module core_backend #(
     .rob_cnt_i  (rob_cnt_o),
     .rob_tail_i (rob_tail),
     .rob_done_i (rob_done),
-    .rob_free_i (rob_free),
-    .rs_free_i  (rs_free),
+    .rs_cnt_i   (rs_cnt_o),
     .avail_o    (disp_avail_o),
     .fill_o     (disp_fill_o),
     .seq0_o     (trc_dseq_o),
@@ -157,6 +156,7 @@ module core_backend #(
   ) u_rob (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
+    .disp_n_i    (disp_n_i),
     .disp_g_i    (disp_g_i),
     .disp_e_i    (fq_e_i),
     .disp_seq0_i (trc_dseq_o),
@@ -181,7 +181,6 @@ module core_backend #(
     .head_o      (rob_head),
     .ge_d_o      (rob_ge_d),
     .cnt_o       (rob_cnt_o),
-    .free_o      (rob_free),
     .tail_o      (rob_tail),
     .done_o      (rob_done),
     .dm_o        (rob_dm),
@@ -202,11 +201,11 @@ module core_backend #(
     .ROB  (ROB),
     .ROBI (ROBI),
     .ROBC (ROBC),
-    .RS   (RS),
     .RSC  (RSC)
   ) u_rs (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
+    .disp_n_i    (disp_n_i),
     .disp_g_i    (disp_g_i),
     .disp_slot_i (d_slot),
     .disp_prod_i (d_prod),
@@ -231,7 +230,6 @@ module core_backend #(
     .flush_age_o (flush_age),
     .keep_o      (keep),
     .cnt_o       (rs_cnt_o),
-    .free_o      (rs_free),
     .found_o     (prod_valid_o),
     .prod_dm_o   (prod_dm_o),
     .prod_ll_o   (prod_ll_o)

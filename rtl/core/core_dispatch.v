@@ -23,6 +23,8 @@ module core_dispatch #(
   parameter ROB      = 32,
   parameter ROBI     = 5,        // ROB index width
   parameter ROBC     = 6,        // ROB count width
+  parameter RS       = 16,
+  parameter RSC      = 5,        // RS count width
   parameter LONG_LAT = 6,
   parameter MISS_LAT = 20
 ) (
@@ -37,8 +39,7 @@ module core_dispatch #(
   input  wire [ROBC-1:0]   rob_cnt_i,
   input  wire [ROBI-1:0]   rob_tail_i,  // the first free entry (head + count, a register)
   input  wire [ROB-1:0]    rob_done_i,  // completed entries
-  input  wire [W-1:0]      rob_free_i,  // bit k: more than k ROB entries free (a register)
-  input  wire [W-1:0]      rs_free_i,   //   RS entries
+  input  wire [RSC-1:0]    rs_cnt_i,    // RS entries
   output reg  [WW-1:0]     avail_o,     // instructions that could dispatch
   output reg  [W-1:0]      fill_o,      //   the same as bits (k < avail_o)
   output reg  [31:0]       seq0_o,      // sequence number of slot 0 (the FQ head)
@@ -55,6 +56,10 @@ module core_dispatch #(
 );
 
   localparam [31:0]     W32   = W;
+  localparam [31:0]     ROB32 = ROB;
+  localparam [31:0]     RS32  = RS;
+  localparam [ROBC-1:0] ROBN  = ROB32[ROBC-1:0];
+  localparam [RSC-1:0]  RSN   = RS32[RSC-1:0];
 
   localparam [1:0] CLS_LONG = 2'd1;
   localparam [1:0] CLS_LOAD = 2'd2;
@@ -80,8 +85,8 @@ module core_dispatch #(
 
   // What could dispatch (from registers only): min(FQ occupancy, W, free ROB entries, free RS
   // entries), counted at the start of the cycle. As bits first (slot k can go when each of the
-  // three holds more than k: the FQ's a thermometer code of its count, the ROB's and RS's free
-  // entries' bits registers of their own, no minimum), the count from the bits.
+  // three holds more than k: each a thermometer code of one register, no minimum), the count
+  // from the bits.
   function [W-1:0] thermo;       // bit k: k < v (v saturated at W)
     input [31:0] v;
     begin
@@ -91,7 +96,8 @@ module core_dispatch #(
   integer k;
   always @* begin
     fill_o  = thermo({{(32 - FQC){1'b0}}, fq_cnt_i}) &
-              rob_free_i & rs_free_i;
+              thermo({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i}) &
+              thermo({{(32 - RSC){1'b0}}, RSN - rs_cnt_i});
     avail_o = {WW{1'b0}};
     for (k = 0; k < W; k = k + 1) avail_o = avail_o + {{(WW - 1){1'b0}}, fill_o[k]};
   end

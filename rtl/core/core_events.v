@@ -25,7 +25,6 @@ module core_events #(
   input  wire [ROBC-1:0]          pend_i,        // Dcache misses outstanding from earlier cycles
   // this cycle's stages
   input  wire [WW-1:0]            disp_n_i,      // dispatched,
-  input  wire [W-1:0]             disp_g_i,      //   the same as bits (slot k dispatched)
   input  wire [WW-1:0]            disp_c_i,      //   correct path,
   input  wire [WW-1:0]            disp_wp_i,     //   wrong path
   input  wire [WW-1:0]            iss_n_i,       // issued, ...
@@ -75,6 +74,8 @@ module core_events #(
   localparam [31:0]     W32   = W;
   localparam [31:0]     ROB32 = ROB;
   localparam [31:0]     RS32  = RS;
+  localparam [ROBC-1:0] ROBN  = ROB32[ROBC-1:0];
+  localparam [RSC-1:0]  RSN   = RS32[RSC-1:0];
 
   function [LW-1:0] lane;        // an event lane from a count (zero-extended or truncated)
     /* verilator lint_off UNUSEDSIGNAL */
@@ -92,10 +93,7 @@ module core_events #(
   reg        rob_full;
   reg        rs_full;
   reg [W:0]  ce;
-  reg [W:0]  de;
-  integer    d;
   always @* begin
-    d = 0;  // loop variable: assigned on every path (no latch)
     fill32   = {{(32 - FQC){1'b0}}, fq_cnt_i};
     if (fill32 > W32) fill32 = W32;
     fill_o   = fill32[NW-1:0];
@@ -105,24 +103,14 @@ module core_events #(
                 {(NW - WW){1'b0}}, disp_c_i};
     stk_wp_o = {{(NW - WW){1'b0}}, iss_wp_i, {(NW - WW){1'b0}}, disp_wp_i};
 
-    // de bit d: d entries dispatched (one-hot, from the grant's bits): the FQ-empty, ROB-full
-    // and RS-full flags compare the registered counts with each d, the grant's bits pick one
-    de        = {disp_g_i, 1'b1} & ~{1'b0, disp_g_i};
-    fe_empty  = 1'b0;
-    rob_full  = 1'b0;
-    rs_full   = 1'b0;
-    for (d = 0; d <= W; d = d + 1) begin
-      if (de[d]) begin         // (one-hot: one branch taken)
-        fe_empty = {{(32 - FQC){1'b0}}, fq_cnt_i} == d;
-        rob_full = {{(32 - ROBC){1'b0}}, rob_cnt_i} + d == ROB32;
-        rs_full  = {{(32 - RSC){1'b0}}, rs_cnt_i} + d == RS32;
-      end
-    end
+    fe_empty  = fq_cnt_i == {{(FQC - WW){1'b0}}, disp_n_i};
     rs_empty  = rs_cnt_i == {{(RSC - WW){1'b0}}, iss_n_i};
     // ce bit n: n entries committed (one-hot, from the grant's bits: no count of the grant
     // before the compare with the ROB count)
     ce        = {com_g_i, 1'b1} & ~{1'b0, com_g_i};
     rob_empty = (ce & ({{W{1'b0}}, 1'b1} << rob_cnt_i)) != {(W + 1){1'b0}};
+    rob_full  = rob_cnt_i + {{(ROBC - WW){1'b0}}, disp_n_i} == ROBN;
+    rs_full   = rs_cnt_i + {{(RSC - WW){1'b0}}, disp_n_i} == RSN;
     flags_o = ({{(NFL - 1){1'b0}}, fe_empty}     << `PMU_FLG_FE_EMPTY) |
               ({{(NFL - 1){1'b0}}, rs_empty}     << `PMU_FLG_RS_EMPTY) |
               ({{(NFL - 1){1'b0}}, rob_empty}    << `PMU_FLG_ROB_EMPTY) |

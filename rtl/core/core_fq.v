@@ -1,12 +1,12 @@
 // StallScope core stub: front-end queue (FQ) of one thread (docs/core.md section 5).
 //
 // A circular buffer of FQ entries {wrong path, attr[8:0]}. The fetch pushes a block at the end of
-// the cycle (push_i; it only fetches when W entries are free, room_o); dispatch pops the d oldest
-// entries (pop_g_i: the first d bits), which pop_e_o shows in the same cycle (the W oldest, from
-// registers); a flush empties the queue, the block fetched in its cycle included (its entries
-// are written beyond the count: the write does not wait for the flush). The entries are the
-// cnt_o words fetched last, so the entry k places from the head has sequence number (next fetch
-// sequence number) - cnt_o + k: the FQ keeps no sequence numbers.
+// the cycle (push_i; it only fetches when W entries are free, room_o); dispatch pops the pop_n_i
+// oldest entries, which pop_e_o shows in the same cycle (the W oldest, from registers); a flush
+// empties the queue, the block fetched in its cycle included (its entries are written beyond
+// the count: the write does not wait for the flush). The entries are the cnt_o words fetched
+// last, so the entry k places from the head has sequence number (next fetch sequence number) -
+// cnt_o + k: the FQ keeps no sequence numbers.
 
 module core_fq #(
   parameter W   = 4,
@@ -21,8 +21,8 @@ module core_fq #(
   input  wire            push_i,     // a block is fetched (enters unless flush_i)
   input  wire [WW-1:0]   push_n_i,   //   its words
   input  wire [W*EW-1:0] push_e_i,   //   word j at j*EW
-  input  wire [W-1:0]    pop_g_i,    // entry j from the head dispatched (the first d of the W)
-  output reg  [W*EW-1:0] pop_e_o,    // entry j from the head (j < W; the first d go)
+  input  wire [WW-1:0]   pop_n_i,    // entries dispatched
+  output reg  [W*EW-1:0] pop_e_o,    // entry j from the head (j < W; the first pop_n_i go)
   input  wire            flush_i,
   output wire [FQC-1:0]  cnt_o,      // entries at the start of the cycle
   output wire            room_o      // at least W entries free
@@ -54,8 +54,8 @@ module core_fq #(
   assign cnt_o  = cnt_q;
   assign room_o = (cnt_q <= FQ_FETCH);
 
-  // Dispatch reads the oldest entries: the W from the head, whatever the grant (from
-  // registers; those at and above cnt_o are not valid entries, and dispatch takes d <= cnt_o).
+  // Dispatch reads the oldest entries: the W from the head, whatever pop_n_i (from registers;
+  // those at and above cnt_o are not valid entries, and dispatch takes pop_n_i <= cnt_o).
   integer a;
   always @* begin
     a = 0;  // loop variable: assigned on every path (no latch)
@@ -65,25 +65,11 @@ module core_fq #(
   end
 
   // Next state
-  // the head and the count less the entries dispatched for each number d of them, from the
-  // registers; the dispatch grant's bits pick one, so no count of the grant lies before them,
-  // and the fetch's push is added after (one adder behind the fetch)
-  reg [W:0]     ds;                // d entries dispatched (one-hot)
-  reg [FQC-1:0] cdp;               // the count less the entries dispatched
-  integer       d;
   always @* begin
-    d      = 0;  // loop variable: assigned on every path (no latch)
-    ds     = {pop_g_i, 1'b1} & ~{1'b0, pop_g_i};
-    head_d = head_q;
-    cdp    = cnt_q;
-    for (d = 1; d <= W; d = d + 1) begin
-      if (ds[d]) begin         // (one-hot: one branch taken)
-        head_d = fq_add(head_q, d);
-        cdp    = cnt_q - d[FQC-1:0];
-      end
-    end
+    head_d = fq_add(head_q, {{(32 - WW){1'b0}}, pop_n_i});
     cnt_d  = flush_i ? {FQC{1'b0}} :
-             cdp + (push_i ? {{(FQC - WW){1'b0}}, push_n_i} : {FQC{1'b0}});
+             cnt_q - {{(FQC - WW){1'b0}}, pop_n_i} +
+             (push_i ? {{(FQC - WW){1'b0}}, push_n_i} : {FQC{1'b0}});
   end
 
   // Reset: empty. The entries have no reset value.

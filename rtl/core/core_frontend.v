@@ -39,8 +39,8 @@ module core_frontend #(
   output wire [31:0]     fseq_o,         //   sequence number of word 0
   input  wire            flush_i,        // a mispredicted branch issues this cycle
   // dispatch
-  input  wire [W-1:0]    disp_g_i,       // FQ entry j dispatched (the first d of the W)
-  output wire [W*EW-1:0] disp_e_o,       // the W oldest FQ entries (the first d go)
+  input  wire [WW-1:0]   disp_n_i,
+  output wire [W*EW-1:0] disp_e_o,       // the W oldest FQ entries (the first disp_n_i go)
   output wire [FQC-1:0]  fq_cnt_o,       // FQ entries at the start of the cycle
   // PMU signals
   output wire            ic_start_o,     // an Icache miss starts
@@ -159,7 +159,7 @@ module core_frontend #(
     .push_i   (fetch_go_i),
     .push_n_i (fetch_n_o),
     .push_e_i (fetch_e_o),
-    .pop_g_i  (disp_g_i),
+    .pop_n_i  (disp_n_i),
     .pop_e_o  (disp_e_o),
     .flush_i  (flush_i),
     .cnt_o    (fq_cnt_o),

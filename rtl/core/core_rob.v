@@ -24,7 +24,8 @@ module core_rob #(
   input  wire              clk_i,
   input  wire              rst_ni,
   // dispatch (core_dispatch)
-  input  wire [W-1:0]      disp_g_i,     // slot j dispatched (the first d of the W)
+  input  wire [WW-1:0]     disp_n_i,
+  input  wire [W-1:0]      disp_g_i,     //   the same as bits (slot j: j < disp_n_i)
   input  wire [W*EW-1:0]   disp_e_i,     // slot j's attributes
   input  wire [31:0]       disp_seq0_i,  // slot j's sequence number: disp_seq0_i + j
   input  wire [W*ROBI-1:0] disp_slot_i,  // slot j's entry
@@ -53,8 +54,6 @@ module core_rob #(
                                          //   (all ones shifted left by it)
   output wire [ROBC-1:0]   cnt_o,
   output wire [ROBI-1:0]   tail_o,       // the first free entry: head + count (a register)
-  output wire [W-1:0]      free_o,       // bit k: more than k entries free (a register; 0 in
-                                         //   the cycle after a flush, when the FQ is empty)
   output wire [ROB-1:0]    done_o,       // entry bits: completed
   output wire [ROB-1:0]    dm_o,         //   Dcache-miss load
   output wire [ROB-1:0]    ll_o,         //   latency above 1
@@ -79,14 +78,6 @@ module core_rob #(
 
   `include "core_rob_fn.vh"
 
-  function [W-1:0] freeth;           // bit k: ROB - v > k (more than k entries free)
-    input integer v;
-    integer       fk;
-    begin
-      for (fk = 0; fk < W; fk = fk + 1) freeth[fk] = (ROB - v > fk);
-    end
-  endfunction
-
   // ---------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------
@@ -97,8 +88,6 @@ module core_rob #(
   reg [ROBI-1:0] head_d;
   reg [ROBI-1:0] tail_q;             // head_q + cnt_q (mod ROB), kept beside them
   reg [ROBI-1:0] tail_d;
-  reg [W-1:0]    fr_q;               // bit k: ROB - cnt_q > k, kept beside cnt_q (0 after a flush)
-  reg [W-1:0]    fr_d;
   reg [ROB-1:0]  done_q;
   reg [ROB-1:0]  done_d;
   reg [ROB-1:0]  dm_q;
@@ -115,7 +104,6 @@ module core_rob #(
   assign head_o = head_q;
   assign cnt_o  = cnt_q;
   assign tail_o = tail_q;
-  assign free_o = fr_q;
   assign done_o = done_q;
   assign dm_o   = dm_q;
   assign ll_o   = ll_q;
@@ -155,15 +143,10 @@ module core_rob #(
   // Next state. The dispatch group's entries (disp_al_i) start with their new properties, not
   // issued and not completed.
   // ---------------------------------------------------------------------------------------------
-  reg [W:0]      cs;                 // n entries commit (one-hot)
-  reg [W:0]      ds;                 // d entries dispatch (one-hot)
-  integer        fux;
-  integer        n;
-  integer        d;
+  reg [W:0] cs;                      // n entries commit (one-hot)
+  integer   n;
   always @* begin
-    n = 0;  // loop variables: assigned on every path (no latch)
-    d = 0;
-    fux = 0;
+    n = 0;  // loop variable: assigned on every path (no latch)
     // the head after commit and the entries at or above it: for each count n from the head
     // register, the grant's bits picking one (n where bit n-1 is set and bit n is not), so no
     // count or adder of the grant lies before them
@@ -176,32 +159,10 @@ module core_rob #(
         ge_d_o = {ROB{1'b1}} << rob_add(head_q, n);
       end
     end
-    // the count, its free entries' bits and the tail after dispatch and commit: for each pair
-    // (d dispatched, n committed) from the registers, the grants' one-hot bits picking one
-    // (one branch taken: the simulators form only that one), so no count or adder of a grant
-    // lies before them; the free bits compare cnt_q with constants.
-    ds       = {disp_g_i, 1'b1} & ~{1'b0, disp_g_i};
-    cnt_d    = cnt_q;
-    fr_d     = fr_q;
-    tail_d   = tail_q;
-    for (d = 0; d <= W; d = d + 1) begin
-      if (ds[d]) begin
-        tail_d = rob_add(tail_q, d);
-        for (n = 0; n <= W; n = n + 1) begin
-          if (cs[n]) begin
-            cnt_d = cnt_q + d[ROBC-1:0] - n[ROBC-1:0];
-            for (fux = 0; fux < W; fux = fux + 1) begin   // ROB - (cnt_q + d - n) > fux:
-              fr_d[fux] = {{(32 - ROBC){1'b0}}, cnt_q} < ROB + n - d - fux;   // constants
-            end
-          end
-        end
-      end
-    end
-    if (flush_i) begin
-      cnt_d  = flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i};
-      fr_d   = {W{1'b0}};      // (the FQ is empty after a flush: nothing dispatches then)
-      tail_d = rob_add(head_q, {{(32 - ROBC){1'b0}}, flush_age_i} + 1);
-    end
+    cnt_d    = flush_i ? flush_age_i + 1'b1 - {{(ROBC - WW){1'b0}}, com_n_i} :
+               cnt_q + {{(ROBC - WW){1'b0}}, disp_n_i} - {{(ROBC - WW){1'b0}}, com_n_i};
+    tail_d   = flush_i ? rob_add(head_q, {{(32 - ROBC){1'b0}}, flush_age_i} + 1) :
+               rob_add(tail_q, {{(32 - WW){1'b0}}, disp_n_i});   // head_d + cnt_d
     done_d   = (done_q | fin_i | (iss_vec_i & ~ll_q)) & ~disp_al_i;
     dm_d     = (dm_q & ~disp_al_i) | disp_dm_i;
     ll_d     = (ll_q & ~disp_al_i) | disp_ll_i;
@@ -216,7 +177,6 @@ module core_rob #(
       head_q <= {ROBI{1'b0}};
       cnt_q  <= {ROBC{1'b0}};
       tail_q <= {ROBI{1'b0}};
-      fr_q   <= freeth(0);
       done_q <= {ROB{1'b0}};
       dm_q   <= {ROB{1'b0}};
       ll_q   <= {ROB{1'b0}};
@@ -227,7 +187,6 @@ module core_rob #(
       head_q <= head_d;
       cnt_q  <= cnt_d;
       tail_q <= tail_d;
-      fr_q   <= fr_d;
       done_q <= done_d;
       dm_q   <= dm_d;
       ll_q   <= ll_d;

@@ -21,13 +21,13 @@ module core_rs #(
   parameter ROB  = 32,
   parameter ROBI = 5,            // ROB index width
   parameter ROBC = 6,            // ROB count width
-  parameter RS   = 16,           // RS entries
   parameter RSC  = 5             // RS count width (holds 0..RS, wider than WW)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
   // dispatch (core_dispatch)
-  input  wire [W-1:0]      disp_g_i,     // slot j dispatched (the first d of the W)
+  input  wire [WW-1:0]     disp_n_i,
+  input  wire [W-1:0]      disp_g_i,     //   the same as bits (slot j: j < disp_n_i)
   input  wire [W*ROBI-1:0] disp_slot_i,  // slot j's ROB entry
   input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
   input  wire [ROB-1:0]    disp_al_i,    // the entries written
@@ -55,8 +55,6 @@ module core_rs #(
   output reg  [ROB-1:0]    keep_o,       //   the entries that stay (all without a flush)
   // stall signals
   output wire [RSC-1:0]    cnt_o,        // RS entries at the start of the cycle
-  output wire [W-1:0]      free_o,       //   bit k: more than k free (a register; 0 in the
-                                         //   cycle after a flush, when the FQ is empty)
   output reg               found_o,      // an entry is not ready (flag prod_valid)
   output reg               prod_dm_o,    // the oldest such entry's producer, issued before this
   output reg               prod_ll_o     //   cycle and not completed: a Dcache miss, latency > 1
@@ -111,14 +109,11 @@ module core_rs #(
   reg [ROB-1:0]  rsv_d;
   reg [RSC-1:0]  cnt_q;
   reg [RSC-1:0]  cnt_d;
-  reg [W-1:0]    fr_q;              // bit k: RS - cnt_q > k, kept beside cnt_q (0 after a flush)
-  reg [W-1:0]    fr_d;
   reg [ROB-1:0]  ge;                 // the entries at or above the ROB head: all ones shifted
                                      //   left by the head, kept with the head (no fan-out of
                                      //   the head into the entries in the cycle)
 
   assign cnt_o = cnt_q;
-  assign free_o = fr_q;
 
   // ---------------------------------------------------------------------------------------------
   // Ready and waiting entries, from registers: an RS entry is ready when its pdone bit is set.
@@ -345,49 +340,12 @@ module core_rs #(
   // entries: dispatched ones in, issued ones out, a flush keeps those in km_q but the entries
   // dispatched in this cycle (younger than the branch: out).
   // ---------------------------------------------------------------------------------------------
-  function [W-1:0] rfreeth;        // bit k: RS - v > k (more than k entries free)
-    input integer v;
-    integer       fk;
-    begin
-      for (fk = 0; fk < W; fk = fk + 1) rfreeth[fk] = (RS - v > fk);
-    end
-  endfunction
-  reg [W:0]     rds;               // d entries dispatched (one-hot)
-  reg [W:0]     ris;               // n entries issued (one-hot)
-  integer       rfux;
-  integer       rd;
-  integer       rn;
   always @* begin
-    rd = 0;  // loop variables: assigned on every path (no latch)
-    rn = 0;
-    rfux = 0;
     flush_age_o = fage;            // (used with flush_o only: not masked by it, so that the
                                    //   ROB's count after a flush is formed before the flush)
     keep_o      = flush_o ? km_q : {ROB{1'b1}};
-    // the count and its free entries' bits for each pair (d dispatched, n issued) from the
-    // registers, the grants' one-hot bits picking one (one branch taken: the simulators form
-    // only that one), so no count of a grant lies before them; the free bits compare cnt_q
-    // with constants
-    rds         = {disp_g_i, 1'b1} & ~{1'b0, disp_g_i};
-    ris         = {iss_g_i, 1'b1} & ~{1'b0, iss_g_i};
-    cnt_d       = cnt_q;
-    fr_d        = fr_q;
-    for (rd = 0; rd <= W; rd = rd + 1) begin
-      if (rds[rd]) begin
-        for (rn = 0; rn <= W; rn = rn + 1) begin
-          if (ris[rn]) begin
-            cnt_d = cnt_q + rd[RSC-1:0] - rn[RSC-1:0];
-            for (rfux = 0; rfux < W; rfux = rfux + 1) begin   // RS - (cnt_q + d - n) > k:
-              fr_d[rfux] = {{(32 - RSC){1'b0}}, cnt_q} < RS + rn - rd - rfux;   // constants
-            end
-          end
-        end
-      end
-    end
-    if (flush_o) begin
-      cnt_d = fcnt[RSC-1:0];
-      fr_d  = {W{1'b0}};         // (the FQ is empty after a flush: nothing dispatches then)
-    end
+    cnt_d       = flush_o ? fcnt[RSC-1:0] :
+                  cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
     rsv_d       = flush_o ? (rsv_q & ~iss_vec_o & km_q) : ((rsv_q & ~iss_vec_o) | disp_al_i);
   end
 
@@ -455,13 +413,11 @@ module core_rs #(
       ge      <= {ROB{1'b1}};
       rsv_q   <= {ROB{1'b0}};
       cnt_q   <= {RSC{1'b0}};
-      fr_q    <= rfreeth(0);
     end else begin
       pdone_q <= pdone_d;
       ge      <= rob_ge_d_i;
       rsv_q   <= rsv_d;
       cnt_q   <= cnt_d;
-      fr_q    <= fr_d;
     end
   end
 
