@@ -4,9 +4,8 @@
 // EHXPLLL: the board's 25 MHz oscillator in, the design clock out: CLKI_DIV 1 (25 MHz at the
 // phase detector), CLKFB_DIV 2, CLKOP_DIV 12 give 50 MHz with the VCO at 600 MHz (its range is
 // 400-800 MHz; the values are what `yowasp-ecppll -i 25 -o 50` computes; CLKOP_CPHASE is
-// (CLKOP_DIV - 1) / 2). 50 MHz because the board top at its defaults routes at about 52 MHz,
-// its slowest path the bridge's address into the PMU's register decode (docs/fpga.md
-// section 1). Another clock: change
+// (CLKOP_DIV - 1) / 2). 50 MHz because the board top at its defaults routes at about 51 MHz,
+// its slowest path the core stub's own clock (docs/fpga.md section 1). Another clock: change
 // the dividers and FREQUENCY_PIN_CLKOP (`yowasp-ecppll -i 25 -o MHZ`) together with the board
 // top's CLK_HZ (make fpga-lint checks that the two agree).
 // DCCA: the ECP5's clock buffer with enable onto the primary clock network, one for the core stub
