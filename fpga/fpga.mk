@@ -30,14 +30,15 @@ $(BUILD)/vboard/Vboard_top: $(VBOARD_SRC) $(FPGA_INC) $(RTL_INC) fpga/sim/vboard
 	  > $(BUILD)/vboard.log 2>&1 || { tail -40 $(BUILD)/vboard.log; exit 1; }
 	@$(call depfile,$@,$(BUILD)/vboard)
 
-# The board's PMU event path pipeline: board_top.v's localparam PIPE, the one place it is set
-# (the virtual board and make fpga build board_top with it; pmuctl's model is built with it here)
+# The board's PMU event path pipeline: board_top.v's PIPE default (the virtual board and make
+# fpga for the ULX3S build board_top with it; pmuctl's model is built with it here; pmuctl reads a
+# real board's PIPE from its run control's INFO register)
 # (read with make's own functions, no sed: the C-only targets run with a PATH of a compiler and
 # make alone, scripts/mk/cli_c_only.sh; $(strip) makes each run of blanks one space)
 BOARD_TOP_TEXT := $(strip $(file <fpga/rtl/board_top.v))
-BOARD_PIPE := $(patsubst @PIPE@%;,%,$(filter @PIPE@%;,$(subst localparam PIPE = ,@PIPE@,$(BOARD_TOP_TEXT))))
+BOARD_PIPE := $(patsubst @PIPE@%,%,$(filter @PIPE@%,$(subst parameter PIPE = ,@PIPE@,$(BOARD_TOP_TEXT))))
 ifeq ($(BOARD_PIPE),)
-$(error fpga/fpga.mk: no 'localparam PIPE = N;' in fpga/rtl/board_top.v)
+$(error fpga/fpga.mk: no 'parameter PIPE = N' in fpga/rtl/board_top.v)
 endif
 # The board's clock: board_top.v's CLK_HZ default (pmuctl's model answers it for run control's
 # CLK_HZ register, as the virtual board does); the ULX3S's PLL (fpga/ulx3s/board_prim.v,
@@ -64,7 +65,7 @@ $(BUILD)/pmuctl: $(PMUCTL_SRC) $(wildcard fpga/host/pmuctl/*.h) $(call model_lib
 vboard: deps $(BUILD)/vboard/Vboard_top
 pmuctl: c-deps $(BUILD)/pmuctl
 
-FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8 -GLED_LOW=1" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64" \
+FPGA_LINT_CFGS := "" "-GTHREADS=1 -GW=2 -GP=4 -GCW=40 -GBAUD_DIV=8 -GLED_LOW=1 -GPIPE=1" "-GTHREADS=3 -GW=7 -GP=16 -GCW=64" \
                   "-GSAMPLER=1"
 fpga-lint: deps
 	@for c in $(FPGA_LINT_CFGS); do echo "verilator --lint-only -Wall board_top $$c"; \

@@ -32,7 +32,13 @@ module board_top #(
   parameter CLK_HZ     = 50000000,   // the design clock: the board's PLL output (ULX3S: 50 MHz)
   parameter BAUD_DIV   = CLK_HZ / 115200, // clock cycles per UART bit (115200 baud)
   parameter TIMEOUT    = 40 * BAUD_DIV,   // a frame's bytes are at most 4 byte times apart
-  parameter LED_LOW    = 0                // 1: the LEDs light on 0 (Tang Primer 20K Dock)
+  parameter LED_LOW    = 0,               // 1: the LEDs light on 0 (Tang Primer 20K Dock)
+  // the PMU's event path pipeline (spec 4): 3 puts the event inputs (gated by run below), then
+  // the lane picks and V, then the increments each at a register, so the gate and the event
+  // logic meet the ULX3S's 50 MHz apart; a board at a slower clock may take fewer (the Tang
+  // Primer 20K: 1, fpga/tang20k/board.sh). The run control's INFO register gives it to the host
+  // (pmuctl); fpga/fpga.mk reads this default for pmuctl's model
+  parameter PIPE       = 3
 ) (
   input  wire       clk_i,        // board oscillator
   input  wire       rst_btn_ni,   // reset button, active low
@@ -49,11 +55,6 @@ module board_top #(
   localparam CRW         = `PMU_DEF_CRW;
   localparam NS_PER_TICK = `PMU_DEF_NS_PER_TICK;
   localparam AW          = 16;    // the bridge's paddr
-  // the event path pipeline (spec 4): the event inputs (gated by run below), the lane picks and
-  // V, then the increments, each end at a register, so the gate and the event logic meet the
-  // board's clock apart; the one place the board's PIPE is set (fpga/fpga.mk reads it for
-  // pmuctl's model)
-  localparam PIPE = 3;
 
   // ---- clocks and reset -----------------------------------------------------------------------
   wire clk, rst_n, core_clk, pmu_clk;
@@ -132,7 +133,8 @@ module board_top #(
     .THREADS    (THREADS),
     .W          (W),
     .PROG_DEPTH (PROG_DEPTH),
-    .CLK_HZ     (CLK_HZ)
+    .CLK_HZ     (CLK_HZ),
+    .PIPE       (PIPE)
   ) u_rc (
     .clk_i       (clk),
     .rst_ni      (rst_n),

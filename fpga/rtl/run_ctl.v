@@ -10,7 +10,7 @@
 //
 // Registers (byte offsets; unmapped offsets, writes to read-only and reads of write-only
 // registers give rc_err_o):
-//   0x00 ID        ro  0x52430001 ('RC', version 1)
+//   0x00 ID        ro  0x52430002 ('RC', version 2)
 //   0x04 CLK_HZ    ro  the board clock in Hz
 //   0x08 CFG       rw  the core's cfg_i (its fields: rtl/core/core_cfg.vh, docs/core.md
 //                      section 2), taken by the core at its next reset
@@ -28,7 +28,7 @@
 //   0x28 PROG_DATA wo  bits 15:0 are written to the core's program memory at PROG_PTR (the
 //                      pointer's address then increments); the write stops the core and holds
 //                      it in reset for that cycle (as a RESET would, CYCLES kept)
-//   0x2c INFO      ro  THREADS 7:0, W 15:8, PROG_DEPTH 31:16
+//   0x2c INFO      ro  THREADS 7:0, W 11:8, the PMU's PIPE 15:12, PROG_DEPTH 31:16
 // Synchronous active-low reset rst_ni; the core is reset after it (RST_CYCLES cycles).
 
 module run_ctl #(
@@ -36,6 +36,7 @@ module run_ctl #(
   parameter W          = 4,
   parameter PROG_DEPTH = 1024,
   parameter CLK_HZ     = 27000000,
+  parameter PIPE       = 0,         // the PMU's event path pipeline (INFO only)
   parameter RST_CYCLES = 4
 ) (
   input  wire               clk_i,
@@ -64,14 +65,16 @@ module run_ctl #(
   output wire [15:0]        prog_data_o
 );
 
-  localparam [31:0] ID = 32'h52430001;
+  localparam [31:0] ID = 32'h52430002;
   localparam [31:0] HZ = CLK_HZ;
   localparam [31:0] TH32 = THREADS;
   localparam [31:0] W32 = W;
   localparam [31:0] PD32 = PROG_DEPTH;
+  localparam [31:0] PI32 = PIPE;
   localparam [31:0] RSTC32 = RST_CYCLES;
   localparam [7:0]  TH8 = TH32[7:0];
-  localparam [7:0]  W8 = W32[7:0];
+  localparam [3:0]  W4 = W32[3:0];
+  localparam [3:0]  PI4 = PI32[3:0];
   localparam [15:0] PD16 = PD32[15:0];
   localparam [2:0]  RSTC = RSTC32[2:0];
 
@@ -145,7 +148,7 @@ module run_ctl #(
       A_CYCHI:  begin rdata = cychi_q;     err = rc_we_i; end
       A_PTR:      rdata = {13'd0, ptr_q};
       A_DATA:     err = !rc_we_i;
-      A_INFO:   begin rdata = {PD16, W8, TH8}; err = rc_we_i; end
+      A_INFO:   begin rdata = {PD16, PI4, W4, TH8}; err = rc_we_i; end
       default:    err = 1'b1;
     endcase
   end

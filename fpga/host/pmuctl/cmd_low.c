@@ -96,7 +96,8 @@ int cmd_low(const char *cmd, int argc, char **argv)
     printf("device      %s\n", b->tr->name);
     printf("pmu         id 0x%08x, THREADS %u, P %u, W %u, CW %u, %u lanes\n", PMU_ID_VALUE, b->threads, b->p, b->w,
            b->cw, b->nl);
-    printf("board       clock %.3f MHz, program memory %u words per thread\n", b->clk_hz / 1e6, b->prog_depth);
+    printf("board       clock %.3f MHz, program memory %u words per thread, PMU PIPE %u\n", b->clk_hz / 1e6,
+           b->prog_depth, b->pipe);
     printf("core        %s%s, %" PRIu64 " run cycles since its reset, cfg 0x%08" PRIx32 ", seed %" PRIu32 "\n",
            (st & 1) ? "started" : "stopped", (st & 4) ? " (in reset)" : "", bd_cycles(b), rc_rd(b, RC_CFG),
            rc_rd(b, RC_SEED));

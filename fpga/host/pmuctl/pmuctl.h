@@ -50,13 +50,14 @@ enum { RC_ID = 0x00, RC_CLK_HZ = 0x04, RC_CFG = 0x08, RC_SEED = 0x0c, RC_CTRL = 
        RC_STATUS = 0x14, RC_RUNLEN = 0x18, RC_CYC_LO = 0x1c, RC_CYC_HI = 0x20, RC_PROG_PTR = 0x24,
        RC_PROG_DATA = 0x28, RC_INFO = 0x2c };
 enum { RC_START = 1, RC_STOP = 2, RC_RESET = 4, RC_RUN = 8, RC_PMU_RESET = 16 };
-#define RC_ID_VALUE 0x52430001u
+#define RC_ID_VALUE 0x52430002u
 
 typedef struct {
   transport_t *tr;
   unsigned threads, p, w, cw, nl;   /* from the PMU's cfg register */
   uint32_t clk_hz;
   unsigned prog_depth;
+  unsigned pipe;                    /* the PMU's event path pipeline, from run control's INFO */
   int verbose;
 } board_t;
 

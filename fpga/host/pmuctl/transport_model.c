@@ -164,7 +164,10 @@ static int rc_access(model_t *m, uint32_t a, int write, uint32_t v, uint32_t *rd
     m->p.ptr = (m->p.ptr & 0x70000u) | ((m->p.ptr + 1) & 0xffffu);
     m->p.started = 0;
     break;
-  case RC_INFO: if (write) return 1; r = (uint32_t)PMU_THREADS | ((uint32_t)PMU_W << 8) | (1024u << 16); break;
+  case RC_INFO:
+    if (write) return 1;
+    r = (uint32_t)PMU_THREADS | ((uint32_t)PMU_W << 8) | ((uint32_t)PMU_PIPE << 12) | (1024u << 16);
+    break;
   default: return 1;
   }
   if (rdata) *rdata = write ? 0 : r;
