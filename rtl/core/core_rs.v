@@ -69,6 +69,14 @@ module core_rs #(
   // >= W) and a flag for 2^CB or more.
   localparam NP = 2 * ROB;
   localparam CB = (W > 1) ? $clog2(W) : 1;
+  function [NP-1:0] pmask;       // bit i: i mod 2 == r
+    input integer r;
+    integer       gi;
+    begin
+      for (gi = 0; gi < NP; gi = gi + 1) pmask[gi] = (gi % 2) == r;
+    end
+  endfunction
+  localparam [NP-1:0] OD = pmask(1);   // the odd places
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -174,9 +182,13 @@ module core_rs #(
   // t+1 (below), not after the select.
   // The rank of each bit of the layout is the number of ready bits below it, saturated: CB
   // binary bits (rc, one vector per bit of the count, all 2*ROB places at once) and a flag
-  // (rs) for 2^CB or more, formed by a Kogge-Stone prefix (log2(2*ROB) levels, each adding the
-  // counts d places below with a CB-bit adder per place written as AND, OR and XOR over whole
-  // vectors); slot k is the ready bit whose rank is k, and filled when there is one.
+  // (rs) for 2^CB or more, formed by a Han-Carlson prefix: log2(2*ROB) Kogge-Stone levels, each
+  // adding the counts d places below with a CB-bit adder per place written as AND, OR and XOR
+  // over whole vectors, whose results are used on the odd places only (the odd places' counts
+  // only depend on odd places after the first level, so synthesis builds no adder for the even
+  // places' results), then one level that gives each even place the count of the odd place
+  // below it plus that place's ready bit; slot k is the ready bit whose rank is k, and filled
+  // when there is one.
   // ---------------------------------------------------------------------------------------------
   reg [W*ROB-1:0] sel_q;         // slot k: one-hot over the entries (valid with sfill_q[k])
   reg [W-1:0]     sfill_q;
@@ -186,7 +198,7 @@ module core_rs #(
   reg [NP-1:0]    y;             // rdy in age order
   (* mem2reg *) reg [NP-1:0] rc [0:CB-1];  // bit j of each place's rank (the count below it)
   reg [NP-1:0]    rs;            //   the rank is 2^CB or more
-  (* mem2reg *) reg [NP-1:0] xc [0:CB-1];  // the ranks d places below (a level's addend)
+  reg [NP-1:0]    xc;            // the ranks d places below (a level's addend), bit j
   reg [NP-1:0]    xs;
   reg [NP-1:0]    cy;            // a level's carry into bit j of the count
   reg [NP-1:0]    cn;
@@ -210,10 +222,8 @@ module core_rs #(
     slot   = {(W * ROB){1'b0}};
     selx_d = {ROB{1'b0}};
     fill   = {W{1'b0}};
-    for (m = 0; m < CB; m = m + 1) begin
-      rc[m] = {NP{1'b0}};
-      xc[m] = {NP{1'b0}};
-    end
+    for (m = 0; m < CB; m = m + 1) rc[m] = {NP{1'b0}};
+    xc = {NP{1'b0}};
     rs = {NP{1'b0}};
     xs = {NP{1'b0}};
     cy = {NP{1'b0}};
@@ -226,18 +236,30 @@ module core_rs #(
       // the ranks: first the bit below each place, then level d adds the ranks d places below
       rc[0] = y << 1;
       for (dd = 1; dd < NP; dd = dd * 2) begin
-        for (m = 0; m < CB; m = m + 1) xc[m] = rc[m] << dd;
         xs    = rs << dd;
-        cy    = rc[0] & xc[0];
-        rc[0] = rc[0] ^ xc[0];
+        xc    = rc[0] << dd;
+        cy    = rc[0] & xc;
+        rc[0] = rc[0] ^ xc;
         for (m = 1; m < CB; m = m + 1) begin
-          hs    = rc[m] ^ xc[m];
-          cn    = (rc[m] & xc[m]) | (cy & hs);
+          xc    = rc[m] << dd;
+          hs    = rc[m] ^ xc;
+          cn    = (rc[m] & xc) | (cy & hs);
           rc[m] = hs ^ cy;
           cy    = cn;
         end
         rs = rs | xs | cy;
       end
+      // the even places: the odd place's count below plus its ready bit (the bit below the
+      // even place); the levels' results on the even places are not read
+      cy = (y << 1) & ~OD;
+      for (m = 0; m < CB; m = m + 1) begin
+        hs    = rc[m] & OD;            // the odd places' ranks, also on the even place above
+        hs    = hs | (hs << 1);
+        rc[m] = hs ^ cy;
+        cy    = hs & cy;
+      end
+      hs = rs & OD;
+      rs = hs | (hs << 1) | cy;
       // slot k: the ready bit of rank k
       yr = y & ~rs;
       for (k = 0; k < W; k = k + 1) begin
