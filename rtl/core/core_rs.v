@@ -65,18 +65,39 @@ module core_rs #(
 
   `include "core_rob_fn.vh"
 
-  // The select's rank counts: a count of ready bits in binary, exact below 2^CB (CB bits, 2^CB
-  // >= W) and a flag for 2^CB or more.
-  localparam NP = 2 * ROB;
-  localparam CB = (W > 1) ? $clog2(W) : 1;
-  function [NP-1:0] pmask;       // bit i: i mod 2 == r
-    input integer r;
+  // The select's groups: the age-ordered ready bits (2*ROB) in groups of 8 bits.
+  localparam NP = ((2 * ROB + 7) / 8) * 8;
+  function [NP-1:0] gmask;       // bit i: i mod 8 >= sft
+    input integer sft;
     integer       gi;
     begin
-      for (gi = 0; gi < NP; gi = gi + 1) pmask[gi] = (gi % 2) == r;
+      for (gi = 0; gi < NP; gi = gi + 1) gmask[gi] = (gi % 8) >= sft;
     end
   endfunction
-  localparam [NP-1:0] OD = pmask(1);   // the odd places
+  localparam [NP-1:0] GM1  = gmask(1);
+  localparam [NP-1:0] GM2  = gmask(2);
+  localparam [NP-1:0] GM4  = gmask(4);
+  localparam [NP-1:0] GTOP = gmask(7);
+  // Bit i: a bit of v below i in its group (a prefix OR inside each group, no carry).
+  function [NP-1:0] gxpfx;
+    input [NP-1:0] v;
+    begin
+      gxpfx = (v << 1) & GM1;
+      gxpfx = gxpfx | ((gxpfx << 1) & GM1);
+      gxpfx = gxpfx | ((gxpfx << 2) & GM2);
+      gxpfx = gxpfx | ((gxpfx << 4) & GM4);
+    end
+  endfunction
+  // Bit 7 of each group copied onto the group's bits.
+  function [NP-1:0] gbc;
+    input [NP-1:0] v;
+    begin
+      gbc = v & GTOP;
+      gbc = gbc | (gbc >> 1);
+      gbc = gbc | (gbc >> 2);
+      gbc = gbc | (gbc >> 4);
+    end
+  endfunction
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -168,43 +189,34 @@ module core_rs #(
 
   // ---------------------------------------------------------------------------------------------
   // Select (pipelined): in cycle t the W oldest ready entries not selected in t-1 go into the
-  // slot registers, ranked by their place among the ready entries in age order (below: no
-  // carry chain); they are up for issue in t+1 (the grant picks the first of them, from their
-  // registered fill bits). An entry selected in t and not granted in t+1 is selectable again in
-  // t+1 (issue in t+2 at the earliest). The ready entries are laid out in age order without a
-  // rotation: those at or above the head at bits 0..ROB-1, those below it at bits
-  // ROB..2*ROB-1, so the lowest set bit is the oldest; a slot folds the two halves back onto
-  // the entries. A flush at the end of t keeps the slots older than the branch (kth: the ready
-  // entries the flush keeps, counted from registers, so the flush is not on the way of the
-  // select). The entries selected are also kept as one vector (selx_q: the slots' entries
-  // whether kept by a flush or not; those a flush drops leave the RS with it), so the ready
-  // entries not up for issue are one gate after registers; the slots' properties are read in
-  // t+1 (below), not after the select.
-  // The rank of each bit of the layout is the number of ready bits below it, saturated: CB
-  // binary bits (rc, one vector per bit of the count, all 2*ROB places at once) and a flag
-  // (rs) for 2^CB or more, formed by a Han-Carlson prefix: log2(2*ROB) Kogge-Stone levels, each
-  // adding the counts d places below with a CB-bit adder per place written as AND, OR and XOR
-  // over whole vectors, whose results are used on the odd places only (the odd places' counts
-  // only depend on odd places after the first level, so synthesis builds no adder for the even
-  // places' results), then one level that gives each even place the count of the odd place
-  // below it plus that place's ready bit; slot k is the ready bit whose rank is k, and filled
-  // when there is one.
+  // slot registers, ranked by their place among the ready entries in age order (counted in
+  // groups of 8 bits and a prefix over the groups, below: no carry chain); they are up for
+  // issue in t+1 (the grant picks the first of them, from their registered fill bits). An entry
+  // selected in t and not granted in t+1 is selectable again in t+1 (issue in t+2 at the
+  // earliest). The ready entries are laid out in age order without a rotation: those at or
+  // above the head at bits 0..ROB-1, those below it at bits ROB..2*ROB-1, so the lowest set bit
+  // is the oldest; a slot folds the two halves back onto the entries. A flush at the end of t
+  // keeps the slots older than the branch (kth: the ready entries the flush keeps, counted
+  // from registers, so the flush is not on the way of the searches). The entries selected are
+  // also kept as one vector (selx_q: the slots' entries whether kept by a flush or not; those
+  // a flush drops leave the RS with it), so the ready entries not up for issue are one gate
+  // after registers; the slots' properties are read in t+1 (below), not after the searches.
   // ---------------------------------------------------------------------------------------------
   reg [W*ROB-1:0] sel_q;         // slot k: one-hot over the entries (valid with sfill_q[k])
   reg [W-1:0]     sfill_q;
   reg [ROB-1:0]   selx_q;        // the entries up for issue in this cycle (the slots' entries)
   reg [ROB-1:0]   selx_d;
   reg [ROB-1:0]   rdy;           // ready and not up for issue
-  reg [NP-1:0]    y;             // rdy in age order
-  (* mem2reg *) reg [NP-1:0] rc [0:CB-1];  // bit j of each place's rank (the count below it)
-  reg [NP-1:0]    rs;            //   the rank is 2^CB or more
-  reg [NP-1:0]    xc;            // the ranks d places below (a level's addend), bit j
-  reg [NP-1:0]    xs;
-  reg [NP-1:0]    cy;            // a level's carry into bit j of the count
-  reg [NP-1:0]    cn;
-  reg [NP-1:0]    hs;            // a level's sum bit before the carry
-  reg [NP-1:0]    yr;            // the ready bits of rank below 2^CB
+  reg [NP-1:0]    y;             // rdy in age order (bits 2*ROB and up: 0)
+  (* mem2reg *) reg [NP-1:0] lx [0:W-1];   // m: more than m bits of y below the bit in its group
+  (* mem2reg *) reg [NP-1:0] lo [0:W-1];   // j: the bit is y's j-th set bit in its group
+  (* mem2reg *) reg [NP-1:0] tc [0:W-1];   // m: more than m bits of y in the groups up to this
+  (* mem2reg *) reg [NP-1:0] to [0:W-1];   //   one (bit 7 of a group; to: the level before)
+  (* mem2reg *) reg [NP-1:0] px [0:W-1];   //   in the groups before (every bit of a group)
   reg [NP-1:0]    sk;
+  reg [NP-1:0]    sh;
+  reg [NP-1:0]    tn;
+  (* mem2reg *) reg [NP-1:0] eq [0:W-1];   // j: exactly j bits of y in the groups before
   reg [ROB-1:0]   se;
   reg [W*ROB-1:0] slot;
   reg [W-1:0]     fill;
@@ -217,59 +229,60 @@ module core_rs #(
   integer         dd;
   always @* begin
     k = 0; m = 0; dd = 0;  // loop variables: assigned on every path (no latch)
-    rdy    = ready & ~selx_q;
-    y      = {rdy & ~ge, rdy & ge};
+    rdy = ready & ~selx_q;
+    y   = {NP{1'b0}};
+    y[2*ROB-1:0] = {rdy & ~ge, rdy & ge};
+    // in each group of 8 bits: the set bits below each bit, as a thermometer (lx), and the
+    // group's j-th set bit (lo); bit 7 of a group: its count as a thermometer (tc)
+    sh = y;                      // the set bits with more than m-1 set bits below them
     slot   = {(W * ROB){1'b0}};
     selx_d = {ROB{1'b0}};
     fill   = {W{1'b0}};
-    for (m = 0; m < CB; m = m + 1) rc[m] = {NP{1'b0}};
-    xc = {NP{1'b0}};
-    rs = {NP{1'b0}};
-    xs = {NP{1'b0}};
-    cy = {NP{1'b0}};
-    cn = {NP{1'b0}};
-    hs = {NP{1'b0}};
-    yr = {NP{1'b0}};
+    for (m = 0; m < W; m = m + 1) begin
+      lx[m] = {NP{1'b0}};
+      lo[m] = {NP{1'b0}};
+      tc[m] = {NP{1'b0}};
+      to[m] = {NP{1'b0}};
+      px[m] = {NP{1'b0}};
+      eq[m] = {NP{1'b0}};
+    end
+    tn = {NP{1'b0}};
     sk = {NP{1'b0}};
     se = {ROB{1'b0}};
     if (rdy != {ROB{1'b0}}) begin  // (none ready: no slot; the simulators skip the rest)
-      // the ranks: first the bit below each place, then level d adds the ranks d places below
-      rc[0] = y << 1;
-      for (dd = 1; dd < NP; dd = dd * 2) begin
-        xs    = rs << dd;
-        xc    = rc[0] << dd;
-        cy    = rc[0] & xc;
-        rc[0] = rc[0] ^ xc;
-        for (m = 1; m < CB; m = m + 1) begin
-          xc    = rc[m] << dd;
-          hs    = rc[m] ^ xc;
-          cn    = (rc[m] & xc) | (cy & hs);
-          rc[m] = hs ^ cy;
-          cy    = cn;
-        end
-        rs = rs | xs | cy;
+    for (m = 0; m < W; m = m + 1) begin
+      lx[m] = gxpfx(sh);
+      lo[m] = sh & ~lx[m];
+      tc[m] = (lx[m] | sh) & GTOP;
+      sh    = sh & lx[m];
+    end
+    // the counts summed over the groups up to each one (saturating thermometers, a
+    // Kogge-Stone prefix over the groups: more than m when one side has more than m, or the
+    // lower side more than a and the upper more than m-1-a)
+    for (dd = 8; dd < NP; dd = dd * 2) begin
+      for (m = 0; m < W; m = m + 1) begin
+        to[m] = tc[m];
+        px[m] = tc[m] << dd;     // the lower side
       end
-      // the even places: the odd place's count below plus its ready bit (the bit below the
-      // even place); the levels' results on the even places are not read
-      cy = (y << 1) & ~OD;
-      for (m = 0; m < CB; m = m + 1) begin
-        hs    = rc[m] & OD;            // the odd places' ranks, also on the even place above
-        hs    = hs | (hs << 1);
-        rc[m] = hs ^ cy;
-        cy    = hs & cy;
+      for (m = 0; m < W; m = m + 1) begin
+        tn = to[m] | px[m];
+        for (k = 0; k < m; k = k + 1) tn = tn | (px[k] & to[m-1-k]);
+        tc[m] = tn;
       end
-      hs = rs & OD;
-      rs = hs | (hs << 1) | cy;
-      // slot k: the ready bit of rank k
-      yr = y & ~rs;
-      for (k = 0; k < W; k = k + 1) begin
-        sk = yr;
-        for (m = 0; m < CB; m = m + 1) sk = sk & (((k >> m) & 1) != 0 ? rc[m] : ~rc[m]);
-        se                 = sk[ROB-1:0] | sk[NP-1:ROB];
-        slot[k*ROB +: ROB] = se;
-        fill[k]            = sk != {NP{1'b0}};
-        selx_d             = selx_d | se;
-      end
+    end
+    // the groups before each one, on every bit of the group (px); slot k: the bit that is the
+    // (k-j)-th of its group with exactly j before the group (eq)
+    for (m = 0; m < W; m = m + 1) px[m] = gbc(tc[m] << 8);
+    eq[0] = ~px[0];
+    for (m = 1; m < W; m = m + 1) eq[m] = px[m-1] & ~px[m];
+    for (k = 0; k < W; k = k + 1) begin
+      sk = {NP{1'b0}};
+      for (m = 0; m <= k; m = m + 1) sk = sk | (lo[k-m] & eq[m]);
+      se                 = sk[ROB-1:0] | sk[2*ROB-1:ROB];
+      slot[k*ROB +: ROB] = se;
+      fill[k]            = tc[k][NP-1];
+      selx_d             = selx_d | se;
+    end
     end
     kcnt = 32'd0;                // (only used with a flush: at the mispredicted branch)
     if (mb != {ROB{1'b0}}) kcnt = popc(rdy & km_q);
