@@ -35,9 +35,9 @@ module board_top #(
   parameter LED_LOW    = 0,               // 1: the LEDs light on 0 (Tang Primer 20K Dock)
   // the PMU's event path pipeline (spec 4): 3 puts the event inputs (gated by run below), then
   // the lane picks and V, then the increments each at a register, so the gate and the event
-  // logic meet the ULX3S's 50 MHz apart; a board at a slower clock may take fewer (the Tang
-  // Primer 20K: 1, fpga/tang20k/board.sh). The run control's INFO register gives it to the host
-  // (pmuctl); fpga/fpga.mk reads this default for pmuctl's model
+  // logic meet the ULX3S's 50 MHz apart; a board at a slower clock may take fewer (its board.sh
+  // sets it in BOARD_PARAMS). The run control's INFO register gives it to the host (pmuctl);
+  // fpga/fpga.mk reads this default for pmuctl's model
   parameter PIPE       = 3
 ) (
   input  wire       clk_i,        // board oscillator

@@ -196,7 +196,7 @@ int bd_open(board_t *b, transport_t *tr, char *err, size_t errn)
   }
   b->clk_hz = rc_rd(b, RC_CLK_HZ);
   info = rc_rd(b, RC_INFO);
-  b->pipe = (info >> 12) & 0xf;
-  b->prog_depth = info >> 16;
+  b->pipe = (info >> RC_INFO_PIPE_LSB) & 0xf;
+  b->prog_depth = info >> RC_INFO_PD_LSB;
   return 1;
 }

@@ -123,7 +123,8 @@ static uint64_t idle_inc(const board_t *b, const reg_t *r)
  * "Event path pipeline"), not a stopped core's pattern: no flags, so at commit a ROB that is not
  * empty whose head is neither done nor waiting on a miss or a long latency: W slots of depend (at
  * dispatch and issue no flag means other, as for a stopped core); with PIPE 3 the second cycle
- * too (in_q then holds the port register ev_q's reset value); 0 at PIPE 0 and 1; the board's PIPE from the run control's INFO register */
+ * too (in_q then holds the port register ev_q's reset value); 0 at PIPE 0 and 1. The board's
+ * PIPE comes from the run control's INFO register (b->pipe). */
 static uint64_t reset_inc(const board_t *b, const reg_t *r)
 {
   uint32_t off = (r->addr - PMU_THREAD_BASE) % PMU_THREAD_STRIDE;

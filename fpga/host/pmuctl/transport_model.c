@@ -166,7 +166,8 @@ static int rc_access(model_t *m, uint32_t a, int write, uint32_t v, uint32_t *rd
     break;
   case RC_INFO:
     if (write) return 1;
-    r = (uint32_t)PMU_THREADS | ((uint32_t)PMU_W << 8) | ((uint32_t)PMU_PIPE << 12) | (1024u << 16);
+    r = ((uint32_t)PMU_THREADS << RC_INFO_THREADS_LSB) | ((uint32_t)PMU_W << RC_INFO_W_LSB)
+        | ((uint32_t)PMU_PIPE << RC_INFO_PIPE_LSB) | (1024u << RC_INFO_PD_LSB);
     break;
   default: return 1;
   }
