@@ -680,8 +680,12 @@ struct SimTopPorts {
     d->rdp_req_i = req;
     d->rdp_sel_i = sel;
   }
-  // The PMU inputs of this cycle as the core drives them (sim_top's outputs).
+  // The PMU inputs of this cycle as the core drives them (sim_top's outputs). Only the model,
+  // the observers and the mismatch report read them: --bench's rounds without the model
+  // (capture_in false) leave them as they were.
+  bool capture_in = true;
   LOCKSTEP_INLINE void capture(pmu_in_t *in) {
+    if (!capture_in) return;
     Vsim_top *d = top;
     in->ref_tick = d->ref_tick_o & 1;
     // Byte-wide lanes are the bytes of the port, in the model's [t][j] order (little-endian host).
@@ -923,7 +927,8 @@ static void step(Sim *s) {
   }
   // trace port enable, registered by the core, whose trace port is a register too: the slots
   // shown in cycle c + 2 are filled when it is set in cycle c
-  s->top->trc_en_i = s->hash || s->tip || (s->trace && cyc + 2 >= s->tw_a && cyc + 2 < s->tw_b);
+  // (without --trace it keeps the value main() gave it before cycle 0: hash or tip)
+  if (s->trace) s->top->trc_en_i = s->hash || s->tip || (cyc + 2 >= s->tw_a && cyc + 2 < s->tw_b);
   if (ls.step(in, &s->out)) {
     printf("lockstep: FAIL at cycle %" PRIu64 " (seed %" PRIu64 ")\n", ls.cycle, ls.seed);
     discard_outputs();  // a run cut short leaves no trace or report behind (open traces: PATH.tmp)
@@ -1362,6 +1367,7 @@ int main(int argc, char **argv) {
     for (int r = 0; r < BENCH_ROUNDS; r++) {
       for (int pass = 0; pass < 2; pass++) {
         s.ls.use_model = pass == 0;
+        s.ls.io.capture_in = pass == 0;
         double b0 = now_s();
         run_cycles(&s, per);
         double rate = per / (now_s() - b0);
