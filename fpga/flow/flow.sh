@@ -27,6 +27,8 @@
 #   BOARD_PRIM               the board's board_prim.v (PLL, clock gates)
 #   BOARD_PARAMS             top parameters the board needs (before the user's, which win), e.g.
 #                            CLK_HZ=... when its PLL gives another clock than the top's default
+#   BOARD_TOP_PARAMS         the same for parameters board_top has and the smoke top has not
+#                            (the PMU's PIPE)
 #   BOARD_CLK_HZ             the design clock the board's PLL gives (the default target)
 #   YOSYS, NEXTPNR           tool paths; BOARD_TOOLS every tool the flow runs
 #   board_synth TOP JSON     the yosys commands after the common front end (synthesis, -json JSON)
@@ -95,6 +97,7 @@ done
 
 clk_hz=$BOARD_CLK_HZ
 chp=""
+[ "$TOP" = board_top ] && BOARD_PARAMS="$BOARD_PARAMS${BOARD_TOP_PARAMS:+ $BOARD_TOP_PARAMS}"
 for kv in $BOARD_PARAMS "$@"; do
   case "$kv" in
     CLK_HZ=*) clk_hz=${kv#*=}; chp="$chp chparam -set ${kv%%=*} ${kv#*=} $TOP;" ;;

