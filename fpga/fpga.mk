@@ -48,12 +48,19 @@ BOARD_CLK_HZ := $(patsubst @CLK_HZ@%$(BOARD_COMMA),%,$(filter @CLK_HZ@%$(BOARD_C
 ifeq ($(BOARD_CLK_HZ),)
 $(error fpga/fpga.mk: no 'parameter CLK_HZ = N,' in fpga/rtl/board_top.v)
 endif
+# The board's PMU counter storage: board_top.v's STORAGE default (with block RAM an access to a
+# counter in it has an APB wait state, docs/spec.md 5.1, which the bridge honours; pmuctl's model
+# is built with the same storage, so that its transfers take the board's cycles)
+BOARD_STORAGE := $(patsubst @STORAGE@%$(BOARD_COMMA),%,$(filter @STORAGE@%$(BOARD_COMMA),$(subst parameter STORAGE = ,@STORAGE@,$(BOARD_TOP_TEXT))))
+ifeq ($(BOARD_STORAGE),)
+$(error fpga/fpga.mk: no 'parameter STORAGE = N,' in fpga/rtl/board_top.v)
+endif
 # pmuctl: C99, one concept per file; the model transport links the board's model library
 # (and the sample files' reader, sim/report/smp_file.c); the model is the virtual board's PMU:
-# the sampler in, the board's PIPE (model variant board-pipeN, BOARD_DFLAGS; the variant's
-# name carries PIPE, so a changed PIPE rebuilds the library)
-BOARD_DFLAGS := -DPMU_SAMPLER=1 -DPMU_PIPE=$(BOARD_PIPE)
-BOARD_MODEL  := board-pipe$(BOARD_PIPE)
+# the sampler in, the board's PIPE and STORAGE (model variant board-pipeN-storageS, BOARD_DFLAGS;
+# the variant's name carries them, so a changed PIPE or STORAGE rebuilds the library)
+BOARD_DFLAGS := -DPMU_SAMPLER=1 -DPMU_PIPE=$(BOARD_PIPE) -DPMU_STORAGE=$(BOARD_STORAGE)
+BOARD_MODEL  := board-pipe$(BOARD_PIPE)-storage$(BOARD_STORAGE)
 $(eval $(call model_lib_rules,$(BOARD_MODEL),$(CC),$(CWARN) $(SIM_OPT) $(BOARD_DFLAGS)))
 PMUCTL_SRC := $(wildcard fpga/host/pmuctl/*.c) sim/report/smp_file.c
 # (board_top.v: pmuctl is built with its CLK_HZ, so a new clock rebuilds it)

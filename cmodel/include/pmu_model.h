@@ -107,6 +107,9 @@ typedef struct {
   uint32_t hi_latch_q;
   uint32_t hi_addr_q;                            /* AW bits */
   uint8_t hi_vld_q;
+#if PMU_STORAGE
+  uint8_t wt_q;                                  /* the access phase is a wait state (STORAGE = 1, spec 5.1) */
+#endif
   uint8_t cprev_q[PMU_THREADS][PMU_P];
   uint8_t carry_q[PMU_THREADS][PMU_P];
   uint8_t stk_carry_q[PMU_THREADS][3];           /* CRW bits each */

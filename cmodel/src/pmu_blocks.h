@@ -132,6 +132,9 @@ typedef struct {
 void pmu_regs_reset(pmu_state_t *s);
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m);
 void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a);
+#if PMU_STORAGE
+uint8_t pmu_regs_wait_next(const pmu_in_t *in);   /* wt_q's next value (5.1) */
+#endif
 uint32_t pmu_regs_word(const pmu_state_t *s, const pmu_dec_t *m);   /* live value */
 uint32_t pmu_regs_prdata(const pmu_state_t *s, const pmu_apb_t *a);
 uint8_t pmu_regs_irq(const pmu_state_t *s, unsigned t);

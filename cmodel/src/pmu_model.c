@@ -22,7 +22,11 @@ void pmu_comb(const pmu_state_t *s, const pmu_in_t *in, pmu_out_t *out)
   unsigned t;
 
   pmu_regs_decode(s, in, &a);
+#if PMU_STORAGE
+  out->pready = (uint8_t)!((in->psel & in->penable & 1u) && s->wt_q);   /* 5.1 */
+#else
   out->pready = 1;
+#endif
   out->prdata = pmu_regs_prdata(s, &a);  /* 0 outside a successful access-phase read */
   out->pslverr = a.err;                  /* 0 outside the access phase */
   for (t = 0; t < PMU_THREADS; t++) {
@@ -102,6 +106,9 @@ void pmu_step(pmu_state_t *s, const pmu_in_t *port)
   pmu_evctl_commit(s, &d, &a);               /* a written counter's cprev cleared here */
   pmu_stack_commit(s, &d);
   pmu_rdp_commit(s, &d);
+#if PMU_STORAGE
+  s->wt_q = pmu_regs_wait_next(in);
+#endif
 #if PMU_PIPE >= 2
   memcpy(s->in_q.priv, in->priv, sizeof s->in_q.priv);
   s->in_q.ref_tick = in->ref_tick;

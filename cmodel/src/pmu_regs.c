@@ -40,6 +40,14 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   const uint32_t acc = (uint32_t)in->psel & (uint32_t)in->penable & 1u;
   uint32_t wr, priv, strb, uread, bad;
 
+#if PMU_STORAGE
+  if (acc & s->wt_q) {
+    /* the first access cycle of a block-RAM counter's transfer: a wait state (5.1), no
+     * transfer, no error, no strobes */
+    memset(a, 0, sizeof *a);
+    return;
+  }
+#endif
   if (!acc) {
     /* no access phase: no transfer, no error, no strobes. The RTL evaluates its decode and
      * access/error terms only while psel; skipping them in the setup phase as well is a
@@ -76,6 +84,20 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   a->cnt_we = (uint8_t)(a->we & m->cnt);
   a->sel_we = (uint8_t)(a->we & (uint32_t)(m->kind == PMU_RK_EVTSEL || m->kind == PMU_RK_EXT));
 }
+
+#if PMU_STORAGE
+/* wt_q's next value: a setup cycle whose address is a word of a counter kept in block RAM (every
+ * counter but the issue-slot counters, spec 4 "Counter storage"), whose access phase then starts
+ * with a wait state (5.1). */
+uint8_t pmu_regs_wait_next(const pmu_in_t *in)
+{
+  pmu_dec_t m;
+  if (!((in->psel & 1u) && !(in->penable & 1u)))
+    return 0;
+  pmu_regs_map(in->paddr, &m);
+  return (uint8_t)(m.cnt && m.kind != PMU_RK_SLOT);
+}
+#endif
 
 /* ---- Read mux -------------------------------------------------------------------------- */
 /* Live value of a mapped register word (no high-word latch); 0 when unmapped. */

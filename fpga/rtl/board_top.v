@@ -134,7 +134,8 @@ module board_top #(
     .W          (W),
     .PROG_DEPTH (PROG_DEPTH),
     .CLK_HZ     (CLK_HZ),
-    .PIPE       (PIPE)
+    .PIPE       (PIPE),
+    .STORAGE    (STORAGE)
   ) u_rc (
     .clk_i       (clk),
     .rst_ni      (rst_n),

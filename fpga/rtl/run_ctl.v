@@ -28,7 +28,8 @@
 //   0x28 PROG_DATA wo  bits 15:0 are written to the core's program memory at PROG_PTR (the
 //                      pointer's address then increments); the write stops the core and holds
 //                      it in reset for that cycle (as a RESET would, CYCLES kept)
-//   0x2c INFO      ro  THREADS 7:0, W 11:8, the PMU's PIPE 15:12, PROG_DEPTH 31:16
+//   0x2c INFO      ro  THREADS 7:0, W 11:8, the PMU's PIPE 14:12 and STORAGE 15 (1: its counter
+//                      accesses have an APB wait state, docs/spec.md 5.1), PROG_DEPTH 31:16
 // Synchronous active-low reset rst_ni; the core is reset after it (RST_CYCLES cycles).
 
 module run_ctl #(
@@ -37,6 +38,7 @@ module run_ctl #(
   parameter PROG_DEPTH = 1024,
   parameter CLK_HZ     = 27000000,
   parameter PIPE       = 0,         // the PMU's event path pipeline (INFO only)
+  parameter STORAGE    = 0,         // the PMU's counter storage (INFO only)
   parameter RST_CYCLES = 4
 ) (
   input  wire               clk_i,
@@ -71,10 +73,11 @@ module run_ctl #(
   localparam [31:0] W32 = W;
   localparam [31:0] PD32 = PROG_DEPTH;
   localparam [31:0] PI32 = PIPE;
+  localparam [31:0] ST32 = STORAGE;
   localparam [31:0] RSTC32 = RST_CYCLES;
   localparam [7:0]  TH8 = TH32[7:0];
   localparam [3:0]  W4 = W32[3:0];
-  localparam [3:0]  PI4 = PI32[3:0];
+  localparam [3:0]  PI4 = {ST32[0], PI32[2:0]};   // STORAGE 15, PIPE 14:12
   localparam [15:0] PD16 = PD32[15:0];
   localparam [2:0]  RSTC = RSTC32[2:0];
 

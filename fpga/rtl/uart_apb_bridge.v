@@ -16,7 +16,8 @@
 //
 // The APB master holds psel for a setup and an access cycle per word and raises pmu_ce_o in both:
 // the board clocks the PMU in those cycles (and while the core runs), so every PMU access is
-// exactly two PMU cycles. pready_i is honoured. paddr, pwdata and pstrb come from registers
+// two PMU cycles, three with a wait state (pready_i low, honoured: the access cycle repeats; the
+// PMU's counters in block RAM, docs/spec.md 5.1). paddr, pwdata and pstrb come from registers
 // (set in the cycle before the setup cycle) and the read data and error are taken into
 // registers at the end of the access and used in the cycle after it (psel low, the PMU not
 // clocked), so neither the word's address nor the buffer lies on a path through the PMU's

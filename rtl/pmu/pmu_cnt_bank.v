@@ -6,7 +6,9 @@
 // a read port. STORAGE selects the storage (spec 4, "Counter storage"):
 //   0  a flip-flop array (here; the pre-read port is not used);
 //   1  block RAM behind flip-flop prefix counters (pmu_cnt_ram), except the FF_MASK counters;
-//      a read or write of counter i in cycle n needs pre_i with pidx_i = i in cycle n-1.
+//      a read or write of counter i in cycle n needs pre_i with pidx_i = i in cycle n-1, or for
+//      a counter in block RAM in cycle n-2, cycle n-1 being the access's APB wait state
+//      (wait_o, spec 5.1: no pre-read, read or write in it).
 // Both behave the same at every port in every cycle. PIPE selects when an increment is added
 // (spec 4, "Event path pipeline"):
 //   0  inc_i in the cycle it arrives (the event path, lane pick to counter carry, is one cycle);
@@ -71,6 +73,9 @@ module pmu_cnt_bank #(
   input  wire                pre_i,
   input  wire [CIW-1:0]      pidx_i,
   /* verilator lint_on UNUSEDSIGNAL */
+  // the cycle after the pre-read of a counter in block RAM: the access's wait state (always 0
+  // with flip-flop storage)
+  output wire                wait_o,
   // software write port: counter widx_i, word whi_i (0 low, 1 high), bytes wstrb_i
   input  wire                we_i,
   input  wire [CIW-1:0]      widx_i,
@@ -159,6 +164,7 @@ module pmu_cnt_bank #(
     if (STORAGE == 0) begin : g_ff
       reg [CW-1:0]      rdata;       // read port
       assign rdata_o    = rdata;
+      assign wait_o     = 1'b0;
 
       assign wold    = cnt_q[widx_i];
       assign wold_ff = {CW{1'b0}};
@@ -257,6 +263,7 @@ module pmu_cnt_bank #(
         .inc_i      (inc),
         .pre_i      (pre_i),
         .pidx_i     (pidx_i),
+        .wait_o     (wait_o),
         .we_i       (we_i),
         .widx_i     (widx_i),
         .wold_o     (wold),

@@ -34,9 +34,16 @@
 // M = 2^NIW - 1; PWW and PWS are the smallest PW for M = WMAX and M = SMAX.
 //
 // Pre-read: a read (re_i) or write (we_i) of a RAM counter in cycle n needs pre_i with
-// pidx_i = that counter in cycle n-1 (the APB setup cycle, pmu_regs), which reads its RAM word.
-// Then the read port returns value as stored at the start of cycle n, and a write merges its
-// bytes over it (spec 5.3), exactly as with flip-flops.
+// pidx_i = that counter in cycle n-2 (the APB setup cycle, pmu_regs) and neither in cycle n-1
+// (the APB wait state, spec 5.1: wait_o is set in it). The pre-read reads the counter's RAM word;
+// the wait state registers it as the two candidates for U in cycle n, the word (r2_q) and the word
+// plus one (r2p_q, from the fold's adder, which no cycle B uses then: cycle A would have been the
+// pre-read), the word written at the wait state's edge taking its place (a parked fold word, the
+// only write that can meet it: a write-back follows an access cycle, a cycle B a cycle A). Then
+// the read port returns value as stored at the start of cycle n, U = r2p_q or r2_q as the
+// counter's pending carry (a_pend_q) is set or not, and a write merges its bytes over it (spec
+// 5.3), exactly as with flip-flops; cycle n's logic starts at flip-flops. A flip-flop (FF_MASK)
+// counter has no wait state: its access is in cycle n-1.
 //
 // Write-back: a software write of a RAM counter in cycle n (its access cycle) registers the new
 // value (wnew_q) and lands in cycle n+1, its own cycle (spec 4): the prefix takes the new value's
@@ -47,7 +54,7 @@
 // cycle's logic ends at wnew_q: the RAM word plus its pending carry, the merge of the written
 // bytes, nothing after them.
 //
-// No wait state: the APB address is known one cycle before the data is needed.
+// The fold's pointer may use the read port in the wait state; its cycle B has the adder to itself.
 
 `include "pmu_map.vh"
 
@@ -84,6 +91,7 @@ module pmu_cnt_ram #(
   input  wire [NCNT*IW-1:0]  inc_i,
   input  wire                pre_i,
   input  wire [CIW-1:0]      pidx_i,
+  output wire                wait_o,     // the APB wait state of a RAM counter's access
   input  wire                we_i,
   input  wire [CIW-1:0]      widx_i,
   output wire [CW-1:0]       wold_o,     // value of RAM counter widx_i (the write's old value)
@@ -103,6 +111,8 @@ module pmu_cnt_ram #(
   localparam HWN = CW - PWN;   // the part of it a narrow counter uses
   localparam HWW = CW - PWW;   // ... and a wide counter
   localparam [NCNT-1:0] NAR = NARROW & ~SMALL;   // narrow counters that are not SMALL
+  localparam [31:0]  NCNT32 = NCNT;
+  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -132,11 +142,15 @@ module pmu_cnt_ram #(
   reg [NCNT-1:0] wb_q;                          // the new value wnew_q (FF_MASK bits: unused)
   /* verilator lint_on UNUSEDSIGNAL */
   reg [CW-1:0]   wnew_q;
-  reg            a_pend_q;                      // the pre-read counter's pend_q this cycle,
-  reg            a_ff_q;                        // and its kind (FF_MASK, SMALL, NAR), taken
-  reg            a_sm_q;                        // with the pre-read (pend_nx: pend_q's next
-  reg            a_nar_q;                       // value)
+  reg            a_pend_q;                      // the addressed counter's pend_q this cycle,
+  reg            a_ff_q;                        // and its kind (FF_MASK, SMALL, NAR), from
+  reg            a_sm_q;                        // last cycle's pidx_i (APB keeps the address;
+  reg            a_nar_q;                       // pend_nx: pend_q's next value)
   wire [NCNT-1:0] pend_nx;
+  reg            wt_q;                          // the wait state after a RAM counter's pre-read
+  reg [CIW-1:0]  wt_i_q;                        // ... of counter wt_i_q
+  reg [HW-1:0]   r2_q;                          // its word, registered in the wait state,
+  reg [HW-1:0]   r2p_q;                         // and the word plus one
 
   // U all ones: small (HW bits), narrow (HWN bits) and wide (HWW bits, zero-extended)
   localparam [HW-1:0] ALL1S = {HW{1'b1}};
@@ -189,24 +203,26 @@ module pmu_cnt_ram #(
     end
   endfunction
 
-  // The counter of an access (a read or a write, never both) and its upper part U: the word read
-  // last cycle (its pre-read) plus its pending carry. One adder serves U and cycle B of a fold
-  // (the folded counter's word plus one), which never meet: an access follows its pre-read, and
-  // cycle B follows cycle A, which is never a pre-read. The access's pending carry and its
-  // counter's kind were taken with the pre-read (a_*_q), so the adder and the value's layout
-  // start at flip-flops and the RAM: neither depends on the access's index.
+  // The counter of an access (a read or a write, never both) and its upper part U: the word its
+  // pre-read read, registered in the wait state with the word plus one (r2_q, r2p_q), picked by
+  // its pending carry. One adder serves cycle B of a fold (the folded counter's word plus one)
+  // and the wait state's word plus one, which never meet: cycle B follows cycle A, which is never
+  // a pre-read. The access's pending carry and its counter's kind are taken from the address of
+  // the cycle before (a_*_q; APB keeps it stable), so U and the value's layout start at
+  // flip-flops: neither depends on the access's index.
   wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
-  wire           u_z   = rz_q;   // z_q of that counter (of the folded one in cycle B)
-  wire           u_one = fv_q || a_pend_q;
+  wire           u_z   = rz_q;   // z_q of the word read (the folded counter's in cycle B)
+  wire           u_one = fv_q || wt_q;
   wire [HW-1:0]  u_base = u_z ? {HW{1'b0}} : rword;
   wire [HW-1:0]  u_sum = u_base + {{(HW - 1){1'b0}}, u_one};
   assign fold_w = u_sum;
+  wire [HW-1:0]  u_acc = a_pend_q ? r2p_q : r2_q;
   // Whether cycle B's word plus one is all ones (in the folded counter's width), from the word
   // itself, beside the adder: (x + 1) mod 2^k = 2^k - 1 exactly when x mod 2^k = 2^k - 2.
   wire [HW-1:0]  fb_mask = u_ones(SMALL[fi_q], NAR[fi_q]);
   wire           fb_ones = ((u_base & fb_mask) == (fb_mask ^ {{(HW - 1){1'b0}}, 1'b1}));
   wire [CW-1:0]  ffv   = ff_q[aidx];
-  wire [CW-1:0]  rval  = split_value(a_sm_q, a_nar_q, u_sum, lo_q[aidx]);
+  wire [CW-1:0]  rval  = split_value(a_sm_q, a_nar_q, u_acc, lo_q[aidx]);
   wire [CW-1:0]  aval  = a_ff_q ? ffv : rval;
 
   always @(posedge clk_i) begin
@@ -215,6 +231,23 @@ module pmu_cnt_ram #(
     a_sm_q   <= SMALL[pidx_i];
     a_nar_q  <= NAR[pidx_i];
   end
+
+  // The wait state (reset: none) and the two words it registers (the parked fold word written at
+  // its edge in place of the word read).
+  wire r2_byp = pk_q && (pk_i_q == wt_i_q);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wt_q <= 1'b0;
+    end else begin
+      wt_q <= pre_i && ({1'b0, pidx_i} < NCNT_C) && !FF_MASK[pidx_i];
+    end
+    wt_i_q <= pidx_i;
+    if (wt_q) begin
+      r2_q  <= r2_byp ? pk_w_q : u_base;
+      r2p_q <= u_sum;
+    end
+  end
+  assign wait_o = wt_q;
 
   // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i, and
   // a flip-flop counter's into wval_ff_i, so that its write does not wait for the RAM's word).
@@ -267,8 +300,6 @@ module pmu_cnt_ram #(
   end
 
   // Fold pointer, cycle B and the parked word (reset: pointer 0, no fold in flight).
-  localparam [31:0]  NCNT32 = NCNT;
-  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
   wire [CIW:0]   fp_inc = {1'b0, fp_q} + {{CIW{1'b0}}, 1'b1};
   wire [CIW-1:0] fp_nxt = (fp_inc == NCNT_C) ? {CIW{1'b0}} : fp_inc[CIW-1:0];
   wire [CIW-1:0] fp_d   = pre_i ? fp_q : fp_nxt;

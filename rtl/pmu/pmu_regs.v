@@ -36,6 +36,7 @@ module pmu_regs #(
   // counter bank: read port, wraps of programmable and fixed counters, software write port
   output wire                                cnt_re_o,
   output wire                                cnt_pre_o,  // setup cycle of a counter access
+  input  wire                                cnt_wait_i, // an access phase that is a wait state
   output wire [$clog2(THREADS*(P+32))-1:0]   cnt_ridx_o,
   output wire [$clog2(THREADS*(P+32))-1:0]   cnt_pidx_o, // counter of the setup cycle's address
   input  wire [CW-1:0]                       cnt_rdata_i,
@@ -124,6 +125,7 @@ module pmu_regs #(
     .pslverr_o      (pslverr_o),
     .cnt_re_o       (cnt_re_o),
     .cnt_pre_o      (cnt_pre_o),
+    .cnt_wait_i     (cnt_wait_i),
     .cnt_ridx_o     (cnt_ridx_o),
     .cnt_pidx_o     (cnt_pidx_o),
     .cnt_rdata_i    (cnt_rdata_i[31:0]),

@@ -37,6 +37,7 @@ module pmu_regs_gen #(
   // counter bank (pmc, fix, slot, stk): read port with its setup-cycle pre-read, write port
   output wire                                cnt_re_o,
   output wire                                cnt_pre_o,      // setup cycle of a counter access
+  input  wire                                cnt_wait_i,     // this access phase is the wait state of a counter access
   output wire [$clog2(THREADS*(P + 32))-1:0] cnt_ridx_o,
   output wire [$clog2(THREADS*(P + 32))-1:0] cnt_pidx_o,     // counter of the setup cycle's address
   input  wire [31:0]                         cnt_rdata_i,    // low word of the counter read
@@ -366,7 +367,7 @@ module pmu_regs_gen #(
     wr_ok        = 1'b0;
     rd_ok        = 1'b0;
     if (psel_i) begin
-      acc    = penable_i;
+      acc    = penable_i && !cnt_wait_i;   // (a wait state: no access yet, spec 5.1)
       priv   = pprot_i[0];
       mapped = r_id | r_cfg | r_evtsel | r_ext | r_pmc | r_fix | r_fixctl | r_ctrl | r_gctrl | r_gstatus | r_evstat | r_slot | r_stk | r_smpctl | r_smpper | r_smpseed | r_smpwm | r_smphead | r_smptail | r_smpstat | r_smplost | r_smpdata | r_smpts;
       ue_ctrl_uren = ctrl_q[tsel*32 + `PMU_CTRL_UREN_LSB];

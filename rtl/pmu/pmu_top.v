@@ -87,6 +87,7 @@ module pmu_top #(
   wire                   cnt_pre;     // APB setup cycle of a counter access (pre-read)
   wire [CIW-1:0]         cnt_ridx;
   wire [CIW-1:0]         cnt_pidx;    // ... its counter (the setup cycle's address)
+  wire                   cnt_wait;    // the wait state of an access to a counter in block RAM
   wire [CW-1:0]          cnt_rdata;
   wire [THREADS-1:0]     slot_re;
   wire [THREADS*3-1:0]   slot_ridx;
@@ -116,7 +117,9 @@ module pmu_top #(
   wire [THREADS-1:0]     frz;
   wire [THREADS-1:0]     wpvis;
 
-  assign pready_o = 1'b1;
+  // APB wait state (spec 5.1): the first access cycle of an access to a counter in block RAM
+  // (STORAGE = 1; the bank's wait_o, from the setup cycle's pre-read)
+  assign pready_o = !(psel_i && penable_i && cnt_wait);
 
   wire [THREADS-1:0] regs_irq;
   wire [THREADS-1:0] smp_irq;
@@ -150,6 +153,7 @@ module pmu_top #(
     .pslverr_o   (pslverr_o),
     .cnt_re_o    (cnt_re),
     .cnt_pre_o   (cnt_pre),
+    .cnt_wait_i  (cnt_wait),
     .cnt_ridx_o  (cnt_ridx),
     .cnt_pidx_o  (cnt_pidx),
     .cnt_rdata_i (cnt_rdata),
@@ -464,6 +468,7 @@ module pmu_top #(
     .wstrb_i    (cnt_wstrb),
     .pre_i      (cnt_pre),
     .pidx_i     (cnt_pidx),
+    .wait_o     (cnt_wait),
     .re_i       (cnt_re),
     .ridx_i     (cnt_ridx),
     .rdata_o    (cnt_rdata),

@@ -625,6 +625,7 @@ def gen_rtl(m, banner):
          % ", ".join(r.name for r, _ in cnts)),
         ("output wire", "", "cnt_re_o", None),
         ("output wire", "", "cnt_pre_o", "setup cycle of a counter access"),
+        ("input  wire", "", "cnt_wait_i", "this access phase is the wait state of a counter access"),
         ("output wire", "[%s-1:0]" % ciw, "cnt_ridx_o", None),
         ("output wire", "[%s-1:0]" % ciw, "cnt_pidx_o", "counter of the setup cycle's address"),
         ("input  wire", "[31:0]", "cnt_rdata_i", "low word of the counter read"),
@@ -931,7 +932,7 @@ def gen_rtl(m, banner):
     for n in names:
         a("    %-*s = 1'b0;" % (wd, n))
     a("    if (psel_i) begin")
-    a("      acc    = penable_i;")
+    a("      acc    = penable_i && !cnt_wait_i;   // (a wait state: no access yet, spec 5.1)")
     a("      priv   = pprot_i[0];")
     a("      mapped = %s;" % " | ".join("r_" + r.name for r in m.regs))
     for rn, fn in ens:

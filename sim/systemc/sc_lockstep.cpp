@@ -124,6 +124,7 @@ SC_MODULE(ScLockstep) {
         failed = true;
         break;
       }
+      r.pready = mo.pready;  // the master holds an access phase while pready is 0 (spec 5.1)
       clk.write(true);
       wait(5, SC_NS);
       if (!rtl_state_same(rtl->rootp, &model->state)) {

@@ -11,7 +11,9 @@
 // wrap (all ones in the upper part) so that wraps come from ordinary carries too.
 //
 // The stimulus keeps the bank's protocol as pmu_regs does (APB): an access is a setup cycle
-// (pre_i, pidx_i) followed by its access cycle (re_i or we_i on the same counter).
+// (pre_i, pidx_i) followed by its access cycle (re_i or we_i on the same counter), for a counter
+// in block RAM after one wait state (spec 5.1: no pre-read, read or write, pidx_i kept), which
+// the RAM bank's wait_o must flag.
 //
 // Run: iverilog -g2005 -Irtl/pmu -o tb verif/bank/tb_bank_diff.v rtl/pmu/pmu_cnt_bank.v
 //        rtl/pmu/pmu_cnt_ram.v rtl/pmu/pmu_cnt_wnd.v && vvp tb +seed=N +cycles=N
@@ -50,6 +52,8 @@ module tb_bank_diff;
   wire [CW-1:0]   wd_r;
   wire [NCNT-1:0] wrap_f;
   wire [NCNT-1:0] wrap_r;
+  wire            wt_r;       // the RAM bank's wait state
+  reg             wt_now = 1'b0;   // this cycle is the wait state of an access
 
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .WRAP_EN(WRAP_EN), .NWND(1), .WIW(1),
                  .WBASE(2), .WSTRIDE(1), .WSPAN(1), .STORAGE(0)) u_ff (
@@ -63,7 +67,8 @@ module tb_bank_diff;
                  .NARROW(NARROW), .NIW(NIW), .SMALL(SMALL), .SIW(SIW)) u_ram (
     .clk_i (clk), .rst_ni (rst_n), .inc_i (inc), .pre_i (pre), .pidx_i (pidx), .we_i (we),
     .widx_i (idx), .whi_i (whi), .wdata_i (wdata), .wstrb_i (wstrb), .re_i (re), .ridx_i (idx),
-    .rdata_o (rd_r), .wnd_re_i (wnd_re), .wnd_idx_i (1'b0), .wnd_data_o (wd_r), .wrap_o (wrap_r)
+    .rdata_o (rd_r), .wnd_re_i (wnd_re), .wnd_idx_i (1'b0), .wnd_data_o (wd_r), .wrap_o (wrap_r),
+    .wait_o (wt_r)
   );
 
   integer seed;
@@ -72,7 +77,7 @@ module tb_bank_diff;
   integer pass;
   integer fail;
   integer i;
-  integer ph;          // bus phase: 0 idle, 1 setup done (access next)
+  integer ph;          // bus phase: 0 idle, 1 setup done (access next), 2 setup done (wait next)
   integer follow;      // the next transfer writes the low word of the same counter
   integer follow_case;
   integer r;
@@ -113,6 +118,7 @@ module tb_bank_diff;
     begin
       if (re && rd_f !== rd_r) fail_at("read port, counter", rd_f, rd_r, idx);
       if (wnd_re && wd_f !== wd_r) fail_at("window port", wd_f, wd_r, 2);
+      if (wt_r !== wt_now) fail_at("wait state", {{(CW - 1){1'b0}}, wt_now}, {{(CW - 1){1'b0}}, wt_r}, 0);
       if (wrap_f !== wrap_r) fail_at("wrap vector", {{(CW - NCNT){1'b0}}, wrap_f},
                                      {{(CW - NCNT){1'b0}}, wrap_r}, 0);
       for (i = 0; i < NCNT; i = i + 1) begin
@@ -139,7 +145,7 @@ module tb_bank_diff;
         n_carry_pend = n_carry_pend + 1;
       if ((wrap_r & ~FF_MASK) != 0) n_wrap = n_wrap + 1;
       if ((wrap_r & ~FF_MASK & ones_by_fold) != 0) n_wrap_fold = n_wrap_fold + 1;
-      if (u_ram.g_ram.u_ram.byp_q && (re || we)) n_byp = n_byp + 1;
+      if (u_ram.g_ram.u_ram.byp_q && wt_now) n_byp = n_byp + 1;   // (in the wait state)
       if ((re || we) && !FF_MASK[idx]) begin
         if (re) n_rd = n_rd + 1;
         if (we) n_wr = n_wr + 1;
@@ -181,7 +187,10 @@ module tb_bank_diff;
       end
       r = $random(seed);
       pre = 1'b0; re = 1'b0; we = 1'b0; wnd_re = r[20];
-      if (ph == 1) begin
+      wt_now = (ph == 2);
+      if (ph == 2) begin
+        ph = 1;                                    // the wait state of a counter in block RAM
+      end else if (ph == 1) begin
         // access cycle of the transfer set up last cycle (idx kept)
         if (follow) begin
           // the low word of a near-wrap value whose high word was written last transfer
@@ -209,12 +218,13 @@ module tb_bank_diff;
         if (!follow) idx = (r >> 12) % NCNT;
         pre  = 1'b1;
         pidx = idx;
-        ph   = 1;
+        ph   = FF_MASK[idx] ? 1 : 2;
       end
       if (r[30:18] == 13'd0) begin
         rst_n = 1'b0;          // a reset now and then
         ph    = 0;
         follow = 0;
+        wt_now = 1'b0;
         pre   = 1'b0; re = 1'b0; we = 1'b0;
       end else begin
         rst_n = 1'b1;

@@ -1,13 +1,14 @@
 """APB4 requester (master) for cocotb: drives psel/penable/pwrite/paddr/pwdata/pstrb/pprot of a
-DUT and samples prdata/pslverr in the access phase (docs/spec.md 5.1: pready is always 1 on the
-PMU, but the driver waits for it like any APB requester, up to a limit).
+DUT and samples prdata/pslverr in the access phase's last cycle (docs/spec.md 5.1: pready is 0
+in the wait state of an access to a counter in block RAM, STORAGE=1, else 1; the driver waits
+for it like any APB requester, up to a limit).
 
     apb = ApbMaster(dut, dut.clk_i, prefix="", suffix="_i", out_suffix="_o")
     err = await apb.write(addr, data, strb=0xF, prot=1)
     data, err = await apb.read(addr, prot=1)
 
-prot bit 0 = privileged. One transfer at a time (a lock), two clock cycles each: the setup phase
-from one rising edge, the access phase from the next; the write takes effect at the edge that
+prot bit 0 = privileged. One transfer at a time (a lock), two clock cycles each (three with a wait
+state): the setup phase from one rising edge, the access phase from the next; the write takes effect at the edge that
 ends the access phase, and prdata/pslverr are sampled just before it (ReadOnly).
 """
 import cocotb

@@ -1,8 +1,10 @@
 // Formal miter of the counter bank's two storages (docs/spec.md section 4, "Counter storage"):
 // pmu_cnt_bank with flip-flops and with block RAM (STORAGE=1) side by side on the same free
 // inputs, under the bank's access protocol as pmu_regs drives it over APB: a read or write of a
-// counter in cycle t follows a pre-read of that counter in cycle t-1, and a pre-read cycle is
-// neither an access cycle nor followed by another pre-read. Reset is assumed in the first cycle.
+// counter in cycle t follows a pre-read of that counter in cycle t-2 and the access's wait state
+// in cycle t-1 (spec 5.1: no pre-read, read or write, the pre-read's index still driven: APB
+// keeps the address), and a pre-read cycle is not an access cycle. Reset is assumed in the first
+// cycle.
 //
 // Property (h): every cycle the read port (while re), the wrap vector and every counter's value
 // (pmu_cnt_ram's `view`, its simulation-only `ifndef SYNTHESIS view of {U, lo}, which
@@ -31,6 +33,9 @@
 //             is of another counter (its view is the new value wnew_q: h.value_same)
 //   i.rword   the word the RAM read port returns (rword: rd_q, or the bypassed byp_d_q) is the
 //             RAM word of the counter pre-read last cycle, and in cycle B of the folded one
+//   i.wait    the wait state (wt_q) follows a pre-read; in the cycle after it, the word it
+//             registered is the pre-read counter's RAM word, a_pend_q its pending carry and,
+//             while that is set, the other word the word plus one
 // The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
 // while z_q[j] is clear (while it is set, the word is not used).
 `ifdef FV_NCNT3
@@ -81,16 +86,21 @@ module fv_bank_ram #(
   `include "fv_common.vh"
 
   // the access protocol (pmu_regs over APB)
-  reg           p_pre;
+  reg           p_pre;    // a pre-read last cycle (this one is its wait state)
   reg [CIW-1:0] p_pidx;
+  reg           pp_pre;   // a pre-read two cycles ago (this one may be its access)
+  reg [CIW-1:0] pp_pidx;
   always @(posedge clk_i) begin
-    p_pre  <= pre_i && rst_ni;
-    p_pidx <= pidx_i;
+    p_pre   <= pre_i && rst_ni;
+    p_pidx  <= pidx_i;
+    pp_pre  <= p_pre && rst_ni;
+    pp_pidx <= p_pidx;
   end
   always @* begin
     if (!past_valid) assume (!rst_ni);
-    if (re_i || we_i) assume (p_pre && (p_pidx == idx_i));
+    if (re_i || we_i) assume (pp_pre && (pp_pidx == idx_i));
     if (pre_i) assume (!re_i && !we_i && !p_pre);
+    if (p_pre) assume (!re_i && !we_i && (pidx_i == p_pidx));
     assume (!(re_i && we_i));
   end
 
@@ -130,6 +140,10 @@ module fv_bank_ram #(
   (* hierconn *) wire            \u_ram.g_ram.u_ram.wv_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.wi_q ;
   (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.wb_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.wt_q ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2_q ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2p_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.a_pend_q ;
 
 `ifdef FV_NCNT3
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
@@ -155,6 +169,10 @@ module fv_bank_ram #(
   wire               wv   = \u_ram.g_ram.u_ram.wv_q ;
   wire [CIW-1:0]     wi   = \u_ram.g_ram.u_ram.wi_q ;
   wire [NCNT-1:0]    wb   = \u_ram.g_ram.u_ram.wb_q ;
+  wire               wt   = \u_ram.g_ram.u_ram.wt_q ;
+  wire [UW-1:0]      r2   = \u_ram.g_ram.u_ram.r2_q ;
+  wire [UW-1:0]      r2p  = \u_ram.g_ram.u_ram.r2p_q ;
+  wire               apend = \u_ram.g_ram.u_ram.a_pend_q ;
 
   // upper part U of counter j (value = {U, prefix}), and its RAM word (valid while !z[j])
   function automatic [UW-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
@@ -216,6 +234,12 @@ module fv_bank_ram #(
       if (wv) assert (!p_pre && {1'b0, wi} < NCNT && wb == ({{(NCNT - 1){1'b0}}, 1'b1} << wi)
                       && !(fv && fi == wi));                               // [i.wback]
       if (!wv) assert (wb == {NCNT{1'b0}});                                // [i.wback]
+      assert (wt == (p_pre && {1'b0, p_pidx} < NCNT));                      // [i.wait]
+      if (pp_pre && {1'b0, pp_pidx} < NCNT) assert (r2 == ramword(pp_pidx));     // [i.wait]
+      if (pp_pre && {1'b0, pp_pidx} < NCNT) assert (apend == pend[pp_pidx]);      // [i.wait]
+      // (the word plus one is of the word read; a parked fold word written in its place in the
+      // wait state leaves no pending carry)
+      if (pp_pre && {1'b0, pp_pidx} < NCNT && apend) assert (r2p == r2 + 1'b1); // [i.wait]
     end
   end
 `endif

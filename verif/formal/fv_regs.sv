@@ -91,7 +91,7 @@ module fv_regs #(
   pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW)) u_a (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
-    .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
+    .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_wait_i (1'b0), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
     .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (cnt_we),
     .cnt_widx_o (cnt_widx), .cnt_whi_o (cnt_whi), .cnt_wdata_o (cnt_wdata),
     .cnt_wstrb_o (cnt_wstrb), .evtsel_o (evtsel), .ext_o (ext), .pick_o (pick), .sup_o (sup), .core_o (core), .sel_wr_o (sel_wr),
@@ -298,7 +298,7 @@ module fv_regs #(
   pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW)) u_b (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i && !uw), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
-    .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
+    .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_wait_i (1'b0), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
     .pmc_wrap_i (pmc_wrap_i), .fix_wrap_i (fix_wrap_i), .cnt_we_o (b_cnt_we),
     .cnt_widx_o (b_cnt_widx), .cnt_whi_o (b_cnt_whi), .cnt_wdata_o (b_cnt_wdata),
     .cnt_wstrb_o (b_cnt_wstrb), .evtsel_o (b_evtsel), .ext_o (b_ext), .pick_o (b_pick), .sup_o (b_sup), .core_o (b_core), .sel_wr_o (b_sel_wr),

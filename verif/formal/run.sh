@@ -330,6 +330,7 @@ NIGHTLY_MUTANTS=(
   'mut.write-adds|fv_bank|-|6|pmu_cnt_bank.v|s/cnt_q\[gi\] <= wnew;/cnt_q[gi] <= wnew + sum[CW-1:0] - cnt_q[gi];/|a.write_wins'
   'mut.ram-bypass|fv_bank_ram|-|12|pmu_cnt_ram.v|s/byp_d     = ram_we && \(ram_waddr == raddr\);/byp_d     = 1\x27b0;/|h.'
   'mut.ram-rz|fv_bank_ram|-|12|pmu_cnt_ram.v|s/rz_q    <= z_q\[raddr\] && !byp_d;/rz_q    <= z_q[raddr];/|h.'
+  'mut.ram-r2byp|fv_bank_ram|-|12|pmu_cnt_ram.v|s/r2_q  <= r2_byp \? pk_w_q : u_base;/r2_q  <= u_base;/|h.'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'

@@ -2,7 +2,10 @@
 # Golden-vector regression (docs/golden.md): generate vectors for every verif/directed/*.stim with
 # the C model (pmu_golden), replay them on the RTL with the plain Verilog-2005 testbench
 # verif/golden/tb_golden.v under Icarus, and replay the shipped vectors in verif/golden/vectors/
-# (so a format change that breaks old vectors is noticed). Every pair is first validated with
+# (so a format change that breaks old vectors is noticed). With block-RAM counter storage
+# (STORAGE=1) a counter access has an APB wait state (spec 5.1), so the directed vectors of that
+# storage come from the model built with it (pmu_golden_ram) and the shipped vectors, of
+# flip-flop storage, replay on STORAGE=0 only. Every pair is first validated with
 # `pmu_golden --check` (version, header, line count, digit widths; FILE:LINE: rule), so a
 # malformed file fails with the reader's message before Icarus sees it. The pairs of each set
 # (directed, shipped) are replayed in one Icarus run per storage (tb_golden.v's +list), each from
@@ -16,11 +19,12 @@ cd "$(dirname "$0")/../.."
 BUILD=${1:-build}
 OUT=$BUILD/golden
 TOOL=$BUILD/pmu_golden
+TOOL_RAM=$BUILD/pmu_golden_ram
 VVP=$OUT/tb_golden.vvp
 VVP_RAM=$OUT/tb_golden_ram.vvp
 
 mkdir -p "$OUT" || exit 2
-make -s BUILD="$BUILD" "$TOOL" || exit 2
+make -s BUILD="$BUILD" "$TOOL" "$TOOL_RAM" || exit 2
 # -DGOLDEN_FATAL: a failing replay also exits non-zero ($fatal; Icarus 11 accepts it in -g2005)
 iverilog -g2005 -DGOLDEN_FATAL -Irtl/pmu -o "$VVP" verif/golden/tb_golden.v rtl/pmu/pmu_*.v || exit 2
 # the same RTL with block-RAM counter storage (spec 4): the same vectors must hold
@@ -42,12 +46,14 @@ queue() {
   echo "$2 $3" >> "$4"
 }
 
-# replay LIST PREFIX: every pair of LIST on both storages; one line per pair and storage
+# replay LIST PREFIX VVP...: every pair of LIST on each storage's testbench; one line per pair and
+# storage
 replay() {
   local list=$1 prefix=$2 vvp suffix log want got
+  shift 2
   [ -s "$list" ] || return
   want=$(wc -l < "$list")
-  for vvp in "$VVP" "$VVP_RAM"; do
+  for vvp in "$@"; do
     suffix=$([ "$vvp" = "$VVP_RAM" ] && echo " (block-RAM storage)")
     log=$list.$(basename "$vvp" .vvp).log
     vvp -n "$vvp" +list="$list" > "$log" 2>&1
@@ -63,19 +69,27 @@ replay() {
   done
 }
 
-: > "$OUT/directed.list"
-for stim in verif/directed/*.stim; do
-  name=$(basename "$stim" .stim)
-  rm -f "$OUT/$name.stim.hex" "$OUT/$name.exp.hex"
-  if ! "$TOOL" "$stim" "$OUT" > "$OUT/$name.gen.log" 2>&1; then
-    fail=$((fail + 1))
-    echo "FAIL $name: pmu_golden:"
-    sed 's/^/  /' "$OUT/$name.gen.log"
-    continue
-  fi
-  queue "$name" "$OUT/$name.stim.hex" "$OUT/$name.exp.hex" "$OUT/directed.list"
-done
-replay "$OUT/directed.list" ""
+# directed VECTOR_TOOL DIR LIST: the vectors of every directed test into DIR, queued on LIST
+directed() {
+  local tool=$1 dir=$2 list=$3 stim name
+  mkdir -p "$dir" || exit 2
+  : > "$list"
+  for stim in verif/directed/*.stim; do
+    name=$(basename "$stim" .stim)
+    rm -f "$dir/$name.stim.hex" "$dir/$name.exp.hex"
+    if ! "$tool" "$stim" "$dir" > "$dir/$name.gen.log" 2>&1; then
+      fail=$((fail + 1))
+      echo "FAIL $name ($tool): pmu_golden:"
+      sed 's/^/  /' "$dir/$name.gen.log"
+      continue
+    fi
+    queue "$name" "$dir/$name.stim.hex" "$dir/$name.exp.hex" "$list"
+  done
+}
+directed "$TOOL" "$OUT" "$OUT/directed.list"
+replay "$OUT/directed.list" "" "$VVP"
+directed "$TOOL_RAM" "$OUT/ram" "$OUT/directed_ram.list"
+replay "$OUT/directed_ram.list" "" "$VVP_RAM"
 
 # The shipped directory as a whole (also catches a file without its partner).
 if "$TOOL" --check verif/golden/vectors > "$OUT/shipped.check.log" 2>&1; then
@@ -92,7 +106,7 @@ for s in verif/golden/vectors/*.stim.hex; do
   name=$(basename "$s" .stim.hex)
   queue "shipped $name" "$s" "verif/golden/vectors/$name.exp.hex" "$OUT/shipped.list"
 done
-replay "$OUT/shipped.list" "shipped: "
+replay "$OUT/shipped.list" "shipped: " "$VVP"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -98,6 +98,7 @@ static double run_random(PmuLockstep *p, uint64_t seed, uint64_t cycles, int *fa
       *fail = 1;
       break;
     }
+    r.pready = out.pready;  // the master holds an access phase while pready is 0 (spec 5.1)
   }
   return now_s() - t0;
 }

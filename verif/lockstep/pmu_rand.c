@@ -70,6 +70,7 @@ void pmu_rand_init(pmu_rand_t *r, uint64_t seed)
   r->p_priv_toggle = 3;
   r->cur.pstrb = 0xf;
   r->cur.pprot = 1;
+  r->pready = 1;
 }
 
 static uint8_t lane_value(pmu_rand_t *r)
@@ -555,8 +556,10 @@ void pmu_rand_next(pmu_rand_t *r, pmu_in_t *in)
   }
   c->ref_tick = chance(r, 64);
 
-  /* APB master: setup, access, then an idle gap (or back to back) */
-  if (r->bus_phase == 1) {
+  /* APB master: setup, access (held while pready is 0), then an idle gap (or back to back) */
+  if (r->bus_phase == 2 && !r->pready) {
+    /* the access phase continues: every bus signal as it was */
+  } else if (r->bus_phase == 1) {
     c->penable = 1;
     r->bus_phase = 2;
   } else {

@@ -21,7 +21,10 @@ typedef struct {
   pmu_xfer_t q[16];           /* queued transfers of a scenario, issued back to back */
   unsigned q_len, q_pos;
   pmu_in_t cur;               /* sticky inputs */
-  int bus_phase;              /* 0 idle, 1 setup issued (next cycle is access) */
+  int bus_phase;              /* 0 idle, 1 setup issued (next cycle is access), 2 access issued */
+  uint8_t pready;             /* pready_o of the cycle run last: a master that sets it (the
+                               * lockstep harness) holds an access phase while it is 0 (spec
+                               * 5.1); left at 1 by pmu_rand_init, a transfer ends after one */
   unsigned bus_gap;           /* idle cycles left before the next transfer */
   /* knobs, in 1/256 units */
   unsigned p_lane_change;

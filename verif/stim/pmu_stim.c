@@ -118,7 +118,10 @@ static char *dupstr(const char *s)
 
 /* ------------------------------------------------------------------------------------------ */
 /* Values: decimal, 0x hex or 2^N terms joined by + and - (no spaces). Evaluated with a
- * 128-bit accumulator (hi:lo, two's complement) so that e.g. 2^64-1 is accepted.             */
+ * 128-bit accumulator (hi:lo, two's complement) so that e.g. 2^64-1 is accepted. A term may
+ * also be WS or N*WS (decimal N): the wait states of one access to a counter in block RAM (spec
+ * 5.1), 1 in a build with STORAGE=1, else 0.                                                  */
+#define STIM_WS ((PMU_STORAGE) != 0 ? 1u : 0u)
 
 enum { V_OK, V_SYNTAX, V_BIG, V_NEG };
 
@@ -130,7 +133,10 @@ static int parse_value(const char *s, uint64_t *out)
   if (!*q) return V_SYNTAX;
   for (;;) {
     uint64_t tl = 0, th = 0;
-    if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
+    if (q[0] == 'W' && q[1] == 'S') {
+      tl = STIM_WS;
+      q += 2;
+    } else if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
       int nd = 0;
       q += 2;
       if (!isxdigit((unsigned char)*q)) return V_SYNTAX;
@@ -161,6 +167,10 @@ static int parse_value(const char *s, uint64_t *out)
         }
         if (n > 64) return V_BIG;
         if (n == 64) { th = 1; tl = 0; } else { th = 0; tl = 1ull << n; }
+      } else if (q[0] == '*' && q[1] == 'W' && q[2] == 'S') {
+        if (tl > 0xffffffffull) return V_BIG;
+        tl *= STIM_WS;
+        q += 3;
       }
     } else {
       return V_SYNTAX;
@@ -192,7 +202,7 @@ static int parse_value(const char *s, uint64_t *out)
 static void describe(char *buf, size_t n, const char *tok)
 {
   uint64_t v;
-  if (strpbrk(tok, "+-^") && parse_value(tok, &v) == V_OK)
+  if (strpbrk(tok, "+-^*W") && parse_value(tok, &v) == V_OK)
     snprintf(buf, n, "%s (= 0x%" PRIx64 ")", tok, v);
   else
     snprintf(buf, n, "%s", tok);
@@ -983,6 +993,9 @@ static void report_val(const pmu_stim_t *p, FILE *f, const op_t *o, uint64_t cyc
   report(p, f, o, cyc, what, e, g);
 }
 
+/* the longest access phase a transfer waits for (spec 5.1: one wait state at most) */
+#define PMU_STIM_MAX_WAIT 4u
+
 static void bus_idle(pmu_in_t *in)
 {
   in->psel = in->penable = in->pwrite = 0;
@@ -1053,8 +1066,20 @@ int pmu_stim_run(const pmu_stim_t *p, const pmu_dut_t *dut, FILE *err_out, uint6
       in.pprot = (o->opt & OPT_USER) ? 0u : 1u;
       RUN1();
       in.penable = 1;
-      acc = cyc;
-      RUN1();
+      {
+        unsigned waits = 0;
+        for (;;) {                        /* the access phase lasts while pready is 0 (5.1) */
+          acc = cyc;
+          RUN1();
+          if (out.pready || ++waits > PMU_STIM_MAX_WAIT)
+            break;
+        }
+        if (!out.pready) {
+          snprintf(what, sizeof what, "%s %s pready", wr ? "wr" : "rd", o->name);
+          report_val(p, err_out, o, acc, what, 1u, out.pready);
+          FAIL();
+        }
+      }
       bus_idle(&in);
       if (out.pslverr != ((o->opt & OPT_ERR) ? 1 : 0)) {
         snprintf(what, sizeof what, "%s %s pslverr", wr ? "wr" : "rd", o->name);

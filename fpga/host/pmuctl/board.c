@@ -196,7 +196,8 @@ int bd_open(board_t *b, transport_t *tr, char *err, size_t errn)
   }
   b->clk_hz = rc_rd(b, RC_CLK_HZ);
   info = rc_rd(b, RC_INFO);
-  b->pipe = (info >> RC_INFO_PIPE_LSB) & 0xf;
+  b->pipe = (info >> RC_INFO_PIPE_LSB) & 0x7;
+  b->storage = (info >> RC_INFO_STORAGE_LSB) & 0x1;
   b->prog_depth = info >> RC_INFO_PD_LSB;
   return 1;
 }

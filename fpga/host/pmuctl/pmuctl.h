@@ -51,8 +51,10 @@ enum { RC_ID = 0x00, RC_CLK_HZ = 0x04, RC_CFG = 0x08, RC_SEED = 0x0c, RC_CTRL = 
        RC_PROG_DATA = 0x28, RC_INFO = 0x2c };
 enum { RC_START = 1, RC_STOP = 2, RC_RESET = 4, RC_RUN = 8, RC_PMU_RESET = 16 };
 #define RC_ID_VALUE 0x52430002u
-/* INFO's fields (fpga/rtl/run_ctl.v): THREADS 7:0, W 11:8, the PMU's PIPE 15:12, PROG_DEPTH 31:16 */
-enum { RC_INFO_THREADS_LSB = 0, RC_INFO_W_LSB = 8, RC_INFO_PIPE_LSB = 12, RC_INFO_PD_LSB = 16 };
+/* INFO's fields (fpga/rtl/run_ctl.v): THREADS 7:0, W 11:8, the PMU's PIPE 14:12 and STORAGE 15,
+ * PROG_DEPTH 31:16 */
+enum { RC_INFO_THREADS_LSB = 0, RC_INFO_W_LSB = 8, RC_INFO_PIPE_LSB = 12, RC_INFO_STORAGE_LSB = 15,
+       RC_INFO_PD_LSB = 16 };
 
 typedef struct {
   transport_t *tr;
@@ -60,6 +62,8 @@ typedef struct {
   uint32_t clk_hz;
   unsigned prog_depth;
   unsigned pipe;                    /* the PMU's event path pipeline, from run control's INFO */
+  unsigned storage;                 /* the PMU's counter storage (1: block RAM, whose counters'
+                                     * APB accesses have a wait state), from INFO */
   int verbose;
 } board_t;
 

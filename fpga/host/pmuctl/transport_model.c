@@ -90,7 +90,8 @@ static void cycle_inputs(model_t *m, pmu_in_t *in)
   }
 }
 
-/* one APB transfer: setup and access cycle; returns pslverr */
+/* one APB transfer: setup and access cycle, the access phase held while pready is 0 (the
+ * wait state of a counter in block RAM, spec 5.1, as the board's bridge does); returns pslverr */
 static int apb(model_t *m, uint32_t addr, int write, uint32_t wdata, unsigned strb, int priv, uint32_t *rdata)
 {
   pmu_in_t in;
@@ -103,16 +104,18 @@ static int apb(model_t *m, uint32_t addr, int write, uint32_t wdata, unsigned st
   in.pstrb = (uint8_t)(write ? strb : 0);
   in.pprot = (uint8_t)(priv ? 1 : 0);
   pmu_step(&m->p.st, &in);
-  cycle_inputs(m, &in);
-  in.psel = 1;
-  in.penable = 1;
-  in.pwrite = (uint8_t)write;
-  in.paddr = addr & 0xffffu;
-  in.pwdata = write ? wdata : 0;
-  in.pstrb = (uint8_t)(write ? strb : 0);
-  in.pprot = (uint8_t)(priv ? 1 : 0);
-  pmu_comb(&m->p.st, &in, &out);
-  pmu_step(&m->p.st, &in);
+  do {
+    cycle_inputs(m, &in);
+    in.psel = 1;
+    in.penable = 1;
+    in.pwrite = (uint8_t)write;
+    in.paddr = addr & 0xffffu;
+    in.pwdata = write ? wdata : 0;
+    in.pstrb = (uint8_t)(write ? strb : 0);
+    in.pprot = (uint8_t)(priv ? 1 : 0);
+    pmu_comb(&m->p.st, &in, &out);
+    pmu_step(&m->p.st, &in);
+  } while (!out.pready);
   if (rdata) *rdata = out.prdata;
   return out.pslverr;
 }
@@ -167,7 +170,8 @@ static int rc_access(model_t *m, uint32_t a, int write, uint32_t v, uint32_t *rd
   case RC_INFO:
     if (write) return 1;
     r = ((uint32_t)PMU_THREADS << RC_INFO_THREADS_LSB) | ((uint32_t)PMU_W << RC_INFO_W_LSB)
-        | ((uint32_t)PMU_PIPE << RC_INFO_PIPE_LSB) | (1024u << RC_INFO_PD_LSB);
+        | ((uint32_t)PMU_PIPE << RC_INFO_PIPE_LSB) | ((uint32_t)PMU_STORAGE << RC_INFO_STORAGE_LSB)
+        | (1024u << RC_INFO_PD_LSB);
     break;
   default: return 1;
   }
