@@ -164,16 +164,17 @@ module core_progmem #(
       cur_q  <= cur_d;
       cend_q <= cend_d;
     end
-    if (we_i && tid_i == thr_i &&
-        ((!rst_ni && wrow(waddr_i) == {RAW{1'b0}}) ||
-         (rst_ni && cur_sel_i == 2'd0 && wrow(waddr_i) == cur_row_i) ||
-         (rst_ni && cur_sel_i == 2'd1 && wrow(waddr_i) == ra_q) ||
-         (rst_ni && cur_sel_i == 2'd2 && wrow(waddr_i) == {RAW{1'b0}}) ||
-         (rst_ni && cur_sel_i == 2'd3 && wrow(waddr_i) == ROW1))) begin
-      for (n2 = 0; n2 < W; n2 = n2 + 1) begin
-        if (wcol(waddr_i) == n2) begin
-          cur_q[n2*16 +: 16] <= wdata_i;
-          cend_q[n2]         <= wdata_i == 16'hffff;
+    if (we_i && tid_i == thr_i) begin
+      if ((!rst_ni && wrow(waddr_i) == {RAW{1'b0}}) ||
+          (rst_ni && cur_sel_i == 2'd0 && wrow(waddr_i) == cur_row_i) ||
+          (rst_ni && cur_sel_i == 2'd1 && wrow(waddr_i) == ra_q) ||
+          (rst_ni && cur_sel_i == 2'd2 && wrow(waddr_i) == {RAW{1'b0}}) ||
+          (rst_ni && cur_sel_i == 2'd3 && wrow(waddr_i) == ROW1)) begin
+        for (n2 = 0; n2 < W; n2 = n2 + 1) begin
+          if (wcol(waddr_i) == n2) begin
+            cur_q[n2*16 +: 16] <= wdata_i;
+            cend_q[n2]         <= wdata_i == 16'hffff;
+          end
         end
       end
     end
@@ -190,8 +191,8 @@ module core_progmem #(
       (* no_rw_check *) reg [15:0] mem_q [0:ROWS-1];
       reg [15:0] rd_q;
       always @(posedge clk_i) begin
-        if (we_i && tid_i == thr_i && wcol(waddr_i) == c) begin
-          mem_q[wrow(waddr_i)] <= wdata_i;
+        if (we_i && tid_i == thr_i) begin
+          if (wcol(waddr_i) == c) mem_q[wrow(waddr_i)] <= wdata_i;
         end
       end
       always @(posedge clk_i) begin
