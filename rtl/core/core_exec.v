@@ -74,7 +74,8 @@ module core_exec #(
   reg [31:0] n;
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
-    n = popc(act_q & rob_dm_i);
+    n = 32'd0;                   // (none pending: no count formed)
+    if ((act_q & rob_dm_i) != {ROB{1'b0}}) n = popc(act_q & rob_dm_i);
   end
   assign pend_o = n[ROBC-1:0];
 

@@ -135,14 +135,18 @@ module core_rs #(
   reg [ROB-1:0]  oa;                 // the lowest waiting entry at or above the head (one-hot)
   reg [ROB-1:0]  ob;                 // the lowest waiting entry (one-hot)
   always @* begin
-    found_o = waiting != {ROB{1'b0}};
-    wq      = waiting & ge;
-    oa      = wq & (~wq + 1'b1);
-    ob      = waiting & (~waiting + 1'b1);
+    found_o   = waiting != {ROB{1'b0}};
+    wq        = waiting & ge;
+    oa        = {ROB{1'b0}};
+    ob        = {ROB{1'b0}};
+    prod_dm_o = 1'b0;
+    prod_ll_o = 1'b0;
     if (wq != {ROB{1'b0}}) begin
+      oa        = wq & (~wq + 1'b1);
       prod_dm_o = (oa & edm) != {ROB{1'b0}};
       prod_ll_o = (oa & ell) != {ROB{1'b0}};
-    end else begin
+    end else if (found_o) begin
+      ob        = waiting & (~waiting + 1'b1);
       prod_dm_o = (ob & edm) != {ROB{1'b0}};
       prod_ll_o = (ob & ell) != {ROB{1'b0}};
     end
@@ -211,7 +215,7 @@ module core_rs #(
   (* mem2reg *) reg [NP-1:0] lx [0:W-1];   // m: more than m bits of y below the bit in its group
   (* mem2reg *) reg [NP-1:0] lo [0:W-1];   // j: the bit is y's j-th set bit in its group
   (* mem2reg *) reg [NP-1:0] tc [0:W-1];   // m: more than m bits of y in the groups up to this
-  (* mem2reg *) reg [NP-1:0] to [0:W-1];   //   one (bit 7 of a group; to: the level before)
+                                           //   one (bit 7 of a group)
   (* mem2reg *) reg [NP-1:0] px [0:W-1];   //   in the groups before (every bit of a group)
   reg [NP-1:0]    sk;
   reg [NP-1:0]    sh;
@@ -238,18 +242,18 @@ module core_rs #(
     slot   = {(W * ROB){1'b0}};
     selx_d = {ROB{1'b0}};
     fill   = {W{1'b0}};
+    tn = {NP{1'b0}};
+    sk = {NP{1'b0}};
+    se = {ROB{1'b0}};
+    if (rdy == {ROB{1'b0}}) begin  // (none ready: no slot; the simulators skip the rest)
     for (m = 0; m < W; m = m + 1) begin
       lx[m] = {NP{1'b0}};
       lo[m] = {NP{1'b0}};
       tc[m] = {NP{1'b0}};
-      to[m] = {NP{1'b0}};
       px[m] = {NP{1'b0}};
       eq[m] = {NP{1'b0}};
     end
-    tn = {NP{1'b0}};
-    sk = {NP{1'b0}};
-    se = {ROB{1'b0}};
-    if (rdy != {ROB{1'b0}}) begin  // (none ready: no slot; the simulators skip the rest)
+    end else begin               // (every level of each below is assigned on this path)
     for (m = 0; m < W; m = m + 1) begin
       lx[m] = gxpfx(sh);
       lo[m] = sh & ~lx[m];
@@ -258,15 +262,12 @@ module core_rs #(
     end
     // the counts summed over the groups up to each one (saturating thermometers, a
     // Kogge-Stone prefix over the groups: more than m when one side has more than m, or the
-    // lower side more than a and the upper more than m-1-a)
+    // lower side (shifted up by dd) more than a and the upper more than m-1-a); level m of a
+    // step reads levels up to m of the step before, so the levels are formed from the top down
     for (dd = 8; dd < NP; dd = dd * 2) begin
-      for (m = 0; m < W; m = m + 1) begin
-        to[m] = tc[m];
-        px[m] = tc[m] << dd;     // the lower side
-      end
-      for (m = 0; m < W; m = m + 1) begin
-        tn = to[m] | px[m];
-        for (k = 0; k < m; k = k + 1) tn = tn | (px[k] & to[m-1-k]);
+      for (m = W - 1; m >= 0; m = m - 1) begin
+        tn = tc[m] | (tc[m] << dd);
+        for (k = 0; k < m; k = k + 1) tn = tn | ((tc[k] << dd) & tc[m-1-k]);
         tc[m] = tn;
       end
     end
