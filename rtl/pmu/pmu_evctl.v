@@ -144,19 +144,24 @@ module pmu_evctl #(
     end
   endgenerate
 
-  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, in two parts
-  // at [(u*NPICK+j)*NX +: NX]: ltc holds thread u's count lanes (LW bits), ltd its condition
-  // lanes as 1 when the lane is non-zero (spec 2.2); the other part of each entry is 0, and so
-  // is the zero entry XZ. 2^XW entries each, so an index needs no bounds check. Pick j of the
-  // catalog names only the lanes of PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps
-  // nothing else in pick_q): the other entries of table j are never read and hold 0, so a lookup
-  // is a mux of those lanes alone, and a condition lane adds no count bits to it.
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, table (u, j)
+  // at lt[(u*NPICK+j)*NX +: NX]: entry l holds thread u's count lane l (LW bits), or its
+  // condition lane l as 1 when the lane is non-zero (spec 2.2); entry XZ+1+c of the table of
+  // pick j0 of PMU_LT_COMB entry c the OR of its two condition lanes; the zero entry XZ holds 0.
+  // 2^XW entries each, so an index needs no bounds check. Pick j of the catalog names only the
+  // lanes of PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps nothing else in pick_q):
+  // the other entries of table j are never read and hold 0, so a lookup is a mux of those lanes
+  // alone, and a condition lane adds one bit to it.
   localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
   localparam [NL*4-1:0]     LBITS  = `PMU_LANE_BITS;   // lane widths (bits), 4 bits per lane
+  localparam integer        NCOMB  = `PMU_LT_NCOMB;
+  localparam integer        NCB    = (NCOMB > 0) ? NCOMB : 1;
+  // PMU_LT_COMB padded to one word per table entry (entries at or above NCOMB: 0, unused)
+  localparam [32*NX-1:0]    COMB   = {{(32 * (NX - NCB)){1'b0}}, `PMU_LT_COMB};
   // One assign per entry: the entries no pick can name, the zero entry and the padding are
   // constants (no logic: nothing drives them but their value); the others follow their lane.
-  wire [LW-1:0] ltc [0:THREADS*NPICK*NX-1];
-  wire          ltd [0:THREADS*NPICK*NX-1];
+  wire [LW-1:0] lt [0:THREADS*NPICK*NX-1];
+  wire [THREADS*NL-1:0] lnz;   // lane l of thread u is non-zero, bit u*NL+l (condition lanes)
   genvar gu;
   genvar gj;
   genvar gl;
@@ -169,26 +174,29 @@ module pmu_evctl #(
         localparam integer LB  = (LB0 < LW) ? LB0 : LW;
         localparam [LW-1:0] LM = ~({LW{1'b1}} << LB);
         wire [LW-1:0] lv = lane[gu*NL+gl] & LM;
+        assign lnz[gu*NL+gl] = |lv;
         for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pick
           if (PLANES[gj*NL+gl] && LCOND[gl]) begin : g_cond
-            assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
-            assign ltd[(gu*NPICK+gj)*NX+gl] = |lv;
+            assign lt[(gu*NPICK+gj)*NX+gl] = {{(LW - 1){1'b0}}, lnz[gu*NL+gl]};
           end else if (PLANES[gj*NL+gl]) begin : g_cnt
-            assign ltc[(gu*NPICK+gj)*NX+gl] = lv;
-            assign ltd[(gu*NPICK+gj)*NX+gl] = 1'b0;
+            assign lt[(gu*NPICK+gj)*NX+gl] = lv;
           end else begin : g_never
-            assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
-            assign ltd[(gu*NPICK+gj)*NX+gl] = 1'b0;
+            assign lt[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
           end
         end
       end
       for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pad
-        assign ltc[(gu*NPICK+gj)*NX+XZ] = {LW{1'b0}};
-        assign ltd[(gu*NPICK+gj)*NX+XZ] = 1'b0;
-        // Entries above XZ are never picked (pmu_lane_x): don't-care.
+        assign lt[(gu*NPICK+gj)*NX+XZ] = {LW{1'b0}};
+        // Entry XZ+1+c: the OR of PMU_LT_COMB entry c's two condition lanes in the table of
+        // its pick j0, else never picked (pmu_lane_x): don't-care; so are the entries above.
         for (gl = XZ + 1; gl < NX; gl = gl + 1) begin : g_x
-          assign ltc[(gu*NPICK+gj)*NX+gl] = {LW{1'bx}};
-          assign ltd[(gu*NPICK+gj)*NX+gl] = 1'bx;
+          localparam integer C = gl - XZ - 1;
+          if (C < NCOMB && COMB[C*32+24 +: 8] == gj) begin : g_comb
+            assign lt[(gu*NPICK+gj)*NX+gl] = {{(LW - 1){1'b0}},
+                                              lnz[gu*NL+COMB[C*32+16 +: 8]] | lnz[gu*NL+COMB[C*32 +: 8]]};
+          end else begin : g_dc
+            assign lt[(gu*NPICK+gj)*NX+gl] = {LW{1'bx}};
+          end
         end
       end
     end
@@ -222,11 +230,11 @@ module pmu_evctl #(
         end
         wire               privok = f_any ? (|pok_e) : pok_e[gt];
 
-        // V (spec 2.2, 4.1): a thread's part is the sum of the count lanes its table entries
-        // named by evtsel[k]'s picks hold (an invalid pick names the zero entry), plus 1 when a
-        // condition lane among them holds; V is the sum of the parts of the threads that take
-        // part: thread t alone, with ANY the threads that pass (pok). The conditions' ones are
-        // counted apart (cs) and added once, after the lanes' sums (fewer, narrower adders).
+        // V (spec 2.2, 4.1): a thread's part is the sum of its table entries named by evtsel[k]'s
+        // picks (an invalid pick names the zero entry): its count lanes summed, plus 1 when a
+        // condition lane among them holds (pmu_lane_x: two condition lanes are one entry); V is
+        // the sum of the parts of the threads that take part: thread t alone, with ANY the
+        // threads that pass (pok).
         wire [THREADS-1:0] part_on;
         for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_on
           if (gu == gt) begin : g_own
@@ -237,30 +245,22 @@ module pmu_evctl #(
         end
         wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
         reg  [VW-1:0]       v;
-        reg  [VW-1:0]       cs;     // the conditions of the threads that take part, counted
         reg  [VW-1:0]       part;
-        reg                 cnd;
         integer             pj;
         integer             pu;
         always @* begin
           v    = {VW{1'b0}};
-          cs   = {VW{1'b0}};
-          pj   = 0;  // loop variable: assigned on every path (no latch)
           part = {VW{1'b0}};
-          cnd  = 1'b0;
+          pj   = 0;  // loop variable: assigned on every path (no latch)
           for (pu = 0; pu < THREADS; pu = pu + 1) begin
             if (part_on[pu]) begin
-              cnd  = 1'b0;
               part = {VW{1'b0}};
               for (pj = 0; pj < NPICK; pj = pj + 1) begin
-                cnd  = cnd | ltd[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}];
-                part = part + {{(VW - LW){1'b0}}, ltc[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}]};
+                part = part + {{(VW - LW){1'b0}}, lt[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}]};
               end
-              v  = v + part;
-              cs = cs + {{(VW - 1){1'b0}}, cnd};
+              v = v + part;
             end
           end
-          v = v + cs;
         end
 
         assign v_now[K*VW +: VW] = v;

@@ -452,7 +452,16 @@ def gen_vh(m):
     a("`define PMU_LIW %d  // lane index width" % liw)
     # a thread's lane table (rtl/pmu/pmu_lane_x.vh): NL+1 entries, the last one 0
     a("`define PMU_LT_XZ %d  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)" % m.d["NL"])
-    a("`define PMU_XW %d  // lane table index width, clog2(NL+1)" % clog2(m.d["NL"] + 1))
+    comb = lane_combs(m)
+    a("`define PMU_XW %d  // lane table index width, clog2(NL+1+PMU_LT_NCOMB)"
+      % clog2(m.d["NL"] + 1 + len(comb)))
+    a("// condition entries (rtl/pmu/pmu_lane_x.vh): entry XZ+1+c of the table of pick j0 is the OR of")
+    a("// condition lanes l0 (pick j0) and l1 (pick j1), which an event/umask pair names together;")
+    a("// c at [c*32 +: 32] = {j0, l0, j1, l1}, 8 bits each")
+    a("`define PMU_LT_NCOMB %d" % len(comb))
+    a("`define PMU_LT_COMB %d'h%x" % (32 * max(len(comb), 1),
+                                     sum(((j0 << 24) | (l0 << 16) | (j1 << 8) | l1) << (32 * c)
+                                         for c, (j0, l0, j1, l1) in enumerate(comb))))
     a("`define PMU_PICK_LANES %d'h%x  // bit j*NL+l: pick j of some event/umask pair can name lane l"
       % (npick * m.d["NL"], pick_lanes(m)))
     for n in ("NFIX", "NSLOT", "NSTK"):
@@ -590,6 +599,29 @@ def lane_picks(m):
         slots.append((c, z, b))
     npick = max(max(len(z), len(b)) for c, z, b in slots)
     return liw, npick, slots
+
+
+def lane_combs(m):
+    """The pairs of condition lanes that one event/umask pair can name together, as (j0, l0, j1,
+    l1): pick j0 names lane l0 and pick j1 (j1 > j0) lane l1. V ORs them (spec 2.2); pmu_lane_x
+    points pick j0 at a table entry that holds the OR and pick j1 at the zero entry, so that V
+    adds every entry it picks (rtl/pmu/pmu_evctl.v). A pair naming more than two condition lanes
+    is not supported."""
+    _, _, slots = lane_picks(m)
+    cm = lane_cond_mask(m)
+    out = []
+    for c, z, b in slots:
+        for grp in (z, b):
+            cj = [(j, x[0]) for j, x in enumerate(grp) if (cm >> x[0]) & 1]
+            if len(cj) > 2:
+                sys.stderr.write("gen_map.py: event 0x%02x names %d condition lanes; at most 2 are supported "
+                                 "(rtl/pmu/pmu_lane_x.vh)\n" % (c, len(cj)))
+                sys.exit(2)
+            if len(cj) == 2:
+                e = (cj[0][0], cj[0][1], cj[1][0], cj[1][1])
+                if e not in out:
+                    out.append(e)
+    return out
 
 
 def pick_lanes(m):
