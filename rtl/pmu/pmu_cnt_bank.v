@@ -54,9 +54,9 @@ module pmu_cnt_bank #(
   // ... and the other (wide) counters' largest increment (2^NIW - 1 <= WMAX < 2^IW)
   parameter WMAX = (1 << IW) - 1,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
-  parameter PWW = $clog2(WMAX * (2 * NCNT + 9)),
-  parameter PWN = NIW + $clog2(2 * NCNT + 9),
-  parameter PWS = $clog2(SMAX * (2 * NCNT + 9)),
+  parameter PWW = $clog2(WMAX * (2 * NCNT + 10)),
+  parameter PWN = NIW + $clog2(2 * NCNT + 10),
+  parameter PWS = $clog2(SMAX * (2 * NCNT + 10)),
   // window read ports
   parameter NWND    = 1,
   parameter WIW     = 1,

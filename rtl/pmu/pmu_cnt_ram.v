@@ -18,14 +18,18 @@
 //         counter's wrap, known in the cycle of the carry as with flip-flops.
 //
 // Folding: a pointer visits the counters one by one; a pending counter's RAM word is read
-// (cycle A) and written back plus one (cycle B), which clears pend_q and recomputes ones_q from
-// the written word. The read port also serves the pre-read (below), which has priority: the
-// pointer waits while the port is taken. The write port serves the write-back of a software write
-// (below) first: a cycle B that meets one parks its word in pk_q and writes it in the next cycle
-// (which is never a write-back: that would need an access in cycle B, whose setup cycle, cycle
-// A, had no free read port); a cycle B that meets a parked word parks in turn. So a fold is
-// written within one cycle after cycle B, and the pointer moves in every cycle without a
-// pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
+// (cycle A), registered as it comes out of the RAM (cycle B: bw_q) and written back plus one
+// (cycle C), which clears pend_q and recomputes ones_q from the written word; so no path of a
+// fold starts at the RAM's output. The read port also serves the pre-read (below), which has
+// priority: the pointer waits while the port is taken. The write port serves the write-back of a
+// software write (below) first: a cycle C that meets one parks its word in pk_q and writes it in
+// the next cycle (which is never a write-back: that would need a write access of a RAM counter
+// in cycle C, whose setup cycle, cycle A, had no free read port), unless that write-back is of
+// the same counter (written in cycle B, after a wait state in cycle A): then the write-back
+// replaces the fold (it sets the word and the flags). A cycle C that meets a parked word parks
+// in turn. So a fold is written within two cycles after cycle A, and the pointer moves in every
+// cycle without a pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles
+// of its carry;
 // PW is chosen so that lo_q cannot carry out again in that time (increments at most M = WMAX,
 // 2^NIW - 1 or SMAX): a carry never meets a pending one, and ones_q is set again by the fold
 // before the next carry needs it. With 2^PW >= M * (FOLD_LAT + 1): after a carry lo_q <= M - 1,
@@ -37,9 +41,8 @@
 // pidx_i = that counter in cycle n-2 (the APB setup cycle, pmu_regs) and neither in cycle n-1
 // (the APB wait state, spec 5.1: wait_o is set in it). The pre-read reads the counter's RAM word;
 // the wait state registers it as the two candidates for U in cycle n, the word (r2_q) and the word
-// plus one (r2p_q, from the fold's adder, which no cycle B uses then: cycle A would have been the
-// pre-read), the word written at the wait state's edge taking its place (a parked fold word, the
-// only write that can meet it: a write-back follows an access cycle, a cycle B a cycle A). Then
+// plus one (r2p_q), a fold's word written at the wait state's edge taking its place (cycle C or a
+// parked word: the only writes that can meet it, a write-back follows an access cycle). Then
 // the read port returns value as stored at the start of cycle n, U = r2p_q or r2_q as the
 // counter's pending carry (a_pend_q) is set or not, and a write merges its bytes over it (spec
 // 5.3), exactly as with flip-flops; cycle n's logic starts at flip-flops. A flip-flop (FF_MASK)
@@ -54,7 +57,7 @@
 // cycle's logic ends at wnew_q: the RAM word plus its pending carry, the merge of the written
 // bytes, nothing after them.
 //
-// The fold's pointer may use the read port in the wait state; its cycle B has the adder to itself.
+// The fold's pointer may use the read port in the wait state.
 
 `include "pmu_map.vh"
 
@@ -76,7 +79,7 @@ module pmu_cnt_ram #(
   // the other (wide) counters' largest increment (2^NIW - 1 <= WMAX < 2^IW)
   parameter WMAX     = (1 << IW) - 1,
   // fold latency bound and prefix widths (see above)
-  parameter FOLD_LAT = 2 * NCNT + 8,
+  parameter FOLD_LAT = 2 * NCNT + 9,
   parameter PWW      = $clog2(WMAX * (FOLD_LAT + 1)),
   parameter PWN      = NIW + $clog2(FOLD_LAT + 1),
   parameter PWS      = $clog2(SMAX * (FOLD_LAT + 1)),
@@ -133,7 +136,10 @@ module pmu_cnt_ram #(
   reg [CIW-1:0]  fp_q;                          // fold pointer
   reg            fv_q;                          // cycle B of a fold of counter fi_q
   reg [CIW-1:0]  fi_q;
-  reg            pk_q;                          // a fold's word parked (cycle B met the write
+  reg            bv_q;                          // cycle C of a fold of counter bi_q, whose RAM
+  reg [CIW-1:0]  bi_q;                          // word (0 while z_q) cycle B registered:
+  reg [HW-1:0]   bw_q;
+  reg            pk_q;                          // a fold's word parked (cycle C met the write
   reg [CIW-1:0]  pk_i_q;                        // port taken): counter pk_i_q, word pk_w_q
   reg [HW-1:0]   pk_w_q;
   reg            wv_q;                          // write-back: a RAM counter written last cycle,
@@ -174,23 +180,30 @@ module pmu_cnt_ram #(
   // RAM ports
   // ---------------------------------------------------------------------------------------------
   // Read: the pre-read, else the fold pointer (cycle A of a fold when that counter is pending and
-  // neither written this cycle nor landing its write-back or its parked fold word: its flags are
-  // about to change).
+  // neither written this cycle nor landing its write-back, its fold (cycles B and C) or its parked
+  // fold word: its flags are about to change).
   wire          fa    = !pre_i && pend_q[fp_q] && !FF_MASK[fp_q] && !(we_i && (widx_i == fp_q))
-                        && !(wv_q && (wi_q == fp_q)) && !(pk_q && (pk_i_q == fp_q));
+                        && !(wv_q && (wi_q == fp_q)) && !(pk_q && (pk_i_q == fp_q))
+                        && !(fv_q && (fi_q == fp_q)) && !(bv_q && (bi_q == fp_q));
   wire [CIW-1:0] raddr = pre_i ? pidx_i : fp_q;
   // The word read last cycle (the same edge's write to that address bypassed).
   wire [HW-1:0] rword = byp_q ? byp_d_q : rd_q;
 
-  // Write: the write-back of a software write, else a parked fold word, else cycle B of a fold
-  // (which parks its word when the port is taken).
-  wire          fb      = fv_q && !wv_q && !pk_q;    // cycle B writes its word
-  wire          park    = fv_q && (wv_q || pk_q);    // ... parks it
+  // Write: the write-back of a software write, else a parked fold word, else cycle C of a fold
+  // (which parks its word when the port is taken, and is dropped when the write-back is of its
+  // own counter).
+  wire          bdrop   = wv_q && (wi_q == bi_q);
+  wire          fb      = bv_q && !wv_q && !pk_q;    // cycle C writes its word
+  wire          park    = bv_q && (wv_q || pk_q) && !bdrop;   // ... parks it
   wire          fw      = fb || pk_q;                // a fold word is written (pk_q: never with wv_q)
-  wire [HW-1:0] fold_w;                              // the word plus one (u_sum, below)
-  wire [HW-1:0] fold_hi = fold_w & u_ones(SMALL[fi_q], NAR[fi_q]);
-  wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : fi_q;
+  wire [HW-1:0] fb_mask = u_ones(SMALL[bi_q], NAR[bi_q]);
+  wire [HW-1:0] fold_w  = bw_q + {{(HW - 1){1'b0}}, 1'b1};   // the word plus one
+  wire [HW-1:0] fold_hi = fold_w & fb_mask;
+  wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : bi_q;
   wire [HW-1:0] fw_w    = pk_q ? pk_w_q : fold_hi;
+  // Whether cycle C's word plus one is all ones (in the folded counter's width), from the word
+  // itself, beside the adder: (x + 1) mod 2^k = 2^k - 1 exactly when x mod 2^k = 2^k - 2.
+  wire          fb_ones = ((bw_q & fb_mask) == (fb_mask ^ {{(HW - 1){1'b0}}, 1'b1}));
 
   // ---------------------------------------------------------------------------------------------
   // Old value of the counter a read or write addresses (pre-read last cycle), and the write
@@ -205,22 +218,14 @@ module pmu_cnt_ram #(
 
   // The counter of an access (a read or a write, never both) and its upper part U: the word its
   // pre-read read, registered in the wait state with the word plus one (r2_q, r2p_q), picked by
-  // its pending carry. One adder serves cycle B of a fold (the folded counter's word plus one)
-  // and the wait state's word plus one, which never meet: cycle B follows cycle A, which is never
-  // a pre-read. The access's pending carry and its counter's kind are taken from the address of
+  // its pending carry. The access's pending carry and its counter's kind are taken from the address of
   // the cycle before (a_*_q; APB keeps it stable), so U and the value's layout start at
   // flip-flops: neither depends on the access's index.
   wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
   wire           u_z   = rz_q;   // z_q of the word read (the folded counter's in cycle B)
-  wire           u_one = fv_q || wt_q;
   wire [HW-1:0]  u_base = u_z ? {HW{1'b0}} : rword;
-  wire [HW-1:0]  u_sum = u_base + {{(HW - 1){1'b0}}, u_one};
-  assign fold_w = u_sum;
+  wire [HW-1:0]  u_sum = u_base + {{(HW - 1){1'b0}}, 1'b1};
   wire [HW-1:0]  u_acc = a_pend_q ? r2p_q : r2_q;
-  // Whether cycle B's word plus one is all ones (in the folded counter's width), from the word
-  // itself, beside the adder: (x + 1) mod 2^k = 2^k - 1 exactly when x mod 2^k = 2^k - 2.
-  wire [HW-1:0]  fb_mask = u_ones(SMALL[fi_q], NAR[fi_q]);
-  wire           fb_ones = ((u_base & fb_mask) == (fb_mask ^ {{(HW - 1){1'b0}}, 1'b1}));
   wire [CW-1:0]  ffv   = ff_q[aidx];
   wire [CW-1:0]  rval  = split_value(a_sm_q, a_nar_q, u_acc, lo_q[aidx]);
   wire [CW-1:0]  aval  = a_ff_q ? ffv : rval;
@@ -232,9 +237,9 @@ module pmu_cnt_ram #(
     a_nar_q  <= NAR[pidx_i];
   end
 
-  // The wait state (reset: none) and the two words it registers (the parked fold word written at
-  // its edge in place of the word read).
-  wire r2_byp = pk_q && (pk_i_q == wt_i_q);
+  // The wait state (reset: none) and the two words it registers (a fold word written at its edge,
+  // parked or of cycle C, in place of the word read).
+  wire r2_byp = fw && (fw_i == wt_i_q);
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       wt_q <= 1'b0;
@@ -243,7 +248,7 @@ module pmu_cnt_ram #(
     end
     wt_i_q <= pidx_i;
     if (wt_q) begin
-      r2_q  <= r2_byp ? pk_w_q : u_base;
+      r2_q  <= r2_byp ? fw_w : u_base;
       r2p_q <= u_sum;
     end
   end
@@ -299,7 +304,7 @@ module pmu_cnt_ram #(
     end
   end
 
-  // Fold pointer, cycle B and the parked word (reset: pointer 0, no fold in flight).
+  // Fold pointer, cycles B and C and the parked word (reset: pointer 0, no fold in flight).
   wire [CIW:0]   fp_inc = {1'b0, fp_q} + {{CIW{1'b0}}, 1'b1};
   wire [CIW-1:0] fp_nxt = (fp_inc == NCNT_C) ? {CIW{1'b0}} : fp_inc[CIW-1:0];
   wire [CIW-1:0] fp_d   = pre_i ? fp_q : fp_nxt;
@@ -310,15 +315,22 @@ module pmu_cnt_ram #(
       fp_q <= {CIW{1'b0}};
       fv_q <= 1'b0;
       fi_q <= {CIW{1'b0}};
+      bv_q <= 1'b0;
+      bi_q <= {CIW{1'b0}};
       pk_q <= 1'b0;
     end else begin
       fp_q <= fp_d;
       fv_q <= fv_d;
       fi_q <= fi_d;
+      bv_q <= fv_q;
+      bi_q <= fi_q;
       pk_q <= park;
     end
+    if (fv_q) begin
+      bw_q <= u_base;
+    end
     if (park) begin
-      pk_i_q <= fi_q;
+      pk_i_q <= bi_q;
       pk_w_q <= fold_hi;
     end
   end

@@ -14,9 +14,9 @@
 // Small parameters reach every corner within the BMC depth: two counters (three with
 // FV_NCNT3: a pointer that wraps at a count that is not a power of two, and an index, 3, that
 // names no counter), increments 0..1 (IW=1) and a 4-bit prefix, which carries every 16 cycles at
-// most while a pending carry is folded within 2 NCNT + 2 (6, or 8 with three counters: the
-// pointer moves at least every other cycle, and a fold's word waits at most one cycle behind a
-// write-back), so the sizing rule of the RAM bank holds; a 4-bit upper part wraps after a write
+// most while a pending carry is folded within 2 NCNT + 3 (7, or 9 with three counters: the
+// pointer moves at least every other cycle, a fold takes cycles A, B and C, and a fold's word
+// waits at most one cycle behind a write-back), so the sizing rule of the RAM bank holds; a 4-bit upper part wraps after a write
 // of a near-maximal value.
 //
 // Invariants (docs/formal.md, "(h) by induction") on the RAM bank's flops, which make (h)
@@ -26,13 +26,16 @@
 //             again before the fold scheduler (fp_q, fv_q/fi_q) has folded that carry
 //   i.ptr     the fold pointer and the folded counter are counters (with 3, index 3 is not)
 //   i.fold    cycle B of a fold (fv_q) follows no pre-read, its counter is still pending and
-//             the pointer has moved on to the next counter
+//             the pointer has moved on to the next counter; in cycle C (bv_q, bi_q) the counter
+//             is still pending and not in cycle B again
 //   i.park    a parked fold word (pk_q) is never in a write-back cycle; its counter is pending
 //             and the word is that counter's upper part
 //   i.wback   a write-back (wv_q, wi_q, one-hot wb_q) follows no pre-read, and a cycle B in it
 //             is of another counter (its view is the new value wnew_q: h.value_same)
 //   i.rword   the word the RAM read port returns (rword: rd_q, or the bypassed byp_d_q) is the
-//             RAM word of the counter pre-read last cycle, and in cycle B of the folded one
+//             RAM word of the counter pre-read last cycle, and in cycle B of the folded one; in
+//             cycle C the word cycle B registered (bw_q) is that counter's RAM word (unless its
+//             write-back lands then and replaces the fold)
 //   i.wait    the wait state (wt_q) follows a pre-read; in the cycle after it, the word it
 //             registered is the pre-read counter's RAM word, a_pend_q its pending carry and,
 //             while that is set, the other word the word plus one
@@ -141,6 +144,9 @@ module fv_bank_ram #(
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.wi_q ;
   (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.wb_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.wt_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.bv_q ;
+  (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.bi_q ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.bw_q ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2_q ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2p_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.a_pend_q ;
@@ -170,6 +176,9 @@ module fv_bank_ram #(
   wire [CIW-1:0]     wi   = \u_ram.g_ram.u_ram.wi_q ;
   wire [NCNT-1:0]    wb   = \u_ram.g_ram.u_ram.wb_q ;
   wire               wt   = \u_ram.g_ram.u_ram.wt_q ;
+  wire               bv   = \u_ram.g_ram.u_ram.bv_q ;
+  wire [CIW-1:0]     bi   = \u_ram.g_ram.u_ram.bi_q ;
+  wire [UW-1:0]      bw   = \u_ram.g_ram.u_ram.bw_q ;
   wire [UW-1:0]      r2   = \u_ram.g_ram.u_ram.r2_q ;
   wire [UW-1:0]      r2p  = \u_ram.g_ram.u_ram.r2p_q ;
   wire               apend = \u_ram.g_ram.u_ram.a_pend_q ;
@@ -183,18 +192,19 @@ module fv_bank_ram #(
   endfunction
 
   // Fold scheduler bound: the most cycles, this one included, in which counter j's pending
-  // carry can still be pending: 1 while its word is parked; in cycle B of its fold 1, or 2 when
-  // the word parks (the port is taken); else the pointer needs d moves to reach j and one more
-  // non-pre-read cycle for cycle A, each non-pre-read cycle possibly after a pre-read (never two
-  // in a row; none now if there was one last cycle), then cycle B and a parked cycle:
-  // 2 (d + 1) - p_pre + 2.
+  // carry can still be pending: 1 while its word is parked; in cycle C of its fold 1, or 2 when
+  // the word parks (the port is taken); in cycle B 3 (B, C and a parked cycle); else the pointer
+  // needs d moves to reach j and one more non-pre-read cycle for cycle A, each non-pre-read cycle
+  // possibly after a pre-read (never two in a row; none now if there was one last cycle), then
+  // cycles B and C and a parked cycle: 2 (d + 1) - p_pre + 3.
   function automatic [7:0] pend_left(input integer j);
     integer d;
     begin
       d = (j >= fp) ? (j - fp) : (j + NCNT - fp);
       if (pk && (pki == j))     pend_left = 8'd1;
-      else if (fv && (fi == j)) pend_left = (wv || pk) ? 8'd2 : 8'd1;
-      else                      pend_left = 2 * d + 4 - (p_pre ? 1 : 0);
+      else if (bv && (bi == j)) pend_left = (wv || pk) ? 8'd2 : 8'd1;
+      else if (fv && (fi == j)) pend_left = 8'd3;
+      else                      pend_left = 2 * d + 5 - (p_pre ? 1 : 0);
     end
   endfunction
 
@@ -225,11 +235,15 @@ module fv_bank_ram #(
         lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]} + pend_left(k) * MAXINC[7:0];
         if (pend[k] && !wb[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX}); // [i.bound]
       end
-      assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT);                     // [i.ptr]
+      assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT && {1'b0, bi} < NCNT); // [i.ptr]
       // (cycle A moved the pointer on: a fold never meets one of the same counter)
       if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NCNT - 1) ? 0 : fi + 1))); // [i.fold]
       if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword == ramword(p_pidx)); // [i.rword]
       if (fv && !z[fi]) assert (rword == ramword(fi));                    // [i.rword]
+      // cycle C: its counter still pending, not in cycle B again, its registered word the RAM
+      // word (unless the write-back of that counter lands now and replaces the fold)
+      if (bv) assert (pend[bi] && !(fv && fi == bi));                     // [i.fold]
+      if (bv && !wb[bi]) assert (bw == ramword(bi));                      // [i.rword]
       if (pk) assert (!wv && {1'b0, pki} < NCNT && pend[pki] && pkw == upper(cr, pki)); // [i.park]
       if (wv) assert (!p_pre && {1'b0, wi} < NCNT && wb == ({{(NCNT - 1){1'b0}}, 1'b1} << wi)
                       && !(fv && fi == wi));                               // [i.wback]
