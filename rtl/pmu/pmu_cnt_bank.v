@@ -91,7 +91,14 @@ module pmu_cnt_bank #(
   input  wire [NWND*WIW-1:0] wnd_idx_i,
   output wire [NWND*CW-1:0]  wnd_data_o,
   // counter i wrapped this cycle
-  output wire [NCNT-1:0]     wrap_o
+  output wire [NCNT-1:0]     wrap_o,
+  // the same in two parts: wrap_o = carry_o & ~wsel_o. carry_o: the carry out of each reporting
+  // counter's adder, a function of the counters and increments alone (for a counter written
+  // this cycle either its carry or 0); wsel_o: the counter written this cycle (one-hot, 0
+  // without a write), a function of the write port alone. A user that takes the two apart keeps
+  // the adders' carry vector off the paths from the write port (pmu_top).
+  output wire [NCNT-1:0]     carry_o,
+  output wire [NCNT-1:0]     wsel_o
 );
 
   // The counters as software sees them: with flip-flop storage the registers themselves; with
@@ -199,7 +206,9 @@ module pmu_cnt_bank #(
         end
 
       // Wrap: the carry out, except in a write cycle and for a silent counter (WRAP_EN clear).
-      assign wrap_o = carry & ~wsel & WRAP_EN;
+      assign carry_o = carry & WRAP_EN;
+      assign wsel_o  = wsel;
+      assign wrap_o  = carry_o & ~wsel_o;
 
       // -----------------------------------------------------------------------------------------
       // Read ports
@@ -278,6 +287,9 @@ module pmu_cnt_bank #(
         .wnd_data_o (wnd_data_o),
         .wrap_o     (wrap_o)
       );
+      // (pmu_cnt_ram's wrap_o already leaves the written counter out)
+      assign carry_o = wrap_o;
+      assign wsel_o  = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
 `ifndef SYNTHESIS
       integer vi;
       always @* begin

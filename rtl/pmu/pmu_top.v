@@ -93,9 +93,12 @@ module pmu_top #(
   wire [THREADS*3-1:0]   slot_ridx;
   wire [THREADS*CW-1:0]  slot_rdata;
   // Wraps of the issue-slot and stack counters are silent (spec 4): only programmable and
-  // fixed counter wraps are used.
+  // fixed counter wraps are used. The bank's wrap in its two parts (pmu_cnt_bank: wrap =
+  // wcarry & ~wsel), put together below.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [NCNT-1:0]        wrap;
+  wire [NCNT-1:0]        wrap;      // (the two parts are used)
+  wire [NCNT-1:0]        wcarry;
+  wire [NCNT-1:0]        wsel;
   /* verilator lint_on UNUSEDSIGNAL */
   reg  [THREADS*P-1:0]   pmc_wrap;
   reg  [THREADS*3-1:0]   fix_wrap;
@@ -379,13 +382,16 @@ module pmu_top #(
     end
   endgenerate
 
+  // The wraps: the reporting counters' carries (a function of the counters and increments)
+  // less the counter written this cycle (of the bus), put together here, after the carries are
+  // gathered, so that no part of the carry vector depends on the bus.
   integer u;
   always @* begin
     pmc_wrap = {(THREADS * P){1'b0}};
     fix_wrap = {(THREADS * 3){1'b0}};
     for (u = 0; u < THREADS; u = u + 1) begin
-      pmc_wrap[u*P +: P]    = wrap[u*NCPT +: P];
-      fix_wrap[u*3 +: NFIX] = wrap[u*NCPT+P +: NFIX];
+      pmc_wrap[u*P +: P]    = wcarry[u*NCPT +: P] & ~wsel[u*NCPT +: P];
+      fix_wrap[u*3 +: NFIX] = wcarry[u*NCPT+P +: NFIX] & ~wsel[u*NCPT+P +: NFIX];
     end
   end
 
@@ -475,7 +481,9 @@ module pmu_top #(
     .wnd_re_i   (slot_re),
     .wnd_idx_i  (slot_ridx),
     .wnd_data_o (slot_rdata),
-    .wrap_o     (wrap)
+    .wrap_o     (wrap),
+    .carry_o    (wcarry),
+    .wsel_o     (wsel)
   );
 
   // ---------------------------------------------------------------------------------------------
