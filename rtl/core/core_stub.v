@@ -1,8 +1,8 @@
 // StallScope core stub: a small out-of-order SMT core that drives the PMU (docs/core.md).
 //
 // It runs synthetic programs (streams of instruction attributes), not an ISA:
-//   u_arb        shares the width W among the threads: fetch round robin, rotating priority at
-//                dispatch, issue and commit (core_arb)
+//   u_arb        shares the width W among the threads: the fetch slot and the dispatch and
+//                commit shares decided in the cycle before, rotating priority (core_arb)
 //   g_thr[t]     one thread: front end, back end and its PMU event inputs (core_thread); the
 //                threads' buses are the PMU's event inputs (docs/spec.md section 2)
 //   u_trc        the per-stage trace slots (core_trace, docs/core.md "Trace port")

@@ -7,7 +7,8 @@
 //
 // The width W is shared with the other threads outside this module (core_arb): the thread tells
 // what it could do this cycle (fetch_able_o, *_avail_o, from registers only) and does what it is
-// granted (fetch_go_i, *_n_i) in the same cycle. An instruction fetched in cycle c can dispatch
+// granted (fetch_go_i, *_n_i) in the same cycle; fetch, dispatch and commit are granted within
+// registers of core_arb decided in the cycle before (docs/core.md section 5). An instruction fetched in cycle c can dispatch
 // in c+1, be selected in c+2, issue in c+3 and, with latency L, complete and commit in c+3+L. A
 // consumer can be selected in the cycle after its producer completes and issue in the next. A
 // mispredicted branch flushes the younger instructions of the thread at the end of the cycle it
