@@ -99,6 +99,11 @@ typedef struct {
 #if PMU_PIPE >= 2
   uint32_t v_q[PMU_THREADS * PMU_P];             /* event values V in flight (PIPE = 2), counter k of thread t at t*P+k */
   pmu_in_q_t in_q;                               /* the event inputs of the cycle before (PIPE = 2) */
+  /* an evtsel/ext write in flight (PIPE >= 2, spec 4): loaded one cycle after its access cycle */
+  uint8_t sw_evtsel_q;                           /* an evtsel write */
+  uint8_t sw_ext_q;                              /* an ext write */
+  uint32_t sw_idx_q;                             /* its element t*P+k (held between writes) */
+  uint32_t sw_word_q;                            /* its word: strobed bytes over the old (held) */
 #endif
 #if PMU_PIPE >= 3
   pmu_ev_q_t ev_q;                               /* the event input ports of the cycle before (PIPE = 3) */

@@ -120,7 +120,10 @@ typedef struct {
   uint32_t wdata;   /* pwdata */
   uint32_t bm;      /* byte mask expanded from pstrb */
   uint8_t cnt_we;   /* a counter word is written: dec.ci, dec.hi, wdata, bm */
-  uint8_t sel_we;   /* evtsel[dec.k] or ext[dec.k] of thread dec.t written (clears cprev) */
+  uint8_t sel_we;   /* evtsel[sel_k] or ext[sel_k] of thread sel_t loads (clears cprev): the
+                     * write of this cycle, with PIPE >= 2 the one of the cycle before (spec 4) */
+  uint8_t sel_t;
+  uint8_t sel_k;
 } pmu_apb_t;
 
 /* The generated decode table (from rtl/pmu/data/pmu.rdl): register kinds PMU_RK_*, the address
@@ -132,6 +135,9 @@ typedef struct {
 void pmu_regs_reset(pmu_state_t *s);
 void pmu_regs_map(uint32_t addr, pmu_dec_t *m);
 void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a);
+#if PMU_PIPE >= 2
+void pmu_regs_sel_load(const pmu_state_t *s, pmu_apb_t *a);   /* the element loading (spec 4) */
+#endif
 #if PMU_STORAGE
 uint8_t pmu_regs_wait_next(const pmu_in_t *in);   /* wt_q's next value (5.1) */
 #endif

@@ -416,7 +416,7 @@ void pmu_evctl_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a)
       s->carry_q[t][k] = d->carry_q[t][k];
     }
   if (a->sel_we)
-    s->cprev_q[a->dec.t][a->dec.k] = 0;
+    s->cprev_q[a->sel_t][a->sel_k] = 0;
 #if PMU_PIPE >= 2
   memcpy(s->v_q, d->v_q, sizeof s->v_q);    /* v_q <= V */
 #endif

@@ -6,7 +6,8 @@
  * written here by hand is the behaviour: the APB transfer, gstatus (W1C, set beats clear,
  * freeze), the high-word latch and the interrupt. Flops: evtsel_q ext_q fixctl_q ctrl_q gctrl_q
  * (enable flops, loaded by a write only), evstat_q (loaded by an evtsel write), gstatus_q
- * hi_latch_q hi_addr_q hi_vld_q.
+ * hi_latch_q hi_addr_q hi_vld_q; with PIPE >= 2 the evtsel/ext write register sw_evtsel_q
+ * sw_ext_q sw_idx_q sw_word_q (spec 4: evtsel/ext load one cycle after the write's access).
  */
 #include <string.h>
 #include "pmu_blocks.h"
@@ -45,6 +46,9 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
     /* the first access cycle of a block-RAM counter's transfer: a wait state (5.1), no
      * transfer, no error, no strobes */
     memset(a, 0, sizeof *a);
+#if PMU_PIPE >= 2
+    pmu_regs_sel_load(s, a);
+#endif
     return;
   }
 #endif
@@ -53,6 +57,9 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
      * access/error terms only while psel; skipping them in the setup phase as well is a
      * simulation speed-up (nothing uses them before penable). */
     memset(a, 0, sizeof *a);              /* all 0: dec.kind = PMU_RK_NONE */
+#if PMU_PIPE >= 2
+    pmu_regs_sel_load(s, a);
+#endif
     return;
   }
   wr = (uint32_t)in->pwrite & 1u;
@@ -82,8 +89,24 @@ void pmu_regs_decode(const pmu_state_t *s, const pmu_in_t *in, pmu_apb_t *a)
   a->wdata = in->pwdata;
   a->bm = strb_mask(strb);
   a->cnt_we = (uint8_t)(a->we & m->cnt);
+#if PMU_PIPE >= 2
+  pmu_regs_sel_load(s, a);
+#else
   a->sel_we = (uint8_t)(a->we & (uint32_t)(m->kind == PMU_RK_EVTSEL || m->kind == PMU_RK_EXT));
+  a->sel_t = m->t;
+  a->sel_k = m->k;
+#endif
 }
+
+#if PMU_PIPE >= 2
+/* The evtsel/ext element that loads at this edge: the write of the cycle before (sw_*_q, spec 4) */
+void pmu_regs_sel_load(const pmu_state_t *s, pmu_apb_t *a)
+{
+  a->sel_we = (uint8_t)(s->sw_evtsel_q | s->sw_ext_q);
+  a->sel_t = (uint8_t)(s->sw_idx_q / PMU_P);
+  a->sel_k = (uint8_t)(s->sw_idx_q % PMU_P);
+}
+#endif
 
 #if PMU_STORAGE
 /* wt_q's next value: a setup cycle whose address is a word of a counter kept in block RAM (every
@@ -156,7 +179,14 @@ void pmu_regs_compute(const pmu_state_t *s, const pmu_apb_t *a, pmu_state_t *d)
   /* software write (counters: pmu_cnt_bank; gstatus: W1C in gstatus_next) */
   if (a->we) {
     const uint32_t wword = (pmu_regs_word(s, m) & ~a->bm) | (a->wdata & a->bm);
-    pmu_regs_store(s, m, wword, d);
+#if PMU_PIPE >= 2
+    /* evtsel/ext: into the write register, loaded at the next edge (spec 4) */
+    if (m->kind == PMU_RK_EVTSEL || m->kind == PMU_RK_EXT) {
+      d->sw_idx_q = (uint32_t)m->t * PMU_P + m->k;
+      d->sw_word_q = wword;
+    } else
+#endif
+      pmu_regs_store(s, m, wword, d);
   }
 
   /* high-word latch (5.4): the high word of the counter read, before this edge */
@@ -184,6 +214,27 @@ static inline uint64_t gstatus_next(uint64_t q, uint64_t clr, uint64_t w, uint32
   return ((q & ~clr) | set | (frz << PMU_GSTATUS_CTR_FRZ_LSB)) & PMU_GSTATUS_MASK64;
 }
 
+/* evstat.unsup[k] from evtsel[k] as it is loaded (2.2) */
+static inline void evstat_unsup(pmu_state_t *s, const pmu_dec_t *m)
+{
+  const uint32_t es = s->evtsel_q[m->t][m->k];
+  const uint8_t ev = (uint8_t)(es >> PMU_EVTSEL_EVENT_LSB), um = (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB);
+  const uint32_t unsup = !(pmu_ev_sup(ev, um) & 2u) && (ev | um) != 0u;
+  s->evstat_q[m->t] = (s->evstat_q[m->t] & ~(1u << m->k)) | unsup << m->k;
+}
+
+#if PMU_PIPE >= 2
+/* evtsel/ext element m loads the word w (masked as a write, 5.3), evtsel with its evstat bit */
+static void regs_load_sel(pmu_state_t *s, const pmu_dec_t *m, uint32_t w)
+{
+  pmu_state_t x;   /* pmu_regs_store's next state: only the element's field is written and read */
+  pmu_regs_store(s, m, w, &x);
+  pmu_regs_load(s, &x, m);
+  if (m->kind == PMU_RK_EVTSEL)
+    evstat_unsup(s, m);
+}
+#endif
+
 /* The clock edge. As in the RTL, gstatus_next() is evaluated at the flop: from this cycle's
  * wraps (pmu_step calls this after pmu_cnt_bank_update) and the registers before the edge
  * (so gstatus first: it reads ctrl_q). A thread without a wrap and without a W1C write keeps
@@ -205,15 +256,35 @@ void pmu_regs_commit(pmu_state_t *s, const pmu_state_t *d, const pmu_apb_t *a,
     s->gstatus_q[t] = gstatus_next(s->gstatus_q[t], clr, wrap[t],
                                    (s->ctrl_q[t] >> PMU_CTRL_FRZ_ON_OVF_LSB) & 1u);
   }
+#if PMU_PIPE >= 2
+  /* the evtsel/ext write of the cycle before loads its element (spec 4), then this cycle's
+   * evtsel/ext write enters the write register */
+  if (a->sel_we) {
+    pmu_dec_t lm;
+    memset(&lm, 0, sizeof lm);
+    lm.kind = s->sw_evtsel_q ? PMU_RK_EVTSEL : PMU_RK_EXT;
+    lm.t = a->sel_t;
+    lm.k = a->sel_k;
+    regs_load_sel(s, &lm, s->sw_word_q);
+  }
+  {
+    const uint8_t sw = (uint8_t)(a->we && (m->kind == PMU_RK_EVTSEL || m->kind == PMU_RK_EXT));
+    s->sw_evtsel_q = (uint8_t)(sw && m->kind == PMU_RK_EVTSEL);
+    s->sw_ext_q = (uint8_t)(sw && m->kind == PMU_RK_EXT);
+    if (sw) {
+      s->sw_idx_q = d->sw_idx_q;
+      s->sw_word_q = d->sw_word_q;
+    }
+    if (a->we && !sw)                           /* the written register only (enable flops) */
+      pmu_regs_load(s, d, m);
+  }
+#else
   if (a->we) {                                  /* the written register only (enable flops) */
     pmu_regs_load(s, d, m);
-    if (m->kind == PMU_RK_EVTSEL) {             /* evstat.unsup[k] from the written evtsel (2.2) */
-      const uint32_t es = s->evtsel_q[m->t][m->k];
-      const uint8_t ev = (uint8_t)(es >> PMU_EVTSEL_EVENT_LSB), um = (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB);
-      const uint32_t unsup = !(pmu_ev_sup(ev, um) & 2u) && (ev | um) != 0u;
-      s->evstat_q[m->t] = (s->evstat_q[m->t] & ~(1u << m->k)) | unsup << m->k;
-    }
+    if (m->kind == PMU_RK_EVTSEL)
+      evstat_unsup(s, m);
   }
+#endif
   s->hi_latch_q = d->hi_latch_q;
   s->hi_addr_q = d->hi_addr_q;
   s->hi_vld_q = d->hi_vld_q;

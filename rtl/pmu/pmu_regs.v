@@ -6,7 +6,8 @@
 // pmu_regs_pkg.vh). Written here by hand is the behaviour around it: the flops of gstatus and
 // evstat, which hardware writes (their values go back into u_gen's read mux), with the overflow
 // status update and its set/clear priority (4.3), the high-word latch of 64-bit reads (5.4), the
-// lane picks written with evtsel, the configuration outputs and the per-thread interrupt.
+// lane picks loaded with evtsel, the evtsel/ext write register of PIPE >= 2 (spec 4), the
+// configuration outputs and the per-thread interrupt.
 
 `include "pmu_map.vh"
 
@@ -90,6 +91,16 @@ module pmu_regs #(
   wire [THREADS*P-1:0]    we_ext;      // ext[t*P+k] written
   wire [THREADS-1:0]      we_gstatus;  // gstatus of thread t written
   wire [31:0]             wword;       // the word written (strobed bytes over the old word)
+  /* verilator lint_off UNUSEDSIGNAL */  // used with PIPE >= 2 only
+  wire [EIW-1:0]          widx;        // the evtsel/ext element of the access, t*P+k
+  /* verilator lint_on UNUSEDSIGNAL */
+  // Loads of evtsel/ext elements (with their picks, evstat bit and edge history clear): the
+  // write of this cycle, with PIPE >= 2 the one of the cycle before (g_sw, spec 4)
+  wire [THREADS*P-1:0]    ld_evtsel;
+  wire [THREADS*P-1:0]    ld_ext;
+  wire [31:0]             ld_word;
+  wire                    ld_v;        // an evtsel element may load (gates the decode)
+  wire                    ld_any;      // some evtsel/ext element may load (implied by ld_*)
   wire                    wr_ok;       // a successful write
   wire                    hi;          // ... or read of a high word
   wire [AW-1:0]           a;           // the access's address
@@ -145,6 +156,11 @@ module pmu_regs #(
     .we_evtsel_o    (we_evtsel),
     .we_ext_o       (we_ext),
     .we_gstatus_o   (we_gstatus),
+    .ld_evtsel_i    (ld_evtsel),
+    .ld_ext_i       (ld_ext),
+    .ld_any_i       (ld_any),
+    .ld_word_i      (ld_word),
+    .widx_o         (widx),
     .smp_sel_o      (smp_sel),
     .smp_k_o        (smp_k_o),
     .smp_t_o        (smp_t_o),
@@ -198,15 +214,64 @@ module pmu_regs #(
   endfunction
 
   // ---------------------------------------------------------------------------------------------
+  // The evtsel/ext write register (PIPE >= 2, spec 4 "Event path pipeline"): a successful write
+  // of evtsel/ext registers its element and word in its access cycle (the index and the word
+  // only then, enable flops); the element loads them at the end of the next cycle, so the
+  // catalog decode of the picks below starts at sw_word_q, not at the bus. The bus never sees
+  // the difference: the next access phase is at least two cycles later. Reset: nothing in
+  // flight, index and word 0.
+  // ---------------------------------------------------------------------------------------------
+  generate
+    if (PIPE >= 2) begin : g_sw
+      reg            sw_evtsel_q /*verilator public_flat_rd*/;
+      reg            sw_ext_q /*verilator public_flat_rd*/;
+      reg [EIW-1:0]  sw_idx_q /*verilator public_flat_rd*/;
+      reg [31:0]     sw_word_q /*verilator public_flat_rd*/;
+      wire           sw_ev = |we_evtsel;
+      wire           sw_ex = |we_ext;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          sw_evtsel_q <= 1'b0;
+          sw_ext_q    <= 1'b0;
+          sw_idx_q    <= {EIW{1'b0}};
+          sw_word_q   <= 32'd0;
+        end else begin
+          sw_evtsel_q <= sw_ev;
+          sw_ext_q    <= sw_ex;
+          if (sw_ev || sw_ex) begin
+            sw_idx_q  <= widx;
+            sw_word_q <= wword;
+          end
+        end
+      end
+      genvar ge;
+      for (ge = 0; ge < THREADS * P; ge = ge + 1) begin : g_ld
+        wire hit = (sw_idx_q == ge[EIW-1:0]);
+        assign ld_evtsel[ge] = sw_evtsel_q && hit;
+        assign ld_ext[ge]    = sw_ext_q && hit;
+      end
+      assign ld_word = sw_word_q;
+      assign ld_v    = sw_evtsel_q;
+      assign ld_any  = sw_evtsel_q || sw_ext_q;
+    end else begin : g_nsw
+      assign ld_evtsel = we_evtsel;
+      assign ld_ext    = we_ext;
+      assign ld_word   = wword;
+      assign ld_v      = psel_i && penable_i && pwrite_i;
+      assign ld_any    = wr_ok;
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------------------------------
   // Lane picks: evtsel[k]'s event/umask decoded through the catalog (pmu_lane_pick) into
   // pmu_evctl's lane table indices (pmu_lane_x) when evtsel[k] is written: one shared decoder
   // on the write path instead of one per counter in pmu_evctl (ANY and USR/OS act there).
   // ---------------------------------------------------------------------------------------------
   // With them, whether the pair is supported and core-scoped (pmu_ev_sup, spec 2.2): sup_q,
   // core_q, and evstat.unsup[k] (an unsupported pair other than (0x00, 0x00)).
-  // Next state of the element written (x_d), decoded in the access phase of a write (loaded only
-  // on a successful write of that evtsel, we_evtsel: the decode does not wait for the error
-  // rules).
+  // Next state of the element loading (x_d), decoded from the word it loads (ld_word: with
+  // PIPE < 2 in the access phase of a write, the decode not waiting for the error rules; with
+  // PIPE >= 2 from the write register), loaded with the element (ld_evtsel).
   reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*P-1:0]     sup_q;
   reg [THREADS*P-1:0]     core_q;
@@ -222,8 +287,8 @@ module pmu_regs #(
     pick_d  = {PKW{1'b0}};
     sup_d   = 2'b00;
     unsup_d = 1'b0;
-    if (psel_i && penable_i && pwrite_i) begin
-      ev_d    = wword & EVTSEL_MASK;
+    if (ld_v) begin
+      ev_d    = ld_word & EVTSEL_MASK;
       pick_d  = pmu_lane_x(pmu_lane_pick(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8],
                                          ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]));
       sup_d   = pmu_ev_sup(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8], ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]);
@@ -241,7 +306,7 @@ module pmu_regs #(
   assign ext_o    = ext_q;
 
   always @* begin
-    sel_wr_o = we_evtsel | we_ext;   // evtsel[k] or ext[k] written: clears the edge history
+    sel_wr_o = ld_evtsel | ld_ext;   // evtsel[k] or ext[k] loads: clears the edge history
   end
 
   // Per thread: wiring from the registers, and the interrupt (an overflow status bit whose
@@ -298,11 +363,10 @@ module pmu_regs #(
                                                fix_wrap_i[tp*3 +: 3],
                                                ctrl_q[tp*32 + `PMU_CTRL_FRZ_ON_OVF_LSB]);
       end
-      if (wr_ok) begin
-        hi_vld_q <= 1'b0;
+      if (ld_any) begin   // (implied by every ld_evtsel bit: the loop only runs then)
         for (tp = 0; tp < THREADS; tp = tp + 1) begin
           for (kp = 0; kp < P; kp = kp + 1) begin
-            if (we_evtsel[tp*P+kp]) begin
+            if (ld_evtsel[tp*P+kp]) begin
               pick_q[(tp*P+kp)*PKW +: PKW] <= pick_d;
               sup_q[tp*P+kp]               <= sup_d[1];
               core_q[tp*P+kp]              <= sup_d[0];
@@ -310,6 +374,9 @@ module pmu_regs #(
             end
           end
         end
+      end
+      if (wr_ok) begin
+        hi_vld_q <= 1'b0;
       end else if (cnt_re_o && !hi) begin   // a counter's low word read
         hi_latch_q <= chi;
         hi_addr_q  <= a + {{(AW - 3){1'b0}}, 3'd4};

@@ -68,6 +68,13 @@ module pmu_regs_gen #(
   output wire [THREADS*P-1:0]                we_evtsel_o,    // evtsel[t*P+k] written
   output wire [THREADS*P-1:0]                we_ext_o,       // ext[t*P+k] written
   output reg  [THREADS-1:0]                  we_gstatus_o,   // gstatus[t] written (word hi_o)
+  // loads of the array elements, decided by pmu_regs: the writes above, or with PIPE >= 2 the
+  // writes of the cycle before from its write register (spec 4)
+  input  wire [THREADS*P-1:0]                ld_evtsel_i,    // evtsel[t*P+k] loads ld_word_i
+  input  wire [THREADS*P-1:0]                ld_ext_i,       // ext[t*P+k] loads ld_word_i
+  input  wire                                ld_any_i,       // some element may load (wr_ok, or a write in the register)
+  input  wire [31:0]                         ld_word_i,      // the word an array element loads (masked here)
+  output wire [EIW-1:0]                      widx_o,         // the array element of the access, t*P+k
   output wire [31:0]                         wword_o,        // the word a write stores
   output wire                                wr_ok_o,        // a successful write
   output wire                                hi_o,           // the high word of a 64-bit register
@@ -529,7 +536,8 @@ module pmu_regs_gen #(
 
   // ---------------------------------------------------------------------------------------------
   // Flops: a register loads the word of a successful write to it, masked to its writable fields
-  // (registers with hardware-set fields: in pmu_regs).
+  // (registers with hardware-set fields: in pmu_regs); an array element the word ld_word_i when
+  // pmu_regs says (ld_*_i: the write of this cycle, or with PIPE >= 2 of the cycle before).
   // ---------------------------------------------------------------------------------------------
   integer tw;
   integer kw;
@@ -541,16 +549,20 @@ module pmu_regs_gen #(
       ctrl_q <= {(THREADS){CTRL_RESET}};
       gctrl_q <= {(THREADS){GCTRL_RESET}};
     end else begin
-      if (wr_ok) begin
+      if (ld_any_i) begin   // (implied by every ld_*_i bit: the loop only runs then)
         for (tw = 0; tw < THREADS; tw = tw + 1) begin
           for (kw = 0; kw < KCNT_C; kw = kw + 1) begin
-            if (we_evtsel[tw*KCNT_C+kw]) begin
-              evtsel_q[(tw*KCNT_C+kw)*32 +: 32] <= wword & EVTSEL_MASK;
+            if (ld_evtsel_i[tw*KCNT_C+kw]) begin
+              evtsel_q[(tw*KCNT_C+kw)*32 +: 32] <= ld_word_i & EVTSEL_MASK;
             end
-            if (we_ext[tw*KCNT_C+kw]) begin
-              ext_q[(tw*KCNT_C+kw)*32 +: 32] <= wword & ((kw == 0) ? EXT_MASK_AT0 : EXT_MASK);
+            if (ld_ext_i[tw*KCNT_C+kw]) begin
+              ext_q[(tw*KCNT_C+kw)*32 +: 32] <= ld_word_i & ((kw == 0) ? EXT_MASK_AT0 : EXT_MASK);
             end
           end
+        end
+      end
+      if (wr_ok) begin
+        for (tw = 0; tw < THREADS; tw = tw + 1) begin
           if ((tsel == tw[TIW-1:0]) && r_fixctl) begin
             fixctl_q[tw*32 +: 32] <= wword & FIXCTL_MASK;
           end
@@ -592,6 +604,7 @@ module pmu_regs_gen #(
   assign wword_o = wword;
   assign wr_ok_o = wr_ok;
   assign hi_o    = hi;
+  assign widx_o  = eidx;
   assign addr_o  = a;
 
 endmodule

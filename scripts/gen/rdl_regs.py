@@ -660,6 +660,15 @@ def gen_rtl(m, banner):
                       "%s[t*%s+k] written" % (r.name, gexpr)))
     for r in hwwr:
         ports.append(("output reg ", "[THREADS-1:0]", "we_%s_o" % r.name, "%s[t] written (word hi_o)" % r.name))
+    if sarr:
+        ports.append((None, None, None, "loads of the array elements, decided by pmu_regs: the writes above, or with PIPE >= 2 the"))
+        ports.append((None, None, None, "writes of the cycle before from its write register (spec 4)"))
+        for r in sarr:
+            ports.append(("input  wire", "[THREADS*%s-1:0]" % vexpr(r.cexpr), "ld_%s_i" % r.name,
+                          "%s[t*%s+k] loads ld_word_i" % (r.name, gexpr)))
+        ports.append(("input  wire", "", "ld_any_i", "some element may load (wr_ok, or a write in the register)"))
+        ports.append(("input  wire", "[31:0]", "ld_word_i", "the word an array element loads (masked here)"))
+        ports.append(("output wire", "[EIW-1:0]", "widx_o", "the array element of the access, t*%s+k" % gexpr))
     ports += [
         ("output wire", "[31:0]", "wword_o", "the word a write stores"),
         ("output wire", "", "wr_ok_o", "a successful write"),
@@ -1108,7 +1117,8 @@ def gen_rtl(m, banner):
     a("")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  // Flops: a register loads the word of a successful write to it, masked to its writable fields")
-    a("  // (registers with hardware-set fields: in pmu_regs).")
+    a("  // (registers with hardware-set fields: in pmu_regs); an array element the word ld_word_i when")
+    a("  // pmu_regs says (ld_*_i: the write of this cycle, or with PIPE >= 2 of the cycle before).")
     a("  // ---------------------------------------------------------------------------------------------")
     a("  integer tw;")
     if sarr:
@@ -1121,18 +1131,22 @@ def gen_rtl(m, banner):
         n = "THREADS * %s" % vexpr(r.cexpr) if r.is_array else "THREADS"
         a("      %s_q <= {(%s){%s_RESET}};" % (r.name, n, U(r)))
     a("    end else begin")
-    a("      if (wr_ok) begin")
-    a("        for (tw = 0; tw < THREADS; tw = tw + 1) begin")
     if sarr:
+        a("      if (ld_any_i) begin   // (implied by every ld_*_i bit: the loop only runs then)")
+        a("        for (tw = 0; tw < THREADS; tw = tw + 1) begin")
         a("          for (kw = 0; kw < KCNT_C; kw = kw + 1) begin")
         for r in sarr:
             mk = "%s_MASK" % U(r)
             if r.razwi_at() is not None:
                 mk = "((kw == %d) ? %s_MASK_AT%d : %s_MASK)" % (r.razwi_at(), U(r), r.razwi_at(), U(r))
-            a("            if (we_%s[tw*KCNT_C+kw]) begin" % r.name)
-            a("              %s_q[(tw*KCNT_C+kw)*32 +: 32] <= wword & %s;" % (r.name, mk))
+            a("            if (ld_%s_i[tw*KCNT_C+kw]) begin" % r.name)
+            a("              %s_q[(tw*KCNT_C+kw)*32 +: 32] <= ld_word_i & %s;" % (r.name, mk))
             a("            end")
         a("          end")
+        a("        end")
+        a("      end")
+    a("      if (wr_ok) begin")
+    a("        for (tw = 0; tw < THREADS; tw = tw + 1) begin")
     for r in ssgl:
         if r.hwset:
             continue
@@ -1180,6 +1194,8 @@ def gen_rtl(m, banner):
     a("  assign wword_o = wword;")
     a("  assign wr_ok_o = wr_ok;")
     a("  assign hi_o    = hi;")
+    if sarr:
+        a("  assign widx_o  = eidx;")
     a("  assign addr_o  = a;")
     a("")
     a("endmodule")

@@ -37,6 +37,18 @@ template <typename Root> static void rtl_state(Root *r, pmu_state_t *s) {
 #if PMU_PIPE >= 2
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++) s->v_q[i] = r->RTL_SIG(u_evctl__DOT__g_vq__DOT__v_q)[i];
 #endif
+#if PMU_PIPE >= 2
+  s->sw_evtsel_q = r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_evtsel_q);
+#endif
+#if PMU_PIPE >= 2
+  s->sw_ext_q = r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_ext_q);
+#endif
+#if PMU_PIPE >= 2
+  s->sw_idx_q = r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_idx_q);
+#endif
+#if PMU_PIPE >= 2
+  s->sw_word_q = r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_word_q);
+#endif
 }
 
 // True when the RTL's state equals the model's state m, read in place (no copy): the same
@@ -74,6 +86,18 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
 #if PMU_PIPE >= 2
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++)
     if ((uint32_t)r->RTL_SIG(u_evctl__DOT__g_vq__DOT__v_q)[i] != m->v_q[i]) return false;
+#endif
+#if PMU_PIPE >= 2
+  if (r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_evtsel_q) != m->sw_evtsel_q) return false;
+#endif
+#if PMU_PIPE >= 2
+  if (r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_ext_q) != m->sw_ext_q) return false;
+#endif
+#if PMU_PIPE >= 2
+  if (r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_idx_q) != m->sw_idx_q) return false;
+#endif
+#if PMU_PIPE >= 2
+  if (r->RTL_SIG(u_regs__DOT__g_sw__DOT__sw_word_q) != m->sw_word_q) return false;
 #endif
   return true;
 }
@@ -149,6 +173,18 @@ static std::string state_diff(const pmu_state_t *m, const pmu_state_t *r) {
   for (int i = 0; i < (PMU_THREADS) * (PMU_P); i++)
     CHK(m->v_q[i] != r->v_q[i], "u_evctl.g_vq.v_q[%d] %s: expected 0x%" PRIx32 ", actual 0x%" PRIx32, i,
         "", m->v_q[i], r->v_q[i])
+#endif
+#if PMU_PIPE >= 2
+  CHK(m->sw_evtsel_q != r->sw_evtsel_q, "u_regs.g_sw.sw_evtsel_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->sw_evtsel_q, (uint64_t)r->sw_evtsel_q)
+#endif
+#if PMU_PIPE >= 2
+  CHK(m->sw_ext_q != r->sw_ext_q, "u_regs.g_sw.sw_ext_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->sw_ext_q, (uint64_t)r->sw_ext_q)
+#endif
+#if PMU_PIPE >= 2
+  CHK(m->sw_idx_q != r->sw_idx_q, "u_regs.g_sw.sw_idx_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->sw_idx_q, (uint64_t)r->sw_idx_q)
+#endif
+#if PMU_PIPE >= 2
+  CHK(m->sw_word_q != r->sw_word_q, "u_regs.g_sw.sw_word_q: expected 0x%" PRIx64 ", actual 0x%" PRIx64, (uint64_t)m->sw_word_q, (uint64_t)r->sw_word_q)
 #endif
   return "";
 }
