@@ -55,8 +55,9 @@ typedef struct {
 } pmu_out_t;
 
 #if PMU_PIPE >= 2
-/* The event inputs of the cycle before (PIPE = 2, spec 4: the RTL's pmu_top g_in_q), the
- * fields of pmu_in_t of the same names; the increments of a cycle count these. */
+/* The event inputs of the cycle before (PIPE = 2, spec 4: the RTL's pmu_top g_in_q; the stack
+ * counts in pmu_stack g_sum_q, registered after their sums), the fields of pmu_in_t of the same
+ * names; the increments of a cycle count these. */
 typedef struct {
   uint8_t priv[PMU_THREADS];
   uint8_t ref_tick;

@@ -4,7 +4,10 @@
 // slots of a cycle over the 8 components: base (used, with the saturating carry of excess
 // instructions), bpred (wrong path when visible), smt (slots taken by sibling threads) and one
 // cause from the flags. This module holds the carry registers and the counts each stage needs
-// (its own, and the sum over the sibling threads).
+// (its own, its own with its wrong path, and the sum over the sibling threads). With PIPE >= 2
+// the counts come in a cycle early (the inputs of pmu_top's input register, spec 4) and pass a
+// register here after the sums, so the split starts at registered sums (the same values as
+// summing the registered inputs: the input register's stack part lives here).
 // Output: increment of stack counter s*8+c of thread t at [(t*24+s*8+c)*IW +: IW].
 
 `include "pmu_map.vh"
@@ -14,11 +17,13 @@ module pmu_stack #(
   parameter W       = `PMU_DEF_W,
   parameter NW      = `PMU_DEF_NW,
   parameter CRW     = `PMU_DEF_CRW,
-  parameter IW      = 13
+  parameter IW      = 13,
+  parameter PIPE    = `PMU_DEF_PIPE
 ) (
   input  wire                           clk_i,
   input  wire                           rst_ni,
   input  wire [THREADS-1:0]             wpvis_i,    // ctrl.wpvis
+  // the counts of the cycle whose slots are split; with PIPE >= 2 of the cycle after it
   input  wire [THREADS*3*NW-1:0]        stk_n_i,
   input  wire [THREADS*2*NW-1:0]        stk_wp_i,
   input  wire [THREADS*`PMU_NFLAG-1:0]  stk_flags_i,
@@ -38,10 +43,12 @@ module pmu_stack #(
   reg  [THREADS*3*CRW-1:0] carry_q /*verilator public_flat_rd*/;
   wire [THREADS*3*CRW-1:0] carry_d;
 
-  // Per-stage instruction counts zero-extended to XW: n[t][s], wp[t][s] (0 at commit), and the
-  // instructions of the sibling threads, sib[t][s] = sum over v != t of n[v][s] + wp[v][s].
+  // Per-stage instruction counts zero-extended to XW: n[t][s], wp[t][s] (0 at commit),
+  // n[t][s] + wp[t][s], and the instructions of the sibling threads, sib[t][s] = sum over v != t
+  // of n[v][s] + wp[v][s]; of the inputs (x*), and as the stages take them (e_*).
   reg [THREADS*3*XW-1:0] nx;
   reg [THREADS*3*XW-1:0] wpx;
+  reg [THREADS*3*XW-1:0] npw;
   reg [THREADS*3*XW-1:0] sib;
   integer t;
   integer s;
@@ -49,6 +56,7 @@ module pmu_stack #(
   always @* begin
     nx  = {(THREADS * 3 * XW){1'b0}};
     wpx = {(THREADS * 3 * XW){1'b0}};
+    npw = {(THREADS * 3 * XW){1'b0}};
     sib = {(THREADS * 3 * XW){1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
       for (s = 0; s < 3; s = s + 1) begin
@@ -58,12 +66,14 @@ module pmu_stack #(
         end
       end
     end
+    for (t = 0; t < THREADS * 3; t = t + 1) begin
+      npw[t*XW +: XW] = nx[t*XW +: XW] + wpx[t*XW +: XW];
+    end
     for (t = 0; t < THREADS; t = t + 1) begin
       for (s = 0; s < 3; s = s + 1) begin
         for (v = 0; v < THREADS; v = v + 1) begin
           if (v != t) begin
-            sib[(t*3+s)*XW +: XW] = sib[(t*3+s)*XW +: XW] + nx[(v*3+s)*XW +: XW]
-                                    + wpx[(v*3+s)*XW +: XW];
+            sib[(t*3+s)*XW +: XW] = sib[(t*3+s)*XW +: XW] + npw[(v*3+s)*XW +: XW];
           end
         end
       end
@@ -71,6 +81,43 @@ module pmu_stack #(
   end
 
   // One pmu_stack_stage per thread and stage: the slot split and the next carry.
+  // The counts as the stages take them: with PIPE >= 2 from a register (reset 0), the cycle
+  // before's inputs and their sums.
+  wire [THREADS*3*XW-1:0] e_n;
+  wire [THREADS*3*XW-1:0] e_wp;
+  wire [THREADS*3*XW-1:0] e_npw;
+  wire [THREADS*3*XW-1:0] e_sib;
+  generate
+    if (PIPE >= 2) begin : g_sum_q
+      reg [THREADS*3*XW-1:0] n_q;
+      reg [THREADS*3*XW-1:0] wp_q;
+      reg [THREADS*3*XW-1:0] npw_q;
+      reg [THREADS*3*XW-1:0] sib_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          n_q   <= {(THREADS * 3 * XW){1'b0}};
+          wp_q  <= {(THREADS * 3 * XW){1'b0}};
+          npw_q <= {(THREADS * 3 * XW){1'b0}};
+          sib_q <= {(THREADS * 3 * XW){1'b0}};
+        end else begin
+          n_q   <= nx;
+          wp_q  <= wpx;
+          npw_q <= npw;
+          sib_q <= sib;
+        end
+      end
+      assign e_n   = n_q;
+      assign e_wp  = wp_q;
+      assign e_npw = npw_q;
+      assign e_sib = sib_q;
+    end else begin : g_sum
+      assign e_n   = nx;
+      assign e_wp  = wpx;
+      assign e_npw = npw;
+      assign e_sib = sib;
+    end
+  endgenerate
+
   genvar gt;
   genvar gs;
   generate
@@ -85,9 +132,10 @@ module pmu_stack #(
           .IW    (IW)
         ) u_stg (
           .wpvis_i   (wpvis_i[gt]),
-          .n_i       (nx[TS*XW +: XW]),
-          .wp_i      (wpx[TS*XW +: XW]),
-          .sib_i     (sib[TS*XW +: XW]),
+          .n_i       (e_n[TS*XW +: XW]),
+          .wp_i      (e_wp[TS*XW +: XW]),
+          .npw_i     (e_npw[TS*XW +: XW]),
+          .sib_i     (e_sib[TS*XW +: XW]),
           .flags_i   (stk_flags_i[gt*NFLAG +: NFLAG]),
           .carry_i   (carry_q[TS*CRW +: CRW]),
           .carry_d_o (carry_d[TS*CRW +: CRW]),

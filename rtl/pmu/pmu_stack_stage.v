@@ -19,6 +19,7 @@ module pmu_stack_stage #(
   input  wire                   wpvis_i,    // ctrl.wpvis of the thread
   input  wire [XW-1:0]          n_i,        // correct-path instructions processed
   input  wire [XW-1:0]          wp_i,       // wrong-path instructions processed (0 at commit)
+  input  wire [XW-1:0]          npw_i,      // n_i + wp_i
   input  wire [XW-1:0]          sib_i,      // instructions of the sibling threads
   input  wire [`PMU_NFLAG-1:0]  flags_i,    // the thread's Table-2 flags
   input  wire [CRW-1:0]         carry_i,    // carry_q of this thread and stage
@@ -50,7 +51,7 @@ module pmu_stack_stage #(
 
   // base: instructions of this cycle plus the carry, at most W slots; the excess is carried,
   // saturating at 2^CRW - 1
-  wire [XW-1:0] m    = (wpv || COMMIT) ? n_i : n_i + wp_i;
+  wire [XW-1:0] m    = (wpv || COMMIT) ? n_i : npw_i;
   wire [XW-1:0] tot  = m + {{(XW - CRW){1'b0}}, carry_i};
   wire          full = (tot > WX);               // more than W: base takes all W slots
   wire [XW-1:0] rem  = full ? tot - WX : {XW{1'b0}};

@@ -248,8 +248,6 @@ module pmu_top #(
   wire [THREADS*NW-1:0]        e_fill;
   wire [THREADS*NW-1:0]        e_issue;
   wire [THREADS*NW-1:0]        e_retire;
-  wire [THREADS*3*NW-1:0]      e_stk_n;
-  wire [THREADS*2*NW-1:0]      e_stk_wp;
   wire [THREADS*`PMU_NFLAG-1:0] e_stk_flags;
   generate
     if (PIPE >= 2) begin : g_in_q
@@ -258,8 +256,6 @@ module pmu_top #(
       reg [THREADS*NW-1:0]        fill_q;
       reg [THREADS*NW-1:0]        issue_q;
       reg [THREADS*NW-1:0]        retire_q;
-      reg [THREADS*3*NW-1:0]      stk_n_q;
-      reg [THREADS*2*NW-1:0]      stk_wp_q;
       reg [THREADS*`PMU_NFLAG-1:0] stk_flags_q;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
@@ -268,8 +264,6 @@ module pmu_top #(
           fill_q      <= {(THREADS * NW){1'b0}};
           issue_q     <= {(THREADS * NW){1'b0}};
           retire_q    <= {(THREADS * NW){1'b0}};
-          stk_n_q     <= {(THREADS * 3 * NW){1'b0}};
-          stk_wp_q    <= {(THREADS * 2 * NW){1'b0}};
           stk_flags_q <= {(THREADS * `PMU_NFLAG){1'b0}};
         end else begin
           priv_q      <= x_priv;
@@ -277,8 +271,6 @@ module pmu_top #(
           fill_q      <= x_fill;
           issue_q     <= x_issue;
           retire_q    <= x_retire;
-          stk_n_q     <= x_stk_n;
-          stk_wp_q    <= x_stk_wp;
           stk_flags_q <= x_stk_flags;
         end
       end
@@ -287,8 +279,6 @@ module pmu_top #(
       assign e_fill      = fill_q;
       assign e_issue     = issue_q;
       assign e_retire    = retire_q;
-      assign e_stk_n     = stk_n_q;
-      assign e_stk_wp    = stk_wp_q;
       assign e_stk_flags = stk_flags_q;
     end else begin : g_in
       assign e_priv      = x_priv;
@@ -296,8 +286,6 @@ module pmu_top #(
       assign e_fill      = x_fill;
       assign e_issue     = x_issue;
       assign e_retire    = x_retire;
-      assign e_stk_n     = x_stk_n;
-      assign e_stk_wp    = x_stk_wp;
       assign e_stk_flags = x_stk_flags;
     end
   endgenerate
@@ -356,13 +344,14 @@ module pmu_top #(
     .W       (W),
     .NW      (NW),
     .CRW     (CRW),
-    .IW      (IW)
+    .IW      (IW),
+    .PIPE    (PIPE)
   ) u_stack (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .wpvis_i     (wpvis),
-    .stk_n_i     (e_stk_n),
-    .stk_wp_i    (e_stk_wp),
+    .stk_n_i     (x_stk_n),    // with PIPE >= 2 registered in u_stack, after the sums
+    .stk_wp_i    (x_stk_wp),
     .stk_flags_i (e_stk_flags),
     .inc_o       (stk_inc)
   );
