@@ -86,6 +86,7 @@ module core_backend #(
   wire [ROB-1:0]    d_wp;
   wire [ROB-1:0]    d_mbr;
   wire [ROB-1:0]    d_pd;
+  wire [W-1:0]      d_mbs;
   wire [ROBI-1:0]   rob_head;
   wire [ROB-1:0]    rob_ge_d;
   wire [ROB-1:0]    rob_done;
@@ -140,6 +141,7 @@ module core_backend #(
     .wp_o       (d_wp),
     .mbr_o      (d_mbr),
     .pd_o       (d_pd),
+    .mbs_o      (d_mbs),
     .c_n_o      (disp_c_o),
     .wp_n_o     (disp_wp_o)
   );
@@ -211,6 +213,7 @@ module core_backend #(
     .disp_prod_i (d_prod),
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
+    .disp_mbs_i  (d_mbs),
     .rob_head_i  (rob_head),
     .rob_ge_d_i  (rob_ge_d),
     .rob_done_i  (rob_done),

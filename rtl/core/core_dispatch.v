@@ -51,15 +51,10 @@ module core_dispatch #(
   output reg  [ROB-1:0]    wp_o,        //   wrong path
   output reg  [ROB-1:0]    mbr_o,       //   the mispredicted branch
   output reg  [ROB-1:0]    pd_o,        //   producer done or none
+  output reg  [W-1:0]      mbs_o,       // slot j (granted) is the mispredicted branch
   output reg  [WW-1:0]     c_n_o,       // correct-path instructions dispatched
   output reg  [WW-1:0]     wp_n_o       // wrong-path instructions dispatched
 );
-
-  localparam [31:0]     W32   = W;
-  localparam [31:0]     ROB32 = ROB;
-  localparam [31:0]     RS32  = RS;
-  localparam [ROBC-1:0] ROBN  = ROB32[ROBC-1:0];
-  localparam [RSC-1:0]  RSN   = RS32[RSC-1:0];
 
   localparam [1:0] CLS_LONG = 2'd1;
   localparam [1:0] CLS_LOAD = 2'd2;
@@ -86,18 +81,20 @@ module core_dispatch #(
   // What could dispatch (from registers only): min(FQ occupancy, W, free ROB entries, free RS
   // entries), counted at the start of the cycle. As bits first (slot k can go when each of the
   // three holds more than k: each a thermometer code of one register, no minimum), the count
-  // from the bits.
-  function [W-1:0] thermo;       // bit k: k < v (v saturated at W)
-    input [31:0] v;
-    begin
-      thermo = (v >= W32) ? {W{1'b1}} : ~({W{1'b1}} << v);
-    end
-  endfunction
+  // from the bits. Each thermometer is a constant shifted by the count register (free ROB
+  // entries: bit k is bit count + k of ROB ones; the same for the RS; FQ entries: bit k is
+  // k < count), so no subtraction or comparison lies between the counts and the bits.
+  localparam [ROB+W-1:0] ROB_ONES = {{W{1'b0}}, {ROB{1'b1}}};
+  localparam [RS+W-1:0]  RS_ONES  = {{W{1'b0}}, {RS{1'b1}}};
+  /* verilator lint_off UNUSEDSIGNAL */  // the bits above W-1 of the shifted constants
+  reg [ROB+W-1:0] rob_fr;
+  reg [RS+W-1:0]  rs_fr;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer k;
   always @* begin
-    fill_o  = thermo({{(32 - FQC){1'b0}}, fq_cnt_i}) &
-              thermo({{(32 - ROBC){1'b0}}, ROBN - rob_cnt_i}) &
-              thermo({{(32 - RSC){1'b0}}, RSN - rs_cnt_i});
+    rob_fr  = ROB_ONES >> rob_cnt_i;
+    rs_fr   = RS_ONES >> rs_cnt_i;
+    fill_o  = ~({W{1'b1}} << fq_cnt_i) & rob_fr[W-1:0] & rs_fr[W-1:0];
     avail_o = {WW{1'b0}};
     for (k = 0; k < W; k = k + 1) avail_o = avail_o + {{(WW - 1){1'b0}}, fill_o[k]};
   end
@@ -125,6 +122,12 @@ module core_dispatch #(
   reg [ROB-1:0] dn;
   always @* dn = rotr(rob_done_i, rob_tail_i);
 
+  // A distance D beyond the ROB's entries before slot j (D > count + j: no producer in the ROB)
+  // as bit D of a mask formed from the count register (bit d: d > count; slot j shifts it up by
+  // j), so no adder or comparison follows the FQ's read of D, only a pick of one of 16 bits.
+  reg [15:0] far0;
+  always @* far0 = 16'hfffe << rob_cnt_i;    // (0 from a count of 15 on)
+
   // The group
   reg [ROBI-1:0] tail;           // the first free entry
   reg [ROB-1:0]  dj;             // dn rotated by j + 1: bit nidx(D) is the producer's
@@ -136,6 +139,7 @@ module core_dispatch #(
   reg            dm;             // e is a Dcache-miss load (after the knob)
   reg [ROB-1:0]  oh;             // entry slot
   reg            pd;             // e's producer is done or not in the ROB
+  reg [15:0]     far;            // far0 shifted by j: bit D, D > count + j
   integer        j;
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
@@ -148,6 +152,7 @@ module core_dispatch #(
     wp_o   = {ROB{1'b0}};
     mbr_o  = {ROB{1'b0}};
     pd_o   = {ROB{1'b0}};
+    mbs_o  = {W{1'b0}};
     wp_n_o = {WW{1'b0}};
     tail   = {ROBI{1'b0}};
     e      = {EW{1'b0}};
@@ -157,6 +162,7 @@ module core_dispatch #(
     oh     = {ROB{1'b0}};
     pd     = 1'b0;
     dj     = {ROB{1'b0}};
+    far    = 16'd0;
     if (disp_g_i[0]) begin
       tail = rob_tail_i;
       for (j = 0; j < W; j = j + 1) begin
@@ -175,10 +181,14 @@ module core_dispatch #(
             ll_o = ll_o | oh;
           end
           if (e[9]) wp_o = wp_o | oh;
-          if (e[1:0] == CLS_BR && e[2] && !e[9] && !perf_bp_i) mbr_o = mbr_o | oh;
+          if (e[1:0] == CLS_BR && e[2] && !e[9] && !perf_bp_i) begin
+            mbr_o    = mbr_o | oh;
+            mbs_o[j] = 1'b1;
+          end
           dj     = rotr(dn, rob_add({ROBI{1'b0}}, j + 1));
+          far    = far0 << j;
           pd     = 1'b0;
-          if (e[7:4] == 4'd0 || {28'd0, e[7:4]} > {{(32 - ROBC){1'b0}}, rob_cnt_i} + j) begin
+          if (e[7:4] == 4'd0 || far[e[7:4]]) begin
             pd = 1'b1;           // no producer in the ROB
           end else if ({28'd0, e[7:4]} > j && dj[nidx(e[7:4])]) begin
             pd = 1'b1;           // (a producer in this group is not done)

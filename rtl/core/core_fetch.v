@@ -39,7 +39,9 @@ module core_fetch #(
                                          //   cycle after reset)
   input  wire [W*16-1:0] gen_attr_i,     //   the next W correct-path words
   input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
-  output reg  [WW-1:0]   gen_adv_o,      //   correct-path words consumed
+  output reg             gen_go_o,       //   a correct-path block is fetched: it consumes
+  output reg  [WW-1:0]   gen_kc_o,       //   this many words (from registers, valid whether
+                                         //   fetched or not; 0 on a miss)
   output reg             gen_adv_wp_o,   //   wrong-path block consumed
   // the block, to the FQ (written when fetch_go_i; a flush in the same cycle discards it)
   output reg  [WW-1:0]   push_n_o,
@@ -270,16 +272,20 @@ module core_fetch #(
   // Generator mode: the block's correct-path words counted from the generator's registers alone
   // (the same cut as above: before an Icache-miss word that is not the first or whose miss has
   // not been serviced, after a mispredicted branch), so no program-memory read lies on the way
-  // to the generator's shift.
+  // to the generator's shift; formed whenever the thread's FQ, Icache and redirect state let
+  // it fetch (registers), whether it fetches or not (whether it does, the fetch slot, only
+  // tells the generator to take it, gen_go_o), so no path runs from the fetch condition (the
+  // program's row 0, the arbiter) through the generator's next state.
   // ---------------------------------------------------------------------------------------------
   reg [W-1:0]  g_cut;            // word g is not a correct-path word of the block
-  reg [WW-1:0] g_kc;             // correct-path words of a generator block (0 unless fetched)
+  reg [WW-1:0] g_kc;             // correct-path words of a generator block (if fetched)
   integer      g;
   always @* begin
     g     = 0;  // loop variable: assigned on every path (no latch)
     g_cut = {W{1'b0}};
     g_kc  = {WW{1'b0}};
-    if (fetch_go_i && !wpath_q && !use_prog_i) begin
+    if (fq_room_i && ic_wait_q == {ICW{1'b0}} && pen_q == {PENW{1'b0}} && !wpath_q &&
+        !use_prog_i) begin
       for (g = 0; g < W; g = g + 1) begin
         g_cut[g] = gen_attr_i[g*16+3] && !perf_ic_i && (g != 0 || !ic_srv_q);
         if (g > 0) begin
@@ -304,7 +310,8 @@ module core_fetch #(
   always @* begin
     ic_start_o   = fetch_go_i && !wpath_q && fb_miss;
     gen_adv_wp_o = fetch_go_i && !flush_i && (wpath_q || fb_wpm);
-    gen_adv_o    = g_kc;         // 0 on a miss
+    gen_go_o     = fetch_go_i && !wpath_q && !use_prog_i;
+    gen_kc_o     = g_kc;         // 0 on a miss
     col_n        = {1'b0, eff_col} + {1'b0, p_kc};
   end
 

@@ -64,7 +64,8 @@ module core_frontend #(
   wire [W*16-1:0] gen_attr;
   wire            gen_valid;
   wire [W*16-1:0] gen_wp_attr;
-  wire [WW-1:0]   gen_adv;
+  wire            gen_go;
+  wire [WW-1:0]   gen_kc;
   wire            gen_adv_wp;
   wire            fq_room;
 
@@ -101,7 +102,8 @@ module core_frontend #(
     .seed_i    (seed_i),
     .mix_i     (mix_i),
     .loop_i    (loop_i),
-    .adv_i     (gen_adv),
+    .go_i      (gen_go),
+    .kc_i      (gen_kc),
     .adv_wp_i  (gen_adv_wp),
     .valid_o   (gen_valid),
     .attr_o    (gen_attr),
@@ -136,7 +138,8 @@ module core_frontend #(
     .gen_valid_i   (gen_valid),
     .gen_attr_i    (gen_attr),
     .gen_wp_attr_i (gen_wp_attr),
-    .gen_adv_o     (gen_adv),
+    .gen_go_o      (gen_go),
+    .gen_kc_o      (gen_kc),
     .gen_adv_wp_o  (gen_adv_wp),
     .push_n_o      (fetch_n_o),
     .push_e_o      (fetch_e_o),

@@ -36,7 +36,9 @@ module core_gen #(
   input  wire [7:0]      mix_i,
   input  wire [2:0]      loop_i,     // 0: the plain stream; n: the correct path repeats every
                                      //   2^(n+3) words
-  input  wire [WW-1:0]   adv_i,      // correct-path words consumed this cycle (0..W)
+  input  wire            go_i,       // a correct-path block is fetched this cycle: kc_i words
+  input  wire [WW-1:0]   kc_i,       //   are consumed (0..W; from registers, valid whether
+                                     //   fetched or not)
   input  wire            adv_wp_i,   // the wrong-path block was consumed this cycle
   output wire            valid_o,    // attr_o holds the next W words (from the 2nd cycle)
   output wire [W*16-1:0] attr_o,     // the next W correct-path words (bit 9: loop position 0)
@@ -213,38 +215,53 @@ module core_gen #(
   wire [9:0]     lmask = ~(10'h3ff << ({1'b0, loop_i} + 4'd3));
   wire [W-1:0]   iwr   = {{(W - 1){1'b0}}, lon};
   reg  [W-1:0]   nwr_q;    // nwr of rem_q, loaded with rem_q (no compare after the register)
+  reg  [W-1:0]   nwr_d;
   wire [W-1:0]   nwr   = nwr_q;
-  wire [W-1:0]   nwr_d = (lon && rem_d < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << rem_d) : {W{1'b0}};
+  function [W-1:0] nwr_of;  // the j-th word after one with rem r is at loop position 0
+    input [9:0] r;
+    begin
+      nwr_of = (lon && r < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << r) : {W{1'b0}};
+    end
+  endfunction
 
   assign attr_o  = attr_q;
   assign valid_o = valid_q;
 
   // Next state: while valid_q is 0 (reset and the first cycle after it: nothing is fetched), the
-  // words decoded from the reset state. Then consume adv_i words: shift them out and decode adv_i
-  // new words from the draws after the last one (the kernel-mode chain goes on from the last
-  // word's mode bit). The W draws after the last one and their words do not depend on adv_i
-  // (from registers); adv_i only picks the draw of the last word consumed and shifts (words
-  // above adv_i - 1 fall off the top).
+  // words decoded from the reset state. Then consume the block's words: shift them out and
+  // decode as many new words from the draws after the last one (the kernel-mode chain goes on
+  // from the last word's mode bit). The W draws after the last one and their words do not depend
+  // on the count (from registers), and the count (kc_i) comes from registers too: the state after
+  // consuming it is formed whether the block is fetched or not, and go_i only picks it (words
+  // above kc_i - 1 fall off the top), so no path runs from the fetch slot through the shift or
+  // the loop position's subtraction. nwr_q holds nwr of rem_q when nothing is consumed (both
+  // are loaded at the first edge after reset, and the configuration is constant after it).
   reg [W*64-1:0] nd;
+  reg [9:0]      rem_a;
   reg [31:0]     adv32;
   always @* begin
     attr_d  = attr_q;
     last_d  = last_q;
     rem_d   = rem_q;
+    nwr_d   = nwr_q;
     nd      = {(W * 64){1'b0}};
-    adv32   = {{(32 - WW){1'b0}}, adv_i};
+    rem_a   = {10{1'b0}};
+    adv32   = {{(32 - WW){1'b0}}, kc_i};
     if (!valid_q) begin
       // L >= 16 > W: only word 0 of the first W can be at loop position 0, so the draws are
       // sd_q's in loop mode too
       attr_d  = dwords(sd_q, 1'b0, iwr, thr(mix_i));
       last_d  = sd_q[(W-1)*64 +: 64];
       rem_d   = (10'd0 - W32[9:0]) & lmask;   // the last word is at position W - 1
-    end else if (adv_i != {WW{1'b0}}) begin
+      nwr_d   = nwr_of(rem_d);
+    end else if (go_i && kc_i != {WW{1'b0}}) begin
       nd      = draws(last_q, nwr, sd_q[63:0]);
       attr_d  = (attr_q >> (adv32 * 16)) |
                 (dwords(nd, attr_q[(W-1)*16+8], nwr, thr(mix_i)) << ((W32 - adv32) * 16));
       last_d  = nd[(adv32 - 32'd1) * 64 +: 64];
-      rem_d   = (rem_q - adv32[9:0]) & lmask;
+      rem_a   = (rem_q - adv32[9:0]) & lmask;
+      rem_d   = rem_a;
+      nwr_d   = nwr_of(rem_a);
     end
   end
 

@@ -32,6 +32,7 @@ module core_rs #(
   input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
   input  wire [ROB-1:0]    disp_al_i,    // the entries written
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
+  input  wire [W-1:0]      disp_mbs_i,   // slot j is the mispredicted branch
   // the ROB (core_rob)
   input  wire [ROBI-1:0]   rob_head_i,
   input  wire [ROB-1:0]    rob_ge_d_i,   // the entries at or above the head after this
@@ -172,6 +173,7 @@ module core_rs #(
   reg [ROB-1:0]  le_b;           // the entries at or below the branch
   reg [ROB-1:0]  kmask;          // the entries a flush at the branch keeps
   reg [ROB-1:0]  km_q;           // kmask of the cycle before (below)
+  reg [ROB-1:0]  kmo_q;          //   without the branch: the entries older than it
   always @* begin
     mb    = rob_mbr_i & rsv_q;
     mbi   = {ROBI{1'b0}};
@@ -295,13 +297,25 @@ module core_rs #(
   // ---------------------------------------------------------------------------------------------
   // Issue: the registered slots below the grant (iss_g_i: the grant's bits, from the slots'
   // registered fill bits, core_arb). A flush when the mispredicted branch is among them; the
-  // RS occupancy after it: the RS entries it keeps less those issued (the branch's slot and
-  // the ones before it).
+  // RS occupancy after it: the RS entries older than the branch (ob_q, below) less those that
+  // issue with it (the slots before the branch's).
+  // The RS entries older than the mispredicted branch are counted as they change, not counted
+  // over the entries at the flush (ob_q, valid while the branch is in the RS): when the branch
+  // dispatches, every RS entry is older (the count less those issued in that cycle, and the
+  // slots of its group before it); after that only issue takes older entries out. A slot's
+  // entry is older than the branch when it lies in kmo_q (from the head to the branch, the
+  // branch left out, as the cycle before saw it: the slot was selected then; all ones in the
+  // first cycle the branch is in the RS, when every slot was selected before it came); the
+  // slots are in age order, so those before the branch's slot are older. So the count after a
+  // flush is a register less the number of granted slots older than the branch, no count over
+  // the entries.
   // ---------------------------------------------------------------------------------------------
-  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
-  reg [31:0] kept;
-  reg [31:0] fcnt;
-  /* verilator lint_on UNUSEDSIGNAL */
+  reg [RSC-1:0] ob_q;             // RS entries older than the mispredicted branch
+  reg [RSC-1:0] ob_d;
+  reg [RSC-1:0] obi;              //   less those older that issue in this cycle
+  reg [RSC-1:0] mbj;              // the dispatch slot of a mispredicted branch
+  reg [W-1:0] sok;                // slot k's entry is older than the branch (from registers)
+  reg [W:0]   soh;                // n granted slots are older than the branch (one-hot)
   reg [W-1:0] swp;                // granted slot k: wrong path, Dcache miss, mispredicted branch
   reg [W-1:0] sdm;                //   (the ROB's bits of its entry, which stay while it is in
   reg [W-1:0] smb;                //   the RS)
@@ -314,9 +328,9 @@ module core_rs #(
     wp_n_o      = {WW{1'b0}};
     dm_n_o      = {WW{1'b0}};
     flush_o     = 1'b0;
-    kept        = 32'd0;
-    if (mb != {ROB{1'b0}}) kept = popc(rsv_q & km_q);
-    fcnt        = kept;
+    obi         = ob_q;
+    sok         = {W{1'b0}};
+    mbj         = {RSC{1'b0}};
     swp         = {W{1'b0}};
     sdm         = {W{1'b0}};
     smb         = {W{1'b0}};
@@ -330,14 +344,32 @@ module core_rs #(
         wp_n_o    = wp_n_o + {{(WW - 1){1'b0}}, swp[b]};
         dm_n_o    = dm_n_o + {{(WW - 1){1'b0}}, sdm[b]};
         flush_o   = flush_o | smb[b];
-        if (smb[b]) fcnt = kept - b - 1;
+      end
+    end
+    // the granted slots older than the branch are the first ones (the slots are in age order):
+    // for each number n of them the register less n, the bits picking one (no count, no adder
+    // after the grant)
+    // (only while a mispredicted branch is in the RS: its ob_q is used then only)
+    soh = {(W + 1){1'b0}};
+    if (mb != {ROB{1'b0}}) begin
+      for (b = 0; b < W; b = b + 1) sok[b] = (sel_q[b*ROB +: ROB] & kmo_q) != {ROB{1'b0}};
+      soh = {sok & iss_g_i, 1'b1} & ~{1'b0, sok & iss_g_i};
+      for (b = 1; b <= W; b = b + 1) begin
+        if (soh[b]) obi = ob_q - b[RSC-1:0];
       end
     end
     c_n_o = iss_n_i - wp_n_o;
+    ob_d  = obi;
+    if (disp_mbs_i != {W{1'b0}}) begin
+      for (b = 0; b < W; b = b + 1) begin
+        if (disp_mbs_i[b]) mbj = b[RSC-1:0];
+      end
+      ob_d = cnt_q - {{(RSC - WW){1'b0}}, iss_n_i} + mbj;
+    end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Next state. RS occupancy: dispatched minus issued; after a flush fcnt (above). The RS
+  // Next state. RS occupancy: dispatched minus issued; after a flush obi (above). The RS
   // entries: dispatched ones in, issued ones out, a flush keeps those in km_q but the entries
   // dispatched in this cycle (younger than the branch: out).
   // ---------------------------------------------------------------------------------------------
@@ -345,7 +377,7 @@ module core_rs #(
     flush_age_o = fage;            // (used with flush_o only: not masked by it, so that the
                                    //   ROB's count after a flush is formed before the flush)
     keep_o      = flush_o ? km_q : {ROB{1'b1}};
-    cnt_d       = flush_o ? fcnt[RSC-1:0] :
+    cnt_d       = flush_o ? obi :
                   cnt_q + {{(RSC - WW){1'b0}}, disp_n_i} - {{(RSC - WW){1'b0}}, iss_n_i};
     rsv_d       = flush_o ? (rsv_q & ~iss_vec_o & km_q) : ((rsv_q & ~iss_vec_o) | disp_al_i);
   end
@@ -360,6 +392,7 @@ module core_rs #(
     end
     sel_q <= slot;
     km_q  <= kmask;
+    kmo_q <= kmask & ~mb;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -414,11 +447,13 @@ module core_rs #(
       ge      <= {ROB{1'b1}};
       rsv_q   <= {ROB{1'b0}};
       cnt_q   <= {RSC{1'b0}};
+      ob_q    <= {RSC{1'b0}};
     end else begin
       pdone_q <= pdone_d;
       ge      <= rob_ge_d_i;
       rsv_q   <= rsv_d;
       cnt_q   <= cnt_d;
+      ob_q    <= ob_d;
     end
   end
 
