@@ -525,9 +525,12 @@ module pmu_regs_gen #(
     end
   end
 
-  // Counter bank write port.
+  // Counter bank write port. Its enable is wr_ok && r_cnt written out: a counter word is mapped,
+  // writable and outside every block, so of the error rules only the privilege one applies
+  // (the same value without the decode's OR of every register and the read rules, which the
+  // wrap of the counters not written, and so gstatus, would otherwise wait for).
   always @* begin
-    cnt_we_o   = wr_ok && r_cnt;
+    cnt_we_o   = acc && pwrite_i && priv && r_cnt;
     cnt_widx_o = cidx;
     cnt_whi_o  = hi;
   end
