@@ -4,7 +4,7 @@
 // slots of a cycle over the 8 components: base (used, with the saturating carry of excess
 // instructions), bpred (wrong path when visible), smt (slots taken by sibling threads) and one
 // cause from the flags. This module holds the carry registers and the counts each stage needs
-// (its own, its own with its wrong path, and the sum over the sibling threads). With PIPE >= 2
+// (its own, its own with its wrong path, and the stage's total over the threads). With PIPE >= 2
 // the counts come in a cycle early (the inputs of pmu_top's input register, spec 4) and pass a
 // register here after the sums, so the split starts at registered sums (the same values as
 // summing the registered inputs: the input register's stack part lives here).
@@ -33,7 +33,7 @@ module pmu_stack #(
   localparam NFLAG = `PMU_NFLAG;
   localparam NSTK  = `PMU_NSTK;
 
-  // Working width: holds n+wp+carry, the sibling sum and W (<= 7).
+  // Working width: holds the stage total over the threads plus the carry, and W (<= 7).
   localparam XA  = (NW + 2 > CRW + 1) ? NW + 2 : CRW + 1;
   localparam XB  = NW + 2 + $clog2(THREADS);
   localparam XC  = (XA > XB) ? XA : XB;
@@ -43,78 +43,58 @@ module pmu_stack #(
   reg  [THREADS*3*CRW-1:0] carry_q /*verilator public_flat_rd*/;
   wire [THREADS*3*CRW-1:0] carry_d;
 
-  // Per-stage instruction counts zero-extended to XW: n[t][s], wp[t][s] (0 at commit),
-  // n[t][s] + wp[t][s], and the instructions of the sibling threads, sib[t][s] = sum over v != t
-  // of n[v][s] + wp[v][s]; of the inputs (x*), and as the stages take them (e_*).
+  // Per-stage instruction counts zero-extended to XW: n[t][s], n[t][s] + wp[t][s] (wp is 0 at
+  // commit), and the stage's total over every thread, all[s] = sum over v of n[v][s] + wp[v][s]
+  // (a thread's own n + wp plus its sibling threads'); of the inputs, and as the stages take
+  // them (e_*).
   reg [THREADS*3*XW-1:0] nx;
-  reg [THREADS*3*XW-1:0] wpx;
   reg [THREADS*3*XW-1:0] npw;
-  reg [THREADS*3*XW-1:0] sib;
+  reg [3*XW-1:0]         all;
   integer t;
   integer s;
-  integer v;
   always @* begin
     nx  = {(THREADS * 3 * XW){1'b0}};
-    wpx = {(THREADS * 3 * XW){1'b0}};
     npw = {(THREADS * 3 * XW){1'b0}};
-    sib = {(THREADS * 3 * XW){1'b0}};
+    all = {(3 * XW){1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
       for (s = 0; s < 3; s = s + 1) begin
-        nx[(t*3+s)*XW +: NW] = stk_n_i[(t*3+s)*NW +: NW];
-        if (s < 2) begin
-          wpx[(t*3+s)*XW +: NW] = stk_wp_i[(t*2+s)*NW +: NW];
-        end
-      end
-    end
-    for (t = 0; t < THREADS * 3; t = t + 1) begin
-      npw[t*XW +: XW] = nx[t*XW +: XW] + wpx[t*XW +: XW];
-    end
-    for (t = 0; t < THREADS; t = t + 1) begin
-      for (s = 0; s < 3; s = s + 1) begin
-        for (v = 0; v < THREADS; v = v + 1) begin
-          if (v != t) begin
-            sib[(t*3+s)*XW +: XW] = sib[(t*3+s)*XW +: XW] + npw[(v*3+s)*XW +: XW];
-          end
-        end
+        nx[(t*3+s)*XW +: NW]  = stk_n_i[(t*3+s)*NW +: NW];
+        npw[(t*3+s)*XW +: XW] = nx[(t*3+s)*XW +: XW]
+                                + ((s < 2) ? {{(XW - NW){1'b0}}, stk_wp_i[(t*2+(s%2))*NW +: NW]}
+                                           : {XW{1'b0}});
+        all[s*XW +: XW]       = all[s*XW +: XW] + npw[(t*3+s)*XW +: XW];
       end
     end
   end
 
-  // One pmu_stack_stage per thread and stage: the slot split and the next carry.
   // The counts as the stages take them: with PIPE >= 2 from a register (reset 0), the cycle
   // before's inputs and their sums.
   wire [THREADS*3*XW-1:0] e_n;
-  wire [THREADS*3*XW-1:0] e_wp;
   wire [THREADS*3*XW-1:0] e_npw;
-  wire [THREADS*3*XW-1:0] e_sib;
+  wire [3*XW-1:0]         e_all;
   generate
     if (PIPE >= 2) begin : g_sum_q
       reg [THREADS*3*XW-1:0] n_q;
-      reg [THREADS*3*XW-1:0] wp_q;
       reg [THREADS*3*XW-1:0] npw_q;
-      reg [THREADS*3*XW-1:0] sib_q;
+      reg [3*XW-1:0]         all_q;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           n_q   <= {(THREADS * 3 * XW){1'b0}};
-          wp_q  <= {(THREADS * 3 * XW){1'b0}};
           npw_q <= {(THREADS * 3 * XW){1'b0}};
-          sib_q <= {(THREADS * 3 * XW){1'b0}};
+          all_q <= {(3 * XW){1'b0}};
         end else begin
           n_q   <= nx;
-          wp_q  <= wpx;
           npw_q <= npw;
-          sib_q <= sib;
+          all_q <= all;
         end
       end
       assign e_n   = n_q;
-      assign e_wp  = wp_q;
       assign e_npw = npw_q;
-      assign e_sib = sib_q;
+      assign e_all = all_q;
     end else begin : g_sum
       assign e_n   = nx;
-      assign e_wp  = wpx;
       assign e_npw = npw;
-      assign e_sib = sib;
+      assign e_all = all;
     end
   endgenerate
 
@@ -133,9 +113,8 @@ module pmu_stack #(
         ) u_stg (
           .wpvis_i   (wpvis_i[gt]),
           .n_i       (e_n[TS*XW +: XW]),
-          .wp_i      (e_wp[TS*XW +: XW]),
           .npw_i     (e_npw[TS*XW +: XW]),
-          .sib_i     (e_sib[TS*XW +: XW]),
+          .all_i     (e_all[gs*XW +: XW]),
           .flags_i   (stk_flags_i[gt*NFLAG +: NFLAG]),
           .carry_i   (carry_q[TS*CRW +: CRW]),
           .carry_d_o (carry_d[TS*CRW +: CRW]),

@@ -5,7 +5,7 @@
 // instructions plus the carry of earlier excess, at most W), bpred (wrong-path instructions
 // when they are visible as such), smt (instructions of the sibling threads), and the rest to
 // the one stall cause the flags name. Combinational: the carry register is in pmu_stack, which
-// instances this module once per thread and stage.
+// instances this module once per thread and stage, and gives it the counts already summed.
 
 `include "pmu_map.vh"
 
@@ -13,14 +13,13 @@ module pmu_stack_stage #(
   parameter STAGE = `PMU_STG_DISPATCH,   // 0 dispatch, 1 issue, 2 commit
   parameter W     = `PMU_DEF_W,
   parameter CRW   = `PMU_DEF_CRW,
-  parameter XW    = 8,                   // working width (holds n+wp+carry, sib and W)
+  parameter XW    = 8,                   // working width (holds all_i + carry and W)
   parameter IW    = 13
 ) (
   input  wire                   wpvis_i,    // ctrl.wpvis of the thread
   input  wire [XW-1:0]          n_i,        // correct-path instructions processed
-  input  wire [XW-1:0]          wp_i,       // wrong-path instructions processed (0 at commit)
-  input  wire [XW-1:0]          npw_i,      // n_i + wp_i
-  input  wire [XW-1:0]          sib_i,      // instructions of the sibling threads
+  input  wire [XW-1:0]          npw_i,      // ... plus the wrong-path ones (wp, 0 at commit)
+  input  wire [XW-1:0]          all_i,      // ... plus those of the sibling threads (sib)
   input  wire [`PMU_NFLAG-1:0]  flags_i,    // the thread's Table-2 flags
   input  wire [CRW-1:0]         carry_i,    // carry_q of this thread and stage
   output wire [CRW-1:0]         carry_d_o,
@@ -51,28 +50,32 @@ module pmu_stack_stage #(
 
   // base: instructions of this cycle plus the carry, at most W slots; the excess is carried,
   // saturating at 2^CRW - 1
+  wire [XW-1:0] cx   = {{(XW - CRW){1'b0}}, carry_i};
   wire [XW-1:0] m    = (wpv || COMMIT) ? n_i : npw_i;
-  wire [XW-1:0] tot  = m + {{(XW - CRW){1'b0}}, carry_i};
+  wire [XW-1:0] tot  = m + cx;
   wire          full = (tot > WX);               // more than W: base takes all W slots
   wire [XW-1:0] rem  = full ? tot - WX : {XW{1'b0}};
   assign carry_d_o = (rem > CRMAX) ? CRMAX[CRW-1:0] : rem[CRW-1:0];
 
-  // Below, every slot count is at most W (<= 7), so the split works on SW = 3 bits: a wide
-  // input (wp, sib) takes min(input, slots left) as "its high bits are 0 and its low bits are
-  // below", which keeps the chain of subtract-and-compare steps narrow (spec 4.6 unchanged).
+  // The split in slots (spec 4.6: base takes min(n', W), bpred the visible wrong path in what
+  // is left, smt the sibling threads' instructions in what is left then, the cause the rest),
+  // as the running totals of the slots taken, each at most W: sa by base, sb by base and bpred,
+  // sc by base, bpred and smt. With n' = m + carry: sa = min(n', W); sb = min(n' + wp, W) when
+  // the wrong path is visible (n' = n + carry), else sa (n' = n + wp + carry), so sb =
+  // min(npw + carry, W) either way; sc = min(sb + sib, W) = min(all + carry, W). The three sums of the carry are
+  // side by side, each followed by its compare, and the shares are differences of 3-bit values
+  // (SW bits: every slot count is at most W <= 7).
   localparam SW = 3;
   localparam [SW-1:0] WS = W32[SW-1:0];
-  wire [SW-1:0] used = full ? WS : tot[SW-1:0];
-  // bpred: visible wrong-path instructions, in the slots base left
-  wire [SW-1:0] u0   = WS - used;
-  wire          wpl  = (wp_i[XW-1:SW] == {(XW - SW){1'b0}}) && (wp_i[SW-1:0] < u0);
-  wire [SW-1:0] wps  = !wpv ? {SW{1'b0}} : wpl ? wp_i[SW-1:0] : u0;
-  // smt: instructions of the sibling threads, in the slots left after that
-  wire [SW-1:0] u1   = u0 - wps;
-  wire          sibl = (sib_i[XW-1:SW] == {(XW - SW){1'b0}}) && (sib_i[SW-1:0] < u1);
-  wire [SW-1:0] smts = sibl ? sib_i[SW-1:0] : u1;
-  // the rest goes to the stall cause
-  wire [SW-1:0] u2   = u1 - smts;
+  wire [XW-1:0] totb = npw_i + cx;
+  wire [XW-1:0] totc = all_i + cx;
+  wire [SW-1:0] sa   = full ? WS : tot[SW-1:0];
+  wire [SW-1:0] sb   = (totb > WX) ? WS : totb[SW-1:0];
+  wire [SW-1:0] sc   = (totc > WX) ? WS : totc[SW-1:0];
+  wire [SW-1:0] used = sa;
+  wire [SW-1:0] wps  = sb - sa;   // bpred
+  wire [SW-1:0] smts = sc - sb;   // smt
+  wire [SW-1:0] u2   = WS - sc;   // the stall cause
 
   // Stall cause of this stage.
   reg [2:0] cause;

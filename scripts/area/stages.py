@@ -26,10 +26,12 @@ Steps of the event control (module pmu_evctl at the default THREADS and P, / THR
 Steps of the CPI-stack block (module pmu_stack at the default THREADS and W, per stage instance):
   stack      as is
   no_class   the stall cause of every thread and stage (the classification) is a free input
-  no_split   and the base, bpred, smt and rest slot counts and the base excess (rem) are free
-             inputs: the base sum, the sibling sums, the subtract-and-compare chain and the
-             base-carry flops (read only by the base sum) go
-  (left)     the increments: the cause's slots added to its component, widened to IW
+  no_split   and the three sums of the base carry (tot: base's instructions, totb: with the
+             wrong path, totc: with the sibling threads) and the base excess (rem) are free
+             inputs: those sums, the stage totals (n + wp, over the threads) and the base-carry
+             flops (read only by the sums) go
+  (left)     the split's compares with W and its shares (differences of the running totals),
+             the cause's slots added to its component, widened to IW
 """
 
 import ties
@@ -144,17 +146,12 @@ def stack_step(step, t):
         for u, s, g in stg:
             cmds += _free(f"{g}.cause", 3, f"cause_{u}_{s}")
     if "no_split" in upto:
-        # base, bpred and smt's slots (used, wps, smts) are read as their component's `own`
-        # (g_cmp[c].own, the alias flattening keeps for the logic); the cause's slots as u2.
-        # At commit wps is the constant 0 (no wrong path commits): nothing to cut.
-        for net, own in (("used", "BASE"), ("wps", "BPRED"), ("smts", "SMT"), ("u2", None)):
-            c = DEF[f"CMP_{own}"] if own else None
-            name = f"g_cmp[{c}].own" if own else net
-            cmds += _count(f"g_thr*.g_stg*.u_stg." + (f"g_cmp?{c}?.own" if own else net), 3 * t)
-            for u, s, g in stg:
-                if not (net == "wps" and s == DEF["STG_COMMIT"]):
-                    cmds += _free(f"{g}.{name}", 3, f"{net}_{u}_{s}")
+        # the sums of the carry, tot, totb, totc (XW bits each)
         xw = stack_xw(t)
+        for net in ("tot", "totb", "totc"):
+            cmds += _count(f"g_thr*.g_stg*.u_stg.{net}", 3 * t)
+            for u, s, g in stg:
+                cmds += _free(f"{g}.{net}", xw, f"{net}_{u}_{s}")
         cmds += _count("g_thr*.g_stg*.u_stg.rem", 3 * t)
         for u, s, g in stg:
             cmds += _free(f"{g}.rem", xw, f"rem_{u}_{s}")
