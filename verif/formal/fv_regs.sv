@@ -21,7 +21,18 @@
 //                            (pmu_lane_x), every cycle (pick_o is computed on the write path,
 //                            from the strobed bytes over the stored value); so are sup_o and
 //                            core_o (pmu_ev_sup: supported, core-scoped; spec 2.2)
+//   w.config                 evtsel_o/ext_o equal a reference of spec 5.3 and 4: the strobed
+//                            bytes over the stored value, masked, loaded at the write's edge
+//                            (PIPE < 2) or from the reference's write register a cycle later
+//   w.sel_wr                 sel_wr_o (the edge-history clear) is the element loading this cycle
+//   w.old_until_load         PIPE >= 2: in the cycle after an evtsel/ext write, element, picks,
+//                            sup and core are still the write cycle's
+// `FV_PIPE=N` (2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
+// setup cycle at the same word address (the access uses the setup cycle's decode dec_q).
 // With `FV_FULL` (inductive through the invariants i.*):
+//   w.unsup                  an evstat read gives unsup[k] = evtsel[k]'s pair unsupported, not (0,0)
+//   i.evstat                 evstat_q holds exactly that (so w.unsup is inductive)
+//   i.sw                     (FV_PIPE) the write register sw_*_q is the reference's
 //   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
 //                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
 //                            gstatus read, frz_o and irq_o, every cycle
@@ -60,6 +71,12 @@ module fv_regs #(
 );
   localparam CIW = $clog2(P + 32);
   localparam THREADS = 1;
+  localparam EIW = (P > 1) ? $clog2(P) : 1;   // the evtsel/ext element index, t*P+k
+`ifdef FV_PIPE
+  localparam PIPE = `FV_PIPE;
+`else
+  localparam PIPE = 0;
+`endif
 
   `include "fv_common.vh"
   `include "pmu_lane_pick.vh"
@@ -88,7 +105,7 @@ module fv_regs #(
   wire            wpvis;
   wire            irq;
 
-  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW)) u_a (
+  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW), .PIPE(PIPE)) u_a (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
     .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_wait_i (1'b0), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
@@ -139,7 +156,19 @@ module fv_regs #(
   reg            p_frz;
   reg            p_wpvis;
   reg            p_irq;
+  reg            pp_wr_ok;
+  reg            p_setup;
+  reg [AW-1:2]   p_paddr;
+  reg [P*PKW-1:0] p_pick;
+  reg [P-1:0]    p_sup;
+  reg [P-1:0]    p_core;
   always @(posedge clk_i) begin
+    pp_wr_ok   <= p_wr_ok;
+    p_setup    <= rst_ni && psel_i && !penable_i;
+    p_paddr    <= paddr_i[AW-1:2];
+    p_pick     <= pick;
+    p_sup      <= sup;
+    p_core     <= core;
     p_rst      <= rst_ni;
     p_rd_lo    <= rd_lo;
     p_rd_hi    <= rd_hi;
@@ -163,6 +192,133 @@ module fv_regs #(
     p_irq      <= irq;
   end
 
+  // ---- APB (PIPE >= 1): an access phase follows its setup cycle, at the same address ----------
+  // (the access uses the setup cycle's decode dec_q; so two access phases are never adjacent)
+  always @* begin
+    if (PIPE != 0 && past_valid && rst_ni && acc) begin
+      assume (p_setup && paddr_i[AW-1:2] == p_paddr);
+    end
+  end
+
+`ifndef FV_MITER   // (the miter compares the two blocks; regs.bmc checks these)
+  // ---- (w) evtsel/ext writes: a reference of spec 5.3 and 4 ("Event path pipeline") ----------
+  // A successful write of evtsel[k]/ext[k] in cycle w merges the strobed bytes over the stored
+  // value of cycle w; the element loads it, masked, at the end of w (PIPE < 2) or of w+1 (PIPE
+  // >= 2, from the write register r_sw_*: element, word, reset 0, changed only by such a write).
+  localparam [AW-1:0] A_EVTSEL = `PMU_THREAD_BASE + `PMU_EVTSEL_OFF;
+  localparam [AW-1:0] A_EXT    = `PMU_THREAD_BASE + `PMU_EXT_OFF;
+  localparam [AW-1:0] A_EVSTAT = `PMU_THREAD_BASE + `PMU_EVSTAT_OFF;
+  localparam [31:0]   EXT_M0   = `PMU_EXT_MASK & ~((32'd1 << `PMU_EXT_CHAIN_LSB) | (32'd1 << `PMU_EXT_QUALIFY_LSB));
+  reg  [P*32-1:0] r_evtsel;
+  reg  [P*32-1:0] r_ext;
+  reg             r_sw_ev;
+  reg             r_sw_ex;
+  reg  [EIW-1:0]  r_sw_idx;
+  reg  [31:0]     r_sw_word;
+  reg  [P-1:0]    wr_evtsel;   // successful write of evtsel[k] this cycle
+  reg  [P-1:0]    wr_ext;
+  reg  [EIW-1:0]  w_idx;
+  reg  [31:0]     w_word;      // the strobed bytes over the stored value
+  reg  [P-1:0]    r_ld;        // the element that loads at the end of this cycle
+  integer         kw;
+  always @* begin
+    wr_evtsel = {P{1'b0}};
+    wr_ext    = {P{1'b0}};
+    w_idx     = {EIW{1'b0}};
+    w_word    = 32'd0;
+    for (kw = 0; kw < P; kw = kw + 1) begin
+      if (wr_ok && paddr_i[AW-1:2] == A_EVTSEL[AW-1:2] + kw) begin
+        wr_evtsel[kw] = 1'b1;
+        w_idx         = kw;
+        w_word        = (r_evtsel[kw*32 +: 32] & ~bm) | (pwdata_i & bm);
+      end
+      if (wr_ok && paddr_i[AW-1:2] == A_EXT[AW-1:2] + kw) begin
+        wr_ext[kw] = 1'b1;
+        w_idx      = kw;
+        w_word     = (r_ext[kw*32 +: 32] & ~bm) | (pwdata_i & bm);
+      end
+    end
+    r_ld = (PIPE >= 2) ? ((r_sw_ev || r_sw_ex) ? ({{(P - 1){1'b0}}, 1'b1} << r_sw_idx) : {P{1'b0}})
+                       : (wr_evtsel | wr_ext);
+  end
+  integer         kr;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      r_evtsel  <= {P{32'd0}};
+      r_ext     <= {P{32'd0}};
+      r_sw_ev   <= 1'b0;
+      r_sw_ex   <= 1'b0;
+      r_sw_idx  <= {EIW{1'b0}};
+      r_sw_word <= 32'd0;
+    end else begin
+      for (kr = 0; kr < P; kr = kr + 1) begin
+        if (PIPE >= 2 ? (r_sw_ev && r_sw_idx == kr) : wr_evtsel[kr])
+          r_evtsel[kr*32 +: 32] <= (PIPE >= 2 ? r_sw_word : w_word) & `PMU_EVTSEL_MASK;
+        if (PIPE >= 2 ? (r_sw_ex && r_sw_idx == kr) : wr_ext[kr])
+          r_ext[kr*32 +: 32] <= (PIPE >= 2 ? r_sw_word : w_word) & ((kr == 0) ? EXT_M0 : `PMU_EXT_MASK);
+      end
+      r_sw_ev <= wr_evtsel != 0;
+      r_sw_ex <= wr_ext != 0;
+      if (wr_evtsel != 0 || wr_ext != 0) begin
+        r_sw_idx  <= w_idx;
+        r_sw_word <= w_word;
+      end
+    end
+  end
+  reg p_wsel;   // a successful evtsel/ext write last cycle
+  always @(posedge clk_i) p_wsel <= rst_ni && (wr_evtsel != 0 || wr_ext != 0);
+  wire rd_evstat = acc && !pwrite_i && priv && (paddr_i[AW-1:2] == A_EVSTAT[AW-1:2]);
+  always @* begin
+    if (past_valid) begin
+      assert (evtsel == r_evtsel && ext == r_ext);                           // [w.config]
+    end
+    if (rst_ni) begin
+      assert (sel_wr == r_ld);                                                // [w.sel_wr]
+    end
+    // with PIPE >= 2, in the cycle after the write the element and everything derived from it
+    // are still the old ones (and consistent, g.pick); from the next cycle the new ones (w.config)
+    if (PIPE >= 2 && past_valid && p_rst && rst_ni && p_wsel) begin
+      assert (evtsel == p_evtsel && ext == p_ext && pick == p_pick            // [w.old_until_load]
+              && sup == p_sup && core == p_core);
+    end
+  end
+`ifdef FV_FULL
+  // evstat.unsup[k] (spec 2.2) is loaded with evtsel[k]: an unsupported pair other than (0, 0);
+  // invariant i.evstat: the block's evstat_q (spec 6 name) holds it
+  (* hierconn *) wire [31:0] \u_a.evstat_q ;
+  genvar gu;
+  generate
+    for (gu = 0; gu < P; gu = gu + 1) begin : g_unsup
+      always @* begin
+        if (past_valid && rst_ni && rd_evstat) begin
+          assert (prdata[`PMU_EVSTAT_UNSUP_LSB + gu]                          // [w.unsup]
+                  == (!sup[gu] && evtsel[gu*32 +: 16] != 16'd0));
+        end
+        if (past_valid) begin
+          assert (\u_a.evstat_q [`PMU_EVSTAT_UNSUP_LSB + gu]                   // [i.evstat]
+                  == (!sup[gu] && evtsel[gu*32 +: 16] != 16'd0));
+        end
+      end
+    end
+  endgenerate
+`endif
+`ifdef FV_FULL
+`ifdef FV_PIPE
+  // invariant (FV_PIPE is 2 or 3): the write register is the reference's (spec 6 names sw_*_q)
+  (* hierconn *) wire            \u_a.g_sw.sw_evtsel_q ;
+  (* hierconn *) wire            \u_a.g_sw.sw_ext_q ;
+  (* hierconn *) wire [EIW-1:0]  \u_a.g_sw.sw_idx_q ;
+  (* hierconn *) wire [31:0]     \u_a.g_sw.sw_word_q ;
+  always @* begin
+    if (past_valid) begin
+      assert (\u_a.g_sw.sw_evtsel_q == r_sw_ev && \u_a.g_sw.sw_ext_q == r_sw_ex        // [i.sw]
+              && \u_a.g_sw.sw_idx_q == r_sw_idx && \u_a.g_sw.sw_word_q == r_sw_word);
+    end
+  end
+`endif
+`endif
+`endif
+
   // ---- (b) overflow status -------------------------------------------------------------------------
   always @* begin
     if (past_valid && p_rst && rst_ni) begin
@@ -180,7 +336,8 @@ module fv_regs #(
       if (p_wr_hi && rd_hi && p_clr[FRZ_HI] && !p_anyw) assert (!prdata[FRZ_HI]);                  // [b.w1c]
       // frz_o rises only after a wrap; irq_o rises only after a wrap or a successful write
       if (!p_frz && frz) assert (p_anyw);                                    // [b.frz_only_after_wrap]
-      if (!p_irq && irq) assert (p_anyw || p_wr_ok);                         // [b.irq_rise_cause]
+      // (with PIPE >= 2 evtsel.int loads a cycle after its write)
+      if (!p_irq && irq) assert (p_anyw || p_wr_ok || (PIPE >= 2 && pp_wr_ok)); // [b.irq_rise_cause]
     end
     if (rst_ni) begin
       if (rd_lo) assert (prdata[31:P] == 0);                                 // [b.status_reserved_zero]
@@ -295,7 +452,7 @@ module fv_regs #(
   wire            b_wpvis;
   wire            b_irq;
 
-  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW)) u_b (
+  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW), .PIPE(PIPE)) u_b (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i && !uw), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
     .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_wait_i (1'b0), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
@@ -351,6 +508,23 @@ module fv_regs #(
       assert (\u_a.core_q == \u_b.core_q );            // [i.same]
     end
   end
+`ifdef FV_PIPE
+  // the evtsel/ext write register (PIPE >= 2)
+  (* hierconn *) wire            \u_a.g_sw.sw_evtsel_q ;
+  (* hierconn *) wire            \u_b.g_sw.sw_evtsel_q ;
+  (* hierconn *) wire            \u_a.g_sw.sw_ext_q ;
+  (* hierconn *) wire            \u_b.g_sw.sw_ext_q ;
+  (* hierconn *) wire [EIW-1:0]  \u_a.g_sw.sw_idx_q ;
+  (* hierconn *) wire [EIW-1:0]  \u_b.g_sw.sw_idx_q ;
+  (* hierconn *) wire [31:0]     \u_a.g_sw.sw_word_q ;
+  (* hierconn *) wire [31:0]     \u_b.g_sw.sw_word_q ;
+  always @* begin
+    if (past_valid) begin
+      assert (\u_a.g_sw.sw_evtsel_q == \u_b.g_sw.sw_evtsel_q && \u_a.g_sw.sw_ext_q == \u_b.g_sw.sw_ext_q // [i.same]
+              && \u_a.g_sw.sw_idx_q == \u_b.g_sw.sw_idx_q && \u_a.g_sw.sw_word_q == \u_b.g_sw.sw_word_q );
+    end
+  end
+`endif
 
   always @* begin
     if (past_valid && rst_ni) begin

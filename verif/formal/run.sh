@@ -289,6 +289,10 @@ CHECKS=(
   "smp.bmc        fv_smp   -           bmc 12"
 # (b) overflow status, (e): pmu_regs (THREADS=1, P=2, CW=33, AW=12)
   "regs.bmc       fv_regs  -DFV_FULL   bmc 10"
+# (b), (e), (g), (w) with the evtsel/ext write register: pmu_regs at PIPE=2 (PIPE=3's register
+# block is the same code: pmu_regs and pmu_regs_gen test PIPE >= 2 and PIPE != 0 only)
+  "regs2.bmc      fv_regs  -DFV_FULL,-DFV_PIPE=2 bmc 10"
+  "regs2.miter    fv_regs  -DFV_MITER,-DFV_PIPE=2 bmc 8"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix; and NCNT=3)
@@ -298,6 +302,8 @@ CHECKS=(
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
   "regs.ind       fv_regs  -DFV_FULL   ind 4"
   "regs.miterind  fv_regs  -DFV_MITER  ind 4"
+  "regs2.ind      fv_regs  -DFV_FULL,-DFV_PIPE=2 ind 4"
+  "regs2.miterind fv_regs  -DFV_MITER,-DFV_PIPE=2 ind 4"
   "stack.ind      fv_stack -DFV_FULL   ind 4"
   "bank.ind       fv_bank  -           ind 4"
   "bankram.ind    fv_bank_ram -DFV_FULL ind 4"
@@ -334,6 +340,7 @@ NIGHTLY_MUTANTS=(
   'mut.ram-bdrop|fv_bank_ram|-|12|pmu_cnt_ram.v|s/park    = bv_q && \(wv_q \x7c\x7c pk_q\) && !bdrop;/park    = bv_q \&\& (wv_q \x7c\x7c pk_q);/|h.'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
+  'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_word & EVTSEL_MASK;/ev_d    = wword \& EVTSEL_MASK;/|g.pick,w.'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/assign part_on\[gu\] = f_any && pok\[gu\];/assign part_on[gu] = 1\x27b0;/|r.inc'
   'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok_e\) : pok_e\[gt\];/privok = pok_e[gt];/|r.inc'
