@@ -27,12 +27,13 @@
 //   w.sel_wr                 sel_wr_o (the edge-history clear) is the element loading this cycle
 //   w.old_until_load         PIPE >= 2: in the cycle after an evtsel/ext write, element, picks,
 //                            sup and core are still the write cycle's
-// `FV_PIPE=N` (2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
-// setup cycle at the same word address (the access uses the setup cycle's decode dec_q).
+// `FV_PIPE=N` (1, 2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
+// setup cycle at the same word address (the access uses the setup cycle's decode dec_q). PIPE=1
+// has no write register: its checks pass `FV_NO_SW` too (no i.sw, no sw_*_q in i.same).
 // With `FV_FULL` (inductive through the invariants i.*):
 //   w.unsup                  an evstat read gives unsup[k] = evtsel[k]'s pair unsupported, not (0,0)
 //   i.evstat                 evstat_q holds exactly that (so w.unsup is inductive)
-//   i.sw                     (FV_PIPE) the write register sw_*_q is the reference's
+//   i.sw                     (FV_PIPE >= 2) the write register sw_*_q is the reference's
 //   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
 //                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
 //                            gstatus read, frz_o and irq_o, every cycle
@@ -304,6 +305,7 @@ module fv_regs #(
 `endif
 `ifdef FV_FULL
 `ifdef FV_PIPE
+`ifndef FV_NO_SW
   // invariant (FV_PIPE is 2 or 3): the write register is the reference's (spec 6 names sw_*_q)
   (* hierconn *) wire            \u_a.g_sw.sw_evtsel_q ;
   (* hierconn *) wire            \u_a.g_sw.sw_ext_q ;
@@ -315,6 +317,7 @@ module fv_regs #(
               && \u_a.g_sw.sw_idx_q == r_sw_idx && \u_a.g_sw.sw_word_q == r_sw_word);
     end
   end
+`endif
 `endif
 `endif
 `endif
@@ -509,6 +512,7 @@ module fv_regs #(
     end
   end
 `ifdef FV_PIPE
+`ifndef FV_NO_SW
   // the evtsel/ext write register (PIPE >= 2)
   (* hierconn *) wire            \u_a.g_sw.sw_evtsel_q ;
   (* hierconn *) wire            \u_b.g_sw.sw_evtsel_q ;
@@ -524,6 +528,7 @@ module fv_regs #(
               && \u_a.g_sw.sw_idx_q == \u_b.g_sw.sw_idx_q && \u_a.g_sw.sw_word_q == \u_b.g_sw.sw_word_q );
     end
   end
+`endif
 `endif
 
   always @* begin

@@ -293,6 +293,9 @@ CHECKS=(
 # block is the same code: pmu_regs and pmu_regs_gen test PIPE >= 2 and PIPE != 0 only)
   "regs2.bmc      fv_regs  -DFV_FULL,-DFV_PIPE=2 bmc 10"
   "regs2.miter    fv_regs  -DFV_MITER,-DFV_PIPE=2 bmc 8"
+# the same at PIPE=1: the setup-cycle decode dec_q, no write register (FV_NO_SW)
+  "regs1.bmc      fv_regs  -DFV_FULL,-DFV_PIPE=1,-DFV_NO_SW bmc 10"
+  "regs1.miter    fv_regs  -DFV_MITER,-DFV_PIPE=1,-DFV_NO_SW bmc 8"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix; and NCNT=3)
@@ -304,6 +307,8 @@ CHECKS=(
   "regs.miterind  fv_regs  -DFV_MITER  ind 4"
   "regs2.ind      fv_regs  -DFV_FULL,-DFV_PIPE=2 ind 4"
   "regs2.miterind fv_regs  -DFV_MITER,-DFV_PIPE=2 ind 4"
+  "regs1.ind      fv_regs  -DFV_FULL,-DFV_PIPE=1,-DFV_NO_SW ind 4"
+  "regs1.miterind fv_regs  -DFV_MITER,-DFV_PIPE=1,-DFV_NO_SW ind 4"
   "stack.ind      fv_stack -DFV_FULL   ind 4"
   "bank.ind       fv_bank  -           ind 4"
   "bankram.ind    fv_bank_ram -DFV_FULL ind 4"
