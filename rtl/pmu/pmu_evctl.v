@@ -37,6 +37,7 @@ module pmu_evctl #(
   input  wire [THREADS*NW-1:0]          slot_retire_i,
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
+  input  wire [THREADS*P-1:0]           thr_i,      // threshold mode (pmu_regs thr_o)
   // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu/pmu_lane_x.vh)
   input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
   input  wire [THREADS*P-1:0]    sup_i,      // evtsel[k]'s pair is supported (pmu_regs, 2.2)
@@ -285,6 +286,7 @@ module pmu_evctl #(
         ) u_ctr (
           .evtsel_i     (evtsel_i[K*32 +: 32]),
           .ext_i        (ext_i[K*32 +: 32]),
+          .thr_i        (thr_i[K]),
           .chain_i      (f_chain),
           .qual_i       (f_qual),
           .v_i          (v_use[K*VW +: VW]),

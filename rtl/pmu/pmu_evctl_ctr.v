@@ -18,6 +18,7 @@ module pmu_evctl_ctr #(
   input  wire [31:0]   evtsel_i,
   input  wire [31:0]   ext_i,
   /* verilator lint_on UNUSEDSIGNAL */
+  input  wire          thr_i,         // threshold mode: CMASK != 0 or CMP != GE (pmu_regs)
   input  wire          chain_i,       // ext[k].chain (0 for counter 0)
   input  wire          qual_i,        // ext[k].qualify (0 for counter 0)
   input  wire [VW-1:0] v_i,           // event value V
@@ -44,11 +45,11 @@ module pmu_evctl_ctr #(
   wire       f_cntv  = ext_i[`PMU_EXT_CNTV_LSB];
   wire       f_both  = ext_i[`PMU_EXT_BOTH_LSB];
 
-  // Condition C: threshold mode unless CMASK = 0 with compare mode GE; the whole V against the
-  // 8-bit CMASK.
+  // Condition C: threshold mode (thr_i) unless CMASK = 0 with compare mode GE; the whole V
+  // against the 8-bit CMASK.
   wire [VW+7:0] vx  = {8'd0, v_i};
   wire [VW+7:0] cx  = {{VW{1'b0}}, f_cmask};
-  wire          thr = (f_cmask != 8'd0) || (f_cmp != CMP_GE);
+  wire          thr = thr_i;
   reg           cmpr;
   always @* begin
     case (f_cmp)

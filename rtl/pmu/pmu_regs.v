@@ -54,6 +54,7 @@ module pmu_regs #(
   output wire [THREADS*P-1:0]                sup_o,      // evtsel[k]'s event is supported (2.2)
   output wire [THREADS*P-1:0]                core_o,     // ... and core-scoped (acts as ANY)
   output wire [THREADS*P*32-1:0]             ext_o,
+  output wire [THREADS*P-1:0]                thr_o,      // threshold mode (cmnz_q, cmpnz_q)
   output reg  [THREADS*P-1:0]                sel_wr_o,   // evtsel[k] or ext[k] written
   output wire [THREADS*P-1:0]                pmc_en_o,
   output wire [THREADS*3-1:0]                fix_en_o,
@@ -275,6 +276,11 @@ module pmu_regs #(
   reg [THREADS*P*PKW-1:0] pick_q;
   reg [THREADS*P-1:0]     sup_q;
   reg [THREADS*P-1:0]     core_q;
+  // With them, the two halves of the event control's threshold mode (spec 4.1: CMASK != 0 or
+  // CMP != GE): cmnz_q (CMASK != 0), loaded with evtsel[k], and cmpnz_q (CMP != GE), with
+  // ext[k], each from the word the element loads (ld_word).
+  reg [THREADS*P-1:0]     cmnz_q;
+  reg [THREADS*P-1:0]     cmpnz_q;
   // (only the event and umask fields of ev_d are decoded)
   /* verilator lint_off UNUSEDSIGNAL */
   reg [31:0]     ev_d;
@@ -304,6 +310,7 @@ module pmu_regs #(
   assign sup_o    = sup_q;
   assign core_o   = core_q;
   assign ext_o    = ext_q;
+  assign thr_o    = cmnz_q | cmpnz_q;
 
   always @* begin
     sel_wr_o = ld_evtsel | ld_ext;   // evtsel[k] or ext[k] loads: clears the edge history
@@ -339,8 +346,9 @@ module pmu_regs #(
 
   // ---------------------------------------------------------------------------------------------
   // Flops of the behaviour: gstatus and evstat (decoded and read by the generated block), the
-  // high-word latch and the lane picks with sup_q/core_q. Reset value of the picks,
-  // sup_q and core_q: the decode of evtsel's reset value; evstat: its reset value (0).
+  // high-word latch and the lane picks with sup_q/core_q, cmnz_q and cmpnz_q. Reset value of
+  // the picks, sup_q, core_q, cmnz_q (cmpnz_q): the decode of evtsel's (ext's) reset value;
+  // evstat: its reset value (0).
   // ---------------------------------------------------------------------------------------------
   integer tp;
   integer kp;
@@ -351,6 +359,8 @@ module pmu_regs #(
                                                             EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]))}};
       sup_q      <= {(THREADS * P){evsup_reset[1]}};
       core_q     <= {(THREADS * P){evsup_reset[0]}};
+      cmnz_q     <= {(THREADS * P){EVTSEL_RESET[`PMU_EVTSEL_CMASK_LSB +: 8] != 8'd0}};
+      cmpnz_q    <= {(THREADS * P){EXT_RESET[`PMU_EXT_CMP_LSB +: 2] != 2'd0}};
       evstat_q   <= {THREADS{EVSTAT_RESET}};
       hi_latch_q <= 32'd0;
       hi_addr_q  <= {AW{1'b0}};
@@ -363,7 +373,7 @@ module pmu_regs #(
                                                fix_wrap_i[tp*3 +: 3],
                                                ctrl_q[tp*32 + `PMU_CTRL_FRZ_ON_OVF_LSB]);
       end
-      if (ld_any) begin   // (implied by every ld_evtsel bit: the loop only runs then)
+      if (ld_any) begin   // (implied by every ld_evtsel, ld_ext bit: the loop only runs then)
         for (tp = 0; tp < THREADS; tp = tp + 1) begin
           for (kp = 0; kp < P; kp = kp + 1) begin
             if (ld_evtsel[tp*P+kp]) begin
@@ -371,6 +381,10 @@ module pmu_regs #(
               sup_q[tp*P+kp]               <= sup_d[1];
               core_q[tp*P+kp]              <= sup_d[0];
               evstat_q[tp*32+kp]           <= unsup_d;
+              cmnz_q[tp*P+kp]              <= ld_word[`PMU_EVTSEL_CMASK_LSB +: 8] != 8'd0;
+            end
+            if (ld_ext[tp*P+kp]) begin
+              cmpnz_q[tp*P+kp]             <= ld_word[`PMU_EXT_CMP_LSB +: 2] != 2'd0;
             end
           end
         end

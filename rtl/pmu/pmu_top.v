@@ -112,6 +112,7 @@ module pmu_top #(
   wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick;  // lane table indices (pmu_lane_x.vh)
   wire [THREADS*P-1:0]                    evsup;   // evtsel[k]'s pair is supported (2.2)
   wire [THREADS*P-1:0]                    evcore;  // ... and core-scoped (acts as ANY)
+  wire [THREADS*P-1:0]                    evthr;   // threshold mode (pmu_regs thr_o)
   wire [THREADS*P-1:0]   sel_wr;
   wire [THREADS*P-1:0]   pmc_en;
   wire [THREADS*3-1:0]   fix_en;
@@ -169,6 +170,7 @@ module pmu_top #(
     .cnt_wstrb_o (cnt_wstrb),
     .evtsel_o    (evtsel),
     .ext_o       (ext),
+    .thr_o       (evthr),
     .pick_o      (pick),
     .sup_o       (evsup),
     .core_o      (evcore),
@@ -310,6 +312,7 @@ module pmu_top #(
     .slot_retire_i (x_retire),
     .evtsel_i      (evtsel),
     .ext_i         (ext),
+    .thr_i         (evthr),
     .pick_i        (pick),
     .sup_i         (evsup),
     .core_i        (evcore),

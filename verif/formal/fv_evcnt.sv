@@ -98,10 +98,19 @@ module fv_evcnt #(
     end
   endgenerate
 
+  // threshold mode (CMASK != 0 or CMP != GE), as pmu_regs keeps it (proved there: fv_top i.ctl)
+  wire [N-1:0]     c_thr;
+  generate
+    for (gp = 0; gp < N; gp = gp + 1) begin : g_thr
+      assign c_thr[gp] = (evtsel_i[gp*32 + `PMU_EVTSEL_CMASK_LSB +: 8] != 8'd0)
+                         || (ext_i[gp*32 + `PMU_EXT_CMP_LSB +: 2] != 2'd0);
+    end
+  endgenerate
+
   pmu_evctl #(.THREADS(THREADS), .P(P), .W(W), .LW(LW), .NW(NW), .IW(IW)) u_ev (
     .clk_i (clk_i), .rst_ni (rst_ni), .priv_i (priv_i), .priv_e_i (priv_i), .ref_tick_i (ref_tick_i),
     .ev_ext_i (ev_ext_i), .slot_fill_i (slot_fill_i), .slot_issue_i (slot_issue_i),
-    .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .pick_i (pick), .sup_i (sup), .core_i (core), .pmc_en_i (pmc_en_i),
+    .slot_retire_i (slot_retire_i), .evtsel_i (evtsel_i), .ext_i (ext_i), .thr_i (c_thr), .pick_i (pick), .sup_i (sup), .core_i (core), .pmc_en_i (pmc_en_i),
     .frz_i (frz_i), .sel_wr_i (sel_wr_i), .wrap_i (wrap), .inc_o (inc)
   );
 

@@ -467,7 +467,7 @@ module fv_regs #(
   );
 
   // invariant: the two blocks hold the same state, every flop of pmu_regs (the spec 6 names and
-  // the derived pick_q, sup_q, core_q; hierarchical references, docs/formal.md "Invariants")
+  // the derived pick_q, sup_q, core_q, cmnz_q, cmpnz_q; hierarchical references, docs/formal.md "Invariants")
   (* hierconn *) wire [P*32-1:0] \u_a.evtsel_q ;
   (* hierconn *) wire [P*32-1:0] \u_b.evtsel_q ;
   (* hierconn *) wire [P*32-1:0] \u_a.ext_q ;
@@ -494,6 +494,10 @@ module fv_regs #(
   (* hierconn *) wire [P-1:0] \u_b.sup_q ;
   (* hierconn *) wire [P-1:0] \u_a.core_q ;
   (* hierconn *) wire [P-1:0] \u_b.core_q ;
+  (* hierconn *) wire [P-1:0] \u_a.cmnz_q ;
+  (* hierconn *) wire [P-1:0] \u_b.cmnz_q ;
+  (* hierconn *) wire [P-1:0] \u_a.cmpnz_q ;
+  (* hierconn *) wire [P-1:0] \u_b.cmpnz_q ;
   always @* begin
     if (past_valid) begin
       assert (\u_a.evtsel_q == \u_b.evtsel_q );        // [i.same]
@@ -509,6 +513,8 @@ module fv_regs #(
       assert (\u_a.pick_q == \u_b.pick_q );            // [i.same]
       assert (\u_a.sup_q == \u_b.sup_q );              // [i.same]
       assert (\u_a.core_q == \u_b.core_q );            // [i.same]
+      assert (\u_a.cmnz_q == \u_b.cmnz_q );            // [i.same]
+      assert (\u_a.cmpnz_q == \u_b.cmpnz_q );          // [i.same]
     end
   end
 `ifdef FV_PIPE

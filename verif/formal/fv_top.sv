@@ -417,6 +417,8 @@ module fv_top #(
   (* hierconn *) wire [N*PKW-1:0]      \u_pmu.u_regs.pick_q ;
   (* hierconn *) wire [N-1:0]          \u_pmu.u_regs.sup_q ;
   (* hierconn *) wire [N-1:0]          \u_pmu.u_regs.core_q ;
+  (* hierconn *) wire [N-1:0]          \u_pmu.u_regs.cmnz_q ;
+  (* hierconn *) wire [N-1:0]          \u_pmu.u_regs.cmpnz_q ;
   integer ti;
   integer ki;
   always @* begin
@@ -434,6 +436,11 @@ module fv_top #(
                 == pmu_lane_x(pmu_lane_pick(sh_evtsel[ki*32 +: 8], sh_evtsel[ki*32+8 +: 8])));
         assert ({\u_pmu.u_regs.sup_q [ki], \u_pmu.u_regs.core_q [ki]}                      // [i.pick]
                 == pmu_ev_sup(sh_evtsel[ki*32 +: 8], sh_evtsel[ki*32+8 +: 8]));
+        // the two halves of the event control's threshold mode, loaded at the evtsel/ext write
+        assert (\u_pmu.u_regs.cmnz_q [ki]                                                // [i.ctl]
+                == (sh_evtsel[ki*32 + `PMU_EVTSEL_CMASK_LSB +: 8] != 8'd0));
+        assert (\u_pmu.u_regs.cmpnz_q [ki]                                               // [i.ctl]
+                == (sh_ext[ki*32 + `PMU_EXT_CMP_LSB +: 2] != 2'd0));
       end
     end
   end
