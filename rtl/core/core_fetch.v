@@ -39,6 +39,8 @@ module core_fetch #(
                                          //   cycle after reset)
   input  wire [W*16-1:0] gen_attr_i,     //   the next W correct-path words
   input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
+  input  wire [WW-1:0]   gen_kcr_i,      //   of the correct-path words, a block's count but
+                                         //   word 0's Icache cut (a register)
   output reg             gen_go_o,       //   a correct-path block is fetched: it consumes
   output reg  [WW-1:0]   gen_kc_o,       //   this many words (from registers, valid whether
                                          //   fetched or not; 0 on a miss)
@@ -272,31 +274,16 @@ module core_fetch #(
   // Generator mode: the block's correct-path words counted from the generator's registers alone
   // (the same cut as above: before an Icache-miss word that is not the first or whose miss has
   // not been serviced, after a mispredicted branch), so no program-memory read lies on the way
-  // to the generator's shift; formed whenever the thread's FQ, Icache and redirect state let
-  // it fetch (registers), whether it fetches or not (whether it does, the fetch slot, only
-  // tells the generator to take it, gen_go_o), so no path runs from the fetch condition (the
-  // program's row 0, the arbiter) through the generator's next state.
+  // to the generator's shift. The generator keeps the count but word 0's Icache cut as a
+  // register loaded with its words (gen_kcr_i: formed when a fetch changes them, not in every
+  // cycle the thread could fetch); word 0's cut, which depends on whether its miss has been
+  // serviced, is applied here. Valid whether the thread fetches or not (whether it does, the
+  // fetch slot, only tells the generator to take it, gen_go_o), so no path runs from the fetch
+  // condition (the program's row 0, the arbiter) through the generator's next state.
   // ---------------------------------------------------------------------------------------------
-  reg [W-1:0]  g_cut;            // word g is not a correct-path word of the block
   reg [WW-1:0] g_kc;             // correct-path words of a generator block (if fetched)
-  integer      g;
   always @* begin
-    g     = 0;  // loop variable: assigned on every path (no latch)
-    g_cut = {W{1'b0}};
-    g_kc  = {WW{1'b0}};
-    if (fq_room_i && ic_wait_q == {ICW{1'b0}} && pen_q == {PENW{1'b0}} && !wpath_q &&
-        !use_prog_i) begin
-      for (g = 0; g < W; g = g + 1) begin
-        g_cut[g] = gen_attr_i[g*16+3] && !perf_ic_i && (g != 0 || !ic_srv_q);
-        if (g > 0) begin
-          g_cut[g] = g_cut[g] || (gen_attr_i[(g-1)*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i);
-        end
-      end
-      g_kc = W32[WW-1:0];
-      for (g = W - 1; g >= 0; g = g - 1) begin
-        if (g_cut[g]) g_kc = g[WW-1:0];
-      end
-    end
+    g_kc = (gen_attr_i[3] && !perf_ic_i && !ic_srv_q) ? {WW{1'b0}} : gen_kcr_i;
   end
 
   // ---------------------------------------------------------------------------------------------

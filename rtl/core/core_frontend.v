@@ -66,6 +66,7 @@ module core_frontend #(
   wire [W*16-1:0] gen_wp_attr;
   wire            gen_go;
   wire [WW-1:0]   gen_kc;
+  wire [WW-1:0]   gen_kcr;
   wire            gen_adv_wp;
   wire            fq_room;
 
@@ -102,11 +103,14 @@ module core_frontend #(
     .seed_i    (seed_i),
     .mix_i     (mix_i),
     .loop_i    (loop_i),
+    .perf_ic_i (perf_ic_i),
+    .perf_bp_i (perf_bp_i),
     .go_i      (gen_go),
     .kc_i      (gen_kc),
     .adv_wp_i  (gen_adv_wp),
     .valid_o   (gen_valid),
     .attr_o    (gen_attr),
+    .kcr_o     (gen_kcr),
     .wp_attr_o (gen_wp_attr)
   );
 
@@ -137,6 +141,7 @@ module core_frontend #(
     .pm_row0_i     (pm_row0),
     .gen_valid_i   (gen_valid),
     .gen_attr_i    (gen_attr),
+    .gen_kcr_i     (gen_kcr),
     .gen_wp_attr_i (gen_wp_attr),
     .gen_go_o      (gen_go),
     .gen_kc_o      (gen_kc),

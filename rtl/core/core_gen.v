@@ -36,12 +36,16 @@ module core_gen #(
   input  wire [7:0]      mix_i,
   input  wire [2:0]      loop_i,     // 0: the plain stream; n: the correct path repeats every
                                      //   2^(n+3) words
+  input  wire            perf_ic_i,  // knobs: perfect Icache, perfect branch prediction (for
+  input  wire            perf_bp_i,  //   kcr_o)
   input  wire            go_i,       // a correct-path block is fetched this cycle: kc_i words
-  input  wire [WW-1:0]   kc_i,       //   are consumed (0..W; from registers, valid whether
-                                     //   fetched or not)
+  input  wire [WW-1:0]   kc_i,       //   are consumed (0..W; kcr_o or 0, from registers, valid
+                                     //   whether fetched or not)
   input  wire            adv_wp_i,   // the wrong-path block was consumed this cycle
   output wire            valid_o,    // attr_o holds the next W words (from the 2nd cycle)
   output wire [W*16-1:0] attr_o,     // the next W correct-path words (bit 9: loop position 0)
+  output wire [WW-1:0]   kcr_o,      // of them, the correct-path words of a block (core_fetch's
+                                     //   cut but word 0's Icache miss: a register)
   output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
@@ -224,7 +228,28 @@ module core_gen #(
     end
   endfunction
 
+  // The correct-path words of a block of the W words w (core_fetch): cut before an Icache-miss
+  // word other than the first and after a mispredicted branch (word 0's miss, which depends on
+  // whether it has been serviced, is core_fetch's). A register loaded with the words, so the
+  // count is formed when the words change (a fetch), not in every cycle the thread can fetch.
+  localparam [1:0] CLS_BR = 2'd3;
+  function [WW-1:0] kcut;
+    input [W*16-1:0] w;
+    integer          g;
+    reg              c;
+    begin
+      kcut = W32[WW-1:0];
+      for (g = W - 1; g > 0; g = g - 1) begin
+        c = (w[g*16+3] && !perf_ic_i) || (w[(g-1)*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i);
+        if (c) kcut = g[WW-1:0];
+      end
+    end
+  endfunction
+  reg  [WW-1:0]  kcr_q;
+  reg  [WW-1:0]  kcr_d;
+
   assign attr_o  = attr_q;
+  assign kcr_o   = kcr_q;
   assign valid_o = valid_q;
 
   // Next state: while valid_q is 0 (reset and the first cycle after it: nothing is fetched), the
@@ -244,6 +269,7 @@ module core_gen #(
     last_d  = last_q;
     rem_d   = rem_q;
     nwr_d   = nwr_q;
+    kcr_d   = kcr_q;
     nd      = {(W * 64){1'b0}};
     rem_a   = {10{1'b0}};
     adv32   = {{(32 - WW){1'b0}}, kc_i};
@@ -254,6 +280,7 @@ module core_gen #(
       last_d  = sd_q[(W-1)*64 +: 64];
       rem_d   = (10'd0 - W32[9:0]) & lmask;   // the last word is at position W - 1
       nwr_d   = nwr_of(rem_d);
+      kcr_d   = kcut(attr_d);
     end else if (go_i && kc_i != {WW{1'b0}}) begin
       nd      = draws(last_q, nwr, sd_q[63:0]);
       attr_d  = (attr_q >> (adv32 * 16)) |
@@ -262,6 +289,7 @@ module core_gen #(
       rem_a   = (rem_q - adv32[9:0]) & lmask;
       rem_d   = rem_a;
       nwr_d   = nwr_of(rem_a);
+      kcr_d   = kcut(attr_d);
     end
   end
 
@@ -305,6 +333,7 @@ module core_gen #(
     last_q  <= last_d;
     rem_q   <= rem_d;
     nwr_q   <= nwr_d;
+    kcr_q   <= kcr_d;
   end
 
 endmodule
