@@ -77,7 +77,10 @@ CFG_pipe    := STORAGE=1 PIPE=1
 CFG_pipe2   := PIPE=2
 CFG_pipe3   := STORAGE=1 PIPE=3
 CFG_smp     := SAMPLER=1 SMP_DEPTH=8
-CONFIGS     := default small big ram pipe pipe2 pipe3 smp
+CFG_pipe1ff := PIPE=1
+CFG_pipe2ram := STORAGE=1 PIPE=2
+CFG_pipe3ff := PIPE=3
+CONFIGS     := default small big ram pipe pipe2 pipe3 smp pipe1ff pipe2ram pipe3ff
 gflags = $(foreach kv,$(CFG_$(1)),-G$(kv))
 dflags = $(foreach kv,$(CFG_$(1)),-DPMU_$(kv))
 

@@ -1,7 +1,7 @@
 # verif/lockstep/lockstep.mk: the PMU lockstep harness, pmu_top Verilated with the C model stepped
 # and compared every cycle (verif/lockstep/lockstep.cpp). Included by the top Makefile.
 #
-#   build/lockstep_<cfg>/Vpmu_lockstep   parameter set CFG_<cfg> (default, small, big, ram, pipe, pipe2, pipe3)
+#   build/lockstep_<cfg>/Vpmu_lockstep   parameter set CFG_<cfg> (the Makefile's CONFIGS)
 # Every build is also the reset check's: run with +verilator+rand+reset+2 +verilator+seed+N,
 # every flop (and the block RAM, which is never reset) starts random, and 0 mismatches against
 # the model proves every state element is reset. Without those options the flops start at 0.
@@ -29,7 +29,7 @@ define lockstep_build
 endef
 
 # A parameter set's C++ optimisation (default SIM_OPT, at which the harness speeds of
-# docs/performance.md are measured). make test runs the big, ram, pipe, pipe2 and pipe3 harnesses
+# docs/performance.md are measured). make test runs the big, ram, smp and pipeline harnesses
 # for 0.3 to 1.2 million cycles each, where -O1 saves more CPU in the build than the run loses
 # (lockstep_big: 6 s less to build, 1.6 s more for its 300,000 cycles); the C model keeps SIM_OPT.
 LOCKSTEP_OPT_big  := -O1
@@ -37,6 +37,9 @@ LOCKSTEP_OPT_ram  := -O1
 LOCKSTEP_OPT_pipe := -O1
 LOCKSTEP_OPT_pipe2 := -O1
 LOCKSTEP_OPT_pipe3 := -O1
+LOCKSTEP_OPT_pipe1ff := -O1
+LOCKSTEP_OPT_pipe2ram := -O1
+LOCKSTEP_OPT_pipe3ff := -O1
 LOCKSTEP_OPT_smp  := -O1
 lockstep_opt = $(or $(LOCKSTEP_OPT_$(1)),$(SIM_OPT))
 
