@@ -24,9 +24,9 @@
  * privilege passes the counter's USR/OS, the RTL's pok), the sum of each thread's part: the
  * count lanes of sel summed plus 1 when some condition lane of sel holds. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
- * model is not the RTL's structure, on purpose: the RTL adds the entries that the indices
- * pick_q name (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written), the
- * model masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog
+ * model is not the RTL's structure, on purpose: the RTL reads the lane table entry that the
+ * index pick_q names (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written;
+ * a lane set's entry holds its lanes' part), the model masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog
  * against each other (as the formal reference r.inc does). (The common case, at most two own
  * lanes, adds them directly: l0 and l1 in pmc_cfg_t below.) */
 static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uint32_t src,

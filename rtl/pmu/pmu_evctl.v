@@ -1,10 +1,10 @@
 // StallScope PMU: event control of the programmable counters (spec 2.1, 2.2, 4.1, 4.2).
 //
 // The event lanes of every thread (spec 2.1) and each thread's lane table; per thread t and
-// counter k the event value V (spec 2.2, 4.1): for the picks in pick_i (the catalog decode of
-// evtsel[k]'s event/umask that pmu_regs keeps), thread t's entries with their count lanes summed
-// and condition lanes ORed, or with ANY the sum of that over every thread whose own privilege
-// passes evtsel[k]'s USR/OS; and one
+// counter k the event value V (spec 2.2, 4.1): for the index in pick_i (the catalog decode of
+// evtsel[k]'s event/umask that pmu_regs keeps), thread t's table entry (a lane, or the count
+// lanes of a lane set summed and its condition lanes ORed), or with ANY the sum of that over
+// every thread whose own privilege passes evtsel[k]'s USR/OS; and one
 // pmu_evctl_ctr (condition C, gating, EDGE/BOTH, CHAIN, increment); the QUALIFY cascade Q along
 // the counters of a thread; the flops: edge history cprev_q and chain carry carry_q (the wrap
 // of counter k-1 one cycle later, not gated).
@@ -38,8 +38,8 @@ module pmu_evctl #(
   input  wire [THREADS*P*32-1:0]        evtsel_i,
   input  wire [THREADS*P*32-1:0]        ext_i,
   input  wire [THREADS*P-1:0]           thr_i,      // threshold mode (pmu_regs thr_o)
-  // evtsel[k]'s lanes as NPICK lane table indices (pmu_regs; rtl/pmu/pmu_lane_x.vh)
-  input  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_i,
+  // evtsel[k]'s lanes as a lane table index (pmu_regs; rtl/pmu/pmu_lane_x.vh)
+  input  wire [THREADS*P*`PMU_XW-1:0] pick_i,
   input  wire [THREADS*P-1:0]    sup_i,      // evtsel[k]'s pair is supported (pmu_regs, 2.2)
   input  wire [THREADS*P-1:0]    core_i,     // ... and core-scoped: acts as ANY (2.2)
   input  wire [THREADS*P-1:0]           pmc_en_i,   // gctrl.pmc_en
@@ -145,59 +145,69 @@ module pmu_evctl #(
     end
   endgenerate
 
-  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u and pick position j, table (u, j)
-  // at lt[(u*NPICK+j)*NX +: NX]: entry l holds thread u's count lane l (LW bits), or its
-  // condition lane l as 1 when the lane is non-zero (spec 2.2); entry XZ+1+c of the table of
-  // pick j0 of PMU_LT_COMB entry c the OR of its two condition lanes; the zero entry XZ holds 0.
-  // 2^XW entries each, so an index needs no bounds check. Pick j of the catalog names only the
-  // lanes of PMU_PICK_LANES[j*NL +: NL] (pmu_lane_pick; pmu_regs keeps nothing else in pick_q):
-  // the other entries of table j are never read and hold 0, so a lookup is a mux of those lanes
-  // alone, and a condition lane adds one bit to it.
-  localparam [NPICK*NL-1:0] PLANES = `PMU_PICK_LANES;
+  // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u, table u at lt[u*NX +: NX]:
+  // entry l holds thread u's count lane l (at its own width), or its condition lane l as 1 when
+  // the lane is non-zero (spec 2.2); the zero entry XZ holds 0; entry XZ+1+c V's part of lane
+  // set c of PMU_LT_COMB (its count lanes summed plus 1 when one of its condition lanes is
+  // non-zero), computed once per thread. 2^XW entries each, so an index needs no bounds check.
+  // A lane no pair names alone (not in PMU_LT_LANES) is never read: its entry holds 0.
+  localparam [NL-1:0]       LALONE = `PMU_LT_LANES;
   localparam [NL*4-1:0]     LBITS  = `PMU_LANE_BITS;   // lane widths (bits), 4 bits per lane
   localparam integer        NCOMB  = `PMU_LT_NCOMB;
   localparam integer        NCB    = (NCOMB > 0) ? NCOMB : 1;
   // PMU_LT_COMB padded to one word per table entry (entries at or above NCOMB: 0, unused)
   localparam [32*NX-1:0]    COMB   = {{(32 * (NX - NCB)){1'b0}}, `PMU_LT_COMB};
-  // One assign per entry: the entries no pick can name, the zero entry and the padding are
-  // constants (no logic: nothing drives them but their value); the others follow their lane.
-  wire [LW-1:0] lt [0:THREADS*NPICK*NX-1];
+  localparam integer        EW     = LW + $clog2(NPICK);  // an entry: at most NPICK lanes summed
+  // One assign per entry: the entries no pair reads, the zero entry and the padding are
+  // constants (no logic: nothing drives them but their value); the others follow their lanes.
+  wire [EW-1:0] lt [0:THREADS*NX-1];
+  wire [EW-1:0] lcnt [0:THREADS*NL-1];  // lane l of thread u as a count at its own width
   wire [THREADS*NL-1:0] lnz;   // lane l of thread u is non-zero, bit u*NL+l (condition lanes)
   genvar gu;
-  genvar gj;
   genvar gl;
   generate
     for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_lt
       for (gl = 0; gl < NL; gl = gl + 1) begin : g_lane
         // Lane gl of thread gu at its own width LB = min(bits, LW) (spec 2.1): the bits of its
-        // source from LB up are dropped, so a pick, the sums and the compare see LB bits.
+        // source from LB up are dropped, so a lookup, the sums and the compare see LB bits.
         localparam integer LB0 = {28'd0, LBITS[gl*4 +: 4]};
         localparam integer LB  = (LB0 < LW) ? LB0 : LW;
         localparam [LW-1:0] LM = ~({LW{1'b1}} << LB);
         wire [LW-1:0] lv = lane[gu*NL+gl] & LM;
         assign lnz[gu*NL+gl] = |lv;
-        for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pick
-          if (PLANES[gj*NL+gl] && LCOND[gl]) begin : g_cond
-            assign lt[(gu*NPICK+gj)*NX+gl] = {{(LW - 1){1'b0}}, lnz[gu*NL+gl]};
-          end else if (PLANES[gj*NL+gl]) begin : g_cnt
-            assign lt[(gu*NPICK+gj)*NX+gl] = lv;
-          end else begin : g_never
-            assign lt[(gu*NPICK+gj)*NX+gl] = {LW{1'b0}};
-          end
+        if (LCOND[gl]) begin : g_cond
+          assign lcnt[gu*NL+gl] = {EW{1'b0}};
+        end else begin : g_cnt
+          assign lcnt[gu*NL+gl] = {{(EW - LW){1'b0}}, lv};
+        end
+        if (LALONE[gl] && LCOND[gl]) begin : g_ecnd
+          assign lt[gu*NX+gl] = {{(EW - 1){1'b0}}, lnz[gu*NL+gl]};
+        end else if (LALONE[gl]) begin : g_ecnt
+          assign lt[gu*NX+gl] = lcnt[gu*NL+gl];
+        end else begin : g_never
+          assign lt[gu*NX+gl] = {EW{1'b0}};
         end
       end
-      for (gj = 0; gj < NPICK; gj = gj + 1) begin : g_pad
-        assign lt[(gu*NPICK+gj)*NX+XZ] = {LW{1'b0}};
-        // Entry XZ+1+c: the OR of PMU_LT_COMB entry c's two condition lanes in the table of
-        // its pick j0, else never picked (pmu_lane_x): don't-care; so are the entries above.
-        for (gl = XZ + 1; gl < NX; gl = gl + 1) begin : g_x
-          localparam integer C = gl - XZ - 1;
-          if (C < NCOMB && COMB[C*32+24 +: 8] == gj) begin : g_comb
-            assign lt[(gu*NPICK+gj)*NX+gl] = {{(LW - 1){1'b0}},
-                                              lnz[gu*NL+COMB[C*32+16 +: 8]] | lnz[gu*NL+COMB[C*32 +: 8]]};
-          end else begin : g_dc
-            assign lt[(gu*NPICK+gj)*NX+gl] = {LW{1'bx}};
+      assign lt[gu*NX+XZ] = {EW{1'b0}};
+      // Entry XZ+1+c: V's part of lane set c; the entries above are never picked
+      // (pmu_lane_x): don't-care.
+      for (gl = XZ + 1; gl < NX; gl = gl + 1) begin : g_x
+        localparam integer C = gl - XZ - 1;
+        if (C < NCOMB) begin : g_comb
+          localparam [NL-1:0] CM = COMB[C*32 +: NL];
+          reg [EW-1:0] sum;
+          integer      l;
+          always @* begin
+            sum = {{(EW - 1){1'b0}}, |(lnz[gu*NL +: NL] & CM & LCOND)};
+            for (l = 0; l < NL; l = l + 1) begin
+              if (CM[l] && !LCOND[l]) begin
+                sum = sum + lcnt[gu*NL+l];
+              end
+            end
           end
+          assign lt[gu*NX+gl] = sum;
+        end else begin : g_dc
+          assign lt[gu*NX+gl] = {EW{1'bx}};
         end
       end
     end
@@ -231,11 +241,10 @@ module pmu_evctl #(
         end
         wire               privok = f_any ? (|pok_e) : pok_e[gt];
 
-        // V (spec 2.2, 4.1): a thread's part is the sum of its table entries named by evtsel[k]'s
-        // picks (an invalid pick names the zero entry): its count lanes summed, plus 1 when a
-        // condition lane among them holds (pmu_lane_x: two condition lanes are one entry); V is
-        // the sum of the parts of the threads that take part: thread t alone, with ANY the
-        // threads that pass (pok).
+        // V (spec 2.2, 4.1): a thread's part is its table's entry that evtsel[k]'s index
+        // names (pmu_lane_x: a lane, a lane set's part, or the zero entry); V is the sum of the
+        // parts of the threads that take part: thread t alone, with ANY the threads that pass
+        // (pok).
         wire [THREADS-1:0] part_on;
         for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_on
           if (gu == gt) begin : g_own
@@ -244,22 +253,14 @@ module pmu_evctl #(
             assign part_on[gu] = f_any && pok[gu];
           end
         end
-        wire [NPICK*XW-1:0] pick = pick_i[K*NPICK*XW +: NPICK*XW];
-        reg  [VW-1:0]       v;
-        reg  [VW-1:0]       part;
-        integer             pj;
-        integer             pu;
+        wire [XW-1:0] pick = pick_i[K*XW +: XW];
+        reg  [VW-1:0] v;
+        integer       pu;
         always @* begin
-          v    = {VW{1'b0}};
-          part = {VW{1'b0}};
-          pj   = 0;  // loop variable: assigned on every path (no latch)
+          v = {VW{1'b0}};
           for (pu = 0; pu < THREADS; pu = pu + 1) begin
             if (part_on[pu]) begin
-              part = {VW{1'b0}};
-              for (pj = 0; pj < NPICK; pj = pj + 1) begin
-                part = part + {{(VW - LW){1'b0}}, lt[(pu*NPICK+pj)*NX+{{(32 - XW){1'b0}}, pick[pj*XW +: XW]}]};
-              end
-              v = v + part;
+              v = v + {{(VW - EW){1'b0}}, lt[pu*NX+{{(32 - XW){1'b0}}, pick}]};
             end
           end
         end

@@ -26,12 +26,12 @@
 `define PMU_LIW 5  // lane index width
 `define PMU_LT_XZ 18  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)
 `define PMU_XW 5  // lane table index width, clog2(NL+1+PMU_LT_NCOMB)
-// condition entries (rtl/pmu/pmu_lane_x.vh): entry XZ+1+c of the table of pick j0 is the OR of
-// condition lanes l0 (pick j0) and l1 (pick j1), which an event/umask pair names together;
-// c at [c*32 +: 32] = {j0, l0, j1, l1}, 8 bits each
-`define PMU_LT_NCOMB 1
-`define PMU_LT_COMB 32'h70108
-`define PMU_PICK_LANES 36'h48402deff  // bit j*NL+l: pick j of some event/umask pair can name lane l
+// lane sets (rtl/pmu/pmu_lane_x.vh): entry XZ+1+c of a thread's lane table is V's part of the
+// lanes of set c, which an event/umask pair names together: its count lanes summed plus 1 when
+// one of its condition lanes is non-zero; c at [c*32 +: 32], bit l set for lane l
+`define PMU_LT_NCOMB 3
+`define PMU_LT_COMB 96'h180000000300000000180
+`define PMU_LT_LANES 18'h3ffff  // bit l: an event/umask pair names lane l alone (entry l is read)
 `define PMU_NFIX 3
 `define PMU_NSLOT 5
 `define PMU_NSTK 24

@@ -50,7 +50,7 @@ module pmu_regs #(
   output wire [3:0]                          cnt_wstrb_o,
   // configuration for the event, fixed-counter and stack logic
   output wire [THREADS*P*32-1:0]             evtsel_o,
-  output wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick_o, // evtsel[k]'s lane indices
+  output wire [THREADS*P*`PMU_XW-1:0] pick_o,   // evtsel[k]'s lane table index
   output wire [THREADS*P-1:0]                sup_o,      // evtsel[k]'s event is supported (2.2)
   output wire [THREADS*P-1:0]                core_o,     // ... and core-scoped (acts as ANY)
   output wire [THREADS*P*32-1:0]             ext_o,
@@ -175,7 +175,7 @@ module pmu_regs #(
     .addr_o         (a)
   );
 
-  localparam PKW = `PMU_NPICK * XW;   // lane table indices of one event select
+  localparam PKW = XW;                // the lane table index of one event select
   // pmu_ev_sup of evtsel's reset value (the reset of sup_q, core_q)
   wire [1:0] evsup_reset = pmu_ev_sup(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
                                       EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]);

@@ -109,7 +109,7 @@ module pmu_top #(
   wire [3:0]             cnt_wstrb;
   wire [THREADS*P*32-1:0] evtsel;
   wire [THREADS*P*32-1:0] ext;
-  wire [THREADS*P*`PMU_NPICK*`PMU_XW-1:0] pick;  // lane table indices (pmu_lane_x.vh)
+  wire [THREADS*P*`PMU_XW-1:0] pick;  // lane table indices (pmu_lane_x.vh)
   wire [THREADS*P-1:0]                    evsup;   // evtsel[k]'s pair is supported (2.2)
   wire [THREADS*P-1:0]                    evcore;  // ... and core-scoped (acts as ANY)
   wire [THREADS*P-1:0]                    evthr;   // threshold mode (pmu_regs thr_o)

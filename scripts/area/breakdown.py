@@ -33,7 +33,7 @@ PWW = IW + (2 * NCNT + 9).bit_length()  # pmu_cnt_ram's prefix widths at NCNT (c
 SIW = W.bit_length()                    # a stack counter's increment (at most W slots) ...
 PWS = (W * (2 * NCNT + 10) - 1).bit_length()  # ... and its prefix (pmu_top's SMALL counters,
                                                # clog2(SMAX (2 NCNT + 10)), SMAX = W)
-EV_STEPS = ["evctl", "no_any", "one_pick", "no_v", "no_cmp", "no_modes"]
+EV_STEPS = ["evctl", "no_any", "no_v", "no_cmp", "no_modes"]
 ST_STEPS = ["stack", "no_class", "no_split"]
 MET = ("ice40_lut4", "ice40_ffs", "ice40_carry", "generic_kge")
 
@@ -128,13 +128,11 @@ def counter_rows(rows, st):
     b8, b16 = f"bd_bank_prog_S{st}_N8", f"bd_bank_prog_S{st}_N16"
     bni = f"bd_bank_prog_S{st}_N16_noinc"
     out = [
-        ("lane pick", "the first pick from the thread's lane table, and the fold of V",
-         {m: _diff(rows, ev["one_pick"], ev["no_v"], m, tp) for m in MET},
-         "evctl one_pick - no_v, / (T x P)"),
-        ("pick sum", "the second pick and the sum of the two",
-         {m: _diff(rows, ev["no_any"], ev["one_pick"], m, tp) for m in MET},
-         "evctl no_any - one_pick, / (T x P)"),
-        ("ANY", "the picks from the other threads' tables and the privilege-gated sum",
+        ("lane pick", "the lookup in the thread's lane table (a lane, a lane set's sum or 0), "
+         "the lane tables' share (the lane sets' sums) and the fold of V",
+         {m: _diff(rows, ev["no_any"], ev["no_v"], m, tp) for m in MET},
+         "evctl no_any - no_v, / (T x P)"),
+        ("ANY", "the lookups in the other threads' tables and the privilege-gated sum",
          {m: _diff(rows, ev["evctl"], ev["no_any"], m, tp) for m in MET},
          "evctl - no_any, / (T x P)"),
         ("compare", "V against CMASK in the four modes",

@@ -6,7 +6,7 @@ one more of its stages cut out of the flattened netlist: a cut net loses its dri
 by a fresh primary input of the module ("free": the logic after it stays, the logic only before
 it goes), or configuration bits of an input port are driven by constants instead of the port
 (the port becomes an internal wire fed by a new input for its other bits): a mode that is never
-set, a pick that always names the zero entry. A net that only renames port bits (f_edge =
+set. A net that only renames port bits (f_edge =
 evtsel_i[..]) cannot be cut by its name: yosys's netlist reads the port bits directly. A stage's cost is the
 difference between two consecutive steps; what is left after the last cut is a row of its own.
 Each cut first asserts how many nets it finds (select -assert-count), and after it that cells
@@ -15,11 +15,11 @@ renamed or aliased net stops yosys with an error instead of pricing nothing.
 
 Steps of the event control (module pmu_evctl at the default THREADS and P, / THREADS*P):
   evctl      as is
-  no_any     f_any = 0 in every counter (ANY and core-scoped events): ANY's picks over the other
+  no_any     f_any = 0 in every counter (ANY and core-scoped events): ANY's lookups in the other
              threads' tables and the privilege-gated sum over the threads go
-  one_pick   and the second pick's index (pick_i) is the zero entry: its lookup and the sum go
   no_v       and V is a free input (the port v_i of each pmu_evctl_ctr, before flattening): the
-             first pick and the fold go (what is left of the lane tables is shared)
+             lookup in the own thread's table, the fold and the lane tables (the sums of the
+             lane sets, shared by the counters) go
   no_cmp     and the compare result (the four modes against CMASK) is a free input
   no_modes   and evtsel EDGE, INV and ext BOTH, CNTV, CHAIN, QUALIFY are 0
   (left)     the gating, the increment select, the edge history and chain carry flops
@@ -75,7 +75,7 @@ def evctl_top(step, t, p):
     """yosys commands (inside pmu_evctl, before flatten) of STEP: V into each pmu_evctl_ctr
     instance (its port v_i) from a new input. By name after flattening V could not be cut:
     the netlist may read it as u_ctr.v_i, a name the cut would not reach."""
-    order = ["evctl", "no_any", "one_pick", "no_v", "no_cmp", "no_modes"]
+    order = ["evctl", "no_any", "no_v", "no_cmp", "no_modes"]
     if step not in order or order.index(step) < order.index("no_v"):
         return []
     vw = DEF["DEF_LW"] + 3 + (t - 1).bit_length()
@@ -88,34 +88,25 @@ def evctl_top(step, t, p):
 def evctl_step(step, t, p):
     """yosys commands (after flatten) of STEP of module pmu_evctl at THREADS=T, P=P; with
     evctl_top's before flattening."""
-    xw, xz, npick = DEF["XW"], DEF["LT_XZ"], DEF["NPICK"]
-    order = ["evctl", "no_any", "one_pick", "no_v", "no_cmp", "no_modes"]
+    order = ["evctl", "no_any", "no_v", "no_cmp", "no_modes"]
     if step not in order:
         raise ValueError(f"unknown evctl step {step!r}: one of {', '.join(order)}")
     upto = order[:order.index(step) + 1]
     n = t * p
     cmds = []
-    evtsel, ext, pick = {}, {}, {}        # constant bits of the ports evtsel_i, ext_i, pick_i
+    evtsel, ext = {}, {}                  # constant bits of the ports evtsel_i, ext_i
     if "no_any" in upto:
         cmds += _count("g_thr*.g_ctr*.f_any", n)       # f_any = ANY || core_i: a gate's output
         for _, _, g in _ctrs(t, p):
             cmds += [f"connect -unset {g}.f_any", f"connect -set {g}.f_any 1'b0",
                      ties.read_by_cells(f"{g}.f_any")]
-    if "one_pick" in upto:
-        if npick < 2:
-            raise ValueError("one_pick: the catalog has one pick per counter (PMU_NPICK < 2)")
-        for k in range(n):
-            for j in range(1, npick):
-                for b in range(xw):
-                    pick[(k * npick + j) * xw + b] = (xz >> b) & 1
     if "no_modes" in upto:
         for k in range(n):
             for f in ("EDGE", "INV"):
                 evtsel[k * 32 + DEF[f"EVTSEL_{f}_LSB"]] = 0
             for f in ("BOTH", "CNTV", "CHAIN", "QUALIFY"):
                 ext[k * 32 + DEF[f"EXT_{f}_LSB"]] = 0
-    for port, width, consts in (("evtsel_i", n * 32, evtsel), ("ext_i", n * 32, ext),
-                                ("pick_i", n * npick * xw, pick)):
+    for port, width, consts in (("evtsel_i", n * 32, evtsel), ("ext_i", n * 32, ext)):
         if consts:
             cmds += _port_bits(port, width, consts)
     if "no_cmp" in upto:

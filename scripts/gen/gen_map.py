@@ -450,20 +450,19 @@ def gen_vh(m):
     liw, npick, _ = lane_picks(m)
     a("`define PMU_NPICK %d  // lanes an event/umask pair selects, at most (rtl/pmu/pmu_lane_pick.vh)" % npick)
     a("`define PMU_LIW %d  // lane index width" % liw)
-    # a thread's lane table (rtl/pmu/pmu_lane_x.vh): NL+1 entries, the last one 0
+    # a thread's lane table (rtl/pmu/pmu_lane_x.vh): the lanes, the zero entry, the lane sets
     a("`define PMU_LT_XZ %d  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)" % m.d["NL"])
-    comb = lane_combs(m)
+    alone, comb = lane_sets(m)
     a("`define PMU_XW %d  // lane table index width, clog2(NL+1+PMU_LT_NCOMB)"
       % clog2(m.d["NL"] + 1 + len(comb)))
-    a("// condition entries (rtl/pmu/pmu_lane_x.vh): entry XZ+1+c of the table of pick j0 is the OR of")
-    a("// condition lanes l0 (pick j0) and l1 (pick j1), which an event/umask pair names together;")
-    a("// c at [c*32 +: 32] = {j0, l0, j1, l1}, 8 bits each")
+    a("// lane sets (rtl/pmu/pmu_lane_x.vh): entry XZ+1+c of a thread's lane table is V's part of the")
+    a("// lanes of set c, which an event/umask pair names together: its count lanes summed plus 1 when")
+    a("// one of its condition lanes is non-zero; c at [c*32 +: 32], bit l set for lane l")
     a("`define PMU_LT_NCOMB %d" % len(comb))
     a("`define PMU_LT_COMB %d'h%x" % (32 * max(len(comb), 1),
-                                     sum(((j0 << 24) | (l0 << 16) | (j1 << 8) | l1) << (32 * c)
-                                         for c, (j0, l0, j1, l1) in enumerate(comb))))
-    a("`define PMU_PICK_LANES %d'h%x  // bit j*NL+l: pick j of some event/umask pair can name lane l"
-      % (npick * m.d["NL"], pick_lanes(m)))
+                                     sum(mk << (32 * c) for c, mk in enumerate(comb))))
+    a("`define PMU_LT_LANES %d'h%x  // bit l: an event/umask pair names lane l alone (entry l is read)"
+      % (m.d["NL"], alone))
     for n in ("NFIX", "NSLOT", "NSTK"):
         a("`define PMU_%s %d" % (n, m.d[n]))
     a("`define PMU_THREAD_BASE 'h%03x" % rm.thread_base)
@@ -601,38 +600,30 @@ def lane_picks(m):
     return liw, npick, slots
 
 
-def lane_combs(m):
-    """The pairs of condition lanes that one event/umask pair can name together, as (j0, l0, j1,
-    l1): pick j0 names lane l0 and pick j1 (j1 > j0) lane l1. V ORs them (spec 2.2); pmu_lane_x
-    points pick j0 at a table entry that holds the OR and pick j1 at the zero entry, so that V
-    adds every entry it picks (rtl/pmu/pmu_evctl.v). A pair naming more than two condition lanes
-    is not supported."""
+def lane_sets(m):
+    """The sets of lanes that the event/umask pairs name (the valid picks of pmu_lane_pick, every
+    umask of every event code, supported or not, so that a table entry gives V's part for every
+    evtsel): (mask of the lanes some pair names alone, [lane mask of each set of two or more
+    lanes some pair names together]). pmu_lane_x points a counter at one entry of a thread's lane
+    table: lane l alone, the zero entry, or set c's entry, which holds V's part of its lanes (spec
+    2.2: the count lanes summed, plus 1 when a condition lane is non-zero), so that V needs one
+    lookup per table and no sum of picks (rtl/pmu/pmu_evctl.v)."""
+    if m.d["NL"] > 32:
+        sys.stderr.write("gen_map.py: NL = %d lanes; the lane sets of PMU_LT_COMB hold at most 32 "
+                         "(rtl/pmu/pmu_lane_x.vh)\n" % m.d["NL"])
+        sys.exit(2)
     _, _, slots = lane_picks(m)
-    cm = lane_cond_mask(m)
-    out = []
-    for c, z, b in slots:
-        for grp in (z, b):
-            cj = [(j, x[0]) for j, x in enumerate(grp) if (cm >> x[0]) & 1]
-            if len(cj) > 2:
-                sys.stderr.write("gen_map.py: event 0x%02x names %d condition lanes; at most 2 are supported "
-                                 "(rtl/pmu/pmu_lane_x.vh)\n" % (c, len(cj)))
-                sys.exit(2)
-            if len(cj) == 2:
-                e = (cj[0][0], cj[0][1], cj[1][0], cj[1][1])
-                if e not in out:
-                    out.append(e)
-    return out
-
-
-def pick_lanes(m):
-    """Bit j*NL + l set when pick j of some event/umask pair of the catalog names lane l (the
-    positions of gen_lane_pick_v): pmu_evctl looks pick j up among those lanes only."""
-    _, _, slots = lane_picks(m)
-    mask = 0
+    alone, out = 0, []
     for _, z, b in slots:
-        for j, x in list(enumerate(z)) + list(enumerate(b)):
-            mask |= 1 << (j * m.d["NL"] + x[0])
-    return mask
+        sets = [sum(1 << li for li, _ in z)] if z else []
+        for um in range(1, 256):
+            sets.append(sum(1 << li for li, bits, _ in b if any((um >> x) & 1 for x in bits)))
+        for mk in sets:
+            if mk & (mk - 1) == 0:
+                alone |= mk
+            elif mk not in out:
+                out.append(mk)
+    return alone, out
 
 
 def gen_lane_pick_v(m):

@@ -84,7 +84,7 @@ module fv_evcnt #(
   // The lane table indices pmu_regs keeps for each evtsel (proved there: fv_regs g.pick).
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
-  localparam PKW = `PMU_NPICK * XW;
+  localparam PKW = XW;
   wire [N*PKW-1:0] pick;
   wire [N-1:0]     sup;    // pmu_ev_sup (spec 2.2): supported, core-scoped (proved: fv_regs g.pick)
   wire [N-1:0]     core;

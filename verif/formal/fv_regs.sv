@@ -82,7 +82,7 @@ module fv_regs #(
   `include "fv_common.vh"
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
-  localparam PKW = `PMU_NPICK * XW;
+  localparam PKW = XW;
 
   // ---- the block under test --------------------------------------------------------------------
   wire [31:0]     prdata;

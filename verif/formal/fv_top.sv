@@ -123,7 +123,7 @@ module fv_top #(
   `include "pmu_lane_sel.vh"
   `include "pmu_lane_pick.vh"
   `include "pmu_lane_x.vh"
-  localparam PKW = `PMU_NPICK * XW;
+  localparam PKW = XW;
 
   // ---- the bus, from the spec's register map ----------------------------------------------------
   wire        acc  = psel_i && penable_i;
