@@ -12,11 +12,12 @@ $(BUILD)/pmu_golden: $(GOLDEN_SRC) $(call model_lib,default)
 	$(CC) $(CWARN) -O2 $(GOLDEN_INC) -o $@ $(GOLDEN_SRC) $(call model_lib,default)
 	@$(call cdepfile,$@,$(CWARN) $(GOLDEN_INC),$(GOLDEN_SRC))
 
-# the same with block-RAM counter storage (STORAGE=1): its vectors hold the APB wait states
-# (spec 5.1), so they are the ones the RTL with STORAGE=1 replays
-$(BUILD)/pmu_golden_ram: $(GOLDEN_SRC) $(call model_lib,ram)
-	$(CC) $(CWARN) -O2 $(call dflags,ram) $(GOLDEN_INC) -o $@ $(GOLDEN_SRC) $(call model_lib,ram)
-	@$(call cdepfile,$@,$(CWARN) $(call dflags,ram) $(GOLDEN_INC),$(GOLDEN_SRC))
+# the same for another parameter set of the Makefile's CONFIGS (pmu_golden_ram, pmu_golden_pipe2,
+# ...): the model built with it writes the vectors the RTL with the same parameters replays (with
+# STORAGE=1 they hold the APB wait states, spec 5.1; with PIPE > 0 the later counts, spec 4)
+$(BUILD)/pmu_golden_%: $(GOLDEN_SRC) $(call model_lib,%)
+	$(CC) $(CWARN) -O2 $(call dflags,$*) $(GOLDEN_INC) -o $@ $(GOLDEN_SRC) $(call model_lib,$*)
+	@$(call cdepfile,$@,$(CWARN) $(call dflags,$*) $(GOLDEN_INC),$(GOLDEN_SRC))
 
 $(BUILD)/pmu_golden_san: $(GOLDEN_SRC) $(call model_lib,san)
 	clang $(CWARN) $(SAN_OPT) $(GOLDEN_INC) -o $@ $(GOLDEN_SRC) $(call model_lib,san)

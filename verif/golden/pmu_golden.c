@@ -255,8 +255,12 @@ unsigned pmu_golden_width(int kind)
 
 static void params_line(sbuf_t *s)
 {
-  sb_printf(s, "// params THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d CRW=%d AW=%d NS_PER_TICK=%d\n", PMU_THREADS,
+  /* PIPE only when not 0 (spec 4): the vectors of PIPE = 0, the shipped ones among them, keep
+   * the line they had before the other pipeline settings got vectors */
+  sb_printf(s, "// params THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d CRW=%d AW=%d NS_PER_TICK=%d", PMU_THREADS,
             PMU_P, PMU_CW, PMU_W, PMU_LW, PMU_NW, PMU_CRW, PMU_AW, PMU_NS_PER_TICK);
+  if (PMU_PIPE != 0) sb_printf(s, " PIPE=%d", PMU_PIPE);
+  sb_printf(s, "\n");
 }
 
 /* The whole header of a KIND file (docs/golden.md), "\n" after every line. */

@@ -149,7 +149,7 @@ module tb_golden #(
 
   // ---- bookkeeping ----
   integer n, c, i, fd, r, errors, hdr_errors, lfd, npairs, nfailed;
-  integer h_ver, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_cyc, h_wid;
+  integer h_ver, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_pipe, h_cyc, h_wid;
   reg [8*1024-1:0] stim_file, exp_file, name, list_file;
   reg [8*4200-1:0] line;
   reg [8*256-1:0]  word;
@@ -259,11 +259,16 @@ module tb_golden #(
           end else if ($sscanf(line, "// params THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d CRW=%d AW=%d NS_PER_TICK=%d",
                                h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns) == 9) begin
             got_par = 1;
+            // PIPE is named only when not 0 (the writer's params line)
+            h_pipe = 0;
+            if ($sscanf(line, "// params THREADS=%d P=%d CW=%d W=%d LW=%d NW=%d CRW=%d AW=%d NS_PER_TICK=%d PIPE=%d",
+                        h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_pipe) != 10)
+              h_pipe = 0;
             if (h_thr != THREADS || h_p != P || h_cw != CW || h_w != W || h_lw != LW || h_nw != NW ||
-                h_crw != CRW || h_aw != AW || h_ns != NS_PER_TICK) begin
-              $display("FAIL golden: %0s:%0d: params THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d differ from this build (THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d)",
-                       file, ln, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns,
-                       THREADS, P, CW, W, LW, NW, CRW, AW, NS_PER_TICK);
+                h_crw != CRW || h_aw != AW || h_ns != NS_PER_TICK || h_pipe != PIPE) begin
+              $display("FAIL golden: %0s:%0d: params THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d PIPE=%0d differ from this build (THREADS=%0d P=%0d CW=%0d W=%0d LW=%0d NW=%0d CRW=%0d AW=%0d NS_PER_TICK=%0d PIPE=%0d)",
+                       file, ln, h_thr, h_p, h_cw, h_w, h_lw, h_nw, h_crw, h_aw, h_ns, h_pipe,
+                       THREADS, P, CW, W, LW, NW, CRW, AW, NS_PER_TICK, PIPE);
               hdr_errors = hdr_errors + 1;
             end
           end else if ($sscanf(line, "// cycles %d", h_cyc) == 1) begin
