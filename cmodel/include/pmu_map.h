@@ -32,7 +32,7 @@
 #define PMU_AW 16 /* APB address width (PADDR) */
 #endif
 #ifndef PMU_STORAGE
-#define PMU_STORAGE 0 /* counter storage: 0 flip-flops, 1 block RAM behind flip-flop prefix counters (the same counts; an APB wait state on an access to a counter in block RAM, spec 4 and 5.1) */
+#define PMU_STORAGE 0 /* counter storage: 0 flip-flops, 1 block RAM behind flip-flop prefix counters (the same counts; an APB wait state on an access to a programmable, fixed or CPI-stack counter, spec 4 and 5.1) */
 #endif
 #ifndef PMU_PIPE
 #define PMU_PIPE 0 /* event path pipeline: 0 the increments of a cycle's events reach the counters at its clock edge, 1 one edge later through a register, 2 two edges later (the event value V and the event inputs registered first), 3 three edges later (every event input registered at the port first) (spec 4) */

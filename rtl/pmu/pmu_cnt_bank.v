@@ -5,10 +5,10 @@
 // module depends on how the values are stored, and nothing outside reads a counter except through
 // a read port. STORAGE selects the storage (spec 4, "Counter storage"):
 //   0  a flip-flop array (here; the pre-read port is not used);
-//   1  block RAM behind flip-flop prefix counters (pmu_cnt_ram), except the FF_MASK counters;
-//      a read or write of counter i in cycle n needs pre_i with pidx_i = i in cycle n-1, or for
-//      a counter in block RAM in cycle n-2, cycle n-1 being the access's APB wait state
-//      (wait_o, spec 5.1: no pre-read, read or write in it).
+//   1  block RAM behind flip-flop prefix counters (pmu_cnt_ram); a read or write of counter i
+//      in cycle n needs pre_i with pidx_i = i in cycle n-2, cycle n-1 being the access's APB
+//      wait state (wait_o, spec 5.1: no pre-read, read or write in it), or for a DIRECT counter
+//      in cycle n-1 (no wait state).
 // Both behave the same at every port in every cycle. PIPE selects when an increment is added
 // (spec 4, "Event path pipeline"):
 //   0  inc_i in the cycle it arrives (the event path, lane pick to counter carry, is one cycle);
@@ -23,10 +23,13 @@
 // high word covers cnt[CW-1:32], so bits of wdata_i above CW-33 are dropped.
 // Read ports return a counter as stored (before this cycle's update):
 //   the read port:        counter ridx_i while re_i (an index at or above NCNT reads 0), else 0;
-//   window read port w:   counter WBASE + w*WSTRIDE + wnd_idx_i[w] while wnd_re_i[w] and
-//                         wnd_idx_i[w] < WSPAN, else 0
-//                         (a small mux over WSPAN counters, e.g. one thread's issue-slot
-//                         counters for the direct read port).
+//   window read port w:   counter WBASE + w*WSTRIDE + wnd_idx_i[w] (0 for wnd_idx_i[w] >=
+//                         WSPAN), read while wnd_re_i[w]; with WND_REG = 0 (flip-flop storage
+//                         only) combinational, 0 while wnd_re_i[w] is clear; with WND_REG = 1
+//                         registered: a read in cycle t gives the counter's value of cycle t on
+//                         wnd_data_o[w] from cycle t+1 until the port's next read, 0 after reset
+//                         (e.g. one thread's issue-slot counters for the direct read port; with
+//                         block RAM they must be DIRECT counters).
 
 `include "pmu_map.vh"
 
@@ -37,12 +40,13 @@ module pmu_cnt_bank #(
   parameter CIW  = $clog2(NCNT),
   // counters that report a wrap on wrap_o (bit i: counter i)
   parameter [NCNT-1:0] WRAP_EN = {NCNT{1'b1}},
-  // storage (0 flip-flops, 1 block RAM) and, with block RAM, the counters kept in flip-flops
-  // (every counter the window read ports read must be one)
+  // storage (0 flip-flops, 1 block RAM)
   parameter STORAGE = 0,
   // event path pipeline: 1 adds each increment one cycle after it arrives (inc_q)
   parameter PIPE = 0,
-  parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
+  // with block RAM, the counters accessed without a wait state (every counter the window read
+  // ports read must be one)
+  parameter [NCNT-1:0] DIRECT  = {NCNT{1'b0}},
   // with block RAM, the counters whose increments are below 2^NIW (a shorter prefix)
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
   parameter NIW = IW,
@@ -57,7 +61,8 @@ module pmu_cnt_bank #(
   parameter PWW = $clog2(WMAX * (2 * NCNT + 10)),
   parameter PWN = NIW + $clog2(2 * NCNT + 10),
   parameter PWS = $clog2(SMAX * (2 * NCNT + 10)),
-  // window read ports
+  // window read ports (WND_REG: registered; block RAM storage needs 1)
+  parameter WND_REG = 0,
   parameter NWND    = 1,
   parameter WIW     = 1,
   parameter WBASE   = 0,
@@ -86,7 +91,7 @@ module pmu_cnt_bank #(
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
   output wire [CW-1:0]       rdata_o,
-  // window read ports: port w at [w*WIW +: WIW] / [w*CW +: CW] (0 while wnd_re_i[w] is clear)
+  // window read ports: port w at [w*WIW +: WIW] / [w*CW +: CW] (registered, see above)
   input  wire [NWND-1:0]     wnd_re_i,
   input  wire [NWND*WIW-1:0] wnd_idx_i,
   output wire [NWND*CW-1:0]  wnd_data_o,
@@ -112,11 +117,8 @@ module pmu_cnt_bank #(
   // New value of the written counter: the strobed bytes of the addressed word (low: bits 31:0,
   // high: bits CW-1:32) of the write data over its stored value wold (g_ff, g_ram).
   // Evaluated only on a write (0 otherwise: the write port's terms do not toggle on other
-  // cycles); wnew is the value the written counter loads. With block RAM, the flip-flop
-  // (FF_MASK) counters have their own old value and merge (wold_ff, wnew_ff), so that their
-  // write does not wait for the RAM's word.
+  // cycles); wnew is the value the written counter loads.
   wire [CW-1:0] wold;
-  wire [CW-1:0] wold_ff;
   reg  [31:0]   bm;
   // (bits 63:CW of the 64-bit forms are unused when CW < 64)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -124,21 +126,16 @@ module pmu_cnt_bank #(
   reg  [63:0]   wd64;
   /* verilator lint_on UNUSEDSIGNAL */
   reg  [CW-1:0] wnew;
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg  [CW-1:0] wnew_ff;   // (unused with flip-flop storage)
-  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     bm      = 32'd0;
     wm64    = 64'd0;
     wd64    = 64'd0;
     wnew    = {CW{1'b0}};
-    wnew_ff = {CW{1'b0}};
     if (we_i) begin
       bm      = {{8{wstrb_i[3]}}, {8{wstrb_i[2]}}, {8{wstrb_i[1]}}, {8{wstrb_i[0]}}};
       wm64    = whi_i ? {bm, 32'd0} : {32'd0, bm};
       wd64    = {wdata_i, wdata_i};
       wnew    = (wold & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
-      wnew_ff = (wold_ff & ~wm64[CW-1:0]) | (wd64[CW-1:0] & wm64[CW-1:0]);
     end
   end
 
@@ -174,7 +171,6 @@ module pmu_cnt_bank #(
       assign wait_o     = 1'b0;
 
       assign wold    = cnt_q[widx_i];
-      assign wold_ff = {CW{1'b0}};
 
       // Written counter, one-hot: the address decoder (no bit set without a write or for an index at
       // or above NCNT).
@@ -223,8 +219,10 @@ module pmu_cnt_bank #(
         end
       end
 
-      // Window read ports: a WSPAN-way mux over each window's counters (pmu_cnt_wnd).
+      // Window read ports: a WSPAN-way mux over each window's counters (pmu_cnt_wnd), with
+      // WND_REG into a register loaded by the port's read (reset 0).
       wire [NWND*WSPAN*CW-1:0] wnd_cnt;
+      wire [NWND*CW-1:0]       wnd_d;
       genvar gw;
       genvar gs;
       for (gw = 0; gw < NWND; gw = gw + 1) begin : g_wnd
@@ -242,8 +240,23 @@ module pmu_cnt_bank #(
         .cnt_i      (wnd_cnt),
         .wnd_re_i   (wnd_re_i),
         .wnd_idx_i  (wnd_idx_i),
-        .wnd_data_o (wnd_data_o)
+        .wnd_data_o (wnd_d)
       );
+      if (WND_REG != 0) begin : g_wreg
+        reg [NWND*CW-1:0] wnd_q;
+        for (gw = 0; gw < NWND; gw = gw + 1) begin : g_wq
+          always @(posedge clk_i) begin
+            if (!rst_ni) begin
+              wnd_q[gw*CW +: CW] <= {CW{1'b0}};
+            end else if (wnd_re_i[gw]) begin
+              wnd_q[gw*CW +: CW] <= wnd_d[gw*CW +: CW];
+            end
+          end
+        end
+        assign wnd_data_o = wnd_q;
+      end else begin : g_wcomb
+        assign wnd_data_o = wnd_d;
+      end
     end else begin : g_ram
       pmu_cnt_ram #(
         .NCNT    (NCNT),
@@ -251,7 +264,7 @@ module pmu_cnt_bank #(
         .IW      (IW),
         .CIW     (CIW),
         .WRAP_EN (WRAP_EN),
-        .FF_MASK (FF_MASK),
+        .DIRECT  (DIRECT),
         .NARROW  (NARROW),
         .NIW     (NIW),
         .SMALL   (SMALL),
@@ -277,8 +290,6 @@ module pmu_cnt_bank #(
         .widx_i     (widx_i),
         .wold_o     (wold),
         .wval_i     (wnew),
-        .wold_ff_o  (wold_ff),
-        .wval_ff_i  (wnew_ff),
         .re_i       (re_i),
         .ridx_i     (ridx_i),
         .rdata_o    (rdata_o),

@@ -1,9 +1,7 @@
 // StallScope PMU: counter bank with block-RAM storage (spec 4, "Counter storage").
 //
 // The same counters and ports as pmu_cnt_bank's flip-flop storage, plus a pre-read port, with
-// the same behaviour at every port in every cycle. A counter whose FF_MASK bit is set is a
-// CW-bit flip-flop register, as in pmu_cnt_bank (the window read ports read only those). Every
-// other counter i keeps its value as
+// the same behaviour at every port in every cycle. Every counter i keeps its value as
 //   value = {U, lo_q[i]},  U = (z_q[i] ? 0 : ram[i]) + pend_q[i]   (CW - PW bits, mod 2^(CW-PW))
 // lo_q    PW-bit prefix counter in flip-flops, incremented every cycle; PW = PWS for the SMALL
 //         counters (increments at most SMAX, e.g. stack counters, at most W slots), PWN for the
@@ -11,7 +9,8 @@
 //         (increments at most WMAX, e.g. programmable counters, at most their largest V);
 // ram     the upper CW - PW bits, one word per counter in a simple dual-port RAM (HW = CW - PWS
 //         bits wide; a narrow or wide counter uses its low CW - PWN or CW - PWW bits) (one
-//         synchronous read, one write per cycle; block RAM);
+//         synchronous read, one write per cycle; block RAM), stored with the word plus one
+//         beside it (2 HW bits a counter), so that U = word + pend is a mux after the RAM;
 // pend_q  a carry out of lo_q not yet folded into ram[i];
 // z_q     ram[i] is stale and reads as 0 (set by reset: a block RAM cannot be cleared at once);
 // ones_q  U is all ones (valid while pend_q is clear): a carry out of lo_q then is the
@@ -45,8 +44,18 @@
 // parked word: the only writes that can meet it, a write-back follows an access cycle). Then
 // the read port returns value as stored at the start of cycle n, U = r2p_q or r2_q as the
 // counter's pending carry (a_pend_q) is set or not, and a write merges its bytes over it (spec
-// 5.3), exactly as with flip-flops; cycle n's logic starts at flip-flops. A flip-flop (FF_MASK)
-// counter has no wait state: its access is in cycle n-1.
+// 5.3), exactly as with flip-flops; cycle n's logic starts at flip-flops. A DIRECT counter (the
+// window read ports' counters, e.g. the issue-slot counters) has no wait state: its access is in
+// cycle n-1, and takes U as the word read or the word plus one read beside it, by its pending
+// carry.
+//
+// Window read ports (registered): port w reads DIRECT counter WBASE + w*WSTRIDE + i (i =
+// wnd_idx_i[w] < WSPAN) in cycle t while wnd_re_i[w], and wnd_data_o[w] holds from cycle t+1 on
+// the value it had in cycle t (0 for i >= WSPAN), until the port's next read; 0 after reset. Each
+// port has a copy of its counters' RAM words (wram, written with the bank's RAM: the same words
+// at the same edges), read in cycle t with the counter's prefix, pending carry and zero flag
+// captured beside it (c_*_q); U = the word (a write at the same edge bypassed) plus the pending
+// carry, after the RAM.
 //
 // Write-back: a software write of a RAM counter in cycle n (its access cycle) registers the new
 // value (wnew_q) and lands in cycle n+1, its own cycle (spec 4): the prefix takes the new value's
@@ -67,7 +76,8 @@ module pmu_cnt_ram #(
   parameter IW   = 13,
   parameter CIW  = $clog2(NCNT),
   parameter [NCNT-1:0] WRAP_EN = {NCNT{1'b1}},
-  parameter [NCNT-1:0] FF_MASK = {NCNT{1'b0}},
+  // counters accessed without a wait state (every counter the window read ports read is one)
+  parameter [NCNT-1:0] DIRECT  = {NCNT{1'b0}},
   // counters whose increments are below 2^NIW (a shorter prefix)
   parameter [NCNT-1:0] NARROW = {NCNT{1'b0}},
   parameter NIW      = IW,
@@ -97,10 +107,8 @@ module pmu_cnt_ram #(
   output wire                wait_o,     // the APB wait state of a RAM counter's access
   input  wire                we_i,
   input  wire [CIW-1:0]      widx_i,
-  output wire [CW-1:0]       wold_o,     // value of RAM counter widx_i (the write's old value)
-  input  wire [CW-1:0]       wval_i,     // the value a write of RAM counter widx_i stores
-  output wire [CW-1:0]       wold_ff_o,  // ... and of flip-flop (FF_MASK) counter widx_i
-  input  wire [CW-1:0]       wval_ff_i,
+  output wire [CW-1:0]       wold_o,     // value of counter widx_i (the write's old value)
+  input  wire [CW-1:0]       wval_i,     // the value a write of counter widx_i stores
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
   output reg  [CW-1:0]       rdata_o,
@@ -120,18 +128,17 @@ module pmu_cnt_ram #(
   // ---------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------
-  (* mem2reg *) reg [CW-1:0] ff_q [0:NCNT-1];   // FF_MASK counters (others: unused, removed)
   (* mem2reg *) reg [PWW-1:0] lo_q [0:NCNT-1];  // RAM counters' prefix (narrow: PWN bits used)
   reg [NCNT-1:0] pend_q;
   reg [NCNT-1:0] z_q;
-  // (the bits of FF_MASK counters are constant and unused)
+  // (the bits of silent counters are unused)
   /* verilator lint_off UNUSEDSIGNAL */
   reg [NCNT-1:0] ones_q;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [HW-1:0]   ram [0:NCNT-1];                // no reset: z_q stands for it
-  reg [HW-1:0]   rd_q;                          // RAM read data (last cycle's read address)
+  reg [2*HW-1:0] ram [0:NCNT-1];                // {word + 1, word}; no reset: z_q stands for it
+  reg [2*HW-1:0] rd_q;                          // RAM read data (last cycle's read address)
   reg            byp_q;                         // that address was written at the same edge:
-  reg [HW-1:0]   byp_d_q;                       // the word written, in place of rd_q
+  reg [2*HW-1:0] byp_d_q;                       // the pair written, in place of rd_q
   reg            rz_q;                          // z_q of that address (0 when it was written)
   reg [CIW-1:0]  fp_q;                          // fold pointer
   reg            fv_q;                          // cycle B of a fold of counter fi_q
@@ -142,14 +149,13 @@ module pmu_cnt_ram #(
   reg            pk_q;                          // a fold's word parked (cycle C met the write
   reg [CIW-1:0]  pk_i_q;                        // port taken): counter pk_i_q, word pk_w_q
   reg [HW-1:0]   pk_w_q;
-  reg            wv_q;                          // write-back: a RAM counter written last cycle,
+  reg [HW-1:0]   pk_w1_q;                       // ... and its word plus one
+  reg            wv_q;                          // write-back: a counter written last cycle,
   reg [CIW-1:0]  wi_q;                          // counter wi_q (one-hot wb_q), lands now with
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [NCNT-1:0] wb_q;                          // the new value wnew_q (FF_MASK bits: unused)
-  /* verilator lint_on UNUSEDSIGNAL */
+  reg [NCNT-1:0] wb_q;                          // the new value wnew_q
   reg [CW-1:0]   wnew_q;
   reg            a_pend_q;                      // the addressed counter's pend_q this cycle,
-  reg            a_ff_q;                        // and its kind (FF_MASK, SMALL, NAR), from
+  reg            a_dir_q;                       // and its kind (DIRECT, SMALL, NAR), from
   reg            a_sm_q;                        // last cycle's pidx_i (APB keeps the address;
   reg            a_nar_q;                       // pend_nx: pend_q's next value)
   wire [NCNT-1:0] pend_nx;
@@ -182,12 +188,14 @@ module pmu_cnt_ram #(
   // Read: the pre-read, else the fold pointer (cycle A of a fold when that counter is pending and
   // neither written this cycle nor landing its write-back, its fold (cycles B and C) or its parked
   // fold word: its flags are about to change).
-  wire          fa    = !pre_i && pend_q[fp_q] && !FF_MASK[fp_q] && !(we_i && (widx_i == fp_q))
+  wire          fa    = !pre_i && pend_q[fp_q] && !(we_i && (widx_i == fp_q))
                         && !(wv_q && (wi_q == fp_q)) && !(pk_q && (pk_i_q == fp_q))
                         && !(fv_q && (fi_q == fp_q)) && !(bv_q && (bi_q == fp_q));
   wire [CIW-1:0] raddr = pre_i ? pidx_i : fp_q;
   // The word read last cycle (the same edge's write to that address bypassed).
-  wire [HW-1:0] rword = byp_q ? byp_d_q : rd_q;
+  wire [2*HW-1:0] rpair = byp_q ? byp_d_q : rd_q;
+  wire [HW-1:0]   rword = rpair[HW-1:0];
+  wire [HW-1:0]   rword1 = rpair[2*HW-1:HW];   // rword + 1 (mod 2^HW)
 
   // Write: the write-back of a software write, else a parked fold word, else cycle C of a fold
   // (which parks its word when the port is taken, and is dropped when the write-back is of its
@@ -201,6 +209,9 @@ module pmu_cnt_ram #(
   wire [HW-1:0] fold_hi = fold_w & fb_mask;
   wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : bi_q;
   wire [HW-1:0] fw_w    = pk_q ? pk_w_q : fold_hi;
+  // ... plus one (the word before the mask plus two: the same in the counter's width)
+  wire [HW-1:0] fold_w1 = bw_q + {{(HW - 2){1'b0}}, 2'd2};
+  wire [HW-1:0] fw_w1   = pk_q ? pk_w1_q : fold_w1;
   // Whether cycle C's word plus one is all ones (in the folded counter's width), from the word
   // itself, beside the adder: (x + 1) mod 2^k = 2^k - 1 exactly when x mod 2^k = 2^k - 2.
   wire          fb_ones = ((bw_q & fb_mask) == (fb_mask ^ {{(HW - 1){1'b0}}, 1'b1}));
@@ -218,21 +229,21 @@ module pmu_cnt_ram #(
 
   // The counter of an access (a read or a write, never both) and its upper part U: the word its
   // pre-read read, registered in the wait state with the word plus one (r2_q, r2p_q), picked by
-  // its pending carry. The access's pending carry and its counter's kind are taken from the address of
-  // the cycle before (a_*_q; APB keeps it stable), so U and the value's layout start at
-  // flip-flops: neither depends on the access's index.
+  // its pending carry; of a DIRECT counter (no wait state) the word read or the word plus one
+  // read beside it (u_base, u_sum: an access follows its pre-read, no fold's cycle A, so no
+  // cycle B meets it). The access's pending carry and its counter's kind are taken from the
+  // address of the cycle before (a_*_q; APB keeps it stable), so U and the value's layout start
+  // at flip-flops and the RAM: neither depends on the access's index.
   wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
   wire           u_z   = rz_q;   // z_q of the word read (the folded counter's in cycle B)
   wire [HW-1:0]  u_base = u_z ? {HW{1'b0}} : rword;
-  wire [HW-1:0]  u_sum = u_base + {{(HW - 1){1'b0}}, 1'b1};
-  wire [HW-1:0]  u_acc = a_pend_q ? r2p_q : r2_q;
-  wire [CW-1:0]  ffv   = ff_q[aidx];
-  wire [CW-1:0]  rval  = split_value(a_sm_q, a_nar_q, u_acc, lo_q[aidx]);
-  wire [CW-1:0]  aval  = a_ff_q ? ffv : rval;
+  wire [HW-1:0]  u_sum = u_z ? {{(HW - 1){1'b0}}, 1'b1} : rword1;   // u_base + 1
+  wire [HW-1:0]  u_acc = a_dir_q ? (a_pend_q ? u_sum : u_base) : (a_pend_q ? r2p_q : r2_q);
+  wire [CW-1:0]  aval  = split_value(a_sm_q, a_nar_q, u_acc, lo_q[aidx]);
 
   always @(posedge clk_i) begin
     a_pend_q <= pend_nx[pidx_i];
-    a_ff_q   <= FF_MASK[pidx_i];
+    a_dir_q  <= DIRECT[pidx_i];
     a_sm_q   <= SMALL[pidx_i];
     a_nar_q  <= NAR[pidx_i];
   end
@@ -244,7 +255,7 @@ module pmu_cnt_ram #(
     if (!rst_ni) begin
       wt_q <= 1'b0;
     end else begin
-      wt_q <= pre_i && ({1'b0, pidx_i} < NCNT_C) && !FF_MASK[pidx_i];
+      wt_q <= pre_i && ({1'b0, pidx_i} < NCNT_C) && !DIRECT[pidx_i];
     end
     wt_i_q <= pidx_i;
     if (wt_q) begin
@@ -254,27 +265,24 @@ module pmu_cnt_ram #(
   end
   assign wait_o = wt_q;
 
-  // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i, and
-  // a flip-flop counter's into wval_ff_i, so that its write does not wait for the RAM's word).
-  assign wold_o    = rval;
-  assign wold_ff_o = ffv;
+  // The written counter's value (pmu_cnt_bank merges the write's bytes over it into wval_i).
+  assign wold_o = aval;
 
-  // The written counter, one-hot (a flip-flop counter takes the write now; every counter's wrap
-  // is suppressed now).
+  // The written counter, one-hot (its wrap is suppressed now).
   reg [NCNT-1:0] wsel;
   always @* begin
     wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
   end
 
-  // Write-back register: a RAM counter's write lands next cycle (reset: none in flight; wnew_q
+  // Write-back register: a counter's write lands next cycle (reset: none in flight; wnew_q
   // follows wval_i, 0 without a write).
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       wv_q <= 1'b0;
       wb_q <= {NCNT{1'b0}};
     end else begin
-      wv_q <= |(wsel & ~FF_MASK);   // (an index at or above NCNT names no counter)
-      wb_q <= wsel & ~FF_MASK;
+      wv_q <= |wsel;   // (an index at or above NCNT names no counter)
+      wb_q <= wsel;
     end
     wi_q   <= widx_i;
     wnew_q <= wval_i;
@@ -292,15 +300,16 @@ module pmu_cnt_ram #(
   wire           ram_we    = wv_q || fw;
   wire [CIW-1:0] ram_waddr = wv_q ? wi_q : fw_i;
   wire [HW-1:0]  ram_wdata = wv_q ? whi : fw_w;
+  wire [HW-1:0]  ram_wd1   = wv_q ? (whi + {{(HW - 1){1'b0}}, 1'b1}) : fw_w1;
   wire           byp_d     = ram_we && (ram_waddr == raddr);
 
   always @(posedge clk_i) begin
     rd_q    <= ram[raddr];
     byp_q   <= byp_d;
     rz_q    <= z_q[raddr] && !byp_d;   // (a write of its word clears z_q at this edge)
-    byp_d_q <= ram_wdata;
+    byp_d_q <= {ram_wd1, ram_wdata};
     if (ram_we) begin
-      ram[ram_waddr] <= ram_wdata;
+      ram[ram_waddr] <= {ram_wd1, ram_wdata};
     end
   end
 
@@ -331,7 +340,8 @@ module pmu_cnt_ram #(
     end
     if (park) begin
       pk_i_q <= bi_q;
-      pk_w_q <= fold_hi;
+      pk_w_q  <= fold_hi;
+      pk_w1_q <= fold_w1;
     end
   end
 
@@ -343,6 +353,12 @@ module pmu_cnt_ram #(
   // Per counter
   // ---------------------------------------------------------------------------------------------
 
+  // each counter's prefix as its adder takes it (a landing write-back: the new value's low bits),
+  // for the window read ports (bits above the counter's PW: 0)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [PWW-1:0] base_v [0:NCNT-1];
+  /* verilator lint_on UNUSEDSIGNAL */
+
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
@@ -350,75 +366,53 @@ module pmu_cnt_ram #(
       /* verilator lint_off UNUSEDSIGNAL */
       wire [IW-1:0] inc = inc_i[gi*IW +: IW];
       /* verilator lint_on UNUSEDSIGNAL */
-      if (FF_MASK[gi]) begin : g_ff
-        // a whole counter in flip-flops, as in pmu_cnt_bank
-        wire [CW:0]   sum  = {1'b0, ff_q[gi]} + {{(CW + 1 - IW){1'b0}}, inc};
-        // a write wins: the increment is dropped
-        wire [CW-1:0] ff_d = wsel[gi] ? wval_ff_i : sum[CW-1:0];
-        assign carry[gi] = sum[CW];
-        assign wrap[gi]  = sum[CW];
-        always @(posedge clk_i) begin
-          if (!rst_ni) begin
-            ff_q[gi] <= {CW{1'b0}};
-          end else begin
-            ff_q[gi] <= ff_d;
-          end
+      localparam PWI = SMALL[gi] ? PWS : NARROW[gi] ? PWN : PWW;   // this counter's prefix
+      localparam IWI = SMALL[gi] ? SIW : NARROW[gi] ? NIW : IW;    // ... and increment widths
+      // the prefix (a landing write-back: the new value's) plus the increment; a carry out
+      // is a wrap when U is all ones
+      wire [PWI-1:0] base = wb_q[gi] ? wnew_q[PWI-1:0] : lo_q[gi][PWI-1:0];
+      wire [PWI:0] sum  = {1'b0, base} + {{(PWI + 1 - IWI){1'b0}}, inc[IWI-1:0]};
+      wire         c    = sum[PWI];
+      wire        fold  = fw && (fw_i == gi);
+      assign base_v[gi] = {{(PWW - PWI){1'b0}}, base};
+      assign carry[gi] = c;
+      assign wrap[gi]  = c && (wb_q[gi] ? w_ones : ones_q[gi]);
+      // Next state. The prefix adds the increment. A landing write-back sets U (the RAM word)
+      // from the new value, with a carry of this cycle pending; a fold sets U = fw_w (a carry
+      // in this cycle cannot happen: PW); else a carry makes U + 1 pending (ones_q is not
+      // used again before the fold sets it: PW). (A write in this cycle changes nothing
+      // here: its write-back overwrites it all.)
+      reg [PWW-1:0] lo_d;
+      reg           pend_d;
+      reg           z_d;
+      reg           ones_d;
+      always @* begin
+        lo_d   = {{(PWW - PWI){1'b0}}, sum[PWI-1:0]};
+        pend_d = pend_q[gi] | c;
+        z_d    = z_q[gi];
+        ones_d = ones_q[gi];
+        if (wb_q[gi]) begin
+          pend_d = c;
+          z_d    = 1'b0;
+          ones_d = w_ones;
+        end else if (fold) begin
+          pend_d = c;
+          z_d    = 1'b0;
+          ones_d = f_ones;
         end
-        // (the RAM counters' flags, constant here)
-        assign pend_nx[gi] = 1'b0;
-        always @(posedge clk_i) begin
+      end
+      assign pend_nx[gi] = rst_ni && pend_d;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          lo_q[gi]   <= {PWW{1'b0}};
           pend_q[gi] <= 1'b0;
-          z_q[gi]    <= 1'b0;
+          z_q[gi]    <= 1'b1;
           ones_q[gi] <= 1'b0;
-        end
-      end else begin : g_ram
-        localparam PWI = SMALL[gi] ? PWS : NARROW[gi] ? PWN : PWW;   // this counter's prefix
-        localparam IWI = SMALL[gi] ? SIW : NARROW[gi] ? NIW : IW;    // ... and increment widths
-        // the prefix (a landing write-back: the new value's) plus the increment; a carry out
-        // is a wrap when U is all ones
-        wire [PWI-1:0] base = wb_q[gi] ? wnew_q[PWI-1:0] : lo_q[gi][PWI-1:0];
-        wire [PWI:0] sum  = {1'b0, base} + {{(PWI + 1 - IWI){1'b0}}, inc[IWI-1:0]};
-        wire         c    = sum[PWI];
-        wire        fold  = fw && (fw_i == gi);
-        assign carry[gi] = c;
-        assign wrap[gi]  = c && (wb_q[gi] ? w_ones : ones_q[gi]);
-        // Next state. The prefix adds the increment. A landing write-back sets U (the RAM word)
-        // from the new value, with a carry of this cycle pending; a fold sets U = fw_w (a carry
-        // in this cycle cannot happen: PW); else a carry makes U + 1 pending (ones_q is not
-        // used again before the fold sets it: PW). (A write in this cycle changes nothing
-        // here: its write-back overwrites it all.)
-        reg [PWW-1:0] lo_d;
-        reg           pend_d;
-        reg           z_d;
-        reg           ones_d;
-        always @* begin
-          lo_d   = {{(PWW - PWI){1'b0}}, sum[PWI-1:0]};
-          pend_d = pend_q[gi] | c;
-          z_d    = z_q[gi];
-          ones_d = ones_q[gi];
-          if (wb_q[gi]) begin
-            pend_d = c;
-            z_d    = 1'b0;
-            ones_d = w_ones;
-          end else if (fold) begin
-            pend_d = c;
-            z_d    = 1'b0;
-            ones_d = f_ones;
-          end
-        end
-        assign pend_nx[gi] = rst_ni && pend_d;
-        always @(posedge clk_i) begin
-          if (!rst_ni) begin
-            lo_q[gi]   <= {PWW{1'b0}};
-            pend_q[gi] <= 1'b0;
-            z_q[gi]    <= 1'b1;
-            ones_q[gi] <= 1'b0;
-          end else begin
-            lo_q[gi]   <= lo_d;
-            pend_q[gi] <= pend_d;
-            z_q[gi]    <= z_d;
-            ones_q[gi] <= ones_d;
-          end
+        end else begin
+          lo_q[gi]   <= lo_d;
+          pend_q[gi] <= pend_d;
+          z_q[gi]    <= z_d;
+          ones_q[gi] <= ones_d;
         end
       end
     end
@@ -445,37 +439,94 @@ module pmu_cnt_ram #(
   integer vi;
   always @* begin
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
-      view[vi] = FF_MASK[vi]                  ? ff_q[vi]
-               : (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
+      view[vi] = (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
                :   split_value(SMALL[vi], NAR[vi],
-                                   (z_q[vi] ? {HW{1'b0}} : ram[vi])
+                                   (z_q[vi] ? {HW{1'b0}} : ram[vi][HW-1:0])
                                    + {{(HW - 1){1'b0}}, pend_q[vi]}, lo_q[vi]);
+    end
+  end
+  // ... and whether every RAM entry in use (z_q clear) holds the word plus one beside its word
+  // (in the counter's width: the formal miter's invariant i.pair)
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg ram_pair_ok;   // (read by verif/formal/fv_bank_ram.sv only)
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer pi;
+  always @* begin
+    ram_pair_ok = 1'b1;
+    for (pi = 0; pi < NCNT; pi = pi + 1) begin
+      if (!z_q[pi] && ((ram[pi][2*HW-1:HW] ^ (ram[pi][HW-1:0] + {{(HW - 1){1'b0}}, 1'b1}))
+           & u_ones(SMALL[pi], NAR[pi])) != {HW{1'b0}}) begin
+        ram_pair_ok = 1'b0;
+      end
     end
   end
 `endif
 
-  // Window read ports: over the windows' flip-flop counters (pmu_cnt_wnd, as pmu_cnt_bank's).
-  wire [NWND*WSPAN*CW-1:0] wnd_cnt;
+  // Window read ports (see the top): per port a copy of its WSPAN counters' RAM words, written
+  // with the bank's RAM, read with the counter's prefix, pending carry and zero flag captured;
+  // the same edge's write of the word read bypassed (a fold's word plus one replaces the word and
+  // its pending carry, a write-back's upper part the word: its prefix is in base_v). Reset clears
+  // the captures (the port reads 0 until its first read).
+  localparam WAW = (WSPAN > 1) ? $clog2(WSPAN) : 1;
   genvar gw;
-  genvar gs;
   generate
     for (gw = 0; gw < NWND; gw = gw + 1) begin : g_wnd
-      for (gs = 0; gs < WSPAN; gs = gs + 1) begin : g_span
-        assign wnd_cnt[(gw*WSPAN+gs)*CW +: CW] = ff_q[WBASE+gw*WSTRIDE+gs];
+      localparam integer     WB   = WBASE + gw * WSTRIDE;   // the port's first counter
+      localparam [31:0]      WB32 = WB;
+      localparam [31:0]      WE32 = WB + WSPAN;
+      localparam [CIW:0]     WB_C = WB32[CIW:0];
+      localparam [CIW:0]     WE_C = WE32[CIW:0];
+      localparam [31:0]      SP32 = WSPAN;
+      reg  [HW-1:0]  wram [0:(1 << WAW)-1];   // no reset: c_z_q stands for it
+      reg  [HW-1:0]  wrd_q;
+      reg            c_byp_q;                 // the word read was written at the same edge:
+      reg  [HW-1:0]  c_w_q;                   // the word written
+      reg            c_z_q;                   // the word reads as 0 (or no counter)
+      reg            c_p_q;                   // pending carry
+      reg            c_sm_q;                  // kind (SMALL, NAR)
+      reg            c_nar_q;
+      reg  [PWW-1:0] c_lo_q;                  // prefix
+      wire [WIW-1:0] widx  = wnd_idx_i[gw*WIW +: WIW];
+      wire           whit  = ({{(32 - WIW){1'b0}}, widx} < SP32);
+      // the counter read: WB + widx (for widx >= WSPAN none: whit clear)
+      wire [CIW-1:0] wk    = WB_C[CIW-1:0] + {{(CIW - WAW){1'b0}}, widx[WAW-1:0]};
+      // (the write's offset in the window: its low WAW bits used)
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [CIW:0]   wa_x  = {1'b0, ram_waddr} - WB_C;
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire           w_in  = ({1'b0, ram_waddr} >= WB_C) && ({1'b0, ram_waddr} < WE_C);
+      wire           w_we  = ram_we && w_in;
+      wire           w_byp = w_we && (wa_x[WAW-1:0] == widx[WAW-1:0]);
+      always @(posedge clk_i) begin
+        if (w_we) begin
+          wram[wa_x[WAW-1:0]] <= ram_wdata;
+        end
+        if (wnd_re_i[gw]) begin
+          wrd_q <= wram[widx[WAW-1:0]];
+          c_w_q <= ram_wdata;
+        end
       end
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          c_byp_q <= 1'b0;
+          c_z_q   <= 1'b1;
+          c_p_q   <= 1'b0;
+          c_sm_q  <= 1'b0;
+          c_nar_q <= 1'b0;
+          c_lo_q  <= {PWW{1'b0}};
+        end else if (wnd_re_i[gw]) begin
+          c_byp_q <= whit && w_byp;
+          c_z_q   <= !whit || z_q[wk];
+          c_p_q   <= whit && pend_q[wk] && !w_byp;
+          c_sm_q  <= SMALL[wk];
+          c_nar_q <= NAR[wk];
+          c_lo_q  <= whit ? base_v[wk] : {PWW{1'b0}};
+        end
+      end
+      wire [HW-1:0] c_word = c_byp_q ? c_w_q : c_z_q ? {HW{1'b0}} : wrd_q;
+      wire [HW-1:0] c_u    = c_word + {{(HW - 1){1'b0}}, c_p_q};
+      assign wnd_data_o[gw*CW +: CW] = split_value(c_sm_q, c_nar_q, c_u, c_lo_q);
     end
   endgenerate
-
-  pmu_cnt_wnd #(
-    .CW    (CW),
-    .NWND  (NWND),
-    .WIW   (WIW),
-    .WSPAN (WSPAN)
-  ) u_wnd (
-    .cnt_i      (wnd_cnt),
-    .wnd_re_i   (wnd_re_i),
-    .wnd_idx_i  (wnd_idx_i),
-    .wnd_data_o (wnd_data_o)
-  );
 
 endmodule

@@ -1,5 +1,5 @@
-// StallScope PMU: window read ports of the counter bank (spec 4), shared by both storages
-// (pmu_cnt_bank's flip-flops, pmu_cnt_ram's flip-flop counters).
+// StallScope PMU: window read ports of the counter bank (spec 4) with flip-flop storage
+// (pmu_cnt_bank; with block RAM, pmu_cnt_ram reads a copy of the windows' RAM words).
 //
 // Port w reads counter wnd_idx_i[w] of its window, cnt_i[(w*WSPAN + i)*CW +: CW] for
 // i = wnd_idx_i[w] < WSPAN, while wnd_re_i[w]; else 0. A WSPAN-way mux over constant indices

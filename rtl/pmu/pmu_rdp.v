@@ -3,8 +3,9 @@
 // A request in cycle t returns in cycle t+1 the value that slot counter sel had in cycle t
 // (before that cycle's increment), zero-extended to 64 bits; select values 5..7 return 0.
 // Without a request the data holds and valid drops. Thread t reads its issue-slot counters
-// through window read port t of the counter bank (read enable = the request, index = sel;
-// the bank returns 0 for a select past the slot counters).
+// through window read port t of the counter bank (read enable = the request, index = sel),
+// which registers the value and holds it (the bank returns 0 for a select past the slot
+// counters).
 
 `include "pmu_map.vh"
 
@@ -24,37 +25,33 @@ module pmu_rdp #(
   output wire [THREADS*64-1:0] data_o
 );
 
-  // Read data and valid of thread t at [t*64 +: 64] and bit t; reset clears both.
-  reg  [THREADS*64-1:0] data_q /*verilator public_flat_rd*/;
+  // Read data and valid of thread t at [t*64 +: 64] and bit t. The data is the window port's,
+  // which registers the counter read and holds it until the next request (0 after reset);
+  // reset clears valid.
+  wire [THREADS*64-1:0] data_q /*verilator public_flat_rd*/;
   reg  [THREADS-1:0]    valid_q /*verilator public_flat_rd*/;
-  reg  [THREADS*64-1:0] data_d;
-  wire [THREADS-1:0]    valid_d;
 
   // Thread t reads counter sel through window read port t of the bank while it requests.
   assign re_o   = req_i;
   assign ridx_o = sel_i;
 
-  // Next state: on a request, the selected counter zero-extended to 64 bits; otherwise the data
-  // holds. Valid follows the request.
-  integer v;
-  always @* begin
-    data_d = data_q;
-    for (v = 0; v < THREADS; v = v + 1) begin
-      if (req_i[v]) begin
-        data_d[v*64 +: 64] = 64'd0;
-        data_d[v*64 +: CW] = rdata_i[v*CW +: CW];
+  // The selected counter zero-extended to 64 bits. Valid follows the request.
+  genvar gv;
+  generate
+    for (gv = 0; gv < THREADS; gv = gv + 1) begin : g_data
+      if (CW < 64) begin : g_ext
+        assign data_q[gv*64 +: 64] = {{(64 - CW){1'b0}}, rdata_i[gv*CW +: CW]};
+      end else begin : g_full
+        assign data_q[gv*64 +: 64] = rdata_i[gv*CW +: CW];
       end
     end
-  end
-  assign valid_d = req_i;
+  endgenerate
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      data_q  <= {(THREADS * 64){1'b0}};
       valid_q <= {THREADS{1'b0}};
     end else begin
-      data_q  <= data_d;
-      valid_q <= valid_d;
+      valid_q <= req_i;
     end
   end
 

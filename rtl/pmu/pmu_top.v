@@ -407,8 +407,8 @@ module pmu_top #(
   /* verilator coverage_on */
   localparam [NCNT-1:0] WRAP_EN = wrap_en_of(P + NFIX);
 
-  // Counters kept in flip-flops with block-RAM storage: the issue-slot counters, which the
-  // direct read port reads through the bank's window ports (and which count every cycle).
+  // Counters accessed without a wait state with block-RAM storage: the issue-slot counters, which
+  // the direct read port reads through the bank's window ports (spec 4.5).
   /* verilator coverage_off */
   function [NCNT-1:0] slot_mask_of;
     input integer dummy;
@@ -425,15 +425,20 @@ module pmu_top #(
     end
   endfunction
   /* verilator coverage_on */
-  localparam [NCNT-1:0] FF_MASK = slot_mask_of(0);
+  localparam [NCNT-1:0] DIRECT = slot_mask_of(0);
   // Counters with narrow increments, a shorter prefix with block-RAM storage: the stack counters
-  // (SMALL: at most W slots, SMAX = W < 2^SIW) and the fixed counters (NARROW: at most
-  // R < 2^NW). The others (programmable) add at most V, the sum of NPICK LW-bit lanes of each
-  // of THREADS threads (spec 4.1), WMAX = THREADS * NPICK * (2^LW - 1) < 2^IW.
+  // (SMALL: at most W slots, SMAX = W < 2^SIW), the fixed counters (NARROW: at most R < 2^NW)
+  // and the issue-slot counters (at most W, F, I, R or NS_PER_TICK: NARROW when W and
+  // NS_PER_TICK are below 2^NW, else with the programmable counters). The others
+  // (programmable) add at most V, the sum of NPICK LW-bit lanes of each of THREADS threads
+  // (spec 4.1), WMAX = THREADS * NPICK * (2^LW - 1) < 2^IW (or the slot counters' largest).
   localparam            SIW     = $clog2(W + 1);
-  localparam            WMAX    = THREADS * `PMU_NPICK * ((1 << LW) - 1);
+  localparam            SLNAR   = (W < (1 << NW)) && (NS_PER_TICK < (1 << NW));
+  localparam            WMAXV   = THREADS * `PMU_NPICK * ((1 << LW) - 1);
+  localparam            WMAXS   = (W > NS_PER_TICK) ? W : NS_PER_TICK;
+  localparam            WMAX    = (SLNAR || WMAXV >= WMAXS) ? WMAXV : WMAXS;
   localparam [NCNT-1:0] SMALL   = ~wrap_en_of(P + NFIX + NSLOT);
-  localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~FF_MASK & ~SMALL;
+  localparam [NCNT-1:0] NARROW  = ~wrap_en_of(P) & ~SMALL & (SLNAR ? {NCNT{1'b1}} : ~DIRECT);
 
   pmu_cnt_bank #(
     .NCNT    (NCNT),
@@ -442,13 +447,14 @@ module pmu_top #(
     .IW      (IW),
     .CIW     (CIW),
     .NWND    (THREADS),
+    .WND_REG (1),
     .WIW     (3),
     .WBASE   (P + NFIX),
     .WSTRIDE (NCPT),
     .WSPAN   (NSLOT),
     .STORAGE (STORAGE),
     .PIPE    (PIPE),
-    .FF_MASK (FF_MASK),
+    .DIRECT  (DIRECT),
     .NARROW  (NARROW),
     .NIW     (NW),
     .SMALL   (SMALL),

@@ -26,7 +26,7 @@ module tb_bank_diff;
   localparam CW   = 40;
   localparam IW   = 3;
   localparam CIW  = 3;
-  localparam [NCNT-1:0] FF_MASK = 5'b00100;   // counter 2 in flip-flops (the window port's)
+  localparam [NCNT-1:0] DIRECT  = 5'b00100;   // counter 2: no wait state (the window port's)
   localparam [NCNT-1:0] WRAP_EN = 5'b11011;   // counter 3 wraps silently
   localparam [NCNT-1:0] NARROW  = 5'b10010;   // counter 1: increments 0..3 (NIW = 2)
   localparam NIW = 2;
@@ -56,14 +56,14 @@ module tb_bank_diff;
   reg             wt_now = 1'b0;   // this cycle is the wait state of an access
 
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .WRAP_EN(WRAP_EN), .NWND(1), .WIW(1),
-                 .WBASE(2), .WSTRIDE(1), .WSPAN(1), .STORAGE(0)) u_ff (
+                 .WBASE(2), .WSTRIDE(1), .WSPAN(1), .WND_REG(1), .STORAGE(0)) u_ff (
     .clk_i (clk), .rst_ni (rst_n), .inc_i (inc), .pre_i (pre), .pidx_i (pidx), .we_i (we),
     .widx_i (idx), .whi_i (whi), .wdata_i (wdata), .wstrb_i (wstrb), .re_i (re), .ridx_i (idx),
     .rdata_o (rd_f), .wnd_re_i (wnd_re), .wnd_idx_i (1'b0), .wnd_data_o (wd_f), .wrap_o (wrap_f)
   );
 
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .WRAP_EN(WRAP_EN), .NWND(1), .WIW(1),
-                 .WBASE(2), .WSTRIDE(1), .WSPAN(1), .STORAGE(1), .FF_MASK(FF_MASK),
+                 .WBASE(2), .WSTRIDE(1), .WSPAN(1), .WND_REG(1), .STORAGE(1), .DIRECT(DIRECT),
                  .NARROW(NARROW), .NIW(NIW), .SMALL(SMALL), .SIW(SIW)) u_ram (
     .clk_i (clk), .rst_ni (rst_n), .inc_i (inc), .pre_i (pre), .pidx_i (pidx), .we_i (we),
     .widx_i (idx), .whi_i (whi), .wdata_i (wdata), .wstrb_i (wstrb), .re_i (re), .ridx_i (idx),
@@ -117,7 +117,7 @@ module tb_bank_diff;
   task check;
     begin
       if (re && rd_f !== rd_r) fail_at("read port, counter", rd_f, rd_r, idx);
-      if (wnd_re && wd_f !== wd_r) fail_at("window port", wd_f, wd_r, 2);
+      if (wd_f !== wd_r) fail_at("window port", wd_f, wd_r, 2);   // (registered: every cycle)
       if (wt_r !== wt_now) fail_at("wait state", {{(CW - 1){1'b0}}, wt_now}, {{(CW - 1){1'b0}}, wt_r}, 0);
       if (wrap_f !== wrap_r) fail_at("wrap vector", {{(CW - NCNT){1'b0}}, wrap_f},
                                      {{(CW - NCNT){1'b0}}, wrap_r}, 0);
@@ -140,13 +140,12 @@ module tb_bank_diff;
         n_drop = n_drop + 1;
       if (u_ram.g_ram.u_ram.pk_q && u_ram.g_ram.u_ram.wv_q) n_drop = n_drop + 1;
       // (a landing write-back replaces its counter's pending flag)
-      if ((u_ram.g_ram.u_ram.carry & u_ram.g_ram.u_ram.pend_q & ~u_ram.g_ram.u_ram.wb_q &
-           ~FF_MASK) != 0)
+      if ((u_ram.g_ram.u_ram.carry & u_ram.g_ram.u_ram.pend_q & ~u_ram.g_ram.u_ram.wb_q) != 0)
         n_carry_pend = n_carry_pend + 1;
-      if ((wrap_r & ~FF_MASK) != 0) n_wrap = n_wrap + 1;
-      if ((wrap_r & ~FF_MASK & ones_by_fold) != 0) n_wrap_fold = n_wrap_fold + 1;
+      if (wrap_r != 0) n_wrap = n_wrap + 1;
+      if ((wrap_r & ones_by_fold) != 0) n_wrap_fold = n_wrap_fold + 1;
       if (u_ram.g_ram.u_ram.byp_q && wt_now) n_byp = n_byp + 1;   // (in the wait state)
-      if ((re || we) && !FF_MASK[idx]) begin
+      if ((re || we) && !DIRECT[idx]) begin
         if (re) n_rd = n_rd + 1;
         if (we) n_wr = n_wr + 1;
       end
@@ -218,7 +217,7 @@ module tb_bank_diff;
         if (!follow) idx = (r >> 12) % NCNT;
         pre  = 1'b1;
         pidx = idx;
-        ph   = FF_MASK[idx] ? 1 : 2;
+        ph   = DIRECT[idx] ? 1 : 2;
       end
       if (r[30:18] == 13'd0) begin
         rst_n = 1'b0;          // a reset now and then

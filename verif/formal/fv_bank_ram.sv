@@ -39,6 +39,9 @@
 //   i.wait    the wait state (wt_q) follows a pre-read; in the cycle after it, the word it
 //             registered is the pre-read counter's RAM word, a_pend_q its pending carry and,
 //             while that is set, the other word the word plus one
+//   i.pair    every RAM entry in use (z_q clear) holds the word plus one beside the word
+//             (pmu_cnt_ram's simulation-only ram_pair_ok), and so do the word read where
+//             i.rword holds (rword1) and a parked fold word (pk_w1_q)
 // The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
 // while z_q[j] is clear (while it is set, the word is not used).
 `ifdef FV_NCNT3
@@ -78,7 +81,7 @@ module fv_bank_ram #(
     .wnd_data_o (), .wrap_o (wrap_f)
   );
 
-  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .FF_MASK({NCNT{1'b0}}),
+  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .DIRECT({NCNT{1'b0}}),
                  .PWW(4), .PWN(4)) u_ram (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
@@ -150,6 +153,9 @@ module fv_bank_ram #(
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2_q ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2p_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.a_pend_q ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.rword1 ;
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.pk_w1_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.ram_pair_ok ;
 
 `ifdef FV_NCNT3
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
@@ -182,6 +188,9 @@ module fv_bank_ram #(
   wire [UW-1:0]      r2   = \u_ram.g_ram.u_ram.r2_q ;
   wire [UW-1:0]      r2p  = \u_ram.g_ram.u_ram.r2p_q ;
   wire               apend = \u_ram.g_ram.u_ram.a_pend_q ;
+  wire [UW-1:0]      rword1 = \u_ram.g_ram.u_ram.rword1 ;
+  wire [UW-1:0]      pkw1 = \u_ram.g_ram.u_ram.pk_w1_q ;
+  wire               pairok = \u_ram.g_ram.u_ram.ram_pair_ok ;
 
   // upper part U of counter j (value = {U, prefix}), and its RAM word (valid while !z[j])
   function automatic [UW-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
@@ -254,6 +263,11 @@ module fv_bank_ram #(
       // (the word plus one is of the word read; a parked fold word written in its place in the
       // wait state leaves no pending carry)
       if (pp_pre && {1'b0, pp_pidx} < NCNT && apend) assert (r2p == r2 + 1'b1); // [i.wait]
+      // every RAM entry, the word read and a parked word carry the word plus one beside them
+      assert (pairok);                                                     // [i.pair]
+      if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword1 == rword + 1'b1); // [i.pair]
+      if (fv && !z[fi]) assert (rword1 == rword + 1'b1);                   // [i.pair]
+      if (pk) assert (pkw1 == pkw + 1'b1);                                 // [i.pair]
     end
   end
 `endif
