@@ -13,7 +13,7 @@
 # usage: verif/formal/run.sh [BUILD_DIR]        (default build/formal)
 #   FORMAL_JOBS=N   checks run in parallel (default 2)
 #   FORMAL_ONLY=RE  run only the checks whose name matches the extended regexp RE
-#   FORMAL_NIGHTLY=1  also the nightly checks (the pmu_top mutants and a deeper pmu_top BMC)
+#   FORMAL_NIGHTLY=1  also the nightly checks (the pmu_top mutants and deeper pmu_top BMCs)
 #   FORMAL_ENGINE=abc|smtbmc   the deciding engine (default abc)
 #
 # Prints PASS/FAIL per check and ends with "N passed, N failed"; exit 1 on any failure. A failing
@@ -283,6 +283,10 @@ CHECKS=(
   "evcnt2.bmc     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 bmc 8"
 # pmu_top wiring: THREADS=2, P=1, CW=33, W=2, LW=2, NW=2 (APB, direct read port, fixed/slot/pmc)
   "top.bmc        fv_top   -           bmc 4"
+# the same at PIPE=1 (no write register: FV_NO_SW) and PIPE=2, under APB (a setup cycle before
+# every access phase); BMC 6 is the base case of their induction (k=5)
+  "top1.bmc       fv_top   -DFV_PIPE=1,-DFV_NO_SW bmc 6"
+  "top2.bmc       fv_top   -DFV_PIPE=2 bmc 6"
 # (f) CPI stacks: pmu_stack (THREADS=2, W=3, NW=3, CRW=3)
   "stack.bmc      fv_stack -DFV_FULL   bmc 10"
 # (i) the sampler's buffer and counts: pmu_smp_thr (W=2, P=2, SMP_DEPTH=2)
@@ -314,6 +318,8 @@ CHECKS=(
   "bankram.ind    fv_bank_ram -DFV_FULL ind 4"
   "bankram3.ind   fv_bank_ram -DFV_FULL,-DFV_NCNT3 ind 4"
   "top.ind        fv_top   -           ind 4"
+  "top1.ind       fv_top   -DFV_PIPE=1,-DFV_NO_SW ind 6"
+  "top2.ind       fv_top   -DFV_PIPE=2 ind 6"
   "smp.ind        fv_smp   -           ind 4"
 )
 
@@ -329,10 +335,15 @@ MUTANTS=(
 )
 
 # Nightly only (FORMAL_NIGHTLY=1, make formal-nightly): the whole pmu_top is large, so its mutants
-# (and a deeper BMC) run there, and so do the THREADS=2 event-control mutants (each builds its own
-# netlist); make formal keeps the proofs (top.ind, evcnt2.ind, and their BMCs as the base case).
+# (and deeper BMCs: top2.deep reaches t.ovf at PIPE=2) run there, and so do the THREADS=2
+# event-control mutants (each builds its own netlist) and the pmu_top proof at PIPE=3 (PIPE=2
+# behind a register at the event ports, ev_q); make formal keeps the other proofs (top.ind,
+# top1.ind, top2.ind, evcnt2.ind, and their BMCs as the base case).
 NIGHTLY_CHECKS=(
   "top.deep       fv_top   -           bmc 6"
+  "top2.deep      fv_top   -DFV_PIPE=2 bmc 11"
+  "top3.bmc       fv_top   -DFV_PIPE=3 bmc 6"
+  "top3.ind       fv_top   -DFV_PIPE=3 ind 6"
 )
 NIGHTLY_MUTANTS=(
   'mut.smp-tail|fv_smp|-|5|pmu_smp_thr.v|s/assign werr_o = \(k_i == K_TAIL\) && \(tstep > fill\);/assign werr_o = 1\x27b0;/|s.tail_rule,s.fill'
@@ -355,7 +366,8 @@ NIGHTLY_MUTANTS=(
   'mut.top-rdp-valid|fv_top|-|4|pmu_rdp.v|s/assign valid_d = req_i;/assign valid_d = req_i \x7c valid_q;/|t.rdp_valid'
   'mut.top-fix-priv|fv_top|-|5|pmu_top.v|s/\.fix_os_i      \(fix_os\),/.fix_os_i      (fix_usr),/|t.fix_inc'
   'mut.top-pmc-thread|fv_top|-|5|pmu_top.v|s/= pmc_inc\[gt\*P\*IW \+: P\*IW\];/= pmc_inc[(THREADS-1-gt)*P*IW +: P*IW];/|t.pmc_inc'
-  'mut.top-wrap-thread|fv_top|-|7|pmu_top.v|s/pmc_wrap\[u\*P \+: P\]    = wrap\[u\*NCPT \+: P\];/pmc_wrap[u*P +: P]    = wrap[(THREADS-1-u)*NCPT +: P];/|t.ovf'
+  'mut.top-wrap-thread|fv_top|-|7|pmu_top.v|s/pmc_wrap\[u\*P \+: P\]    = wcarry\[u\*NCPT \+: P\] & ~wsel\[u\*NCPT \+: P\];/pmc_wrap[u*P +: P]    = wcarry[(THREADS-1-u)*NCPT +: P] \& ~wsel[(THREADS-1-u)*NCPT +: P];/|t.ovf'
+  'mut.top2-fix-stage|fv_top|-DFV_PIPE=2|9|pmu_top.v|s/\.priv_i        \(e_priv\),/.priv_i        (x_priv),/|t.fix_inc'
 )
 if [ "${FORMAL_NIGHTLY:-0}" = 1 ]; then
   CHECKS=("${NIGHTLY_CHECKS[@]}" "${CHECKS[@]}")
