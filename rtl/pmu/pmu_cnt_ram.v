@@ -139,7 +139,7 @@ module pmu_cnt_ram #(
   reg [2*HW-1:0] rd_q;                          // RAM read data (last cycle's read address)
   reg            byp_q;                         // that address was written at the same edge:
   reg [2*HW-1:0] byp_d_q;                       // the pair written, in place of rd_q
-  reg            rz_q;                          // z_q of that address (0 when it was written)
+  reg [CIW-1:0]  ri_q;                          // that address
   reg [CIW-1:0]  fp_q;                          // fold pointer
   reg            fv_q;                          // cycle B of a fold of counter fi_q
   reg [CIW-1:0]  fi_q;
@@ -154,7 +154,8 @@ module pmu_cnt_ram #(
   reg [CIW-1:0]  wi_q;                          // counter wi_q (one-hot wb_q), lands now with
   reg [NCNT-1:0] wb_q;                          // the new value wnew_q
   reg [CW-1:0]   wnew_q;
-  reg            a_pend_q;                      // the addressed counter's pend_q this cycle,
+  reg            a_pend_q;                      // the addressed counter's pend_q this cycle
+                                                // (after a wait state: pend_nx[ri_q] in it),
   reg            a_dir_q;                       // and its kind (DIRECT, SMALL, NAR), from
   reg            a_sm_q;                        // last cycle's pidx_i (APB keeps the address;
   reg            a_nar_q;                       // pend_nx: pend_q's next value)
@@ -233,16 +234,34 @@ module pmu_cnt_ram #(
   // read beside it (u_base, u_sum: an access follows its pre-read, no fold's cycle A, so no
   // cycle B meets it). The access's pending carry and its counter's kind are taken from the
   // address of the cycle before (a_*_q; APB keeps it stable), so U and the value's layout start
-  // at flip-flops and the RAM: neither depends on the access's index.
+  // at flip-flops and the RAM: neither depends on the access's index. The zero flag of the word
+  // read, and a DIRECT access's pending carry, are looked up by the address read (ri_q, a
+  // flip-flop), beside the RAM's read: z_q now is z_q then, less a write of that word at the
+  // read's edge (which the bypass returns), and pend_q now is the DIRECT access's pending carry;
+  // so no NCNT-way mux follows the setup cycle's decode of the pre-read's index.
   wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
-  wire           u_z   = rz_q;   // z_q of the word read (the folded counter's in cycle B)
+  wire           u_z   = z_q[ri_q];   // z_q of the word read (the folded counter's in cycle B)
+  wire           d_pend = pend_q[ri_q];
   wire [HW-1:0]  u_base = u_z ? {HW{1'b0}} : rword;
   wire [HW-1:0]  u_sum = u_z ? {{(HW - 1){1'b0}}, 1'b1} : rword1;   // u_base + 1
-  wire [HW-1:0]  u_acc = a_dir_q ? (a_pend_q ? u_sum : u_base) : (a_pend_q ? r2p_q : r2_q);
-  wire [CW-1:0]  aval  = split_value(a_sm_q, a_nar_q, u_acc, lo_q[aidx]);
+  // The DIRECT counters' value layout is a constant when they are all of one kind (the issue-slot
+  // counters are), so the word read reaches the value through the pending carry's mux alone.
+  localparam [NCNT-1:0] DSM = DIRECT & SMALL;
+  localparam [NCNT-1:0] DNA = DIRECT & NAR;
+  localparam            D_UNI = ((DSM == DIRECT) || (DSM == {NCNT{1'b0}}))
+                                && ((DNA == DIRECT) || (DNA == {NCNT{1'b0}}));
+  localparam            D_SM  = |DSM;
+  localparam            D_NAR = |DNA;
+  wire           d_sm  = D_UNI ? D_SM : a_sm_q;
+  wire           d_nar = D_UNI ? D_NAR : a_nar_q;
+  wire [HW-1:0]  u_dir = d_pend ? u_sum : u_base;
+  wire [HW-1:0]  u_wt  = a_pend_q ? r2p_q : r2_q;
+  wire [PWW-1:0] a_lo  = lo_q[aidx];
+  wire [CW-1:0]  aval  = a_dir_q ? split_value(d_sm, d_nar, u_dir, a_lo)
+                                 : split_value(a_sm_q, a_nar_q, u_wt, a_lo);
 
   always @(posedge clk_i) begin
-    a_pend_q <= pend_nx[pidx_i];
+    a_pend_q <= pend_nx[ri_q];   // (in the wait state ri_q is the pre-read's counter)
     a_dir_q  <= DIRECT[pidx_i];
     a_sm_q   <= SMALL[pidx_i];
     a_nar_q  <= NAR[pidx_i];
@@ -301,12 +320,16 @@ module pmu_cnt_ram #(
   wire [CIW-1:0] ram_waddr = wv_q ? wi_q : fw_i;
   wire [HW-1:0]  ram_wdata = wv_q ? whi : fw_w;
   wire [HW-1:0]  ram_wd1   = wv_q ? (whi + {{(HW - 1){1'b0}}, 1'b1}) : fw_w1;
-  wire           byp_d     = ram_we && (ram_waddr == raddr);
+  // The bypass of the address read: the pre-read's only. A fold's cycle A (fa) reads no counter
+  // written this cycle (a write-back, a parked word or cycle C: fa excludes their counters), and
+  // only a cycle A uses the fold pointer's read.
+  wire           byp_p     = ram_we && (ram_waddr == pidx_i);
+  wire           byp_d     = pre_i && byp_p;
 
   always @(posedge clk_i) begin
     rd_q    <= ram[raddr];
     byp_q   <= byp_d;
-    rz_q    <= z_q[raddr] && !byp_d;   // (a write of its word clears z_q at this edge)
+    ri_q    <= raddr;
     byp_d_q <= {ram_wd1, ram_wdata};
     if (ram_we) begin
       ram[ram_waddr] <= {ram_wd1, ram_wdata};

@@ -447,16 +447,17 @@ module pmu_regs_gen #(
         rdata = evstat_q[tsel*32 +: 32];
       end else if (r_smp) begin
         rdata = smp_rdata_i;
-      end else if (hi) begin       // a counter (rd_ok: the address is mapped)
-        rdata = cnt_hi_rdata_i;
-      end else begin
-        rdata = cnt_rdata_i;
       end
     end
   end
+  // A counter's word (rd_ok: the address is mapped, so a read that none of the arms above
+  // takes is of a counter) enters last, beside the mux above, not through it: the low word
+  // of an issue-slot counter comes from the bank's RAM in the access cycle.
+  wire rd_lo = rd_ok && r_cnt && !hi;
+  wire rd_hi = rd_ok && r_cnt && hi;
 
   always @* begin
-    prdata_o  = rd_ok ? rdata : 32'd0;
+    prdata_o  = rdata | ({32{rd_lo}} & cnt_rdata_i) | ({32{rd_hi}} & cnt_hi_rdata_i);
     pslverr_o = acc & err;
   end
 
