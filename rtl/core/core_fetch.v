@@ -2,10 +2,10 @@
 // queue").
 //
 // Each cycle the thread tells the arbiter whether it could fetch (fetch_able_o, from registers
-// only); it forms the block from its program source in every cycle and, when granted (fetch_go_i),
-// hands it to the front-end queue (push_*). State: the program position (row, column), the Icache
-// miss in flight, the redirect after a flush, the wrong-path mode and the sequence number of the
-// next fetched instruction.
+// only); when granted (fetch_go_i) it forms the block from its program source and hands it to
+// the front-end queue (push_*). State: the program position (row, column), the Icache miss in
+// flight, the redirect after a flush, the wrong-path mode and the sequence number of the next
+// fetched instruction.
 
 module core_fetch #(
   parameter W          = 4,
@@ -40,7 +40,7 @@ module core_fetch #(
   input  wire [W*16-1:0] gen_attr_i,     //   the next W correct-path words
   input  wire [W*16-1:0] gen_wp_attr_i,  //   the next W wrong-path words
   input  wire [WW-1:0]   gen_kcr_i,      //   of the correct-path words, a block's count but
-                                         //   word 0's Icache cut (from its registers)
+                                         //   word 0's Icache cut (a register)
   output reg             gen_go_o,       //   a correct-path block is fetched: it consumes
   output reg  [WW-1:0]   gen_kc_o,       //   this many words (from registers, valid whether
                                          //   fetched or not; 0 on a miss)
@@ -108,17 +108,14 @@ module core_fetch #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // The block, formed from registers in every cycle whether the thread has the fetch slot or not
-  // (fetch_go_i only gates what is done with it: the FQ's write and count, the generator's
-  // advance, the next state below), so no path runs from the slot through the cuts. Correct path:
-  // from the current position to the end of the aligned row (program memory) or W words
-  // (generator), cut before the end marker and before an Icache-miss word that is not the first;
-  // an Icache miss on the first word delivers nothing and starts the miss; the words after a
-  // mispredicted branch are wrong path. Wrong path: W generated words. A correct-path word at
-  // program address 0 (the start of the program, again after every end marker; in generator mode a
-  // word the generator marks as its loop's position 0, its bit 9) carries bit 10, from which
-  // commit counts the program addresses of the committed instructions (core_commit, docs/spec.md
-  // 7.8).
+  // The block (only formed when the thread has the fetch slot). Correct path: from the current
+  // position to the end of the aligned row (program memory) or W words (generator), cut before
+  // the end marker and before an Icache-miss word that is not the first; an Icache miss on the
+  // first word delivers nothing and starts the miss; the words after a mispredicted branch are
+  // wrong path. Wrong path: W generated words. A correct-path word at program address 0 (the
+  // start of the program, again after every end marker; in generator mode a word the generator
+  // marks as its loop's position 0, its bit 9) carries bit 10, from which commit counts the
+  // program addresses of the committed instructions (core_commit, docs/spec.md 7.8).
   // ---------------------------------------------------------------------------------------------
   // From registers only: the words of the block that lie in the row (col_q + j < W, or every
   // word when the block restarts at row 0: at_end puts eff_col at 0), and the row after the
@@ -171,7 +168,7 @@ module core_fetch #(
     b_icm = {W{1'b0}};
     b_mbr = {W{1'b0}};
     r_at_end = 1'b0;
-    if (use_prog_i) begin
+    if (fetch_go_i && use_prog_i) begin
       for (j = 0; j < W; j = j + 1) begin
         r_end[j] = pm_end_i[j];
         r_icm[j] = pm_row_i[j*16+3];
@@ -205,32 +202,34 @@ module core_fetch #(
     push_n_o = {WW{1'b0}};
     push_e_o = {(W * EW){1'b0}};
     in_row   = {W{1'b0}};
-    if (use_prog_i) begin
-      at_end  = r_at_end;
-      eff_row = at_end ? {RAW{1'b0}} : row_q;
-      eff_col = at_end ? {WW{1'b0}} : col_q;
-      blk     = at_end ? pm_row0_i : (pm_row_i >> (col_q * 16));
-      in_row  = at_end ? {W{1'b1}} : col_in;
-      at0     = at_end || (row_q == {RAW{1'b0}} && col_q == {WW{1'b0}});
-    end
-    for (j = 0; j < W; j = j + 1) begin
-      fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
-      hit_end = hit_end || (use_prog_i && b_end[j]);
-      av      = !hit_end && (!use_prog_i || in_row[j]);
-      icm     = (use_prog_i ? b_icm[j] : fw[3]) && !perf_ic_i;
-      if (wpath_q || fb_wpm) begin
-        push_e_o[j*EW +: EW] = {2'b01, gen_wp_attr_i[j*16 +: 9]};
-        push_n_o             = push_n_o + 1'b1;
-      end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
-        push_e_o[j*EW +: EW] = {use_prog_i ? (at0 && j == 0) : fw[9], 1'b0, fw[8:0]};
-        push_n_o             = push_n_o + 1'b1;
-        fb_wpm               = (use_prog_i ? b_mbr[j] : (fw[2:0] == {1'b1, CLS_BR})) &&
-                               !perf_bp_i;
-      end else begin
-        if (j == 0 && av && icm) begin
-          fb_miss = 1'b1;
+    if (fetch_go_i) begin
+      if (use_prog_i) begin
+        at_end  = r_at_end;
+        eff_row = at_end ? {RAW{1'b0}} : row_q;
+        eff_col = at_end ? {WW{1'b0}} : col_q;
+        blk     = at_end ? pm_row0_i : (pm_row_i >> (col_q * 16));
+        in_row  = at_end ? {W{1'b1}} : col_in;
+        at0     = at_end || (row_q == {RAW{1'b0}} && col_q == {WW{1'b0}});
+      end
+      for (j = 0; j < W; j = j + 1) begin
+        fw      = use_prog_i ? blk[j*16 +: 16] : gen_attr_i[j*16 +: 16];
+        hit_end = hit_end || (use_prog_i && b_end[j]);
+        av      = !hit_end && (!use_prog_i || in_row[j]);
+        icm     = (use_prog_i ? b_icm[j] : fw[3]) && !perf_ic_i;
+        if (wpath_q || fb_wpm) begin
+          push_e_o[j*EW +: EW] = {2'b01, gen_wp_attr_i[j*16 +: 9]};
+          push_n_o             = push_n_o + 1'b1;
+        end else if (!stop && av && !(icm && (j != 0 || !ic_srv_q))) begin
+          push_e_o[j*EW +: EW] = {use_prog_i ? (at0 && j == 0) : fw[9], 1'b0, fw[8:0]};
+          push_n_o             = push_n_o + 1'b1;
+          fb_wpm               = (use_prog_i ? b_mbr[j] : (fw[2:0] == {1'b1, CLS_BR})) &&
+                                 !perf_bp_i;
+        end else begin
+          if (j == 0 && av && icm) begin
+            fb_miss = 1'b1;
+          end
+          stop = 1'b1;
         end
-        stop = 1'b1;
       end
     end
   end
@@ -256,7 +255,7 @@ module core_fetch #(
     p_icm  = 1'b0;
     p_stop = 1'b0;
     p_wpm  = 1'b0;
-    if (use_prog_i && !wpath_q) begin
+    if (fetch_go_i && use_prog_i && !wpath_q) begin
       for (p = 0; p < W; p = p + 1) begin
         p_end = p_end || b_end[p];
         p_av  = !p_end && in_row[p];
@@ -275,8 +274,9 @@ module core_fetch #(
   // Generator mode: the block's correct-path words counted from the generator's registers alone
   // (the same cut as above: before an Icache-miss word that is not the first or whose miss has
   // not been serviced, after a mispredicted branch), so no program-memory read lies on the way
-  // to the generator's shift. The generator forms the count but word 0's Icache cut from its
-  // words' registers (gen_kcr_i); word 0's cut, which depends on whether its miss has been
+  // to the generator's shift. The generator keeps the count but word 0's Icache cut as a
+  // register loaded with its words (gen_kcr_i: formed when a fetch changes them, not in every
+  // cycle the thread could fetch); word 0's cut, which depends on whether its miss has been
   // serviced, is applied here. Valid whether the thread fetches or not (whether it does, the
   // fetch slot, only tells the generator to take it, gen_go_o), so no path runs from the fetch
   // condition (the program's row 0, the arbiter) through the generator's next state.

@@ -20,8 +20,7 @@
 // wrong path decodes its next block when the current one is consumed. The correct-path words
 // depend on the mix, which is only constant once reset is over (the configuration is sampled
 // during reset), so those registers are loaded at the first clock edge after reset (valid_q),
-// from the W draws after the seeded state (last_q, loaded in reset; kernel mode 0), by the
-// draws, decode and shift of a fetch that consumes all W words; the words are
+// from the W draws after the reset state (sd_q, loaded in reset; kernel mode 0); the words are
 // only ever read from the registers, and the fetch waits for them (valid_o: the first cycle
 // after reset fetches nothing in generator mode), so no decode lies between the configuration
 // and the fetch.
@@ -46,7 +45,7 @@ module core_gen #(
   output wire            valid_o,    // attr_o holds the next W words (from the 2nd cycle)
   output wire [W*16-1:0] attr_o,     // the next W correct-path words (bit 9: loop position 0)
   output wire [WW-1:0]   kcr_o,      // of them, the correct-path words of a block (core_fetch's
-                                     //   cut but word 0's Icache miss, from attr_q)
+                                     //   cut but word 0's Icache miss: a register)
   output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
@@ -201,13 +200,13 @@ module core_gen #(
   // ---------------------------------------------------------------------------------------------
   // Correct path
   // ---------------------------------------------------------------------------------------------
-  reg [63:0]     sd_q;     // the stream's first draw after reset (a loop's position 0 restarts
-                           // at it)
+  reg [W*64-1:0] sd_q;     // the W draws after the state after reset (kernel mode 0); decoded
+                           // into attr_q while valid_q is 0
   reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge
                            // after reset)
   reg [W*16-1:0] attr_q;   // the next W words
   reg [W*16-1:0] attr_d;
-  reg [63:0]     last_q;   // the draw of the last of them (in reset: the seeded state)
+  reg [63:0]     last_q;   // the draw of the last of them
   reg [63:0]     last_d;
   reg [9:0]      rem_q;    // loop mode: the words after the last of them before the next
   reg [9:0]      rem_d;    //   loop position 0, modulo L (0: the next word is at position 0)
@@ -215,13 +214,13 @@ module core_gen #(
   // Loop mode: L = 2^(loop_i+3) words (lmask: L - 1); nwr[j]: the j-th word after the last one is
   // at loop position 0 (a register loaded with rem_q, from rem_d and the configuration, so no
   // compare lies between the registers and the draws). Of the first W words after reset
-  // (positions 0 .. W-1) only word 0 is, since L >= 16 > W: nwr_q is 1 in reset, and nwr is 0
-  // out of loop mode (nwr_of is 0 there too).
+  // (positions 0 .. W-1, iwr) only word 0 is, since L >= 16 > W.
   wire           lon   = loop_i != 3'd0;
   wire [9:0]     lmask = ~(10'h3ff << ({1'b0, loop_i} + 4'd3));
+  wire [W-1:0]   iwr   = {{(W - 1){1'b0}}, lon};
   reg  [W-1:0]   nwr_q;    // nwr of rem_q, loaded with rem_q (no compare after the register)
   reg  [W-1:0]   nwr_d;
-  wire [W-1:0]   nwr   = nwr_q & {W{lon}};
+  wire [W-1:0]   nwr   = nwr_q;
   function [W-1:0] nwr_of;  // the j-th word after one with rem r is at loop position 0
     input [9:0] r;
     begin
@@ -229,44 +228,34 @@ module core_gen #(
     end
   endfunction
 
-  // The correct-path words of a block (core_fetch): cut before an Icache-miss word other than
-  // the first and after a mispredicted branch (word 0's miss, which depends on whether it has
-  // been serviced, is core_fetch's), from the words' registers (no decode lies before it): two
-  // bits a word (cbits: its Icache miss, it is a mispredicted branch), then the first cut.
+  // The correct-path words of a block of the W words w (core_fetch): cut before an Icache-miss
+  // word other than the first and after a mispredicted branch (word 0's miss, which depends on
+  // whether it has been serviced, is core_fetch's). A register loaded with the words, so the
+  // count is formed when the words change (a fetch), not in every cycle the thread can fetch.
   localparam [1:0] CLS_BR = 2'd3;
-  function [2*W-1:0] cbits;  // {mispredicted branch [W-1:0], Icache miss [W-1:0]} of words w
+  function [WW-1:0] kcut;
     input [W*16-1:0] w;
     integer          g;
-    begin
-      cbits = {(2 * W){1'b0}};
-      for (g = 0; g < W; g = g + 1) begin
-        cbits[g]     = w[g*16+3] && !perf_ic_i;
-        cbits[W + g] = w[g*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i;
-      end
-    end
-  endfunction
-  function [WW-1:0] kcut;    // of the words' cbits c
-    input [2*W-1:0] c;
-    integer         g;
+    reg              c;
     begin
       kcut = W32[WW-1:0];
       for (g = W - 1; g > 0; g = g - 1) begin
-        if (c[g] || c[W + g - 1]) kcut = g[WW-1:0];
+        c = (w[g*16+3] && !perf_ic_i) || (w[(g-1)*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i);
+        if (c) kcut = g[WW-1:0];
       end
     end
   endfunction
+  reg  [WW-1:0]  kcr_q;
+  reg  [WW-1:0]  kcr_d;
 
   assign attr_o  = attr_q;
-  assign kcr_o   = kcut(cbits(attr_q));
+  assign kcr_o   = kcr_q;
   assign valid_o = valid_q;
 
-  // Next state: while valid_q is 0 (the first cycle after reset: nothing is fetched), the W words
-  // decoded from the W draws after the seeded state (last_q, rem_q and nwr_q are loaded in
-  // reset: the next word is at loop position 0; kernel mode 0): all W words are consumed, with
-  // the same draws, decode and shift as a fetch's (the draw after last_q is sd_q, so the loop's
-  // restart changes nothing there). Then consume the block's words: shift them out and decode
-  // as many new words from the draws after the last one (the kernel-mode chain goes on from the
-  // last word's mode bit). The W draws after the last one and their words do not depend
+  // Next state: while valid_q is 0 (reset and the first cycle after it: nothing is fetched), the
+  // words decoded from the reset state. Then consume the block's words: shift them out and
+  // decode as many new words from the draws after the last one (the kernel-mode chain goes on
+  // from the last word's mode bit). The W draws after the last one and their words do not depend
   // on the count (from registers), and the count (kc_i) comes from registers too: the state after
   // consuming it is formed whether the block is fetched or not, and go_i only picks it (words
   // above kc_i - 1 fall off the top), so no path runs from the fetch slot through the shift or
@@ -275,24 +264,32 @@ module core_gen #(
   reg [W*64-1:0] nd;
   reg [9:0]      rem_a;
   reg [31:0]     adv32;
-  reg [W*16-1:0] nw;       // the W words decoded from nd
   always @* begin
     attr_d  = attr_q;
     last_d  = last_q;
     rem_d   = rem_q;
     nwr_d   = nwr_q;
+    kcr_d   = kcr_q;
     nd      = {(W * 64){1'b0}};
     rem_a   = {10{1'b0}};
-    adv32   = valid_q ? {{(32 - WW){1'b0}}, kc_i} : W32;
-    nw      = {(W * 16){1'b0}};
-    if (!valid_q || (go_i && kc_i != {WW{1'b0}})) begin
-      nd      = draws(last_q, nwr, sd_q);
-      nw      = dwords(nd, attr_q[(W-1)*16+8] && valid_q, nwr, thr(mix_i));
-      attr_d  = (attr_q >> (adv32 * 16)) | (nw << ((W32 - adv32) * 16));
+    adv32   = {{(32 - WW){1'b0}}, kc_i};
+    if (!valid_q) begin
+      // L >= 16 > W: only word 0 of the first W can be at loop position 0, so the draws are
+      // sd_q's in loop mode too
+      attr_d  = dwords(sd_q, 1'b0, iwr, thr(mix_i));
+      last_d  = sd_q[(W-1)*64 +: 64];
+      rem_d   = (10'd0 - W32[9:0]) & lmask;   // the last word is at position W - 1
+      nwr_d   = nwr_of(rem_d);
+      kcr_d   = kcut(attr_d);
+    end else if (go_i && kc_i != {WW{1'b0}}) begin
+      nd      = draws(last_q, nwr, sd_q[63:0]);
+      attr_d  = (attr_q >> (adv32 * 16)) |
+                (dwords(nd, attr_q[(W-1)*16+8], nwr, thr(mix_i)) << ((W32 - adv32) * 16));
       last_d  = nd[(adv32 - 32'd1) * 64 +: 64];
       rem_a   = (rem_q - adv32[9:0]) & lmask;
       rem_d   = rem_a;
       nwr_d   = nwr_of(rem_a);
+      kcr_d   = kcut(attr_d);
     end
   end
 
@@ -314,12 +311,12 @@ module core_gen #(
   end
   assign wp_attr_o = wp_attr_q;
 
-  // Reset: both streams at their seeded states (sd_q keeps the correct path's first draw until the
-  // next reset; last_q the state before it, rem_q and nwr_q the loop position 0 of the next
-  // word); the correct-path words are decoded from them at the first edge after reset.
+  // Reset: both streams at their seeded states (sd_q keeps the W draws after the correct path's
+  // until the next reset); the correct-path words are decoded from them until the first edge
+  // after reset.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      sd_q      <= xs64(seed_c(seed_i, tid_i));
+      sd_q      <= draws(seed_c(seed_i, tid_i), {W{1'b0}}, 64'd0);
       valid_q   <= 1'b0;
       wx_q      <= xs64(seed_w(seed_i, tid_i));
       wp_attr_q <= wp_words(xs64(seed_w(seed_i, tid_i)));
@@ -330,21 +327,13 @@ module core_gen #(
     end
   end
 
-  // Reset: the seeded state and the loop position 0 (above). attr_q: no reset, loaded at the first
-  // edge after reset.
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      last_q  <= seed_c(seed_i, tid_i);
-      rem_q   <= 10'd0;
-      nwr_q   <= {{(W - 1){1'b0}}, 1'b1};
-    end else begin
-      last_q  <= last_d;
-      rem_q   <= rem_d;
-      nwr_q   <= nwr_d;
-    end
-  end
+  // No reset: loaded at the first edge after reset.
   always @(posedge clk_i) begin
     attr_q  <= attr_d;
+    last_q  <= last_d;
+    rem_q   <= rem_d;
+    nwr_q   <= nwr_d;
+    kcr_q   <= kcr_d;
   end
 
 endmodule
