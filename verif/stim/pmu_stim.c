@@ -119,11 +119,46 @@ static char *dupstr(const char *s)
 /* ------------------------------------------------------------------------------------------ */
 /* Values: decimal, 0x hex or 2^N terms joined by + and - (no spaces). Evaluated with a
  * 128-bit accumulator (hi:lo, two's complement) so that e.g. 2^64-1 is accepted. A term may
- * also be WS or N*WS (decimal N): the wait states of one access to a counter in block RAM (spec
- * 5.1), 1 in a build with STORAGE=1, else 0.                                                  */
-#define STIM_WS ((PMU_STORAGE) != 0 ? 1u : 0u)
+ * also be NAME or N*NAME (decimal N), NAME a number of cycles that depends on the build
+ * (docs/stimulus.md "Values"), so that one directed test holds for every build:
+ *   WS     the wait states of one access to a counter in block RAM (spec 5.1): 1 with
+ *          STORAGE=1, else 0;
+ *   LAG    the cycles by which a count lags its event (spec 4, "Event path pipeline"): PIPE;
+ *   EARLY  how many cycles earlier the events are that the enables, freeze and the privilege
+ *          filter act on: PIPE-1 with PIPE >= 2, else 0;
+ *   LATE   the cycles by which a write of evtsel or ext takes effect later than other
+ *          writes: 1 with PIPE >= 2, else 0.                                                 */
+typedef struct {
+  const char *name;
+  unsigned val;
+} term_t;
 
-enum { V_OK, V_SYNTAX, V_BIG, V_NEG };
+static const term_t stim_terms[] = {
+  {"WS", (PMU_STORAGE) != 0 ? 1u : 0u},
+  {"LAG", (unsigned)(PMU_PIPE)},
+  {"EARLY", (PMU_PIPE) >= 2 ? (unsigned)(PMU_PIPE) - 1u : 0u},
+  {"LATE", (PMU_PIPE) >= 2 ? 1u : 0u},
+};
+#define STIM_NTERMS (sizeof stim_terms / sizeof stim_terms[0])
+#define STIM_TERM_LIST "WS, LAG, EARLY, LATE"
+
+enum { V_OK, V_SYNTAX, V_BIG, V_NEG, V_TERM };
+
+/* The value of the term name starting at *q (upper-case letters); advances *q past it.
+ * V_TERM for a name that is not a term. */
+static int term_value(const char **q, uint64_t *out)
+{
+  const char *s = *q;
+  size_t n = 0, i;
+  while (isupper((unsigned char)s[n]) || (n && isdigit((unsigned char)s[n]))) n++;
+  for (i = 0; i < STIM_NTERMS; i++)
+    if (strlen(stim_terms[i].name) == n && strncmp(stim_terms[i].name, s, n) == 0) {
+      *out = stim_terms[i].val;
+      *q = s + n;
+      return V_OK;
+    }
+  return V_TERM;
+}
 
 static int parse_value(const char *s, uint64_t *out)
 {
@@ -133,9 +168,8 @@ static int parse_value(const char *s, uint64_t *out)
   if (!*q) return V_SYNTAX;
   for (;;) {
     uint64_t tl = 0, th = 0;
-    if (q[0] == 'W' && q[1] == 'S') {
-      tl = STIM_WS;
-      q += 2;
+    if (isupper((unsigned char)q[0])) {
+      if (term_value(&q, &tl) != V_OK) return V_TERM;
     } else if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
       int nd = 0;
       q += 2;
@@ -167,10 +201,12 @@ static int parse_value(const char *s, uint64_t *out)
         }
         if (n > 64) return V_BIG;
         if (n == 64) { th = 1; tl = 0; } else { th = 0; tl = 1ull << n; }
-      } else if (q[0] == '*' && q[1] == 'W' && q[2] == 'S') {
+      } else if (q[0] == '*' && isupper((unsigned char)q[1])) {
+        uint64_t f;
+        q++;
+        if (term_value(&q, &f) != V_OK) return V_TERM;
         if (tl > 0xffffffffull) return V_BIG;
-        tl *= STIM_WS;
-        q += 3;
+        tl *= f;
       }
     } else {
       return V_SYNTAX;
@@ -202,7 +238,7 @@ static int parse_value(const char *s, uint64_t *out)
 static void describe(char *buf, size_t n, const char *tok)
 {
   uint64_t v;
-  if (strpbrk(tok, "+-^*W") && parse_value(tok, &v) == V_OK)
+  if (strpbrk(tok, "+-^*ABCDEFGHIJKLMNOPQRSTUVWXYZ") && parse_value(tok, &v) == V_OK)
     snprintf(buf, n, "%s (= 0x%" PRIx64 ")", tok, v);
   else
     snprintf(buf, n, "%s", tok);
@@ -216,6 +252,10 @@ static int get_value(parser_t *ps, const char *tok, unsigned bits, const char *w
   int r = parse_value(tok, &v);
   if (r == V_SYNTAX) {
     perr(ps, "bad number '%s' (expected decimal, 0x hex, 2^N, or a sum/difference of them)", tok);
+    return -1;
+  }
+  if (r == V_TERM) {
+    perr(ps, "unknown term in '%s' (a named term is one of " STIM_TERM_LIST ", alone or as N*NAME)", tok);
     return -1;
   }
   describe(d, sizeof d, tok);
@@ -545,6 +585,10 @@ static int parse_line(parser_t *ps, char **tk, int nt)
       int r = parse_value(tk[1], &v);
       if (r == V_SYNTAX) {
         perr(ps, "bad number '%s' (expected decimal, 0x hex, 2^N, or a sum/difference of them)", tk[1]);
+        return -1;
+      }
+      if (r == V_TERM) {
+        perr(ps, "unknown term in '%s' (a named term is one of " STIM_TERM_LIST ", alone or as N*NAME)", tk[1]);
         return -1;
       }
       if (r != V_OK || v < 1 || v > 1000000000ull) {
