@@ -30,12 +30,13 @@ CAP_BSRAM=46
 # RAM16SDP4, each a whole CFU: 8 LUT and 6 flip-flop positions), the compares become plain logic
 # (fpga/tang20k/cmp_map.v: no ALU chain, no head cell each) and LUTs are mapped to LUT4 only
 # (-nowidelut: no MUX2_LUT5-8 clusters): fewer LUT4 on the default PMU than synth_gowin alone
-# (figures: docs/fpga.md section 9). The adders stay ALU chains. The RAM named is the bank's only
-# memory (none with STORAGE=0 or in the smoke top): a bank memory of another name, e.g. after a
-# rename in pmu_cnt_ram.v, stops synthesis here instead of failing placement in LUT RAM.
+# (figures: docs/fpga.md section 9). The adders stay ALU chains. The RAMs named are the bank's only
+# memories (none with STORAGE=0 or in the smoke top; the second holds the CPI-stack counters): a
+# bank memory of another name, e.g. after a rename in pmu_cnt_ram.v or pmu_cnt_drn.v, stops
+# synthesis here instead of failing placement in LUT RAM.
 board_synth() {  # TOP JSON
-  echo "setattr -set ram_style \"block\" m:u_pmu.u_bank.g_ram.u_ram.ram; \
-select -assert-none m:u_pmu.u_bank.* m:u_pmu.u_bank.g_ram.u_ram.ram %d; \
+  echo "setattr -set ram_style \"block\" m:u_pmu.u_bank.g_ram.u_ram.ram m:u_pmu.u_bank.g_ram.u_ram.g_drain.u_drn.ram; \
+select -assert-none m:u_pmu.u_bank.* m:u_pmu.u_bank.g_ram.u_ram.ram %d m:u_pmu.u_bank.g_ram.u_ram.g_drain.u_drn.ram %d; \
 opt_expr; opt_clean; wreduce; opt_clean; techmap -map fpga/tang20k/cmp_map.v; \
 synth_gowin -family gw2a -nowidelut -top $1 -json $2"
 }

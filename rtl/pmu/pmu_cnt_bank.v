@@ -57,10 +57,16 @@ module pmu_cnt_bank #(
   parameter SMAX = (1 << SIW) - 1,
   // ... and the other (wide) counters' largest increment (2^NIW - 1 <= WMAX < 2^IW)
   parameter WMAX = (1 << IW) - 1,
+  // block RAM storage: drained counters (pmu_cnt_drn; DSPAN = 0: none), thread t's DSPAN counters
+  // from index t*DSTRIDE + DBASE on (silent, SMALL)
+  parameter DBASE   = 0,
+  parameter DSPAN   = 0,
+  parameter DSTRIDE = 1,
+  parameter DTHR    = 1,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
-  parameter PWW = $clog2(WMAX * (2 * NCNT + 10)),
-  parameter PWN = NIW + $clog2(2 * NCNT + 10),
-  parameter PWS = $clog2(SMAX * (2 * NCNT + 10)),
+  parameter PWW = $clog2(WMAX * (2 * (NCNT - DTHR * DSPAN) + 10)),
+  parameter PWN = NIW + $clog2(2 * (NCNT - DTHR * DSPAN) + 10),
+  parameter PWS = $clog2(SMAX * (2 * (NCNT - DTHR * DSPAN) + 10)),
   // window read ports (WND_REG: registered; block RAM storage needs 1)
   parameter WND_REG = 0,
   parameter NWND    = 1,
@@ -278,7 +284,11 @@ module pmu_cnt_bank #(
         .WIW     (WIW),
         .WBASE   (WBASE),
         .WSTRIDE (WSTRIDE),
-        .WSPAN   (WSPAN)
+        .WSPAN   (WSPAN),
+        .DBASE   (DBASE),
+        .DSPAN   (DSPAN),
+        .DSTRIDE (DSTRIDE),
+        .DTHR    (DTHR)
       ) u_ram (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),

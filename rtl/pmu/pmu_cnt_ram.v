@@ -67,6 +67,12 @@
 // bytes, nothing after them.
 //
 // The fold's pointer may use the read port in the wait state.
+//
+// Drained counters (DSPAN > 0: thread t's DSPAN counters from index t*DSTRIDE + DBASE on; the
+// CPI-stack counters, silent and SMALL): kept additively by pmu_cnt_drn (u_drn), which drains
+// one of them into its own RAM every cycle and serves an access to one in its wait state and
+// access cycle; here they have no prefix, no flags and no write-back, the fold's pointer passes
+// over them (FOLD_LAT counts the others), and an access to one takes its value from u_drn.
 
 `include "pmu_map.vh"
 
@@ -88,8 +94,14 @@ module pmu_cnt_ram #(
   parameter SMAX     = (1 << SIW) - 1,
   // the other (wide) counters' largest increment (2^NIW - 1 <= WMAX < 2^IW)
   parameter WMAX     = (1 << IW) - 1,
+  // drained counters (pmu_cnt_drn; DSPAN = 0: none): thread t's DSPAN counters from bank index
+  // t*DSTRIDE + DBASE on, silent and SMALL (increments at most SMAX below 2^SIW)
+  parameter DBASE   = 0,
+  parameter DSPAN   = 0,
+  parameter DSTRIDE = 1,
+  parameter DTHR    = 1,
   // fold latency bound and prefix widths (see above)
-  parameter FOLD_LAT = 2 * NCNT + 9,
+  parameter FOLD_LAT = 2 * (NCNT - DTHR * DSPAN) + 9,
   parameter PWW      = $clog2(WMAX * (FOLD_LAT + 1)),
   parameter PWN      = NIW + $clog2(FOLD_LAT + 1),
   parameter PWS      = $clog2(SMAX * (FOLD_LAT + 1)),
@@ -124,6 +136,25 @@ module pmu_cnt_ram #(
   localparam [NCNT-1:0] NAR = NARROW & ~SMALL;   // narrow counters that are not SMALL
   localparam [31:0]  NCNT32 = NCNT;
   localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
+
+  // The drained counters (kept by u_drn: additively, no prefix here, spec 4)
+  /* verilator coverage_off */
+  function [NCNT-1:0] drain_of;
+    input integer dummy;
+    integer dt;
+    integer dk;
+    begin
+      drain_of = {NCNT{1'b0}};
+      for (dt = 0; dt < DTHR; dt = dt + 1) begin
+        for (dk = 0; dk < DSPAN; dk = dk + 1) begin
+          drain_of[dt*DSTRIDE+DBASE+dk] = 1'b1;
+        end
+      end
+      drain_of[0] = drain_of[0] | (dummy != 0);
+    end
+  endfunction
+  /* verilator coverage_on */
+  localparam [NCNT-1:0] DRAIN = drain_of(0);
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -257,7 +288,10 @@ module pmu_cnt_ram #(
   wire [HW-1:0]  u_dir = d_pend ? u_sum : u_base;
   wire [HW-1:0]  u_wt  = a_pend_q ? r2p_q : r2_q;
   wire [PWW-1:0] a_lo  = lo_q[aidx];
-  wire [CW-1:0]  aval  = a_dir_q ? split_value(d_sm, d_nar, u_dir, a_lo)
+  wire [CW-1:0]  d_val;             // a drained counter's value (its access cycle)
+  reg            a_drn_q;           // the access is of a drained counter
+  wire [CW-1:0]  aval  = a_drn_q ? d_val
+                       : a_dir_q ? split_value(d_sm, d_nar, u_dir, a_lo)
                                  : split_value(a_sm_q, a_nar_q, u_wt, a_lo);
 
   always @(posedge clk_i) begin
@@ -265,6 +299,7 @@ module pmu_cnt_ram #(
     a_dir_q  <= DIRECT[pidx_i];
     a_sm_q   <= SMALL[pidx_i];
     a_nar_q  <= NAR[pidx_i];
+    a_drn_q  <= DRAIN[pidx_i];
   end
 
   // The wait state (reset: none) and the two words it registers (a fold word written at its edge,
@@ -290,7 +325,7 @@ module pmu_cnt_ram #(
   // The written counter, one-hot (its wrap is suppressed now).
   reg [NCNT-1:0] wsel;
   always @* begin
-    wsel = {{(NCNT - 1){1'b0}}, we_i} << widx_i;
+    wsel = ({{(NCNT - 1){1'b0}}, we_i} << widx_i) & ~DRAIN;
   end
 
   // Write-back register: a counter's write lands next cycle (reset: none in flight; wnew_q
@@ -337,8 +372,21 @@ module pmu_cnt_ram #(
   end
 
   // Fold pointer, cycles B and C and the parked word (reset: pointer 0, no fold in flight).
+  // (the pointer passes over the drained counters: each thread's range of them is skipped)
   wire [CIW:0]   fp_inc = {1'b0, fp_q} + {{CIW{1'b0}}, 1'b1};
-  wire [CIW-1:0] fp_nxt = (fp_inc == NCNT_C) ? {CIW{1'b0}} : fp_inc[CIW-1:0];
+  wire [DTHR-1:0] fp_at;           // fp_inc is thread t's first drained counter
+  genvar gf;
+  generate
+    for (gf = 0; gf < DTHR; gf = gf + 1) begin : g_skip
+      localparam [31:0]  DS32 = gf * DSTRIDE + DBASE;
+      localparam [CIW:0] DS   = DS32[CIW:0];
+      assign fp_at[gf] = (DSPAN > 0) && (fp_inc == DS);
+    end
+  endgenerate
+  localparam [31:0]  DSP32 = DSPAN;
+  localparam [CIW:0] DSP   = DSP32[CIW:0];
+  wire [CIW:0]   fp_skp = (|fp_at) ? fp_inc + DSP : fp_inc;
+  wire [CIW-1:0] fp_nxt = (fp_skp >= NCNT_C) ? {CIW{1'b0}} : fp_skp[CIW-1:0];
   wire [CIW-1:0] fp_d   = pre_i ? fp_q : fp_nxt;
   wire           fv_d   = fa;
   wire [CIW-1:0] fi_d   = fp_q;
@@ -385,6 +433,23 @@ module pmu_cnt_ram #(
   genvar gi;
   generate
     for (gi = 0; gi < NCNT; gi = gi + 1) begin : g_cnt
+     if (DRAIN[gi]) begin : g_drn
+      // kept by u_drn: no prefix, no flags here (its increment's SIW bits: u_drn's)
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [IW-1:0] inc_u = inc_i[gi*IW +: IW];
+      wire          wb_u  = wb_q[gi];
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign base_v[gi]  = {PWW{1'b0}};
+      assign carry[gi]   = 1'b0;
+      assign wrap[gi]    = 1'b0;
+      assign pend_nx[gi] = 1'b0;
+      always @(posedge clk_i) begin
+        lo_q[gi]   <= {PWW{1'b0}};
+        pend_q[gi] <= 1'b0;
+        z_q[gi]    <= 1'b1;
+        ones_q[gi] <= 1'b0;
+      end
+     end else begin : g_own
       // (a NARROW or SMALL counter's increment uses its low NIW or SIW bits only)
       /* verilator lint_off UNUSEDSIGNAL */
       wire [IW-1:0] inc = inc_i[gi*IW +: IW];
@@ -438,6 +503,67 @@ module pmu_cnt_ram #(
           ones_q[gi] <= ones_d;
         end
       end
+     end
+    end
+  endgenerate
+
+  // The drained counters: their increments, the setup cycle's counter and the access's write
+`ifndef SYNTHESIS
+  reg [CW-1:0] dview [0:NCNT-1];   // (simulation only: their values, for the view below)
+`endif
+  generate
+    if (DSPAN > 0) begin : g_drain
+      localparam ND = DTHR * DSPAN;
+      wire [ND*SIW-1:0] dinc;
+      genvar gd;
+      for (gd = 0; gd < ND; gd = gd + 1) begin : g_dinc
+        assign dinc[gd*SIW +: SIW] = inc_i[((gd / DSPAN) * DSTRIDE + DBASE + (gd % DSPAN))*IW +: SIW];
+      end
+`ifndef SYNTHESIS
+      integer dv;
+      always @* begin
+        for (dv = 0; dv < NCNT; dv = dv + 1) begin
+          dview[dv] = {CW{1'b0}};
+        end
+        for (dv = 0; dv < ND; dv = dv + 1) begin
+          dview[(dv / DSPAN) * DSTRIDE + DBASE + (dv % DSPAN)] = u_drn.view[dv];
+        end
+      end
+`endif
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire d_hit;
+      /* verilator lint_on UNUSEDSIGNAL */
+      pmu_cnt_drn #(
+        .NCNT    (NCNT),
+        .CW      (CW),
+        .CIW     (CIW),
+        .SIW     (SIW),
+        .SMAX    (SMAX),
+        .DBASE   (DBASE),
+        .DSPAN   (DSPAN),
+        .DSTRIDE (DSTRIDE),
+        .DTHR    (DTHR)
+      ) u_drn (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .inc_i  (dinc),
+        .pre_i  (pre_i),
+        .pidx_i (pidx_i),
+        .we_i   (we_i),
+        .wval_i (wval_i),
+        .hit_o  (d_hit),
+        .val_o  (d_val)
+      );
+    end else begin : g_no_drain
+      assign d_val = {CW{1'b0}};
+`ifndef SYNTHESIS
+      integer dv;
+      always @* begin
+        for (dv = 0; dv < NCNT; dv = dv + 1) begin
+          dview[dv] = {CW{1'b0}};
+        end
+      end
+`endif
     end
   endgenerate
 
@@ -460,9 +586,11 @@ module pmu_cnt_ram #(
   // and the golden replay).
   reg [CW-1:0] view [0:NCNT-1];
   integer vi;
+
   always @* begin
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
-      view[vi] = (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
+      view[vi] = DRAIN[vi] ? dview[vi]
+               : (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
                :   split_value(SMALL[vi], NAR[vi],
                                    (z_q[vi] ? {HW{1'b0}} : ram[vi][HW-1:0])
                                    + {{(HW - 1){1'b0}}, pend_q[vi]}, lo_q[vi]);

@@ -460,7 +460,11 @@ module pmu_top #(
     .SMALL   (SMALL),
     .SIW     (SIW),
     .SMAX    (W),
-    .WMAX    (WMAX)
+    .WMAX    (WMAX),
+    .DBASE   (P + NFIX + NSLOT),
+    .DSPAN   ((STORAGE != 0) ? NSTK : 0),
+    .DSTRIDE (NCPT),
+    .DTHR    (THREADS)
   ) u_bank (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

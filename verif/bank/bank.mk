@@ -5,7 +5,8 @@
 #                                        side by side on random stimulus, every port every cycle
 
 BANK_TB  := verif/bank/tb_bank_diff.v
-BANK_RTL := $(PMU_RTL)/pmu_cnt_bank.v $(PMU_RTL)/pmu_cnt_ram.v $(PMU_RTL)/pmu_cnt_wnd.v
+BANK_RTL := $(PMU_RTL)/pmu_cnt_bank.v $(PMU_RTL)/pmu_cnt_ram.v $(PMU_RTL)/pmu_cnt_drn.v \
+            $(PMU_RTL)/pmu_cnt_wnd.v
 SEED     ?= 1
 CYCLES   ?= 200000
 

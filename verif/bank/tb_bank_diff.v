@@ -16,22 +16,26 @@
 // the RAM bank's wait_o must flag.
 //
 // Run: iverilog -g2005 -Irtl/pmu -o tb verif/bank/tb_bank_diff.v rtl/pmu/pmu_cnt_bank.v
-//        rtl/pmu/pmu_cnt_ram.v rtl/pmu/pmu_cnt_wnd.v && vvp tb +seed=N +cycles=N
+//        rtl/pmu/pmu_cnt_ram.v rtl/pmu/pmu_cnt_drn.v rtl/pmu/pmu_cnt_wnd.v && vvp tb +seed=N +cycles=N
 // Prints the corners reached and ends with "N passed, N failed" (checks = cycles compared).
 
 `timescale 1ns / 1ps
 
 module tb_bank_diff;
-  localparam NCNT = 5;
+  localparam NCNT = 8;
   localparam CW   = 40;
   localparam IW   = 3;
   localparam CIW  = 3;
-  localparam [NCNT-1:0] DIRECT  = 5'b00100;   // counter 2: no wait state (the window port's)
-  localparam [NCNT-1:0] WRAP_EN = 5'b11011;   // counter 3 wraps silently
-  localparam [NCNT-1:0] NARROW  = 5'b10010;   // counter 1: increments 0..3 (NIW = 2)
+  localparam [NCNT-1:0] DIRECT  = 8'b00000100;   // counter 2: no wait state (the window port's)
+  localparam [NCNT-1:0] WRAP_EN = 8'b00011011;   // counter 3 wraps silently (and 5..7)
+  localparam [NCNT-1:0] NARROW  = 8'b11110010;   // counter 1: increments 0..3 (NIW = 2)
   localparam NIW = 2;
-  localparam [NCNT-1:0] SMALL   = 5'b10000;   // counter 4 (SMALL wins): 0..1 (SIW = 1)
+  localparam [NCNT-1:0] SMALL   = 8'b11110000;   // counter 4 (SMALL wins): 0..1 (SIW = 1)
   localparam SIW = 1;
+  // counters 5..7: drained (pmu_cnt_drn: silent, SMALL; a pointer over 3 counters, so that
+  // an access meets the pointer's drain of its counter often)
+  localparam DBASE = 5;
+  localparam DSPAN = 3;
 
   reg               clk = 1'b0;
   reg               rst_n = 1'b0;
@@ -64,7 +68,8 @@ module tb_bank_diff;
 
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .WRAP_EN(WRAP_EN), .NWND(1), .WIW(1),
                  .WBASE(2), .WSTRIDE(1), .WSPAN(1), .WND_REG(1), .STORAGE(1), .DIRECT(DIRECT),
-                 .NARROW(NARROW), .NIW(NIW), .SMALL(SMALL), .SIW(SIW)) u_ram (
+                 .NARROW(NARROW), .NIW(NIW), .SMALL(SMALL), .SIW(SIW), .DBASE(DBASE),
+                 .DSPAN(DSPAN), .DSTRIDE(NCNT), .DTHR(1)) u_ram (
     .clk_i (clk), .rst_ni (rst_n), .inc_i (inc), .pre_i (pre), .pidx_i (pidx), .we_i (we),
     .widx_i (idx), .whi_i (whi), .wdata_i (wdata), .wstrb_i (wstrb), .re_i (re), .ridx_i (idx),
     .rdata_o (rd_r), .wnd_re_i (wnd_re), .wnd_idx_i (1'b0), .wnd_data_o (wd_r), .wrap_o (wrap_r),
@@ -90,6 +95,8 @@ module tb_bank_diff;
   integer n_park;      // a fold's word parked (its cycle B met a write-back or a parked word)
   integer n_rd;        // reads and writes of RAM counters
   integer n_wr;
+  integer n_dsame;     // a drained counter's access cycle (C) meets the pointer's cycle B of it
+  integer n_dwsame;    // ... with a write
   // invariants of the block-RAM bank's sizing (must stay 0)
   integer n_carry_pend;// a carry out of a prefix while its last carry is still pending
   integer n_drop;      // a fold lost: cycle B met the write-back of its own counter, or a
@@ -145,6 +152,10 @@ module tb_bank_diff;
       if (wrap_r != 0) n_wrap = n_wrap + 1;
       if ((wrap_r & ones_by_fold) != 0) n_wrap_fold = n_wrap_fold + 1;
       if (u_ram.g_ram.u_ram.byp_q && wt_now) n_byp = n_byp + 1;   // (in the wait state)
+      if (u_ram.g_ram.u_ram.g_drain.u_drn.c_same && u_ram.g_ram.u_ram.g_drain.u_drn.cacc_q) begin
+        n_dsame = n_dsame + 1;
+        if (we) n_dwsame = n_dwsame + 1;
+      end
       if ((re || we) && !DIRECT[idx]) begin
         if (re) n_rd = n_rd + 1;
         if (we) n_wr = n_wr + 1;
@@ -174,6 +185,7 @@ module tb_bank_diff;
     pass = 0; fail = 0; ph = 0; follow = 0; follow_case = 0;
     n_fold = 0; n_wrap = 0; n_wrap_fold = 0; n_byp = 0; n_rd = 0; n_wr = 0;
     n_carry_pend = 0; n_drop = 0; n_park = 0; ones_by_fold = {NCNT{1'b0}};
+    n_dsame = 0; n_dwsame = 0;
     @(negedge clk);
     @(negedge clk);
     rst_n = 1'b1;
@@ -248,10 +260,12 @@ module tb_bank_diff;
     end
     $display("corners: %0d folds (%0d parked), %0d RAM wraps (%0d after a fold), %0d bypassed pre-reads, %0d reads, %0d writes of RAM counters",
              n_fold, n_park, n_wrap, n_wrap_fold, n_byp, n_rd, n_wr);
+    $display("drained counters: %0d accesses met the pointer's drain of their counter (%0d writes)",
+             n_dsame, n_dwsame);
     $display("invariants: %0d carries while pending, %0d folds lost (both must be 0)",
              n_carry_pend, n_drop);
     if (n_fold == 0 || n_park == 0 || n_wrap == 0 || n_wrap_fold == 0 || n_byp == 0 || n_rd == 0 ||
-        n_wr == 0) begin
+        n_wr == 0 || n_dwsame == 0) begin
       $display("FAIL a corner was not reached (seed %0d)", seed0);
       fail = fail + 1;
     end

@@ -44,13 +44,13 @@ done
 rtl_of() {
   case $1 in
     fv_bank)  echo pmu_cnt_bank.v pmu_cnt_wnd.v ;;
-    fv_bank_ram) echo pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_wnd.v ;;
+    fv_bank_ram) echo pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_drn.v pmu_cnt_wnd.v ;;
     fv_evcnt) echo pmu_evctl.v pmu_evctl_ctr.v pmu_cnt_bank.v pmu_cnt_wnd.v ;;
     fv_regs)  echo pmu_regs.v pmu_regs_gen.v ;;
     fv_stack) echo pmu_stack.v pmu_stack_stage.v ;;
     fv_smp)   echo pmu_smp_thr.v ;;
     fv_top)   echo pmu_top.v pmu_regs.v pmu_regs_gen.v pmu_evctl.v pmu_evctl_ctr.v pmu_fixslot.v pmu_stack.v \
-                   pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_wnd.v pmu_rdp.v ;;
+                   pmu_stack_stage.v pmu_cnt_bank.v pmu_cnt_ram.v pmu_cnt_drn.v pmu_cnt_wnd.v pmu_rdp.v ;;
   esac
 }
 

@@ -1,0 +1,189 @@
+// StallScope PMU: the drained counters of the block-RAM counter bank (spec 4, "Counter storage"):
+// silent counters with small increments (the CPI-stack counters), kept additively:
+//   value = (z_q[j] ? 0 : ram[j]) + lo_q[j]   (mod 2^CW)
+// lo_q  a PWD-bit prefix in flip-flops that takes the increments, cleared when it is drained;
+// ram   the CW-bit rest, one word per counter in a simple dual-port RAM (block RAM);
+// z_q   ram[j] not written since reset (a block RAM cannot be cleared at once).
+//
+// Every cycle drains one counter in three steps: cycle A reads its RAM word; cycle B takes the
+// counter's prefix plus B's increment (d, a mux by B's index) and clears the prefix, and
+// registers the word as it leaves the RAM (a write of it at A's or B's edge in its place); cycle
+// C writes the word plus d. So a counter's value in cycle C is the word plus d plus the prefix
+// (C's increment not yet added), and no path starts at the RAM's output. A pointer chooses A's
+// counter in turn; the setup cycle of an APB access to a drained counter (pre_i, the bank's
+// pre-read) chooses that counter instead, and the pointer waits: the access's wait state is its
+// cycle B and its access cycle its cycle C, where the value is word + d exactly (the prefix was
+// cleared at B's edge), with no per-counter read mux. A write (in cycle C) stores the new value
+// in place of word + d and clears the prefix again (the write cycle's increment is dropped, spec
+// 4); a cycle B of the same counter in that cycle takes 0.
+//
+// Prefix: the pointer moves in every cycle but an APB setup cycle of a drained counter, at most
+// one cycle in three (setup, wait state, access), so it visits each counter within 2*ND cycles
+// and a prefix holds at most SMAX * (2*ND + 4) (the increments between two cycles B of one
+// counter); PWD bits hold it.
+//
+// Counters: thread t's DSPAN drained counters are bank indices t*DSTRIDE + DBASE + k (k < DSPAN),
+// index t*DSPAN + k here (ND = DTHR * DSPAN).
+
+module pmu_cnt_drn #(
+  parameter NCNT    = 80,
+  parameter CW      = 48,
+  parameter CIW     = $clog2(NCNT),
+  parameter SIW     = 3,
+  parameter SMAX    = (1 << SIW) - 1,
+  parameter DBASE   = 16,
+  parameter DSPAN   = 24,
+  parameter DSTRIDE = 40,
+  parameter DTHR    = 2,
+  parameter ND      = DTHR * DSPAN,
+  parameter PWD     = $clog2(SMAX * (2 * ND + 4) + 1)
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  input  wire [ND*SIW-1:0] inc_i,    // drained counter j's increment at [j*SIW +: SIW]
+  input  wire              pre_i,    // APB setup cycle of counter pidx_i (bank index)
+  input  wire [CIW-1:0]    pidx_i,
+  input  wire              we_i,     // a write of the access (its access cycle: cycle C)
+  input  wire [CW-1:0]     wval_i,   // ... the value it stores
+  output wire              hit_o,    // pidx_i is a drained counter
+  output wire [CW-1:0]     val_o     // value of cycle C's counter (the access's, in its access cycle)
+);
+
+  localparam DIW = (ND > 1) ? $clog2(ND) : 1;
+
+  // Bank index -> drained index (the setup cycle's counter): thread t's range, the index in it
+  wire [DTHR-1:0]     hit_t;
+  wire [DTHR*DIW-1:0] jp_t;
+  genvar gt;
+  generate
+    for (gt = 0; gt < DTHR; gt = gt + 1) begin : g_map
+      localparam [31:0]  LO32 = gt * DSTRIDE + DBASE;
+      localparam [31:0]  HI32 = gt * DSTRIDE + DBASE + DSPAN;
+      localparam [31:0]  OF32 = gt * DSPAN;
+      localparam [CIW:0] LO   = LO32[CIW:0];
+      localparam [CIW:0] HI   = HI32[CIW:0];
+      localparam [CIW:0] OF   = OF32[CIW:0];
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [CIW:0] k = {1'b0, pidx_i} - LO + OF;   // (its low DIW bits used)
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign hit_t[gt] = ({1'b0, pidx_i} >= LO) && ({1'b0, pidx_i} < HI);
+      assign jp_t[gt*DIW +: DIW] = k[DIW-1:0];
+    end
+  endgenerate
+  reg           hit;
+  reg [DIW-1:0] jp;
+  integer       t;
+  always @* begin
+    hit = 1'b0;
+    jp  = {DIW{1'b0}};
+    for (t = 0; t < DTHR; t = t + 1) begin
+      if (hit_t[t]) begin
+        hit = 1'b1;
+        jp  = jp_t[t*DIW +: DIW];
+      end
+    end
+  end
+  assign hit_o = hit;
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  (* mem2reg *) reg [PWD-1:0] lo_q [0:ND-1];
+  reg [ND-1:0]   z_q;
+  reg [CW-1:0]   ram [0:ND-1];    // no reset: z_q stands for it
+  reg [DIW-1:0]  dp_q;            // pointer
+  reg            bv_q;            // cycle B of counter bi_q (of an access: bacc_q)
+  reg [DIW-1:0]  bi_q;
+  reg            bacc_q;
+  reg [CW-1:0]   rd_q;            // RAM read data of cycle A's address
+  reg            byp_q;           // ... written at A's edge: the word written
+  reg [CW-1:0]   byp_d_q;
+  reg            cv_q;            // cycle C of counter ci_q (of an access: cacc_q)
+  reg [DIW-1:0]  ci_q;
+  reg            cacc_q;
+  reg [CW-1:0]   bw_q;            // its word and what its cycle B took
+  reg [PWD-1:0]  bd_q;
+
+  // Cycle A: the access's counter in its setup cycle, else the pointer's
+  wire           acc_a = pre_i && hit;
+  wire [DIW-1:0] ja    = acc_a ? jp : dp_q;
+  localparam [31:0]    NDM32 = ND - 1;
+  localparam [DIW-1:0] NDM   = NDM32[DIW-1:0];
+  wire [DIW-1:0] dp_n  = (dp_q == NDM) ? {DIW{1'b0}} : dp_q + {{(DIW - 1){1'b0}}, 1'b1};
+
+  // Cycle C: the word plus what B took, or the access's written value
+  wire           we_c  = cv_q && cacc_q && we_i;
+  wire [CW-1:0]  v     = bw_q + {{(CW - PWD){1'b0}}, bd_q};
+  wire [CW-1:0]  wd_c  = we_c ? wval_i : v;
+  assign val_o = v;
+
+  // Cycle B: the prefix plus B's increment (0 when cycle C writes the same counter: the write
+  // drops it), the word (cycle C's write of it in its place)
+  wire [ND*PWD-1:0] sum;
+  wire           c_same = cv_q && (ci_q == bi_q);
+  wire [PWD-1:0] d_b    = (we_c && c_same) ? {PWD{1'b0}} : sum[bi_q*PWD +: PWD];
+  wire [CW-1:0]  w_b    = c_same ? wd_c : z_q[bi_q] ? {CW{1'b0}} : byp_q ? byp_d_q : rd_q;
+
+  always @(posedge clk_i) begin
+    rd_q    <= ram[ja];
+    byp_q   <= cv_q && (ci_q == ja);
+    byp_d_q <= wd_c;
+    if (cv_q) begin
+      ram[ci_q] <= wd_c;
+    end
+    bw_q <= w_b;
+    bd_q <= d_b;
+    bi_q <= ja;
+    ci_q <= bi_q;
+    bacc_q <= acc_a;
+    cacc_q <= bacc_q;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      dp_q <= {DIW{1'b0}};
+      bv_q <= 1'b0;
+      cv_q <= 1'b0;
+    end else begin
+      dp_q <= acc_a ? dp_q : dp_n;
+      bv_q <= 1'b1;
+      cv_q <= bv_q;
+    end
+  end
+
+  genvar gj;
+  generate
+    for (gj = 0; gj < ND; gj = gj + 1) begin : g_cnt
+      localparam [DIW-1:0] J = gj;
+      assign sum[gj*PWD +: PWD] = lo_q[gj] + {{(PWD - SIW){1'b0}}, inc_i[gj*SIW +: SIW]};
+      wire clr = (bv_q && (bi_q == J)) || (we_c && (ci_q == J));
+      always @(posedge clk_i) begin
+        if (!rst_ni || clr) begin
+          lo_q[gj] <= {PWD{1'b0}};
+        end else begin
+          lo_q[gj] <= sum[gj*PWD +: PWD];
+        end
+      end
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          z_q[gj] <= 1'b1;
+        end else if (cv_q && (ci_q == J)) begin
+          z_q[gj] <= 1'b0;
+        end
+      end
+    end
+  endgenerate
+
+`ifndef SYNTHESIS
+  // Simulation only: every drained counter's value (pmu_cnt_ram's view)
+  reg [CW-1:0] view [0:ND-1];
+  integer vi;
+  always @* begin
+    for (vi = 0; vi < ND; vi = vi + 1) begin
+      view[vi] = ((cv_q && (ci_q == vi[DIW-1:0])) ? v : z_q[vi] ? {CW{1'b0}} : ram[vi])
+                 + {{(CW - PWD){1'b0}}, lo_q[vi]};
+    end
+  end
+`endif
+
+endmodule
