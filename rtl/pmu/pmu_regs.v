@@ -100,6 +100,7 @@ module pmu_regs #(
   wire [THREADS*P-1:0]    ld_evtsel;
   wire [THREADS*P-1:0]    ld_ext;
   wire [31:0]             ld_word;
+  wire [31:0]             ld_dec;      // ld_word as the catalog decode below takes it
   wire                    ld_v;        // an evtsel element may load (gates the decode)
   wire                    ld_any;      // some evtsel/ext element may load (implied by ld_*)
   wire                    wr_ok;       // a successful write
@@ -228,6 +229,9 @@ module pmu_regs #(
       reg            sw_ext_q /*verilator public_flat_rd*/;
       reg [EIW-1:0]  sw_idx_q /*verilator public_flat_rd*/;
       reg [31:0]     sw_word_q /*verilator public_flat_rd*/;
+      // the event and umask of an evtsel write's sw_word_q again, for the catalog decode alone
+      // (the decode starts at a flop of its own, not at one that fans out to every element)
+      reg [15:0]     sw_pair_q;
       wire           sw_ev = |we_evtsel;
       wire           sw_ex = |we_ext;
       always @(posedge clk_i) begin
@@ -236,12 +240,16 @@ module pmu_regs #(
           sw_ext_q    <= 1'b0;
           sw_idx_q    <= {EIW{1'b0}};
           sw_word_q   <= 32'd0;
+          sw_pair_q   <= 16'd0;
         end else begin
           sw_evtsel_q <= sw_ev;
           sw_ext_q    <= sw_ex;
           if (sw_ev || sw_ex) begin
             sw_idx_q  <= widx;
             sw_word_q <= wword;
+          end
+          if (sw_ev) begin   // (the decode reads it after an evtsel write only: ld_v)
+            sw_pair_q <= wword[15:0];
           end
         end
       end
@@ -252,12 +260,14 @@ module pmu_regs #(
         assign ld_ext[ge]    = sw_ext_q && hit;
       end
       assign ld_word = sw_word_q;
+      assign ld_dec  = {sw_word_q[31:16], sw_pair_q};
       assign ld_v    = sw_evtsel_q;
       assign ld_any  = sw_evtsel_q || sw_ext_q;
     end else begin : g_nsw
       assign ld_evtsel = we_evtsel;
       assign ld_ext    = we_ext;
       assign ld_word   = wword;
+      assign ld_dec    = wword;
       assign ld_v      = psel_i && penable_i && pwrite_i;
       assign ld_any    = wr_ok;
     end
@@ -294,7 +304,7 @@ module pmu_regs #(
     sup_d   = 2'b00;
     unsup_d = 1'b0;
     if (ld_v) begin
-      ev_d    = ld_word & EVTSEL_MASK;
+      ev_d    = ld_dec & EVTSEL_MASK;
       pick_d  = pmu_lane_x(pmu_lane_pick(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8],
                                          ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]));
       sup_d   = pmu_ev_sup(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8], ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]);

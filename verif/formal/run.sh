@@ -356,7 +356,7 @@ NIGHTLY_MUTANTS=(
   'mut.ram-bdrop|fv_bank_ram|-|12|pmu_cnt_ram.v|s/park    = bv_q && \(wv_q \x7c\x7c pk_q\) && !bdrop;/park    = bv_q \&\& (wv_q \x7c\x7c pk_q);/|h.'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
-  'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_word & EVTSEL_MASK;/ev_d    = wword \& EVTSEL_MASK;/|g.pick,w.'
+  'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_dec & EVTSEL_MASK;/ev_d    = wword \& EVTSEL_MASK;/|g.pick,w.'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/assign part_on\[gu\] = f_any && pok\[gu\];/assign part_on[gu] = 1\x27b0;/|r.inc'
   'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok_e\) : pok_e\[gt\];/privok = pok_e[gt];/|r.inc'
