@@ -43,7 +43,7 @@
 // plus one (r2p_q), a fold's word written at the wait state's edge taking its place (cycle C or a
 // parked word: the only writes that can meet it, a write-back follows an access cycle). Then
 // the read port returns value as stored at the start of cycle n, U = r2p_q or r2_q as the
-// counter's pending carry (a_pend_q) is set or not, and a write merges its bytes over it (spec
+// counter's pending carry (a_pend) is set or not, and a write merges its bytes over it (spec
 // 5.3), exactly as with flip-flops; cycle n's logic starts at flip-flops. A DIRECT counter (the
 // window read ports' counters, e.g. the issue-slot counters) has no wait state: its access is in
 // cycle n-1, and takes U as the word read or the word plus one read beside it, by its pending
@@ -185,12 +185,11 @@ module pmu_cnt_ram #(
   reg [CIW-1:0]  wi_q;                          // counter wi_q (one-hot wb_q), lands now with
   reg [NCNT-1:0] wb_q;                          // the new value wnew_q
   reg [CW-1:0]   wnew_q;
-  reg            a_pend_q;                      // the addressed counter's pend_q this cycle
-                                                // (after a wait state: pend_nx[ri_q] in it),
-  reg            a_dir_q;                       // and its kind (DIRECT, SMALL, NAR), from
-  reg            a_sm_q;                        // last cycle's pidx_i (APB keeps the address;
-  reg            a_nar_q;                       // pend_nx: pend_q's next value)
-  wire [NCNT-1:0] pend_nx;
+  reg [CIW-1:0]  ai_q;                          // the address read last cycle (after a wait
+                                                // state: the access's counter)
+  reg            a_dir_q;                       // the access's counter's kind (DIRECT, SMALL,
+  reg            a_sm_q;                        // NAR), from last cycle's pidx_i (APB keeps
+  reg            a_nar_q;                       // the address)
   reg            wt_q;                          // the wait state after a RAM counter's pre-read
   reg [CIW-1:0]  wt_i_q;                        // ... of counter wt_i_q
   reg [HW-1:0]   r2_q;                          // its word, registered in the wait state,
@@ -263,13 +262,16 @@ module pmu_cnt_ram #(
   // pre-read read, registered in the wait state with the word plus one (r2_q, r2p_q), picked by
   // its pending carry; of a DIRECT counter (no wait state) the word read or the word plus one
   // read beside it (u_base, u_sum: an access follows its pre-read, no fold's cycle A, so no
-  // cycle B meets it). The access's pending carry and its counter's kind are taken from the
-  // address of the cycle before (a_*_q; APB keeps it stable), so U and the value's layout start
-  // at flip-flops and the RAM: neither depends on the access's index. The zero flag of the word
-  // read, and a DIRECT access's pending carry, are looked up by the address read (ri_q, a
-  // flip-flop), beside the RAM's read: z_q now is z_q then, less a write of that word at the
-  // read's edge (which the bypass returns), and pend_q now is the DIRECT access's pending carry;
-  // so no NCNT-way mux follows the setup cycle's decode of the pre-read's index.
+  // cycle B meets it). The access's counter's kind is taken from the address of the cycle
+  // before (a_*_q; APB keeps it stable), and its pending carry from pend_q by a registered
+  // address, so U and the value's layout start at flip-flops and the RAM: neither depends on the
+  // access's index. The zero flag of the word read, and a DIRECT access's pending carry, are
+  // looked up by the address read (ri_q, a flip-flop), beside the RAM's read: z_q now is z_q
+  // then, less a write of that word at the read's edge (which the bypass returns), and pend_q
+  // now is the DIRECT access's pending carry; so no NCNT-way mux follows the setup cycle's
+  // decode of the pre-read's index. After a wait state the address read before it (ai_q: the
+  // wait state's ri_q) names the access's counter, and pend_q[ai_q] is its pending carry now
+  // (a_pend), so no path runs from a prefix adder's carry into an NCNT-way mux either.
   wire [CIW-1:0] aidx  = we_i ? widx_i : ridx_i;
   wire           u_z   = z_q[ri_q];   // z_q of the word read (the folded counter's in cycle B)
   wire           d_pend = pend_q[ri_q];
@@ -286,7 +288,8 @@ module pmu_cnt_ram #(
   wire           d_sm  = D_UNI ? D_SM : a_sm_q;
   wire           d_nar = D_UNI ? D_NAR : a_nar_q;
   wire [HW-1:0]  u_dir = d_pend ? u_sum : u_base;
-  wire [HW-1:0]  u_wt  = a_pend_q ? r2p_q : r2_q;
+  wire           a_pend = pend_q[ai_q];   // after a wait state: the access's pending carry
+  wire [HW-1:0]  u_wt  = a_pend ? r2p_q : r2_q;
   wire [PWW-1:0] a_lo  = lo_q[aidx];
   wire [CW-1:0]  d_val;             // a drained counter's value (its access cycle)
   reg            a_drn_q;           // the access is of a drained counter
@@ -295,7 +298,7 @@ module pmu_cnt_ram #(
                                  : split_value(a_sm_q, a_nar_q, u_wt, a_lo);
 
   always @(posedge clk_i) begin
-    a_pend_q <= pend_nx[ri_q];   // (in the wait state ri_q is the pre-read's counter)
+    ai_q     <= ri_q;   // (in the wait state ri_q is the pre-read's counter)
     a_dir_q  <= DIRECT[pidx_i];
     a_sm_q   <= SMALL[pidx_i];
     a_nar_q  <= NAR[pidx_i];
@@ -489,7 +492,6 @@ module pmu_cnt_ram #(
           ones_d = f_ones;
         end
       end
-      assign pend_nx[gi] = rst_ni && pend_d;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           lo_q[gi]   <= {PWW{1'b0}};

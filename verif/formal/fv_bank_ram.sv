@@ -37,7 +37,7 @@
 //             cycle C the word cycle B registered (bw_q) is that counter's RAM word (unless its
 //             write-back lands then and replaces the fold)
 //   i.wait    the wait state (wt_q) follows a pre-read; in the cycle after it, the word it
-//             registered is the pre-read counter's RAM word, a_pend_q its pending carry and,
+//             registered is the pre-read counter's RAM word, a_pend its pending carry and,
 //             while that is set, the other word the word plus one
 //   i.pair    every RAM entry in use (z_q clear) holds the word plus one beside the word
 //             (pmu_cnt_ram's simulation-only ram_pair_ok), and so do the word read where
@@ -152,7 +152,7 @@ module fv_bank_ram #(
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.bw_q ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2_q ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2p_q ;
-  (* hierconn *) wire            \u_ram.g_ram.u_ram.a_pend_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.a_pend ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.rword1 ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.pk_w1_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.ram_pair_ok ;
@@ -187,7 +187,7 @@ module fv_bank_ram #(
   wire [UW-1:0]      bw   = \u_ram.g_ram.u_ram.bw_q ;
   wire [UW-1:0]      r2   = \u_ram.g_ram.u_ram.r2_q ;
   wire [UW-1:0]      r2p  = \u_ram.g_ram.u_ram.r2p_q ;
-  wire               apend = \u_ram.g_ram.u_ram.a_pend_q ;
+  wire               apend = \u_ram.g_ram.u_ram.a_pend ;
   wire [UW-1:0]      rword1 = \u_ram.g_ram.u_ram.rword1 ;
   wire [UW-1:0]      pkw1 = \u_ram.g_ram.u_ram.pk_w1_q ;
   wire               pairok = \u_ram.g_ram.u_ram.ram_pair_ok ;
