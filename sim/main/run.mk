@@ -40,7 +40,7 @@ RUN_OPT_smt4   := -O1
 # shifts and and-nots fit the Verilated code's masks and shifts: 4.7% fewer host instructions,
 # 2-5% more cycles/s on the shared machine (docs/performance.md). Floating-point contraction is
 # off, so every result is that of the default build. Not v4: valgrind, the speed guard's tool,
-# decodes no AVX-512. `make RUN_ARCH=` builds without it.
+# decodes no AVX-512. `make BUILD=DIR RUN_ARCH=` (a fresh DIR) builds without it.
 ifeq ($(origin RUN_ARCH),undefined)
 RUN_ARCH := $(shell scripts/mk/host_arch.sh $(CC) $(SIM_CXX))
 endif
