@@ -445,7 +445,6 @@ module pmu_cnt_ram #(
       assign base_v[gi]  = {PWW{1'b0}};
       assign carry[gi]   = 1'b0;
       assign wrap[gi]    = 1'b0;
-      assign pend_nx[gi] = 1'b0;
       always @(posedge clk_i) begin
         lo_q[gi]   <= {PWW{1'b0}};
         pend_q[gi] <= 1'b0;
