@@ -264,7 +264,7 @@ validate: deps $(MAIN_RUN)
 # ---- longer jobs -----------------------------------------------------------------------------
 # bench: the harness's speeds, and the main run with the model against BENCH_BASE side by side
 bench: deps
-	@BUILD=$(BUILD) scripts/run/bench.sh
+	@BUILD=$(BUILD) BENCH_ARCH="$(RUN_ARCH)" scripts/run/bench.sh
 
 # soak: the tests tagged soak (1.06e9 lockstep cycles) as a Slurm job array; resumable
 # (scripts/run/soak.sh: SOAK_OUT, SOAK_TASKS, SOAK_SCALE, SOAK_SEED, SOAK_FRESH)

@@ -9,7 +9,11 @@
 #    the baseline commit BENCH_BASE, built from `git archive` into $BUILD/bench_base/<commit>/ with
 #    that commit's own Makefile, run alternately BENCH_ROUNDS times each (each run is itself the
 #    best of 5 rounds), so both see the same machine load. The check passes when this tree's best
-#    is at least (100 - BENCH_LIMIT)% of the baseline's best.
+#    is at least (100 - BENCH_LIMIT)% of the baseline's best. The baseline is compiled for the
+#    same host instruction set as this tree's main run (BENCH_ARCH: the Makefile passes the run
+#    builds' RUN_ARCH, sim/main/run.mk; given to the baseline's C compiler in CC and to its
+#    Verilated C++ in CXXFLAGS, which Verilator's makefile adds to every compile), so the check
+#    compares the two trees' code, not two compiler targets.
 # docs/performance.md records the figures. Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -21,6 +25,7 @@ ROUNDS=${BENCH_ROUNDS:-3}
 # (docs/performance.md), so the guard now compares with the newest accepted speed
 BASE=${BENCH_BASE:-b82b28a}
 LIMIT=${BENCH_LIMIT:-10}
+ARCH=${BENCH_ARCH-}
 pass=0; fail=0
 
 make -s BUILD="$B" "$B/lockstep_default/Vpmu_lockstep" "$B/run/Vsim_top" "$B/test_ffwd" || { echo "0 passed, 1 failed"; exit 1; }
@@ -31,15 +36,19 @@ echo "== PMU lockstep harness (pmu_top + C model)"
 echo "== C model fast-forward (pmu_ffwd: quanta of constant inputs, as a virtual platform calls it)"
 "$B/test_ffwd" --bench --seed 1
 
-echo "== main run: core stub + PMU + lockstep C model, this tree against $BASE"
+echo "== main run: core stub + PMU + lockstep C model, this tree against $BASE${ARCH:+, both built with $ARCH}"
 rev=$(git rev-parse --short "$BASE^{commit}" 2>/dev/null) || {
   echo "FAIL baseline: '$BASE' is not a commit of this repository (set BENCH_BASE)"; echo "0 passed, 1 failed"; exit 1; }
-bdir=$(cd "$B" && pwd)/bench_base/$rev
+# one baseline build per instruction set: bench_base/<commit> (the compilers' default) or
+# bench_base/<commit>-<march> (e.g. 2cdaffb-x86-64-v3)
+march=$(printf '%s\n' "$ARCH" | sed -n 's/.*-march=\([^ ]*\).*/\1/p')
+bdir=$(cd "$B" && pwd)/bench_base/$rev${march:+-$march}
 if [ ! -x "$bdir/build/run/Vsim_top" ]; then
-  echo "building the baseline $rev in $bdir"
+  echo "building the baseline $rev in $bdir${ARCH:+ (compiled with $ARCH)}"
   rm -rf "$bdir" && mkdir -p "$bdir/src"
   git archive "$rev" | tar -x -C "$bdir/src" \
-    && make -s -C "$bdir/src" BUILD="$bdir/build" "$bdir/build/run/Vsim_top" >"$bdir/build.log" 2>&1 \
+    && CXXFLAGS="${CXXFLAGS:-}${ARCH:+ $ARCH}" make -s -C "$bdir/src" BUILD="$bdir/build" \
+         ${ARCH:+CC="${CC:-gcc} $ARCH"} "$bdir/build/run/Vsim_top" >"$bdir/build.log" 2>&1 \
     || { tail -20 "$bdir/build.log"; echo "FAIL baseline build (log: $bdir/build.log)"; echo "0 passed, 1 failed"; exit 1; }
 fi
 
