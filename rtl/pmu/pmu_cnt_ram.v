@@ -130,13 +130,6 @@ module pmu_cnt_ram #(
   output wire [NCNT-1:0]     wrap_o
 );
 
-  localparam HW  = CW - PWS;   // RAM word
-  localparam HWN = CW - PWN;   // the part of it a narrow counter uses
-  localparam HWW = CW - PWW;   // ... and a wide counter
-  localparam [NCNT-1:0] NAR = NARROW & ~SMALL;   // narrow counters that are not SMALL
-  localparam [31:0]  NCNT32 = NCNT;
-  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
-
   // The drained counters (kept by u_drn: additively, no prefix here, spec 4)
   /* verilator coverage_off */
   function [NCNT-1:0] drain_of;
@@ -155,6 +148,16 @@ module pmu_cnt_ram #(
   endfunction
   /* verilator coverage_on */
   localparam [NCNT-1:0] DRAIN = drain_of(0);
+  // the SMALL counters kept here (a drained counter has no prefix here)
+  localparam [NCNT-1:0] SM  = SMALL & ~DRAIN;
+
+  localparam HW  = CW - ((SM != {NCNT{1'b0}}) ? PWS : PWN);   // RAM word
+  localparam HWN = CW - PWN;   // the part of it a narrow counter uses
+  localparam HWW = CW - PWW;   // ... and a wide counter
+  localparam [NCNT-1:0] NAR = NARROW & ~SM;   // narrow counters that are not SMALL
+  localparam [31:0]  NCNT32 = NCNT;
+  localparam [CIW:0] NCNT_C = NCNT32[CIW:0];
+
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -235,7 +238,7 @@ module pmu_cnt_ram #(
   wire          fb      = bv_q && !wv_q && !pk_q;    // cycle C writes its word
   wire          park    = bv_q && (wv_q || pk_q) && !bdrop;   // ... parks it
   wire          fw      = fb || pk_q;                // a fold word is written (pk_q: never with wv_q)
-  wire [HW-1:0] fb_mask = u_ones(SMALL[bi_q], NAR[bi_q]);
+  wire [HW-1:0] fb_mask = u_ones(SM[bi_q], NAR[bi_q]);
   wire [HW-1:0] fold_w  = bw_q + {{(HW - 1){1'b0}}, 1'b1};   // the word plus one
   wire [HW-1:0] fold_hi = fold_w & fb_mask;
   wire [CIW-1:0] fw_i   = pk_q ? pk_i_q : bi_q;
@@ -251,10 +254,17 @@ module pmu_cnt_ram #(
   // Old value of the counter a read or write addresses (pre-read last cycle), and the write
   // ---------------------------------------------------------------------------------------------
   // {U, lo} of a small (s), narrow (n) or wide counter from U and its prefix
+  // (u zero-extended for the small layout: with no SMALL counter here the RAM word is HWN bits)
+  localparam HWS = CW - PWS;
   function automatic [CW-1:0] split_value(input s, input n, input [HW-1:0] u,
                                           input [PWW-1:0] lo);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [CW-1:0] ux;   // (its low HWS bits used)
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
-      split_value = s ? {u, lo[PWS-1:0]} : n ? {u[HWN-1:0], lo[PWN-1:0]} : {u[HWW-1:0], lo};
+      ux          = {{(CW - HW){1'b0}}, u};
+      split_value = s ? {ux[HWS-1:0], lo[PWS-1:0]} : n ? {u[HWN-1:0], lo[PWN-1:0]}
+                                                   : {u[HWW-1:0], lo};
     end
   endfunction
 
@@ -279,7 +289,7 @@ module pmu_cnt_ram #(
   wire [HW-1:0]  u_sum = u_z ? {{(HW - 1){1'b0}}, 1'b1} : rword1;   // u_base + 1
   // The DIRECT counters' value layout is a constant when they are all of one kind (the issue-slot
   // counters are), so the word read reaches the value through the pending carry's mux alone.
-  localparam [NCNT-1:0] DSM = DIRECT & SMALL;
+  localparam [NCNT-1:0] DSM = DIRECT & SM;
   localparam [NCNT-1:0] DNA = DIRECT & NAR;
   localparam            D_UNI = ((DSM == DIRECT) || (DSM == {NCNT{1'b0}}))
                                 && ((DNA == DIRECT) || (DNA == {NCNT{1'b0}}));
@@ -300,7 +310,7 @@ module pmu_cnt_ram #(
   always @(posedge clk_i) begin
     ai_q     <= ri_q;   // (in the wait state ri_q is the pre-read's counter)
     a_dir_q  <= DIRECT[pidx_i];
-    a_sm_q   <= SMALL[pidx_i];
+    a_sm_q   <= SM[pidx_i];
     a_nar_q  <= NAR[pidx_i];
     a_drn_q  <= DRAIN[pidx_i];
   end
@@ -351,7 +361,7 @@ module pmu_cnt_ram #(
   wire [CW-1:0] wsh_n = wnew_q >> PWN;
   wire [CW-1:0] wsh_w = wnew_q >> PWW;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [HW-1:0] whi  = SMALL[wi_q] ? wsh_s[HW-1:0] : NAR[wi_q] ? wsh_n[HW-1:0] : wsh_w[HW-1:0];
+  wire [HW-1:0] whi  = SM[wi_q] ? wsh_s[HW-1:0] : NAR[wi_q] ? wsh_n[HW-1:0] : wsh_w[HW-1:0];
 
   // The RAM's write port and its read-during-write bypass of the address read.
   wire           ram_we    = wv_q || fw;
@@ -420,8 +430,8 @@ module pmu_cnt_ram #(
   end
 
   // U of the folded counter (fw_w), and of a written counter, all ones.
-  wire          f_ones = pk_q ? (pk_w_q == u_ones(SMALL[pk_i_q], NAR[pk_i_q])) : fb_ones;
-  wire          w_ones = (whi == u_ones(SMALL[wi_q], NAR[wi_q]));
+  wire          f_ones = pk_q ? (pk_w_q == u_ones(SM[pk_i_q], NAR[pk_i_q])) : fb_ones;
+  wire          w_ones = (whi == u_ones(SM[wi_q], NAR[wi_q]));
 
   // ---------------------------------------------------------------------------------------------
   // Per counter
@@ -456,8 +466,8 @@ module pmu_cnt_ram #(
       /* verilator lint_off UNUSEDSIGNAL */
       wire [IW-1:0] inc = inc_i[gi*IW +: IW];
       /* verilator lint_on UNUSEDSIGNAL */
-      localparam PWI = SMALL[gi] ? PWS : NARROW[gi] ? PWN : PWW;   // this counter's prefix
-      localparam IWI = SMALL[gi] ? SIW : NARROW[gi] ? NIW : IW;    // ... and increment widths
+      localparam PWI = SM[gi] ? PWS : NARROW[gi] ? PWN : PWW;   // this counter's prefix
+      localparam IWI = SM[gi] ? SIW : NARROW[gi] ? NIW : IW;    // ... and increment widths
       // the prefix (a landing write-back: the new value's) plus the increment; a carry out
       // is a wrap when U is all ones
       wire [PWI-1:0] base = wb_q[gi] ? wnew_q[PWI-1:0] : lo_q[gi][PWI-1:0];
@@ -592,7 +602,7 @@ module pmu_cnt_ram #(
     for (vi = 0; vi < NCNT; vi = vi + 1) begin
       view[vi] = DRAIN[vi] ? dview[vi]
                : (wv_q && (wi_q == vi[CIW-1:0])) ? wnew_q      // write-back in flight
-               :   split_value(SMALL[vi], NAR[vi],
+               :   split_value(SM[vi], NAR[vi],
                                    (z_q[vi] ? {HW{1'b0}} : ram[vi][HW-1:0])
                                    + {{(HW - 1){1'b0}}, pend_q[vi]}, lo_q[vi]);
     end
@@ -607,7 +617,7 @@ module pmu_cnt_ram #(
     ram_pair_ok = 1'b1;
     for (pi = 0; pi < NCNT; pi = pi + 1) begin
       if (!z_q[pi] && ((ram[pi][2*HW-1:HW] ^ (ram[pi][HW-1:0] + {{(HW - 1){1'b0}}, 1'b1}))
-           & u_ones(SMALL[pi], NAR[pi])) != {HW{1'b0}}) begin
+           & u_ones(SM[pi], NAR[pi])) != {HW{1'b0}}) begin
         ram_pair_ok = 1'b0;
       end
     end
@@ -670,7 +680,7 @@ module pmu_cnt_ram #(
           c_byp_q <= whit && w_byp;
           c_z_q   <= !whit || z_q[wk];
           c_p_q   <= whit && pend_q[wk] && !w_byp;
-          c_sm_q  <= SMALL[wk];
+          c_sm_q  <= SM[wk];
           c_nar_q <= NAR[wk];
           c_lo_q  <= whit ? base_v[wk] : {PWW{1'b0}};
         end
