@@ -63,6 +63,8 @@ module pmu_cnt_bank #(
   parameter DSPAN   = 0,
   parameter DSTRIDE = 1,
   parameter DTHR    = 1,
+  // ... and their prefix width (0: pmu_cnt_drn's rule)
+  parameter PWD     = 0,
   // ... and the prefix widths (pmu_cnt_ram: its sizing rule by default)
   parameter PWW = $clog2(WMAX * (2 * (NCNT - DTHR * DSPAN) + 10)),
   parameter PWN = NIW + $clog2(2 * (NCNT - DTHR * DSPAN) + 10),
@@ -288,7 +290,8 @@ module pmu_cnt_bank #(
         .DBASE   (DBASE),
         .DSPAN   (DSPAN),
         .DSTRIDE (DSTRIDE),
-        .DTHR    (DTHR)
+        .DTHR    (DTHR),
+        .PWD     (PWD)
       ) u_ram (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),

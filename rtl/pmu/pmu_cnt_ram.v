@@ -100,6 +100,8 @@ module pmu_cnt_ram #(
   parameter DSPAN   = 0,
   parameter DSTRIDE = 1,
   parameter DTHR    = 1,
+  // ... and their prefix width (0: pmu_cnt_drn's rule)
+  parameter PWD     = 0,
   // fold latency bound and prefix widths (see above)
   parameter FOLD_LAT = 2 * (NCNT - DTHR * DSPAN) + 9,
   parameter PWW      = $clog2(WMAX * (FOLD_LAT + 1)),
@@ -553,7 +555,8 @@ module pmu_cnt_ram #(
         .DBASE   (DBASE),
         .DSPAN   (DSPAN),
         .DSTRIDE (DSTRIDE),
-        .DTHR    (DTHR)
+        .DTHR    (DTHR),
+        .PWD     ((PWD > 0) ? PWD : $clog2(SMAX * (2 * ND + 4) + 1))
       ) u_drn (
         .clk_i  (clk_i),
         .rst_ni (rst_ni),

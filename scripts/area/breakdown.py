@@ -31,8 +31,9 @@ NCNT = T * (P + 32)
 IW = 13                                 # pmu_top's increment width at the defaults
 PWW = IW + (2 * NCNT + 9).bit_length()  # pmu_cnt_ram's prefix widths at NCNT (clog2(2 NCNT + 10))
 SIW = W.bit_length()                    # a stack counter's increment (at most W slots) ...
-PWS = (W * (2 * NCNT + 10) - 1).bit_length()  # ... and its prefix (pmu_top's SMALL counters,
-                                               # clog2(SMAX (2 NCNT + 10)), SMAX = W)
+PWS = (W * (2 * NCNT + 10) - 1).bit_length()  # ... and its prefix with flip-flop storage's jobs
+NSTK = 24 * T                           # with block RAM the stack counters are drained
+PWD = (W * (2 * NSTK + 4)).bit_length()  # (pmu_cnt_drn): their prefix, clog2(W (2 NS + 4) + 1)
 EV_STEPS = ["evctl", "no_any", "no_v", "no_cmp", "no_modes"]
 ST_STEPS = ["stack", "no_class", "no_split"]
 MET = ("ice40_lut4", "ice40_ffs", "ice40_carry", "generic_kge")
@@ -61,14 +62,20 @@ def jobs():
         out.append(_mod(f"bd_stack_T{T}_W{W}_{s}", "pmu_stack", {"THREADS": T, "W": W},
                         stages.stack_step(s, T)))
     # bank counters: a programmable counter's (IW-bit increments, reporting wraps) and a stack
-    # counter's (SIW, wrapping silently: WRAP_EN 0, as in pmu_top)
+    # counter's (SIW, wrapping silently: WRAP_EN 0, as in pmu_top; with block RAM drained, every
+    # counter of the bank, at the PMU's prefix width PWD)
+    def _drn(n, st):
+        return {"DBASE": 0, "DSPAN": n, "DSTRIDE": n, "DTHR": 1, "SIW": SIW, "SMAX": W,
+                "PWD": PWD} if st else {}
     for kind, iw, pw, wr in (("prog", IW, PWW, {}), ("narrow", SIW, PWS, {"WRAP_EN": 0})):
         for st in (0, 1):
+            dr = _drn if kind == "narrow" else (lambda n, s: {})
             for n in (8, 16):
                 prm = dict({"NCNT": n, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw},
-                           **wr)
+                           **wr, **dr(n, st))
                 out.append(_mod(f"bd_bank_{kind}_S{st}_N{n}", "pmu_cnt_bank", prm))
-            prm = dict({"NCNT": 16, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw}, **wr)
+            prm = dict({"NCNT": 16, "CW": CW, "IW": iw, "STORAGE": st, "PWW": pw, "PWN": pw}, **wr,
+                       **dr(16, st))
             out.append(_mod(f"bd_bank_{kind}_S{st}_N16_noinc", "pmu_cnt_bank", prm,
                             _noinc(16, iw)))
     for p in (P, 2 * P):
@@ -184,7 +191,7 @@ def stack_rows(rows, st):
     inc = {m: _diff(rows, b16, bni, m, 16) for m in MET}
     slope = {m: _diff(rows, b16, b8, m, 8) for m in MET}
     out.append((f"counters' adders ({nstk})", f"{SIW}-bit increments into the stack counters "
-                "(with RAM storage: into their prefixes, and the folds)",
+                "(with RAM storage: into their prefixes, drained into their RAM, pmu_cnt_drn)",
                 {m: None if inc[m] is None else inc[m] * nstk for m in MET},
                 f"narrow bank N=16 - the same without increments, / 16, x {nstk}"))
     out.append((f"storage ({nstk} counters)", "their bits (flip-flops; with RAM storage "
