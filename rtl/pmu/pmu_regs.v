@@ -19,7 +19,9 @@ module pmu_regs #(
   parameter AW      = `PMU_DEF_AW,
   parameter SAMPLER = `PMU_DEF_SAMPLER,  // 1: the sampler's registers are mapped (block smp)
   // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)
-  parameter PIPE    = `PMU_DEF_PIPE
+  parameter PIPE    = `PMU_DEF_PIPE,
+  // 1 (block-RAM storage): evtsel/ext are read through a block-RAM copy (pmu_regs_gen g_eram)
+  parameter STORAGE = `PMU_DEF_STORAGE
 ) (
   input  wire                                clk_i,
   input  wire                                rst_ni,
@@ -123,7 +125,8 @@ module pmu_regs #(
     .W       (W),
     .AW      (AW),
     .SAMPLER (SAMPLER),
-    .PIPE    (PIPE)
+    .PIPE    (PIPE),
+    .STORAGE (STORAGE)
   ) u_gen (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

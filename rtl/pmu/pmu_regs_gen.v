@@ -18,7 +18,10 @@ module pmu_regs_gen #(
   // 1: the sampler's registers are mapped (spec 7)
   parameter SAMPLER = `PMU_DEF_SAMPLER,
   // 1: the access phase uses the address decoded in the setup cycle (dec_q, spec 4 and 5)
-  parameter PIPE    = `PMU_DEF_PIPE
+  parameter PIPE    = `PMU_DEF_PIPE,
+  // 1 (block-RAM storage): the arrays are read through a block-RAM copy (g_eram), not a mux,
+  // when they have at least 4 elements
+  parameter STORAGE = `PMU_DEF_STORAGE
 ) (
   input  wire                                clk_i,
   input  wire                                rst_ni,
@@ -403,27 +406,84 @@ module pmu_regs_gen #(
   // bank one cycle before the access cycle reads or writes it (the address is stable, APB).
   assign cnt_pre_o  = psel_i && !penable_i && r_cnt_s;
 
-  reg [(1<<EIW)*32-1:0] etree;
   reg [31:0]            eval;
-  integer               el;
-  integer               ee;
-  always @* begin
-    etree = {(1 << EIW){32'd0}};
-    eval  = 32'd0;
-    el    = 0;  // loop variables: assigned on every path (no latch)
-    ee    = 0;
-    if (acc) begin
-      for (ee = 0; ee < THREADS * KCNT_C; ee = ee + 1) begin
-        etree[ee*32 +: 32] = r_evtsel ? evtsel_q[ee*32 +: 32] : ext_q[ee*32 +: 32];
-      end
-      for (el = 0; el < EIW; el = el + 1) begin
-        for (ee = 0; ee < ((1 << EIW) >> (el + 1)); ee = ee + 1) begin
-          etree[ee*32 +: 32] = eidx[el] ? etree[(2*ee+1)*32 +: 32] : etree[(2*ee)*32 +: 32];
+  generate
+    if ((STORAGE != 0) && (THREADS * P >= 4)) begin : g_eram
+      // Block-RAM storage, at least 4 elements an array (with fewer the mux is smaller than the
+      // RAM's write mask and flags): a copy of every element in a RAM at {array, element},
+      // written with the word a successful write stores (masked as the element's flop masks it, in the
+      // write's access cycle) and read in the setup cycle of every access (the address is
+      // stable from then on, APB), so the access phase reads the RAM's output register instead
+      // of a mux of every element. The RAM has no reset: ewr_q (element written since reset)
+      // stands for it, an element not written reads its reset value. The next access's setup
+      // cycle follows a write's access cycle at the earliest: it reads the written word.
+      localparam RAW = EIW + 1;
+      (* ram_style = "block" *)
+      reg  [31:0]              eram [0:(1 << RAW)-1];
+      reg  [(1 << RAW)-1:0]    ewr_q;
+      reg  [31:0]              erd_q;
+      reg                      ewv_q;
+      /* verilator lint_off UNUSEDSIGNAL */  // the array number's low bits only
+      wire [31:0]              ean_s = r_evtsel_s ? 0 : 1;
+      wire [31:0]              ean   = r_evtsel ? 0 : 1;
+      wire [31:0]              ksel32 = {{(32 - KIW){1'b0}}, ksel};
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire [RAW-1:0]           era   = {ean_s[RAW-EIW-1:0], eidx_s};
+      wire [RAW-1:0]           ewa   = {ean[RAW-EIW-1:0], eidx};
+      wire                     ewe   = wr_ok && (r_evtsel || r_ext);
+      wire                     erd   = psel_i && !penable_i;
+      wire [31:0]              ewd   = wword & (r_evtsel ? EVTSEL_MASK : ((ksel32 == 32'd0) ? EXT_MASK_AT0 : EXT_MASK));
+      always @(posedge clk_i) begin
+        if (ewe) begin
+          eram[ewa] <= ewd;
+        end
+        if (erd) begin
+          erd_q <= eram[era];
         end
       end
-      eval = etree[31:0];
+      // reset clears the written flags (the RAM words are then not read)
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          ewr_q <= {(1 << RAW){1'b0}};
+          ewv_q <= 1'b0;
+        end else begin
+          if (ewe) begin
+            ewr_q[ewa] <= 1'b1;
+          end
+          if (erd) begin
+            ewv_q <= ewr_q[era];
+          end
+        end
+      end
+      always @* begin
+        eval = 32'd0;
+        if (acc) begin
+          eval = ewv_q ? erd_q : (r_evtsel ? EVTSEL_RESET : EXT_RESET);
+        end
+      end
+    end else begin : g_etree
+      reg [(1<<EIW)*32-1:0] etree;
+      integer               el;
+      integer               ee;
+      always @* begin
+        etree = {(1 << EIW){32'd0}};
+        eval  = 32'd0;
+        el    = 0;  // loop variables: assigned on every path (no latch)
+        ee    = 0;
+        if (acc) begin
+          for (ee = 0; ee < THREADS * KCNT_C; ee = ee + 1) begin
+            etree[ee*32 +: 32] = r_evtsel ? evtsel_q[ee*32 +: 32] : ext_q[ee*32 +: 32];
+          end
+          for (el = 0; el < EIW; el = el + 1) begin
+            for (ee = 0; ee < ((1 << EIW) >> (el + 1)); ee = ee + 1) begin
+              etree[ee*32 +: 32] = eidx[el] ? etree[(2*ee+1)*32 +: 32] : etree[(2*ee)*32 +: 32];
+            end
+          end
+          eval = etree[31:0];
+        end
+      end
     end
-  end
+  endgenerate
 
   reg [31:0] rdata;
   always @* begin

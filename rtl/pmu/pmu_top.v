@@ -142,7 +142,8 @@ module pmu_top #(
     .W       (W),
     .AW      (AW),
     .SAMPLER (SAMPLER),
-    .PIPE    (PIPE)
+    .PIPE    (PIPE),
+    .STORAGE (STORAGE)
   ) u_regs (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
