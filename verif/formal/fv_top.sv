@@ -1,7 +1,7 @@
 // Formal properties of pmu_top's wiring (docs/spec.md 4, 4.1, 4.4, 4.5, 5): the whole PMU at a
 // small configuration, THREADS=2, P=1, CW=33, W=2, LW=2, NW=2, CRW=2, NS_PER_TICK=3, AW=12,
-// flip-flop storage, PIPE=0 (or `FV_PIPE=N`, below). Every input is free each cycle; reset is
-// assumed in the first cycle.
+// flip-flop storage (or block RAM, `FV_STORAGE=1`, below), PIPE=0 (or `FV_PIPE=N`, below).
+// Every input is free each cycle; reset is assumed in the first cycle.
 // The properties name ports only: counter values are observed the way software and the core
 // observe them, by APB reads (prdata_o) and the direct read port (rdp_data_o). The blocks
 // themselves are proved on their own (fv_bank, fv_evcnt, fv_regs, fv_stack); these properties
@@ -42,6 +42,8 @@
 //                 evtsel without EDGE and ext = 0 (GE, no CNTV/BOTH/CHAIN/QUALIFY), unless maybe
 //                 frozen: V from the catalog (pmu_lane_sel.vh) over the lanes of thread t, with
 //                 ANY (or a core-scoped event) over both threads each gated by its own privilege
+//   t.wait        pready_o is 0 exactly in the first access cycle of an access to a programmable,
+//                 fixed or CPI-stack counter word with STORAGE=1 (spec 5.1), else 1
 //   t.ovf         a counter set to its maximum by two successful writes (low word 0xffffffff with
 //                 all strobes, then the high word all ones: at PIPE=0 in c-3 and c-2; at PIPE >= 1
 //                 in c-4 and c-2 with no increment landing in c-3 (L(c-3) = 0 by the reference):
@@ -56,6 +58,12 @@
 // fixed (while not maybe frozen) and issue-slot counter, with PIPE >= 2 u_evctl's v_q holds the
 // reference's V of the cycle before and (i.sw) u_regs's write register sw_*_q the reference's;
 // with them every property is inductive.
+//
+// `FV_STORAGE=1` checks them with block-RAM storage (any PIPE): under APB with wait states (a
+// wait state is followed by the same access phase at the same address, a setup cycle by its
+// access phase); t.fix_inc/t.pmc_inc then read in c-3 and c (setup and wait state between),
+// t.ovf's high-word write follows two quiet cycles after the low word's. BMC only: the induction
+// at STORAGE=1 is not closed (docs/formal.md).
 //
 // `FV_PIPE=N` (1, 2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
 // setup cycle at the same word address (the register block decodes the address in the setup
@@ -101,8 +109,13 @@ module fv_top #(
   localparam EIW  = (N > 1) ? $clog2(N) : 1;           // the evtsel/ext element index, t*P+k
   localparam VW   = LW + 3 + $clog2(THREADS);          // V (spec 4.1)
   localparam IW   = `PMU_IW_OF(VW, NW, NS_PER_TICK);   // the bank's increment fields (spec 4)
-  // pmu_top's other parameters (pmu_top_inst.vh passes them all): flip-flop storage
+  // pmu_top's other parameters (pmu_top_inst.vh passes them all): flip-flop storage, or with
+  // `FV_STORAGE=1` block RAM (below)
+`ifdef FV_STORAGE
+  localparam STORAGE = `FV_STORAGE;
+`else
   localparam STORAGE = 0;
+`endif
 `ifdef FV_PIPE
   localparam PIPE    = `FV_PIPE;
 `else
@@ -156,7 +169,7 @@ module fv_top #(
   localparam PKW = XW;
 
   // ---- the bus, from the spec's register map ----------------------------------------------------
-  wire        acc  = psel_i && penable_i;
+  wire        acc  = psel_i && penable_i && pready;   // a transfer completes (spec 5.1)
   wire        wok  = acc && pwrite_i && !pslverr;       // a successful write
   wire        rok  = acc && !pwrite_i && !pslverr;      // a successful read
   wire [31:0] bm   = {{8{pstrb_i[3]}}, {8{pstrb_i[2]}}, {8{pstrb_i[1]}}, {8{pstrb_i[0]}}};
@@ -174,16 +187,25 @@ module fv_top #(
   endfunction
 
   // ---- APB (PIPE >= 1): an access phase follows its setup cycle, at the same address -----------
-  // (the access uses the setup cycle's decode dec_q; so two access phases are never adjacent)
+  // (the access uses the setup cycle's decode dec_q; so two access phases are never adjacent).
+  // STORAGE=1 (any PIPE; the setup cycle pre-reads a counter): the access phase follows its setup
+  // cycle, a wait state (pready low) is followed by the same access phase at the same address,
+  // and a new access phase follows a setup cycle at its address.
   reg          p_setup;
   reg [AW-3:0] p_paddr;
+  reg          p_wait;
   always @(posedge clk_i) begin
     p_setup <= rst_ni && psel_i && !penable_i;
     p_paddr <= wa;
+    p_wait  <= rst_ni && psel_i && penable_i && !pready;
   end
   always @* begin
-    if (PIPE != 0 && past_valid && rst_ni && acc) begin
+    if (STORAGE == 0 && PIPE != 0 && past_valid && rst_ni && acc) begin
       assume (p_setup && wa == p_paddr);
+    end
+    if (STORAGE != 0 && past_valid && rst_ni) begin
+      if (p_setup || p_wait) assume (psel_i && penable_i && wa == p_paddr);
+      if (psel_i && penable_i && !p_wait) assume (p_setup);
     end
   end
 
@@ -459,6 +481,25 @@ module fv_top #(
   reg [THREADS*64-1:0] p_rdp_data;
   reg                  pp_wok;
   reg [AW-3:0]         pp_wa;
+  // STORAGE=1: a counter's access phases are three cycles apart (setup, wait state, access)
+  reg                  ppp_rst;
+  reg                  ppp_rok;
+  reg [AW-3:0]         ppp_wa;
+  reg [31:0]           ppp_prdata;
+  reg [N*32-1:0]       ppp_lrinc;
+  reg [N-1:0]          ppp_lrcls;
+  reg [THREADS*3*32-1:0] ppp_lfinc;
+  reg [THREADS-1:0]    ppp_lfcls;
+  always @(posedge clk_i) begin
+    ppp_rst     <= pp_rst;
+    ppp_rok     <= pp_rok;
+    ppp_wa      <= pp_wa;
+    ppp_prdata  <= pp_prdata;
+    ppp_lrinc   <= pp_lrinc;
+    ppp_lrcls   <= pp_lrcls;
+    ppp_lfinc   <= pp_lfinc;
+    ppp_lfcls   <= pp_lfcls;
+  end
   always @(posedge clk_i) begin
     p_rst       <= rst_ni;
     pp_rst      <= p_rst;
@@ -515,32 +556,63 @@ module fv_top #(
         end
       end
       // PIPE=0: back-to-back reads of a counter's low word (c-1, c; no write in c-1: one transfer
-      // a cycle); PIPE >= 1: reads in c-2 and c, the setup cycle c-1 between (no access in it)
+      // a cycle); PIPE >= 1: reads in c-2 and c, the setup cycle c-1 between (no access in it);
+      // STORAGE=1: reads in c-3 and c, the setup cycle c-2 and the wait state c-1 between
       for (gi = 0; gi < 3; gi = gi + 1) begin : g_fix
         always @* begin
-          if (PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lfcls[gt]
+          if (STORAGE == 0 && PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lfcls[gt]
               && p_wa == word(gt, `PMU_FIX_OFF + 8 * gi) && wa == p_wa)
             assert (prdata == p_prdata + p_lfinc[(gt*3+gi)*32 +: 32]);               // [t.fix_inc]
-          if (PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
+          if (STORAGE == 0 && PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
               && pp_lfcls[gt] && p_lfcls[gt] && pp_wa == word(gt, `PMU_FIX_OFF + 8 * gi) && wa == pp_wa)
             assert (prdata == pp_prdata + pp_lfinc[(gt*3+gi)*32 +: 32]               // [t.fix_inc]
                               + p_lfinc[(gt*3+gi)*32 +: 32]);
+          if (STORAGE != 0 && past_valid && ppp_rst && pp_rst && p_rst && rst_ni && ppp_rok && !pp_wok
+              && !p_wok && rok && ppp_lfcls[gt] && pp_lfcls[gt] && p_lfcls[gt]
+              && ppp_wa == word(gt, `PMU_FIX_OFF + 8 * gi) && wa == ppp_wa)
+            assert (prdata == ppp_prdata + ppp_lfinc[(gt*3+gi)*32 +: 32]             // [t.fix_inc]
+                              + pp_lfinc[(gt*3+gi)*32 +: 32] + p_lfinc[(gt*3+gi)*32 +: 32]);
         end
       end
       for (gi = 0; gi < P; gi = gi + 1) begin : g_pmc
         always @* begin
-          if (PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lrcls[gt*P+gi]
+          if (STORAGE == 0 && PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lrcls[gt*P+gi]
               && p_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == p_wa)
             assert (prdata == p_prdata + p_lrinc[(gt*P+gi)*32 +: 32]);               // [t.pmc_inc]
-          if (PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
+          if (STORAGE == 0 && PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
               && pp_lrcls[gt*P+gi] && p_lrcls[gt*P+gi]
               && pp_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == pp_wa)
             assert (prdata == pp_prdata + pp_lrinc[(gt*P+gi)*32 +: 32]               // [t.pmc_inc]
                               + p_lrinc[(gt*P+gi)*32 +: 32]);
+          if (STORAGE != 0 && past_valid && ppp_rst && pp_rst && p_rst && rst_ni && ppp_rok && !pp_wok
+              && !p_wok && rok && ppp_lrcls[gt*P+gi] && pp_lrcls[gt*P+gi] && p_lrcls[gt*P+gi]
+              && ppp_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == ppp_wa)
+            assert (prdata == ppp_prdata + ppp_lrinc[(gt*P+gi)*32 +: 32]             // [t.pmc_inc]
+                              + pp_lrinc[(gt*P+gi)*32 +: 32] + p_lrinc[(gt*P+gi)*32 +: 32]);
         end
       end
     end
   endgenerate
+
+  // ---- the wait state (spec 5.1): with STORAGE=1 pready is 0 exactly in the first access cycle
+  // of an access to a programmable, fixed or CPI-stack counter word (the setup cycle's address),
+  // else 1 ---------------------------------------------------------------------------------------
+  function automatic ram_word(input [AW-3:0] a);
+    integer tr;
+    begin
+      ram_word = 1'b0;
+      for (tr = 0; tr < THREADS; tr = tr + 1) begin
+        if ((a >= word(tr, `PMU_PMC_OFF) && a < word(tr, `PMU_PMC_OFF + 8 * P))
+            || (a >= word(tr, `PMU_FIX_OFF) && a < word(tr, `PMU_FIX_OFF + 8 * 3))
+            || (a >= word(tr, `PMU_STK_OFF) && a < word(tr, `PMU_STK_OFF + 8 * 24)))
+          ram_word = 1'b1;
+      end
+    end
+  endfunction
+  always @* begin
+    if (past_valid && rst_ni)
+      assert (pready == !(STORAGE != 0 && psel_i && penable_i && p_setup && ram_word(p_paddr))); // [t.wait]
+  end
 
   // ---- overflow: a counter loaded with its maximum wraps into its gstatus bit ---------------------
   // Counters of thread t: 0..P-1 programmable (gstatus low word bit k), P..P+2 fixed (high word
@@ -551,6 +623,7 @@ module fv_top #(
   localparam NX = P + 3;
   reg [THREADS*NX-1:0] m1;
   reg [THREADS*NX-1:0] m1b;
+  reg [THREADS*NX-1:0] m1c;
   reg [THREADS*NX-1:0] m2;
   reg [THREADS*NX-1:0] m3;
   integer ox;
@@ -574,7 +647,9 @@ module fv_top #(
         m1[ot*NX+ox]  <= rst_ni && wok && wa == word(ot, olo) && pstrb_i == 4'hf
                          && pwdata_i == 32'hffffffff;
         m1b[ot*NX+ox] <= rst_ni && m1[ot*NX+ox] && ocls && oinc == 0 && !owr;
-        m2[ot*NX+ox]  <= rst_ni && (PIPE != 0 ? m1b[ot*NX+ox] : m1[ot*NX+ox]) && wok
+        m1c[ot*NX+ox] <= rst_ni && m1b[ot*NX+ox] && ocls && oinc == 0 && !owr;
+        m2[ot*NX+ox]  <= rst_ni && (STORAGE != 0 ? m1c[ot*NX+ox] : PIPE != 0 ? m1b[ot*NX+ox]
+                                    : m1[ot*NX+ox]) && wok
                          && wa == word(ot, olo + 4) && pstrb_i[0]
                          && (&pwdata_i[CW-33:0]);   // cnt[CW-1:32] all ones (CW <= 40)
         m3[ot*NX+ox]  <= rst_ni && m2[ot*NX+ox] && ocls && oinc != 0 && !owr;
