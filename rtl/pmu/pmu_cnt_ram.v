@@ -22,13 +22,16 @@
 // fold starts at the RAM's output. The read port also serves the pre-read (below), which has
 // priority: the pointer waits while the port is taken. The write port serves the write-back of a
 // software write (below) first: a cycle C that meets one parks its word in pk_q and writes it in
-// the next cycle (which is never a write-back: that would need a write access of a RAM counter
-// in cycle C, whose setup cycle, cycle A, had no free read port), unless that write-back is of
-// the same counter (written in cycle B, after a wait state in cycle A): then the write-back
-// replaces the fold (it sets the word and the flags). A cycle C that meets a parked word parks
-// in turn. So a fold is written within two cycles after cycle A, and the pointer moves in every
-// cycle without a pre-read, at least every other cycle: a fold completes within FOLD_LAT cycles
-// of its carry;
+// the next cycle, unless that write-back is of the same counter (written in cycle B, after a wait
+// state in cycle A): then the write-back replaces the fold (it sets the word and the flags). A
+// cycle C that meets a parked word parks in turn. A parked word can meet a write-back only after
+// a DIRECT write (no wait state: its setup cycle is the parking cycle C's cycle B, so a fold could
+// start in cycle A); then it stays parked one more cycle (pk_hold), or is dropped when the
+// write-back is of its own counter (pk_drop). Such a write-back's cycle has no cycle C (its
+// cycle A would have been the DIRECT write's setup cycle, a pre-read), and the next write-back
+// comes two cycles later at the earliest, so one parked word is enough. So a fold is written
+// within three cycles after cycle A, and the pointer moves in every cycle without a pre-read, at
+// least every other cycle: a fold completes within FOLD_LAT cycles of its carry;
 // PW is chosen so that lo_q cannot carry out again in that time (increments at most M = WMAX,
 // 2^NIW - 1 or SMAX): a carry never meets a pending one, and ones_q is set again by the fold
 // before the next carry needs it. With 2^PW >= M * (FOLD_LAT + 1): after a carry lo_q <= M - 1,
@@ -239,7 +242,11 @@ module pmu_cnt_ram #(
   wire          bdrop   = wv_q && (wi_q == bi_q);
   wire          fb      = bv_q && !wv_q && !pk_q;    // cycle C writes its word
   wire          park    = bv_q && (wv_q || pk_q) && !bdrop;   // ... parks it
-  wire          fw      = fb || pk_q;                // a fold word is written (pk_q: never with wv_q)
+  // a parked word that meets a write-back (after a DIRECT write): dropped when the write-back is
+  // of its own counter, else kept one more cycle (never with park: no cycle C then)
+  wire          pk_drop = pk_q && wv_q && (wi_q == pk_i_q);
+  wire          pk_hold = pk_q && wv_q && !pk_drop;
+  wire          fw      = fb || (pk_q && !wv_q);     // a fold word is written
   wire [HW-1:0] fb_mask = u_ones(SM[bi_q], NAR[bi_q]);
   wire [HW-1:0] fold_w  = bw_q + {{(HW - 1){1'b0}}, 1'b1};   // the word plus one
   wire [HW-1:0] fold_hi = fold_w & fb_mask;
@@ -419,7 +426,7 @@ module pmu_cnt_ram #(
       fi_q <= fi_d;
       bv_q <= fv_q;
       bi_q <= fi_q;
-      pk_q <= park;
+      pk_q <= park || pk_hold;
     end
     if (fv_q) begin
       bw_q <= u_base;

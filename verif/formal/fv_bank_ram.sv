@@ -45,8 +45,8 @@
 // The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
 // while z_q[j] is clear (while it is set, the word is not used).
 //
-// FV_DIRECT (h alone, not with FV_FULL; in no check list: it fails on the current RTL, see
-// docs/formal.md "pmu_top with block-RAM storage"): four counters, counter 3 DIRECT (accessed in
+// FV_DIRECT (h alone, not with FV_FULL: the check bankramd.bmc, docs/formal.md "A DIRECT
+// counter"): four counters, counter 3 DIRECT (accessed in
 // the cycle after its pre-read, no wait state, as pmu_top's issue-slot counters), CW=10 and a
 // 5-bit prefix (the sizing rule for four counters).
 `ifdef FV_DIRECT

@@ -311,6 +311,7 @@ CHECKS=(
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix; and NCNT=3)
   "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
   "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
+  "bankramd.bmc   fv_bank_ram -DFV_DIRECT bmc 24"
   "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
   "regs.ind       fv_regs  -DFV_FULL   ind 4"
