@@ -28,7 +28,8 @@
 //   i.fold    cycle B of a fold (fv_q) follows no pre-read, its counter is still pending and
 //             the pointer has moved on to the next counter; in cycle C (bv_q, bi_q) the counter
 //             is still pending and not in cycle B again
-//   i.park    a parked fold word (pk_q) is never in a write-back cycle; its counter is pending
+//   i.park    a parked fold word (pk_q) is never in a write-back cycle (no DIRECT counter here:
+//             after a DIRECT write it may be, pmu_cnt_ram's pk_hold); its counter is pending
 //             and the word is that counter's upper part
 //   i.wback   a write-back (wv_q, wi_q, one-hot wb_q) follows no pre-read, and a cycle B in it
 //             is of another counter (its view is the new value wnew_q: h.value_same)
