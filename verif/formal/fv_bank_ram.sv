@@ -28,28 +28,32 @@
 //   i.fold    cycle B of a fold (fv_q) follows no pre-read, its counter is still pending and
 //             the pointer has moved on to the next counter; in cycle C (bv_q, bi_q) the counter
 //             is still pending and not in cycle B again
-//   i.park    a parked fold word (pk_q) is never in a write-back cycle (no DIRECT counter here:
-//             after a DIRECT write it may be, pmu_cnt_ram's pk_hold); its counter is pending
-//             and the word is that counter's upper part
-//   i.wback   a write-back (wv_q, wi_q, one-hot wb_q) follows no pre-read, and a cycle B in it
-//             is of another counter (its view is the new value wnew_q: h.value_same)
+//   i.park    a parked fold word (pk_q) meets a write-back only of a DIRECT counter (its
+//             write follows the pre-read at once: pmu_cnt_ram's pk_hold, or pk_drop when it is
+//             the parked word's own counter); unless dropped, its counter is pending and the
+//             word is that counter's upper part
+//   i.wback   a write-back (wv_q, wi_q, one-hot wb_q) follows no pre-read and no RAM counter's
+//             wait state (so no write-back follows it at once), and a cycle B in it is of
+//             another counter (its view is the new value wnew_q: h.value_same)
 //   i.rword   the word the RAM read port returns (rword: rd_q, or the bypassed byp_d_q) is the
 //             RAM word of the counter pre-read last cycle, and in cycle B of the folded one; in
 //             cycle C the word cycle B registered (bw_q) is that counter's RAM word (unless its
 //             write-back lands then and replaces the fold)
-//   i.wait    the wait state (wt_q) follows a pre-read; in the cycle after it, the word it
-//             registered is the pre-read counter's RAM word, a_pend its pending carry and,
-//             while that is set, the other word the word plus one
+//   i.wait    the wait state (wt_q) follows a pre-read of a RAM (not DIRECT) counter; in the
+//             cycle after it, the word it registered is the pre-read counter's RAM word,
+//             a_pend its pending carry and, while that is set, the other word the word plus
+//             one; after a pre-read the address read (ri_q) is the pre-read's (a DIRECT access
+//             looks its zero flag and pending carry up by it), and a_dir_q is its kind
 //   i.pair    every RAM entry in use (z_q clear) holds the word plus one beside the word
 //             (pmu_cnt_ram's simulation-only ram_pair_ok), and so do the word read where
 //             i.rword holds (rword1) and a parked fold word (pk_w1_q)
 // The RAM word of counter j is taken from the view: ram[j] = view[j][CW-1:PW] - pend_q[j]
 // while z_q[j] is clear (while it is set, the word is not used).
 //
-// FV_DIRECT (h alone, not with FV_FULL: the check bankramd.bmc, docs/formal.md "A DIRECT
-// counter"): four counters, counter 3 DIRECT (accessed in
-// the cycle after its pre-read, no wait state, as pmu_top's issue-slot counters), CW=10 and a
-// 5-bit prefix (the sizing rule for four counters).
+// FV_DIRECT (the checks bankramd.bmc and bankramd.ind, docs/formal.md "A DIRECT counter"):
+// four counters, counter 3 DIRECT (accessed in the cycle after its pre-read, no wait state, as
+// pmu_top's issue-slot counters), CW=10 and a 5-bit prefix (the sizing rule for four counters);
+// the invariants cover it (a parked word held behind its write-back, i.bound's extra cycle).
 `ifdef FV_DIRECT
 `define FV_NCNT 4
 `elsif FV_NCNT3
@@ -100,6 +104,8 @@ module fv_bank_ram #(
   localparam [NCNT-1:0] DIR = {NCNT{1'b0}};
   localparam            PWR = 4;
 `endif
+  // (every index: one past NCNT names no counter, no DIRECT one)
+  localparam [(1 << CIW)-1:0] DIRX = {{((1 << CIW) - NCNT + 1){1'b0}}, DIR};
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .DIRECT(DIR),
                  .PWW(PWR), .PWN(PWR), .PWS(PWR)) u_ram (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
@@ -124,9 +130,9 @@ module fv_bank_ram #(
   always @* begin
     if (!past_valid) assume (!rst_ni);
     // (a DIRECT counter: the access follows its pre-read, no wait state)
-    if (re_i || we_i) assume (DIR[idx_i] ? (p_pre && (p_pidx == idx_i)) : (pp_pre && (pp_pidx == idx_i)));
+    if (re_i || we_i) assume (DIRX[idx_i] ? (p_pre && (p_pidx == idx_i)) : (pp_pre && (pp_pidx == idx_i)));
     if (pre_i) assume (!re_i && !we_i && !p_pre);
-    if (p_pre && !DIR[p_pidx]) assume (!re_i && !we_i);
+    if (p_pre && !DIRX[p_pidx]) assume (!re_i && !we_i);
     if (p_pre) assume (pidx_i == p_pidx);
     assume (!(re_i && we_i));
   end
@@ -150,6 +156,8 @@ module fv_bank_ram #(
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[3] ;
   (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[2] ;
   (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.view[3] ;
+  (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[2] ;
+  (* hierconn *) wire [PW-1:0]   \u_ram.g_ram.u_ram.lo_q[3] ;
 `endif
 `ifdef FV_NCNT3
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[2] ;
@@ -183,12 +191,15 @@ module fv_bank_ram #(
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.rword1 ;
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.pk_w1_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.ram_pair_ok ;
+  (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.ri_q ;
+  (* hierconn *) wire            \u_ram.g_ram.u_ram.a_dir_q ;
 
 `ifdef FV_DIRECT
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[3] , \u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
   wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[3] , \u_ram.g_ram.u_ram.view[2] ,
                              \u_ram.g_ram.u_ram.view[1] , \u_ram.g_ram.u_ram.view[0] };
-  wire [NCNT*PW-1:0] lo   = {\u_ram.g_ram.u_ram.lo_q[1] , \u_ram.g_ram.u_ram.lo_q[0] , 10'd0};
+  wire [NCNT*PW-1:0] lo   = {\u_ram.g_ram.u_ram.lo_q[3] , \u_ram.g_ram.u_ram.lo_q[2] ,
+                             \u_ram.g_ram.u_ram.lo_q[1] , \u_ram.g_ram.u_ram.lo_q[0] };
 `elsif FV_NCNT3
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
   wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[2] , \u_ram.g_ram.u_ram.view[1] ,
@@ -223,6 +234,8 @@ module fv_bank_ram #(
   wire [UW-1:0]      rword1 = \u_ram.g_ram.u_ram.rword1 ;
   wire [UW-1:0]      pkw1 = \u_ram.g_ram.u_ram.pk_w1_q ;
   wire               pairok = \u_ram.g_ram.u_ram.ram_pair_ok ;
+  wire [CIW-1:0]     ri   = \u_ram.g_ram.u_ram.ri_q ;
+  wire               adir = \u_ram.g_ram.u_ram.a_dir_q ;
 
   // upper part U of counter j (value = {U, prefix}), and its RAM word (valid while !z[j])
   function automatic [UW-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
@@ -233,19 +246,24 @@ module fv_bank_ram #(
   endfunction
 
   // Fold scheduler bound: the most cycles, this one included, in which counter j's pending
-  // carry can still be pending: 1 while its word is parked; in cycle C of its fold 1, or 2 when
-  // the word parks (the port is taken); in cycle B 3 (B, C and a parked cycle); else the pointer
-  // needs d moves to reach j and one more non-pre-read cycle for cycle A, each non-pre-read cycle
-  // possibly after a pre-read (never two in a row; none now if there was one last cycle), then
-  // cycles B and C and a parked cycle: 2 (d + 1) - p_pre + 3.
+  // carry can still be pending: while its word is parked 1, or 2 when a write-back (of a DIRECT
+  // counter: never of j, which drops the word) keeps it parked (pk_hold); in cycle C of its fold
+  // 1, or when the word parks (the port is taken) 2, or 3 when a DIRECT write now (after its
+  // pre-read last cycle) lands next cycle and keeps the word parked; in cycle B one more than
+  // in C: 4 (3 without DIRECT counters); else the pointer needs d moves to reach j and one
+  // more non-pre-read cycle for cycle A, each non-pre-read cycle possibly after a pre-read
+  // (never two in a row; none now if there was one last cycle), then cycles B and C and the
+  // parked cycles: 2 (d + 1) - p_pre + 3, plus 1 with a DIRECT counter (HOLD).
+  localparam [7:0] HOLD = (DIR != {NCNT{1'b0}}) ? 8'd1 : 8'd0;
   function automatic [7:0] pend_left(input integer j);
     integer d;
     begin
       d = (j >= fp) ? (j - fp) : (j + NCNT - fp);
-      if (pk && (pki == j))     pend_left = 8'd1;
-      else if (bv && (bi == j)) pend_left = (wv || pk) ? 8'd2 : 8'd1;
-      else if (fv && (fi == j)) pend_left = 8'd3;
-      else                      pend_left = 2 * d + 5 - (p_pre ? 1 : 0);
+      if (pk && (pki == j))     pend_left = wv ? 8'd2 : 8'd1;
+      else if (bv && (bi == j)) pend_left = !(wv || pk) ? 8'd1
+                                          : (p_pre && DIRX[p_pidx]) ? 8'd3 : 8'd2;
+      else if (fv && (fi == j)) pend_left = 8'd3 + HOLD;
+      else                      pend_left = 2 * d + 5 + HOLD - (p_pre ? 1 : 0);
     end
   endfunction
 
@@ -262,8 +280,11 @@ module fv_bank_ram #(
   end
 
 `ifdef FV_FULL
-  // ---- invariants (FV_FULL: the BMC and induction checks; the mutants run on (h) alone, so
-  // that they show a difference at the ports or in a counter's value)
+  // ---- invariants (FV_FULL: the BMC and induction checks; the mutants of the other sets run on
+  // (h) alone, so that they show a difference at the ports or in a counter's value; the DIRECT
+  // mutants, mut.ramd-*, with them, each caught by the invariant it breaks)
+  // a wait state two cycles ago (this is its access cycle)
+  wire      ppw = pp_pre && {1'b0, pp_pidx} < NCNT && !DIRX[pp_pidx];
   reg [7:0] lo_room;   // i.bound: the prefix plus what pend_left more cycles can add
   integer   k;
   always @* begin
@@ -285,16 +306,27 @@ module fv_bank_ram #(
       // word (unless the write-back of that counter lands now and replaces the fold)
       if (bv) assert (pend[bi] && !(fv && fi == bi));                     // [i.fold]
       if (bv && !wb[bi]) assert (bw == ramword(bi));                      // [i.rword]
-      if (pk) assert (!wv && {1'b0, pki} < NCNT && pend[pki] && pkw == upper(cr, pki)); // [i.park]
+      // (a parked word meets a write-back only after a DIRECT write: of its own counter it is
+      // dropped, of another it waits a cycle, pk_hold; not two write-backs in a row)
+      if (pk && wv) assert (DIRX[wi]);                                    // [i.park]
+      if (pk && !(wv && wi == pki)) assert ({1'b0, pki} < NCNT && pend[pki] && pkw == upper(cr, pki)); // [i.park]
       if (wv) assert (!p_pre && {1'b0, wi} < NCNT && wb == ({{(NCNT - 1){1'b0}}, 1'b1} << wi)
                       && !(fv && fi == wi));                               // [i.wback]
       if (!wv) assert (wb == {NCNT{1'b0}});                                // [i.wback]
-      assert (wt == (p_pre && {1'b0, p_pidx} < NCNT));                      // [i.wait]
-      if (pp_pre && {1'b0, pp_pidx} < NCNT) assert (r2 == ramword(pp_pidx));     // [i.wait]
-      if (pp_pre && {1'b0, pp_pidx} < NCNT) assert (apend == pend[pp_pidx]);      // [i.wait]
+      // (its access was no RAM counter's wait state: no write now, so write-backs are never
+      // back to back)
+      if (wv) assert (!(pp_pre && !DIRX[pp_pidx]));                        // [i.wback]
+      // (a DIRECT counter's pre-read has no wait state)
+      assert (wt == (p_pre && {1'b0, p_pidx} < NCNT && !DIRX[p_pidx]));     // [i.wait]
+      if (ppw) assert (r2 == ramword(pp_pidx));                            // [i.wait]
+      if (ppw) assert (apend == pend[pp_pidx]);                            // [i.wait]
       // (the word plus one is of the word read; a parked fold word written in its place in the
       // wait state leaves no pending carry)
-      if (pp_pre && {1'b0, pp_pidx} < NCNT && apend) assert (r2p == r2 + 1'b1); // [i.wait]
+      if (ppw && apend) assert (r2p == r2 + 1'b1);                         // [i.wait]
+      // the address read last cycle (a DIRECT access looks its pending carry and zero flag up
+      // by it) and the access's kind (of a counter: the RTL's DIRECT has no bit past NCNT)
+      if (p_pre) assert (ri == p_pidx);                                    // [i.wait]
+      if ({1'b0, p_pidx} < NCNT) assert (adir == DIRX[p_pidx]);                                      // [i.wait]
       // every RAM entry, the word read and a parked word carry the word plus one beside them
       assert (pairok);                                                     // [i.pair]
       if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword1 == rword + 1'b1); // [i.pair]

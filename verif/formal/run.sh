@@ -308,10 +308,12 @@ CHECKS=(
   "regs1.miter    fv_regs  -DFV_MITER,-DFV_PIPE=1,-DFV_NO_SW bmc 8"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
-# (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 3-bit prefix; and NCNT=3)
+# (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 4-bit prefix; NCNT=3; and four
+# counters with a DIRECT one, CW=10, 5-bit prefix), each proven by induction
   "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
   "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
-  "bankramd.bmc   fv_bank_ram -DFV_DIRECT bmc 24"
+  "bankramd.bmc   fv_bank_ram -DFV_FULL,-DFV_DIRECT bmc 24"
+  "bankramd.ind   fv_bank_ram -DFV_FULL,-DFV_DIRECT ind 4"
   "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
   "regs.ind       fv_regs  -DFV_FULL   ind 4"
@@ -366,6 +368,17 @@ NIGHTLY_MUTANTS=(
   'mut.ram-rz|fv_bank_ram|-|12|pmu_cnt_ram.v|s/u_z   = z_q\[ri_q\];/u_z   = 1\x27b0;/|h.'
   'mut.ram-r2byp|fv_bank_ram|-|12|pmu_cnt_ram.v|s/r2_q  <= r2_byp \? fw_w : u_base;/r2_q  <= u_base;/|h.'
   'mut.ram-bdrop|fv_bank_ram|-|12|pmu_cnt_ram.v|s/park    = bv_q && \(wv_q \x7c\x7c pk_q\) && !bdrop;/park    = bv_q \&\& (wv_q \x7c\x7c pk_q);/|h.'
+# the DIRECT miter's mutants, with its invariants: a parked word written under a write-back (the
+# carry lost before 746c7e2), held instead of dropped behind its own counter's write-back, parked
+# for good; a DIRECT pre-read with a wait state, its access's kind or address read wrong; a
+# write-back after a wait state
+  'mut.ramd-lost|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|14|pmu_cnt_ram.v|s/wire          fw      = fb \x7c\x7c \(pk_q && !wv_q\);/wire          fw      = fb \x7c\x7c pk_q;/|h.value_same'
+  'mut.ramd-drop|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|17|pmu_cnt_ram.v|s/wire          pk_drop = pk_q && wv_q && \(wi_q == pk_i_q\);/wire          pk_drop = 1\x27b0;/|h.value_same'
+  'mut.ramd-wait|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/ && !DIRECT\[pidx_i\];/;/|i.wait'
+  'mut.ramd-kind|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/a_dir_q  <= DIRECT\[pidx_i\];/a_dir_q  <= 1\x27b0;/|h.read_same'
+  'mut.ramd-ri|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/ri_q    <= raddr;/ri_q    <= fp_q;/|i.wait'
+  'mut.ramd-wv|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/wv_q <= \x7cwsel;/wv_q <= (\x7cwsel) \x7c wt_q;/|i.wback'
+  'mut.ramd-park|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|11|pmu_cnt_ram.v|s/pk_q <= park \x7c\x7c pk_hold;/pk_q <= park \x7c\x7c pk_q;/|i.park'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_dec & EVTSEL_MASK;/ev_d    = wword \& EVTSEL_MASK;/|g.pick,w.'
