@@ -1,7 +1,7 @@
 // Formal properties of the register block (docs/spec.md 4.3 overflow status, 5.1-5.3 APB
-// rules), bound to the ports of pmu_regs only. THREADS=1, P=2, CW=33, W=2, AW=12; every APB
-// input, the counter read data and every wrap input is free each cycle; reset is assumed in
-// the first cycle.
+// rules), bound to the ports of pmu_regs only. THREADS=1, P=2 (4 with FV_STORAGE), CW=33, W=2,
+// AW=12; every APB input, the counter read data and every wrap input is free each cycle; reset
+// is assumed in the first cycle.
 // The status register is internal, so it is observed the way software observes it: by an APB
 // read of gstatus (prdata_o), and through frz_o and irq_o.
 //
@@ -25,15 +25,23 @@
 //                            bytes over the stored value, masked, loaded at the write's edge
 //                            (PIPE < 2) or from the reference's write register a cycle later
 //   w.sel_wr                 sel_wr_o (the edge-history clear) is the element loading this cycle
+//   w.read                   a privileged read of evtsel[k]/ext[k] returns evtsel_o/ext_o[k]
 //   w.old_until_load         PIPE >= 2: in the cycle after an evtsel/ext write, element, picks,
 //                            sup and core are still the write cycle's
 // `FV_PIPE=N` (1, 2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
 // setup cycle at the same word address (the access uses the setup cycle's decode dec_q). PIPE=1
 // has no write register: its checks pass `FV_NO_SW` too (no i.sw, no sw_*_q in i.same).
+// `FV_STORAGE=1` (P=4) proves them with block-RAM storage, whose register block reads evtsel/ext
+// through a block-RAM copy (g_eram), under APB as at PIPE >= 1 (at any PIPE); with `FV_FULL`
+// through the invariant i.eram (the copy, its written-since-reset flags and the word read).
 // With `FV_FULL` (inductive through the invariants i.*):
 //   w.unsup                  an evstat read gives unsup[k] = evtsel[k]'s pair unsupported, not (0,0)
 //   i.evstat                 evstat_q holds exactly that (so w.unsup is inductive)
 //   i.sw                     (FV_PIPE >= 2) the write register sw_*_q is the reference's
+//   i.eram                   (FV_STORAGE=1) the block-RAM copy holds every element written
+//                            since reset (flag ewr_q) as the reference (or the write register)
+//                            has it, an element not written is 0, and after a setup cycle at an
+//                            element's address erd_q/ewv_q are its word and flag
 //   r.status                 a reference of spec 4.3 (gstatus with W1C, set-wins, freeze from
 //                            ctrl.frz_on_ovf, irq from evtsel.int and fixctl.pmi) matches every
 //                            gstatus read, frz_o and irq_o, every cycle
@@ -51,8 +59,16 @@
 
 `include "pmu_map.vh"
 
+// `FV_STORAGE=1`: block-RAM storage, whose register block reads evtsel/ext through a block-RAM
+// copy (pmu_regs_gen g_eram) when the arrays have at least 4 elements: P=4 then.
+`ifdef FV_STORAGE
+`define FV_PDEF 4
+`else
+`define FV_PDEF 2
+`endif
+
 module fv_regs #(
-  parameter P  = 2,
+  parameter P  = `FV_PDEF,
   parameter CW = 33,
   parameter W  = 2,
   parameter AW = 12
@@ -77,6 +93,11 @@ module fv_regs #(
   localparam PIPE = `FV_PIPE;
 `else
   localparam PIPE = 0;
+`endif
+`ifdef FV_STORAGE
+  localparam STORAGE = `FV_STORAGE;
+`else
+  localparam STORAGE = 0;
 `endif
 
   `include "fv_common.vh"
@@ -106,7 +127,7 @@ module fv_regs #(
   wire            wpvis;
   wire            irq;
 
-  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW), .PIPE(PIPE)) u_a (
+  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW), .PIPE(PIPE), .STORAGE(STORAGE)) u_a (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
     .pstrb_i (pstrb_i), .prdata_o (prdata), .pslverr_o (pslverr), .cnt_re_o (), .cnt_wait_i (1'b0), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),
@@ -193,10 +214,11 @@ module fv_regs #(
     p_irq      <= irq;
   end
 
-  // ---- APB (PIPE >= 1): an access phase follows its setup cycle, at the same address ----------
-  // (the access uses the setup cycle's decode dec_q; so two access phases are never adjacent)
+  // ---- APB (PIPE >= 1, or STORAGE=1): an access phase follows its setup cycle, at the same
+  // address (the access uses the setup cycle's decode dec_q, or the block-RAM copy's read of the
+  // setup cycle; so two access phases are never adjacent)
   always @* begin
-    if (PIPE != 0 && past_valid && rst_ni && acc) begin
+    if ((PIPE != 0 || STORAGE != 0) && past_valid && rst_ni && acc) begin
       assume (p_setup && paddr_i[AW-1:2] == p_paddr);
     end
   end
@@ -283,6 +305,18 @@ module fv_regs #(
               && sup == p_sup && core == p_core);
     end
   end
+  // a privileged read of evtsel[k]/ext[k] returns the element as it drives the event path (with
+  // STORAGE=1 through the block-RAM copy, g_eram; the next access follows a write's access cycle
+  // after a setup cycle at the earliest, when the element has loaded at every PIPE)
+  integer kq;
+  always @* begin
+    if (past_valid && rst_ni && acc && !pwrite_i && priv) begin
+      for (kq = 0; kq < P; kq = kq + 1) begin
+        if (paddr_i[AW-1:2] == A_EVTSEL[AW-1:2] + kq) assert (prdata == evtsel[kq*32 +: 32]); // [w.read]
+        if (paddr_i[AW-1:2] == A_EXT[AW-1:2] + kq) assert (prdata == ext[kq*32 +: 32]);       // [w.read]
+      end
+    end
+  end
 `ifdef FV_FULL
   // evstat.unsup[k] (spec 2.2) is loaded with evtsel[k]: an unsupported pair other than (0, 0);
   // invariant i.evstat: the block's evstat_q (spec 6 name) holds it
@@ -304,6 +338,58 @@ module fv_regs #(
   endgenerate
 `endif
 `ifdef FV_FULL
+`ifdef FV_STORAGE
+  // invariants (STORAGE=1, P=4): the block-RAM copy of evtsel/ext (words {array, element}: evtsel
+  // k at k, ext k at P + k; run.sh maps the memory to flip-flops before flatten) holds every
+  // element written since reset (its flag ewr_q set) as the reference has it, or with PIPE >= 2
+  // as the write register will load it; an element not written is its reset value (0). After a
+  // setup cycle at an element's address, the word read (erd_q) and its flag (ewv_q) are that
+  // element's (no write at a setup cycle's edge).
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[0] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[1] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[2] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[3] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[4] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[5] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[6] ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.eram[7] ;
+  (* hierconn *) wire [7:0]  \u_a.u_gen.g_eram.ewr_q ;
+  (* hierconn *) wire [31:0] \u_a.u_gen.g_eram.erd_q ;
+  (* hierconn *) wire        \u_a.u_gen.g_eram.ewv_q ;
+  generate
+    if (P != 4) begin : g_p_must_be_4
+      fv_regs_storage1_needs_p4 u_err ();
+    end
+  endgenerate
+  wire [8*32-1:0] eram = {\u_a.u_gen.g_eram.eram[7] , \u_a.u_gen.g_eram.eram[6] ,
+                          \u_a.u_gen.g_eram.eram[5] , \u_a.u_gen.g_eram.eram[4] ,
+                          \u_a.u_gen.g_eram.eram[3] , \u_a.u_gen.g_eram.eram[2] ,
+                          \u_a.u_gen.g_eram.eram[1] , \u_a.u_gen.g_eram.eram[0] };
+  wire [7:0]      ewr  = \u_a.u_gen.g_eram.ewr_q ;
+  wire [31:0]     erd  = \u_a.u_gen.g_eram.erd_q ;
+  wire            ewv  = \u_a.u_gen.g_eram.ewv_q ;
+  reg  [31:0]     e_exp;   // element j's value as the RAM copy must hold it
+  integer         je;
+  always @* begin
+    if (past_valid) begin
+      for (je = 0; je < 2 * P; je = je + 1) begin
+        if (je < P) begin
+          e_exp = (PIPE >= 2 && r_sw_ev && r_sw_idx == je) ? (r_sw_word & `PMU_EVTSEL_MASK)
+                                                            : r_evtsel[je*32 +: 32];
+        end else begin
+          e_exp = (PIPE >= 2 && r_sw_ex && r_sw_idx == je - P)
+                  ? (r_sw_word & ((je == P) ? EXT_M0 : `PMU_EXT_MASK)) : r_ext[(je-P)*32 +: 32];
+        end
+        if (ewr[je]) assert (eram[je*32 +: 32] == e_exp);                   // [i.eram]
+        if (!ewr[je]) assert (e_exp == 32'd0);                              // [i.eram]
+        if (p_setup && p_paddr == A_EVTSEL[AW-1:2] + je && je < P)
+          assert (ewv == ewr[je] && (!ewv || erd == eram[je*32 +: 32]));    // [i.eram]
+        if (p_setup && p_paddr == A_EXT[AW-1:2] + (je - P) && je >= P)
+          assert (ewv == ewr[je] && (!ewv || erd == eram[je*32 +: 32]));    // [i.eram]
+      end
+    end
+  end
+`endif
 `ifdef FV_PIPE
 `ifndef FV_NO_SW
   // invariant (FV_PIPE is 2 or 3): the write register is the reference's (spec 6 names sw_*_q)
@@ -455,7 +541,7 @@ module fv_regs #(
   wire            b_wpvis;
   wire            b_irq;
 
-  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW), .PIPE(PIPE)) u_b (
+  pmu_regs #(.THREADS(THREADS), .P(P), .CW(CW), .W(W), .AW(AW), .PIPE(PIPE), .STORAGE(STORAGE)) u_b (
     .clk_i (clk_i), .rst_ni (rst_ni), .psel_i (psel_i && !uw), .penable_i (penable_i),
     .pwrite_i (pwrite_i), .paddr_i (paddr_i), .pprot_i (pprot_i), .pwdata_i (pwdata_i),
     .pstrb_i (pstrb_i), .prdata_o (b_prdata), .pslverr_o (b_pslverr), .cnt_re_o (), .cnt_wait_i (1'b0), .cnt_ridx_o (), .cnt_rdata_i (cnt_rdata_i),

@@ -72,7 +72,7 @@ rtl_of() {
 # netlist: ABC's strash drops what is unused, and yosys's opt_clean on it cost more than the whole
 # mapping (pmu_top: 21 s -> 10 s). A cell type missing from COARSE fails the build by name.
 COARSE='t:$mul t:$pmux t:$bmux t:$demux t:$shiftx t:$shift t:$shl t:$shr t:$sshl t:$sshr t:$lt t:$le
-  t:$gt t:$ge t:$alu t:$fa t:$lcu t:$macc t:$div t:$mod t:$divfloor t:$modfloor t:$pow t:$dff'
+  t:$gt t:$ge t:$alu t:$fa t:$lcu t:$macc t:$div t:$mod t:$divfloor t:$modfloor t:$pow t:$dff t:$neg'
 COARSE=${COARSE//$'\n'/}
 build() {
   local name=$1 top=$2 rd=$3 defs=$4 kind=$5 f files="" key net front chk=""
@@ -306,6 +306,10 @@ CHECKS=(
 # the same at PIPE=1: the setup-cycle decode dec_q, no write register (FV_NO_SW)
   "regs1.bmc      fv_regs  -DFV_FULL,-DFV_PIPE=1,-DFV_NO_SW bmc 10"
   "regs1.miter    fv_regs  -DFV_MITER,-DFV_PIPE=1,-DFV_NO_SW bmc 8"
+# the same with block-RAM storage (FV_STORAGE=1, P=4): evtsel/ext read through the block-RAM
+# copy (g_eram), at PIPE=0 and 2, under APB
+  "regsr.bmc      fv_regs  -DFV_FULL,-DFV_STORAGE=1 bmc 10"
+  "regsr2.bmc     fv_regs  -DFV_FULL,-DFV_STORAGE=1,-DFV_PIPE=2 bmc 10"
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 4-bit prefix; NCNT=3; and four
@@ -322,6 +326,8 @@ CHECKS=(
   "regs2.miterind fv_regs  -DFV_MITER,-DFV_PIPE=2 ind 4"
   "regs1.ind      fv_regs  -DFV_FULL,-DFV_PIPE=1,-DFV_NO_SW ind 4"
   "regs1.miterind fv_regs  -DFV_MITER,-DFV_PIPE=1,-DFV_NO_SW ind 4"
+  "regsr.ind      fv_regs  -DFV_FULL,-DFV_STORAGE=1 ind 4"
+  "regsr2.ind     fv_regs  -DFV_FULL,-DFV_STORAGE=1,-DFV_PIPE=2 ind 4"
   "stack.ind      fv_stack -DFV_FULL   ind 4"
   "bank.ind       fv_bank  -           ind 4"
   "bankram.ind    fv_bank_ram -DFV_FULL ind 4"
@@ -379,6 +385,14 @@ NIGHTLY_MUTANTS=(
   'mut.ramd-ri|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/ri_q    <= raddr;/ri_q    <= fp_q;/|i.wait'
   'mut.ramd-wv|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/wv_q <= \x7cwsel;/wv_q <= (\x7cwsel) \x7c wt_q;/|i.wback'
   'mut.ramd-park|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|11|pmu_cnt_ram.v|s/pk_q <= park \x7c\x7c pk_hold;/pk_q <= park \x7c\x7c pk_q;/|i.park'
+# the register block's evtsel/ext read: through the mux (STORAGE=0), through the block-RAM copy
+# (STORAGE=1, P=4: written unmasked, its written-since-reset flag ignored or never set, read at
+# the access's decode instead of the setup cycle's address)
+  'mut.regs-eread|fv_regs|-|6|pmu_regs_gen.v|s/etree\[ee\*32 \+: 32\] = r_evtsel \? evtsel_q\[ee\*32 \+: 32\] : ext_q\[ee\*32 \+: 32\];/etree[ee*32 +: 32] = evtsel_q[ee*32 +: 32];/|w.read'
+  'mut.regsr-mask|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/ewd   = wword & \(r_evtsel \?/ewd   = wword \x7c 32\x27d0 \& (r_evtsel ?/|w.read'
+  'mut.regsr-flag|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/eval = ewv_q \? erd_q : /eval = 1\x27b1 ? erd_q : /|w.read'
+  'mut.regsr-noset|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/ewr_q\[ewa\] <= 1\x27b1;/ewr_q[ewa] <= 1\x27b0;/|w.read'
+  'mut.regsr2-raddr|fv_regs|-DFV_FULL,-DFV_STORAGE=1,-DFV_PIPE=2|6|pmu_regs_gen.v|s/erd_q <= eram\[era\];/erd_q <= eram[ewa];/|w.read'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
   'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_dec & EVTSEL_MASK;/ev_d    = wword \& EVTSEL_MASK;/|g.pick,w.'
