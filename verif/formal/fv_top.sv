@@ -44,6 +44,10 @@
 //                 ANY (or a core-scoped event) over both threads each gated by its own privilege
 //   t.wait        pready_o is 0 exactly in the first access cycle of an access to a programmable,
 //                 fixed or CPI-stack counter word with STORAGE=1 (spec 5.1), else 1
+//   t.bank_protocol STORAGE=1: at u_bank's ports, an access follows its counter's pre-read
+//                 two cycles back with the wait state between (an issue-slot counter: one
+//                 cycle back), a pre-read is no access, follows none and names a counter, the
+//                 wait state keeps its index and has no access, no read meets a write
 //   t.ovf         a counter set to its maximum by two successful writes (low word 0xffffffff with
 //                 all strobes, then the high word all ones: at PIPE=0 in c-3 and c-2; at PIPE >= 1
 //                 in c-4 and c-2 with no increment landing in c-3 (L(c-3) = 0 by the reference):
@@ -63,7 +67,8 @@
 // wait state is followed by the same access phase at the same address, a setup cycle by its
 // access phase); t.fix_inc/t.pmc_inc then read in c-3 and c (setup and wait state between),
 // t.ovf's high-word write follows two quiet cycles after the low word's. BMC only: the induction
-// at STORAGE=1 is not closed (docs/formal.md).
+// at STORAGE=1 is not closed (docs/formal.md), but t.bank_protocol (the bank's access protocol,
+// which fv_bank_ram assumes) is inductive alone (`FV_PROTO`).
 //
 // `FV_PIPE=N` (1, 2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
 // setup cycle at the same word address (the register block decodes the address in the setup
@@ -529,6 +534,9 @@ module fv_top #(
   end
 
   // ---- properties --------------------------------------------------------------------------------
+  // (`FV_PROTO`: t.bank_protocol alone, for its induction; the other properties and the
+  // invariants are left out)
+`ifndef FV_PROTO
   genvar gt;
   genvar gi;
   generate
@@ -614,6 +622,57 @@ module fv_top #(
       assert (pready == !(STORAGE != 0 && psel_i && penable_i && p_setup && ram_word(p_paddr))); // [t.wait]
   end
 
+`endif
+
+`ifdef FV_STORAGE
+  // ---- STORAGE=1: the bank's access protocol (spec 5.1), which fv_bank_ram assumes: at the
+  // bank's ports (hierconn), a read or write of a counter follows its pre-read two cycles back
+  // and the wait state between (an issue-slot counter, DIRECT: one cycle back, no wait state), a
+  // pre-read names a counter, is no access and follows no pre-read, the wait state keeps its
+  // index and has no access, and a read and a write never meet ----------------------------------
+  localparam        BNCNT = THREADS * (P + 32);          // the bank's counters (pmu_top's NCNT)
+  localparam        BCIW  = $clog2(BNCNT);
+  function automatic bdirect(input [BCIW-1:0] b);   // an issue-slot counter (spec 3: 5 a thread)
+    integer td;
+    begin
+      bdirect = 1'b0;
+      for (td = 0; td < THREADS; td = td + 1)
+        if ({1'b0, b} >= td * (P + 32) + P + 3 && {1'b0, b} < td * (P + 32) + P + 8) bdirect = 1'b1;
+    end
+  endfunction
+  (* hierconn *) wire            \u_pmu.u_bank.pre_i ;
+  (* hierconn *) wire [BCIW-1:0] \u_pmu.u_bank.pidx_i ;
+  (* hierconn *) wire            \u_pmu.u_bank.re_i ;
+  (* hierconn *) wire [BCIW-1:0] \u_pmu.u_bank.ridx_i ;
+  (* hierconn *) wire            \u_pmu.u_bank.we_i ;
+  (* hierconn *) wire [BCIW-1:0] \u_pmu.u_bank.widx_i ;
+  wire            b_pre  = \u_pmu.u_bank.pre_i ;
+  wire [BCIW-1:0] b_pidx = \u_pmu.u_bank.pidx_i ;
+  wire            b_acc  = \u_pmu.u_bank.re_i || \u_pmu.u_bank.we_i ;
+  wire [BCIW-1:0] b_idx  = \u_pmu.u_bank.re_i ? \u_pmu.u_bank.ridx_i : \u_pmu.u_bank.widx_i ;
+  reg             bp_pre;
+  reg [BCIW-1:0]  bp_pidx;
+  reg             bpp_pre;
+  reg [BCIW-1:0]  bpp_pidx;
+  always @(posedge clk_i) begin
+    bp_pre   <= rst_ni && b_pre;
+    bp_pidx  <= b_pidx;
+    bpp_pre  <= rst_ni && bp_pre;
+    bpp_pidx <= bp_pidx;
+  end
+  always @* begin
+    if (STORAGE != 0 && past_valid && rst_ni) begin
+      if (b_acc) assert (bdirect(b_idx) ? (bp_pre && bp_pidx == b_idx)            // [t.bank_protocol]
+                                        : (bpp_pre && bpp_pidx == b_idx));
+      if (b_pre) assert (!b_acc && !bp_pre && {1'b0, b_pidx} < BNCNT);           // [t.bank_protocol]
+      if (bp_pre && !bdirect(bp_pidx)) assert (!b_acc);                         // [t.bank_protocol]
+      if (bp_pre) assert (b_pidx == bp_pidx);                                   // [t.bank_protocol]
+      assert (!(\u_pmu.u_bank.re_i && \u_pmu.u_bank.we_i ));                   // [t.bank_protocol]
+    end
+  end
+`endif
+
+`ifndef FV_PROTO
   // ---- overflow: a counter loaded with its maximum wraps into its gstatus bit ---------------------
   // Counters of thread t: 0..P-1 programmable (gstatus low word bit k), P..P+2 fixed (high word
   // bit i). m1: its low word was written with 0xffffffff last cycle; m1b (PIPE >= 1): then came a
@@ -770,6 +829,7 @@ module fv_top #(
               && \u_pmu.u_regs.g_sw.sw_idx_q == r_sw_idx && \u_pmu.u_regs.g_sw.sw_word_q == r_sw_word);
     end
   end
+`endif
 `endif
 `endif
 

@@ -364,6 +364,12 @@ NIGHTLY_CHECKS=(
 # current RTL (docs/formal.md, "pmu_top with block-RAM storage")
   "topr0.bmc      fv_top   -DFV_STORAGE=1 bmc 8"
   "topr2.bmc      fv_top   -DFV_STORAGE=1,-DFV_PIPE=2 bmc 8"
+# ... and the bank's access protocol there (t.bank_protocol alone, FV_PROTO: what fv_bank_ram
+# assumes), by induction
+  "topr0p.bmc     fv_top   -DFV_STORAGE=1,-DFV_PROTO bmc 8"
+  "topr0p.ind     fv_top   -DFV_STORAGE=1,-DFV_PROTO ind 4"
+  "topr2p.bmc     fv_top   -DFV_STORAGE=1,-DFV_PIPE=2,-DFV_PROTO bmc 8"
+  "topr2p.ind     fv_top   -DFV_STORAGE=1,-DFV_PIPE=2,-DFV_PROTO ind 4"
 )
 NIGHTLY_MUTANTS=(
   'mut.smp-tail|fv_smp|-|5|pmu_smp_thr.v|s/assign werr_o = \(k_i == K_TAIL\) && \(tstep > fill\);/assign werr_o = 1\x27b0;/|s.tail_rule,s.fill'
@@ -408,6 +414,12 @@ NIGHTLY_MUTANTS=(
   'mut.top-wrap-thread|fv_top|-|7|pmu_top.v|s/pmc_wrap\[u\*P \+: P\]    = wcarry\[u\*NCPT \+: P\] & ~wsel\[u\*NCPT \+: P\];/pmc_wrap[u*P +: P]    = wcarry[(THREADS-1-u)*NCPT +: P] \& ~wsel[(THREADS-1-u)*NCPT +: P];/|t.ovf'
   'mut.topr0-nowait|fv_top|-DFV_STORAGE=1|4|pmu_top.v|s/assign pready_o = !\(psel_i && penable_i && cnt_wait\);/assign pready_o = 1\x27b1;/|t.wait'
   'mut.topr2-slot-thread|fv_top|-DFV_STORAGE=1,-DFV_PIPE=2|6|pmu_top.v|s/= fs_inc\[gt\*8\*IW \+: \(NFIX\+NSLOT\)\*IW\];/= fs_inc[(THREADS-1-gt)*8*IW +: (NFIX+NSLOT)*IW];/|t.slot_inc'
+# the bank's access protocol at the top (STORAGE=1, t.bank_protocol alone): an access phase in
+# the wait state, the pre-read at the last access's decode (PIPE=2), a slot counter's pre-read
+# with a wait state
+  'mut.topr0-accwait|fv_top|-DFV_STORAGE=1,-DFV_PROTO|4|pmu_regs_gen.v|s/acc    = penable_i && !cnt_wait_i;/acc    = penable_i;/|t.bank_protocol'
+  'mut.topr2-pidx|fv_top|-DFV_STORAGE=1,-DFV_PIPE=2,-DFV_PROTO|6|pmu_regs_gen.v|s/assign cnt_pidx_o = cidx_s;/assign cnt_pidx_o = cidx;/|t.bank_protocol'
+  'mut.topr0-slotwait|fv_top|-DFV_STORAGE=1,-DFV_PROTO|4|pmu_cnt_ram.v|s/ && !DIRECT\[pidx_i\];/;/|t.bank_protocol'
   'mut.top2-fix-stage|fv_top|-DFV_PIPE=2|9|pmu_top.v|s/\.priv_i        \(e_priv\),/.priv_i        (x_priv),/|t.fix_inc'
 )
 if [ "${FORMAL_NIGHTLY:-0}" = 1 ]; then
