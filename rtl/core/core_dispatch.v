@@ -62,21 +62,6 @@ module core_dispatch #(
 
   `include "core_rob_fn.vh"
 
-  // (a - d) mod ROB: the entry d places before entry a. With d beyond the entry's age the index
-  // is not used.
-  function [ROBI-1:0] rob_sub;
-    input [ROBI-1:0] a;
-    input [3:0]      d;
-    integer          s;
-    begin
-      s = {{(32 - ROBI){1'b0}}, a} - {28'd0, d};
-      if ((ROB & (ROB - 1)) != 0) begin
-        if (s < 0) s = s + ROB;
-        if (s < 0) s = 0;
-      end
-      rob_sub = s[ROBI-1:0];
-    end
-  endfunction
 
   // What could dispatch (from registers only): min(FQ occupancy, W, free ROB entries, free RS
   // entries), counted at the start of the cycle. As bits first (slot k can go when each of the
@@ -104,23 +89,14 @@ module core_dispatch #(
   // (nidx(D) = -1 - D mod ROB: with a power-of-two ROB the complement of D's bits), so no
   // subtraction or entry lookup follows the FQ's read of D.
   localparam POW2 = (ROB & (ROB - 1)) == 0;
-  function [ROBI-1:0] nidx;
-    input [3:0] dv;
-    /* verilator lint_off UNUSEDSIGNAL */  // the index is its low ROBI bits
-    integer     v;
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-      if (POW2) begin
-        v    = ~{{(32 - 4){1'b0}}, dv};
-        nidx = v[ROBI-1:0];
-      end else begin
-        v    = ROB - 1 - ({{(32 - 4){1'b0}}, dv} % ROB);
-        nidx = v[ROBI-1:0];
-      end
-    end
-  endfunction
-  reg [ROB-1:0] dn;
-  always @* dn = rotr(rob_done_i, rob_tail_i);
+  reg [ROB-1:0]   dn;
+  /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the shift
+  reg [2*ROB-1:0] dnx;
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    dnx = {rob_done_i, rob_done_i} >> rob_tail_i;
+    dn  = dnx[ROB-1:0];
+  end
 
   // A distance D beyond the ROB's entries before slot j (D > count + j: no producer in the ROB)
   // as bit D of a mask formed from the count register (bit d: d > count; slot j shifts it up by
@@ -140,6 +116,17 @@ module core_dispatch #(
   reg [ROB-1:0]  oh;             // entry slot
   reg            pd;             // e's producer is done or not in the ROB
   reg [15:0]     far;            // far0 shifted by j: bit D, D > count + j
+  // the index arithmetic written out (as rob_add and rotr in core_rob_fn.vh: an inlined
+  // function's temporaries are members of the thread in Verilator, docs/performance.md)
+  integer        sa;             // tail + j mod ROB: slot
+  integer        sb;             // slot - D mod ROB (with D beyond the entry's age not used)
+  integer        sr;             // j + 1 mod ROB: the rotation of dj
+  /* verilator lint_off UNUSEDSIGNAL */  // the index is its low ROBI bits
+  integer        nv;             // -1 - D mod ROB: the producer's bit of dj
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the shift
+  reg [2*ROB-1:0] djx;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer        j;
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
@@ -163,13 +150,25 @@ module core_dispatch #(
     pd     = 1'b0;
     dj     = {ROB{1'b0}};
     far    = 16'd0;
+    sa     = 0;
+    sb     = 0;
+    sr     = 0;
+    nv     = 0;
+    djx    = {(2 * ROB){1'b0}};
     if (disp_g_i[0]) begin
       tail = rob_tail_i;
       for (j = 0; j < W; j = j + 1) begin
         if (disp_g_i[j]) begin
           e    = e_i[j*EW +: EW];
-          slot = rob_add(tail, j);
-          prod = rob_sub(slot, e[7:4]);
+          sa   = {{(32 - ROBI){1'b0}}, tail} + j;
+          if (!POW2 && sa >= ROB) sa = sa - ROB;
+          slot = sa[ROBI-1:0];
+          sb   = {{(32 - ROBI){1'b0}}, slot} - {28'd0, e[7:4]};
+          if (!POW2) begin
+            if (sb < 0) sb = sb + ROB;
+            if (sb < 0) sb = 0;
+          end
+          prod = sb[ROBI-1:0];
           dm   = (e[1:0] == CLS_LOAD) && e[2] && !perf_dc_i;
           oh   = {{(ROB - 1){1'b0}}, 1'b1} << slot;
           slot_o[j*ROBI +: ROBI] = slot;
@@ -185,12 +184,16 @@ module core_dispatch #(
             mbr_o    = mbr_o | oh;
             mbs_o[j] = 1'b1;
           end
-          dj     = rotr(dn, rob_add({ROBI{1'b0}}, j + 1));
+          sr     = j + 1;
+          if (sr >= ROB) sr = sr - ROB;
+          djx    = {dn, dn} >> sr;
+          dj     = djx[ROB-1:0];
+          nv     = POW2 ? ~{28'd0, e[7:4]} : ROB - 1 - ({28'd0, e[7:4]} % ROB);
           far    = far0 << j;
           pd     = 1'b0;
           if (e[7:4] == 4'd0 || far[e[7:4]]) begin
             pd = 1'b1;           // no producer in the ROB
-          end else if ({28'd0, e[7:4]} > j && dj[nidx(e[7:4])]) begin
+          end else if ({28'd0, e[7:4]} > j && dj[nv[ROBI-1:0]]) begin
             pd = 1'b1;           // (a producer in this group is not done)
           end
           if (pd) pd_o = pd_o | oh;

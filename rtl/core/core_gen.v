@@ -49,159 +49,38 @@ module core_gen #(
   output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
-  // Per-thread seed salts: odd multiples of the 64-bit golden ratio (see seed_c, seed_w).
+  // The next-state logic below is written out in its always blocks, without Verilog functions:
+  // a function's inlined call gets temporaries of its own in Verilator, kept as members of the
+  // thread and written at every call (docs/performance.md).
+
+  // Per-thread seed salts: odd multiples of the 64-bit golden ratio (the reset values below).
   localparam [63:0] GOLD   = 64'h9e3779b97f4a7c15;
   localparam [63:0] SALT_X = 64'h5851f42d4c957f2d;
-
-  // One xorshift64 step (Marsaglia 13/7/17).
-  function [63:0] xs64;
-    input [63:0] x;
-    reg   [63:0] y;
-    begin
-      y    = x ^ (x << 13);
-      y    = y ^ (y >> 7);
-      xs64 = y ^ (y << 17);
-    end
-  endfunction
-
-  // Reset values: the seed spread over 64 bits and salted with the thread number t; never 0.
-  function [63:0] seed_c;
-    input [31:0] s;
-    input [2:0]  t;
-    begin
-      seed_c = {s, ~s} ^ (GOLD * {60'd0, t, 1'b1});
-      if (seed_c == 64'd0) seed_c = GOLD;
-    end
-  endfunction
-
-  function [63:0] seed_w;
-    input [31:0] s;
-    input [2:0]  t;
-    begin
-      seed_w = {~s, s} ^ ((GOLD * ({60'd0, t, 1'b0} + 64'd2)) ^ SALT_X);
-      if (seed_w == 64'd0) seed_w = GOLD;
-    end
-  endfunction
+  localparam [31:0] W32    = W;
 
   // Probabilities of the mix (docs/core.md "Generator"): class thresholds are cumulative, in
   // 1/256; miss and dependence probabilities in 1/256; Icache misses in 1/4096; chain: every
   // dependence is on the previous instruction. Every threshold is below 256. Packed as {chain,
   // p_dep, p_ic, p_brm, p_ldm, t_load, t_long, t_alu}.
   localparam THW = 1 + 7 * 8;
-  function [THW-1:0] thr;
-    input [7:0] mx;
-    begin
-      case (mx)
-        8'd1:    thr = {1'b0, 8'd128, 8'd2,   8'd8,  8'd80, 8'd224, 8'd96,  8'd96};   // memory
-        8'd2:    thr = {1'b0, 8'd128, 8'd4,   8'd40, 8'd8,  8'd160, 8'd128, 8'd128};  // branchy
-        8'd3:    thr = {1'b0, 8'd192, 8'd2,   8'd8,  8'd8,  8'd224, 8'd192, 8'd64};   // long-lat
-        8'd4:    thr = {1'b1, 8'd224, 8'd2,   8'd8,  8'd16, 8'd240, 8'd208, 8'd192};  // dep chain
-        8'd5:    thr = {1'b0, 8'd128, 8'd128, 8'd16, 8'd16, 8'd224, 8'd176, 8'd160};  // Icache
-        default: thr = {1'b0, 8'd160, 8'd8,   8'd16, 8'd32, 8'd218, 8'd154, 8'd128};  // mixed
-      endcase
-    end
-  endfunction
-
-  // One correct-path word from a 64-bit draw r, kernel mode km and the mix's thresholds th;
-  // bit 8 is the new mode. Fields of r: [7:0] class, [15:8] miss, [27:16] Icache miss, [35:28]
-  // has a dependence, [38:36] distance - 1, [47:40] kernel-mode toggle (enter 1/256, leave
-  // 8/256).
-  function [15:0] dec;
-    /* verilator lint_off UNUSEDSIGNAL */  // r[63:48] and r[39] are not used
-    input [63:0]    r;
-    /* verilator lint_on UNUSEDSIGNAL */
-    input           km;
-    input [THW-1:0] th;
-    reg   [1:0]     cls;
-    reg             miss;
-    reg             ic;
-    reg   [3:0]     dep;
-    reg             kn;
-    begin
-      if (r[7:0] < th[7:0]) begin
-        cls = 2'd0;
-      end else if (r[7:0] < th[15:8]) begin
-        cls = 2'd1;
-      end else if (r[7:0] < th[23:16]) begin
-        cls = 2'd2;
-      end else begin
-        cls = 2'd3;
-      end
-      miss = ((cls == 2'd2) && (r[15:8] < th[31:24])) ||
-             ((cls == 2'd3) && (r[15:8] < th[39:32]));
-      ic   = r[27:16] < {4'd0, th[47:40]};
-      if (r[35:28] < th[55:48]) begin
-        dep = th[56] ? 4'd1 : {1'b0, r[38:36]} + 4'd1;
-      end else begin
-        dep = 4'd0;
-      end
-      kn  = km ? !(r[47:40] < 8'd8) : (r[47:40] == 8'd0);
-      dec = {7'd0, kn, dep, ic, miss, cls};
-    end
-  endfunction
-
-  // The W correct-path words of the W draws d (draw j at bits j*64), the first with kernel mode
-  // km before it (each word's mode bit [8] is the next one's km); word j at loop position 0
-  // (wr[j]) starts in user mode, as after reset, and carries bit 9.
-  function [W*16-1:0] dwords;
-    input [W*64-1:0] d;
-    input            km;
-    input [W-1:0]    wr;
-    input [THW-1:0]  th;
-    reg   [15:0]     w;
-    reg              k;
-    integer          j;
-    begin
-      dwords = {(W * 16){1'b0}};
-      k      = km;
-      for (j = 0; j < W; j = j + 1) begin
-        w                  = dec(d[j*64 +: 64], k && !wr[j], th);
-        w[9]               = wr[j];
-        dwords[j*16 +: 16] = w;
-        k                  = w[8];
-      end
-    end
-  endfunction
-  // The W draws after state x (draw j at bits j*64); draw j restarts at d0, the stream's first
-  // draw after reset, when its word is at loop position 0 (wr[j]).
-  function [W*64-1:0] draws;
-    input [63:0]  x;
-    input [W-1:0] wr;
-    input [63:0]  d0;
-    reg   [63:0]  y;
-    integer       j;
-    begin
-      draws = {(W * 64){1'b0}};
-      y     = x;
-      for (j = 0; j < W; j = j + 1) begin
-        y                  = wr[j] ? d0 : xs64(y);
-        draws[j*64 +: 64]  = y;
-      end
-    end
-  endfunction
-  // The wrong-path block from its draw: no Icache misses, user mode; a byte per word: class
-  // [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
-  function [W*16-1:0] wp_words;
-    input [63:0] x;
-    reg   [7:0]  by;
-    integer      n;
-    begin
-      wp_words = {(W * 16){1'b0}};
-      for (n = 0; n < W; n = n + 1) begin
-        by = x[(n % 8)*8 +: 8];
-        wp_words[n*16 +: 16] = {7'd0, 1'b0, (by[7] ? 4'd0 : {1'b0, by[6:4]}), 1'b0,
-                                (by[3:2] == 2'd0), by[1:0]};
-      end
-    end
-  endfunction
-
-  localparam [31:0]   W32 = W;
+  reg [THW-1:0] th;
+  always @* begin
+    case (mix_i)
+      8'd1:    th = {1'b0, 8'd128, 8'd2,   8'd8,  8'd80, 8'd224, 8'd96,  8'd96};   // memory
+      8'd2:    th = {1'b0, 8'd128, 8'd4,   8'd40, 8'd8,  8'd160, 8'd128, 8'd128};  // branchy
+      8'd3:    th = {1'b0, 8'd192, 8'd2,   8'd8,  8'd8,  8'd224, 8'd192, 8'd64};   // long-lat
+      8'd4:    th = {1'b1, 8'd224, 8'd2,   8'd8,  8'd16, 8'd240, 8'd208, 8'd192};  // dep chain
+      8'd5:    th = {1'b0, 8'd128, 8'd128, 8'd16, 8'd16, 8'd224, 8'd176, 8'd160};  // Icache
+      default: th = {1'b0, 8'd160, 8'd8,   8'd16, 8'd32, 8'd218, 8'd154, 8'd128};  // mixed
+    endcase
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Correct path
   // ---------------------------------------------------------------------------------------------
   reg [W*64-1:0] sd_q;     // the W draws after the state after reset (kernel mode 0); decoded
                            // into attr_q while valid_q is 0
+  reg [W*64-1:0] sd_r;     //   their reset value (below)
   reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge
                            // after reset)
   reg [W*16-1:0] attr_q;   // the next W words
@@ -220,31 +99,12 @@ module core_gen #(
   wire [W-1:0]   iwr   = {{(W - 1){1'b0}}, lon};
   reg  [W-1:0]   nwr_q;    // nwr of rem_q, loaded with rem_q (no compare after the register)
   reg  [W-1:0]   nwr_d;
-  wire [W-1:0]   nwr   = nwr_q;
-  function [W-1:0] nwr_of;  // the j-th word after one with rem r is at loop position 0
-    input [9:0] r;
-    begin
-      nwr_of = (lon && r < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << r) : {W{1'b0}};
-    end
-  endfunction
 
-  // The correct-path words of a block of the W words w (core_fetch): cut before an Icache-miss
+  // The correct-path words of a block of the W words (core_fetch): cut before an Icache-miss
   // word other than the first and after a mispredicted branch (word 0's miss, which depends on
   // whether it has been serviced, is core_fetch's). A register loaded with the words, so the
   // count is formed when the words change (a fetch), not in every cycle the thread can fetch.
   localparam [1:0] CLS_BR = 2'd3;
-  function [WW-1:0] kcut;
-    input [W*16-1:0] w;
-    integer          g;
-    reg              c;
-    begin
-      kcut = W32[WW-1:0];
-      for (g = W - 1; g > 0; g = g - 1) begin
-        c = (w[g*16+3] && !perf_ic_i) || (w[(g-1)*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i);
-        if (c) kcut = g[WW-1:0];
-      end
-    end
-  endfunction
   reg  [WW-1:0]  kcr_q;
   reg  [WW-1:0]  kcr_d;
 
@@ -253,73 +113,183 @@ module core_gen #(
   assign valid_o = valid_q;
 
   // Next state: while valid_q is 0 (reset and the first cycle after it: nothing is fetched), the
-  // words decoded from the reset state. Then consume the block's words: shift them out and
-  // decode as many new words from the draws after the last one (the kernel-mode chain goes on
-  // from the last word's mode bit). The W draws after the last one and their words do not depend
-  // on the count (from registers), and the count (kc_i) comes from registers too: the state after
-  // consuming it is formed whether the block is fetched or not, and go_i only picks it (words
-  // above kc_i - 1 fall off the top), so no path runs from the fetch slot through the shift or
-  // the loop position's subtraction. nwr_q holds nwr of rem_q when nothing is consumed (both
-  // are loaded at the first edge after reset, and the configuration is constant after it).
-  reg [W*64-1:0] nd;
-  reg [9:0]      rem_a;
-  reg [31:0]     adv32;
+  // W words decoded from the reset state's draws (sd_q, kernel mode 0; L >= 16 > W: only word 0
+  // of the first W can be at loop position 0, so the draws are sd_q's in loop mode too). Then
+  // consume the block's words: shift them out and decode as many new words from the draws after
+  // the last one (the kernel-mode chain goes on from the last word's mode bit). The W draws after
+  // the last one and their words do not depend on the count (from registers), and the count
+  // (kc_i) comes from registers too: the state after consuming it is formed whether the block is
+  // fetched or not, and go_i only picks it (words above kc_i - 1 fall off the top), so no path
+  // runs from the fetch slot through the shift or the loop position's subtraction. nwr_q holds
+  // nwr of rem_q when nothing is consumed (both are loaded at the first edge after reset, and
+  // the configuration is constant after it).
+  // Draw j is one xorshift64 step (Marsaglia 13/7/17) after draw j-1 (draw -1: last_q), or the
+  // stream's first draw after reset (sd_q's draw 0) when its word is at loop position 0. Word j
+  // from draw r, kernel mode km and the mix's thresholds th; fields of r: [7:0] class, [15:8]
+  // miss, [27:16] Icache miss, [35:28] has a dependence, [38:36] distance - 1, [47:40]
+  // kernel-mode toggle (enter 1/256, leave 8/256); bit 8 is the new mode, bit 9 loop position 0.
+  reg [WW-1:0]   adv;      // the words consumed
+  reg [W-1:0]    wr;       // the new words at loop position 0
+  reg [9:0]      rem_b;
+  reg [63:0]     y;        // draw j
+  reg            km;       // the kernel mode before word j
+  reg [1:0]      cls;
+  reg            miss;
+  reg            ic;
+  reg [3:0]      dep;
+  reg [W*16-1:0] nw;       // the new words
+  reg            cut;
+  integer        j;
   always @* begin
+    j       = 0;           // loop variable: assigned on every path (no latch)
     attr_d  = attr_q;
     last_d  = last_q;
     rem_d   = rem_q;
     nwr_d   = nwr_q;
     kcr_d   = kcr_q;
-    nd      = {(W * 64){1'b0}};
-    rem_a   = {10{1'b0}};
-    adv32   = {{(32 - WW){1'b0}}, kc_i};
-    if (!valid_q) begin
-      // L >= 16 > W: only word 0 of the first W can be at loop position 0, so the draws are
-      // sd_q's in loop mode too
-      attr_d  = dwords(sd_q, 1'b0, iwr, thr(mix_i));
-      last_d  = sd_q[(W-1)*64 +: 64];
-      rem_d   = (10'd0 - W32[9:0]) & lmask;   // the last word is at position W - 1
-      nwr_d   = nwr_of(rem_d);
-      kcr_d   = kcut(attr_d);
-    end else if (go_i && kc_i != {WW{1'b0}}) begin
-      nd      = draws(last_q, nwr, sd_q[63:0]);
-      attr_d  = (attr_q >> (adv32 * 16)) |
-                (dwords(nd, attr_q[(W-1)*16+8], nwr, thr(mix_i)) << ((W32 - adv32) * 16));
-      last_d  = nd[(adv32 - 32'd1) * 64 +: 64];
-      rem_a   = (rem_q - adv32[9:0]) & lmask;
-      rem_d   = rem_a;
-      nwr_d   = nwr_of(rem_a);
-      kcr_d   = kcut(attr_d);
+    adv     = {WW{1'b0}};
+    wr      = {W{1'b0}};
+    rem_b   = {10{1'b0}};
+    y       = {64{1'b0}};
+    km      = 1'b0;
+    cls     = 2'd0;
+    miss    = 1'b0;
+    ic      = 1'b0;
+    dep     = 4'd0;
+    nw      = {(W * 16){1'b0}};
+    cut     = 1'b0;
+    if (!valid_q || (go_i && kc_i != {WW{1'b0}})) begin
+      adv   = valid_q ? kc_i : W32[WW-1:0];
+      wr    = valid_q ? nwr_q : iwr;
+      rem_b = valid_q ? rem_q : 10'd0;
+      km    = valid_q && attr_q[(W-1)*16+8];
+      y     = last_q;
+      for (j = 0; j < W; j = j + 1) begin
+        if (!valid_q) begin
+          y = sd_q[j*64 +: 64];
+        end else if (wr[j]) begin
+          y = sd_q[63:0];
+        end else begin
+          y = y ^ (y << 13);
+          y = y ^ (y >> 7);
+          y = y ^ (y << 17);
+        end
+        if (j + 1 == {{(32 - WW){1'b0}}, adv}) last_d = y;
+        if (y[7:0] < th[7:0]) begin
+          cls = 2'd0;
+        end else if (y[7:0] < th[15:8]) begin
+          cls = 2'd1;
+        end else if (y[7:0] < th[23:16]) begin
+          cls = 2'd2;
+        end else begin
+          cls = 2'd3;
+        end
+        miss = ((cls == 2'd2) && (y[15:8] < th[31:24])) ||
+               ((cls == 2'd3) && (y[15:8] < th[39:32]));
+        ic   = y[27:16] < {4'd0, th[47:40]};
+        if (y[35:28] < th[55:48]) begin
+          dep = th[56] ? 4'd1 : {1'b0, y[38:36]} + 4'd1;
+        end else begin
+          dep = 4'd0;
+        end
+        km   = (km && !wr[j]) ? !(y[47:40] < 8'd8) : (y[47:40] == 8'd0);
+        nw[j*16 +: 16] = {6'd0, wr[j], km, dep, ic, miss, cls};
+      end
+      attr_d = (attr_q >> ({{(32 - WW){1'b0}}, adv} * 16)) |
+               (nw << ((W32 - {{(32 - WW){1'b0}}, adv}) * 16));
+      rem_d  = (rem_b - {{(10 - WW){1'b0}}, adv}) & lmask;
+      nwr_d  = (lon && rem_d < W32[9:0]) ? ({{(W - 1){1'b0}}, 1'b1} << rem_d) : {W{1'b0}};
+      kcr_d  = W32[WW-1:0];
+      for (j = W - 1; j > 0; j = j - 1) begin
+        cut = (attr_d[j*16+3] && !perf_ic_i) ||
+              (attr_d[(j-1)*16 +: 3] == {1'b1, CLS_BR} && !perf_bp_i);
+        if (cut) kcr_d = j[WW-1:0];
+      end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
   // Wrong path: wx_q is the draw of the next block (one xorshift step ahead of the stream's
-  // state), wp_attr_q its words.
+  // state), wp_attr_q its words: no Icache misses, user mode; a byte of the draw per word: class
+  // [1:0], Dcache miss / mispredict [3:2] == 0, dependence [7] ? 0 : [6:4].
   // ---------------------------------------------------------------------------------------------
   reg [63:0]     wx_q;
   reg [63:0]     wx_d;
+  reg [63:0]     wx_r;     // its reset value (below)
   reg [W*16-1:0] wp_attr_q;
   reg [W*16-1:0] wp_attr_d;
+  reg [W*16-1:0] wp_attr_r;
+  reg [63:0]     z;
+  reg [7:0]      by;
+  integer        n;
   always @* begin
+    n         = 0;         // loop variable: assigned on every path (no latch)
     wx_d      = wx_q;
     wp_attr_d = wp_attr_q;
+    z         = {64{1'b0}};
+    by        = 8'd0;
     if (adv_wp_i) begin
-      wx_d      = xs64(wx_q);
-      wp_attr_d = wp_words(wx_d);
+      z         = wx_q ^ (wx_q << 13);
+      z         = z ^ (z >> 7);
+      wx_d      = z ^ (z << 17);
+      for (n = 0; n < W; n = n + 1) begin
+        by = wx_d[(n % 8)*8 +: 8];
+        wp_attr_d[n*16 +: 16] = {7'd0, 1'b0, (by[7] ? 4'd0 : {1'b0, by[6:4]}), 1'b0,
+                                 (by[3:2] == 2'd0), by[1:0]};
+      end
     end
   end
   assign wp_attr_o = wp_attr_q;
+
+  // Reset values, formed in reset only: the seed spread over 64 bits and salted with the thread
+  // number (never 0); the correct path's W draws after its seeded state, the wrong path's first
+  // draw and its words.
+  reg [63:0] sc;
+  reg [63:0] sw;
+  reg [63:0] v;
+  reg [7:0]  vb;
+  integer    q;
+  always @* begin
+    q         = 0;         // loop variable: assigned on every path (no latch)
+    sd_r      = {(W * 64){1'b0}};
+    wx_r      = {64{1'b0}};
+    wp_attr_r = {(W * 16){1'b0}};
+    sc        = {64{1'b0}};
+    sw        = {64{1'b0}};
+    v         = {64{1'b0}};
+    vb        = 8'd0;
+    if (!rst_ni) begin
+      sc = {seed_i, ~seed_i} ^ (GOLD * {60'd0, tid_i, 1'b1});
+      if (sc == 64'd0) sc = GOLD;
+      sw = {~seed_i, seed_i} ^ ((GOLD * ({60'd0, tid_i, 1'b0} + 64'd2)) ^ SALT_X);
+      if (sw == 64'd0) sw = GOLD;
+      v = sc;
+      for (q = 0; q < W; q = q + 1) begin
+        v = v ^ (v << 13);
+        v = v ^ (v >> 7);
+        v = v ^ (v << 17);
+        sd_r[q*64 +: 64] = v;
+      end
+      v    = sw ^ (sw << 13);
+      v    = v ^ (v >> 7);
+      wx_r = v ^ (v << 17);
+      for (q = 0; q < W; q = q + 1) begin
+        vb = wx_r[(q % 8)*8 +: 8];
+        wp_attr_r[q*16 +: 16] = {7'd0, 1'b0, (vb[7] ? 4'd0 : {1'b0, vb[6:4]}), 1'b0,
+                                 (vb[3:2] == 2'd0), vb[1:0]};
+      end
+    end
+  end
 
   // Reset: both streams at their seeded states (sd_q keeps the W draws after the correct path's
   // until the next reset); the correct-path words are decoded from them until the first edge
   // after reset.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      sd_q      <= draws(seed_c(seed_i, tid_i), {W{1'b0}}, 64'd0);
+      sd_q      <= sd_r;
       valid_q   <= 1'b0;
-      wx_q      <= xs64(seed_w(seed_i, tid_i));
-      wp_attr_q <= wp_words(xs64(seed_w(seed_i, tid_i)));
+      wx_q      <= wx_r;
+      wp_attr_q <= wp_attr_r;
     end else begin
       valid_q   <= 1'b1;
       wx_q      <= wx_d;

@@ -1,6 +1,10 @@
 // StallScope core stub: helpers on ROB indices and ROB-entry bit vectors (entry i at bit i).
 // Included inside a module body; the module defines the parameters ROB (entries), ROBI (index
-// width) and ROBC (count width, holds 0..ROB).
+// width) and ROBC (count width, holds 0..ROB). Verilator keeps an inlined call's temporaries as
+// members of the thread, written at every call, so the next-state logic that runs in most
+// cycles (core_dispatch, core_exec, core_rs) writes these out in its always blocks instead
+// (docs/performance.md); core_rob and core_commit still call them (core_rob's written out
+// counted more host instructions, core_commit's temporaries are locals already).
 
 // (a + b) mod ROB, for a < ROB and b <= ROB; with a power-of-two ROB the wrap is the carry
 // that falls off.

@@ -79,26 +79,6 @@ module core_rs #(
   localparam [NP-1:0] GM2  = gmask(2);
   localparam [NP-1:0] GM4  = gmask(4);
   localparam [NP-1:0] GTOP = gmask(7);
-  // Bit i: a bit of v below i in its group (a prefix OR inside each group, no carry).
-  function [NP-1:0] gxpfx;
-    input [NP-1:0] v;
-    begin
-      gxpfx = (v << 1) & GM1;
-      gxpfx = gxpfx | ((gxpfx << 1) & GM1);
-      gxpfx = gxpfx | ((gxpfx << 2) & GM2);
-      gxpfx = gxpfx | ((gxpfx << 4) & GM4);
-    end
-  endfunction
-  // Bit 7 of each group copied onto the group's bits.
-  function [NP-1:0] gbc;
-    input [NP-1:0] v;
-    begin
-      gbc = v & GTOP;
-      gbc = gbc | (gbc >> 1);
-      gbc = gbc | (gbc >> 2);
-      gbc = gbc | (gbc >> 4);
-    end
-  endfunction
 
   // ---------------------------------------------------------------------------------------------
   // State
@@ -174,15 +154,26 @@ module core_rs #(
   reg [ROB-1:0]  kmask;          // the entries a flush at the branch keeps
   reg [ROB-1:0]  km_q;           // kmask of the cycle before (below)
   reg [ROB-1:0]  kmo_q;          //   without the branch: the entries older than it
+  // (the index, prefix OR and count below are ohidx, pfx and popc of core_rob_fn.vh written
+  // out: an inlined function's temporaries are members of the thread in Verilator,
+  // docs/performance.md)
+  reg [ROB-1:0]  mpf;            // prefix OR of mb: the entries at or above the branch
+  integer        mi;
   always @* begin
+    mi    = 0;                   // loop variable: assigned on every path (no latch)
+    mpf   = {ROB{1'b0}};
     mb    = rob_mbr_i & rsv_q;
     mbi   = {ROBI{1'b0}};
     fage  = {ROBC{1'b0}};
     le_b  = {ROB{1'b1}};
     kmask = {ROB{1'b1}};
     if (mb != {ROB{1'b0}}) begin
-      mbi  = ohidx(mb);
-      le_b = ~(pfx(mb) << 1);
+      for (mi = 0; mi < ROBI; mi = mi + 1) begin
+        mbi[mi] = (mb & IDX_MASKS[mi*ROB +: ROB]) != {ROB{1'b0}};
+      end
+      mpf  = mb;
+      for (mi = 1; mi < ROB; mi = mi * 2) mpf = mpf | (mpf << mi);
+      le_b = ~(mpf << 1);
       if ((mb & ge) != {ROB{1'b0}}) begin      // at or above the head
         fage  = {{(ROBC - ROBI){1'b0}}, mbi} - {{(ROBC - ROBI){1'b0}}, rob_head_i};
         kmask = ge & le_b;
@@ -220,6 +211,8 @@ module core_rs #(
                                            //   one (bit 7 of a group)
   (* mem2reg *) reg [NP-1:0] px [0:W-1];   //   in the groups before (every bit of a group)
   reg [NP-1:0]    sk;
+  reg [NP-1:0]    gx;
+  reg [NP-1:0]    gb;
   reg [NP-1:0]    sh;
   reg [NP-1:0]    tn;
   (* mem2reg *) reg [NP-1:0] eq [0:W-1];   // j: exactly j bits of y in the groups before
@@ -230,6 +223,12 @@ module core_rs #(
   /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
   reg [31:0]      kcnt;
   /* verilator lint_on UNUSEDSIGNAL */
+  reg [((ROB+31)/32)*32-1:0] kx;   // kcnt: popc of rdy & km_q (core_rob_fn.vh) written out
+  reg [31:0]      ky;
+  reg [7:0]       kb0;
+  reg [7:0]       kb1;
+  reg [7:0]       kb2;
+  reg [7:0]       kb3;
   integer         k;
   integer         m;
   integer         dd;
@@ -246,6 +245,8 @@ module core_rs #(
     fill   = {W{1'b0}};
     tn = {NP{1'b0}};
     sk = {NP{1'b0}};
+    gx = {NP{1'b0}};
+    gb = {NP{1'b0}};
     se = {ROB{1'b0}};
     if (rdy == {ROB{1'b0}}) begin  // (none ready: no slot; the simulators skip the rest)
     for (m = 0; m < W; m = m + 1) begin
@@ -257,7 +258,12 @@ module core_rs #(
     end
     end else begin               // (every level of each below is assigned on this path)
     for (m = 0; m < W; m = m + 1) begin
-      lx[m] = gxpfx(sh);
+      // bit i: a bit of sh below i in its group (a prefix OR inside each group, no carry)
+      gx    = (sh << 1) & GM1;
+      gx    = gx | ((gx << 1) & GM1);
+      gx    = gx | ((gx << 2) & GM2);
+      gx    = gx | ((gx << 4) & GM4);
+      lx[m] = gx;
       lo[m] = sh & ~lx[m];
       tc[m] = (lx[m] | sh) & GTOP;
       sh    = sh & lx[m];
@@ -275,7 +281,14 @@ module core_rs #(
     end
     // the groups before each one, on every bit of the group (px); slot k: the bit that is the
     // (k-j)-th of its group with exactly j before the group (eq)
-    for (m = 0; m < W; m = m + 1) px[m] = gbc(tc[m] << 8);
+    // (bit 7 of each group of tc[m] << 8 copied onto the group's bits)
+    for (m = 0; m < W; m = m + 1) begin
+      gb    = (tc[m] << 8) & GTOP;
+      gb    = gb | (gb >> 1);
+      gb    = gb | (gb >> 2);
+      gb    = gb | (gb >> 4);
+      px[m] = gb;
+    end
     eq[0] = ~px[0];
     for (m = 1; m < W; m = m + 1) eq[m] = px[m-1] & ~px[m];
     for (k = 0; k < W; k = k + 1) begin
@@ -288,7 +301,30 @@ module core_rs #(
     end
     end
     kcnt = 32'd0;                // (only used with a flush: at the mispredicted branch)
-    if (mb != {ROB{1'b0}}) kcnt = popc(rdy & km_q);
+    kx   = {(((ROB + 31) / 32) * 32){1'b0}};
+    ky   = 32'd0;
+    kb0  = 8'd0;
+    kb1  = 8'd0;
+    kb2  = 8'd0;
+    kb3  = 8'd0;
+    if (mb != {ROB{1'b0}}) begin
+      kx[ROB-1:0] = rdy & km_q;
+      for (k = 0; k < (ROB + 31) / 32; k = k + 1) begin
+        ky   = kx[k*32 +: 32];
+        ky   = ((ky & 32'h55555555) ^ ((ky >> 1) & 32'h55555555)) |
+               (((ky & (ky >> 1)) & 32'h55555555) << 1);              // 2-bit sums, no carry
+        kb0  = (ky[7:0] & 8'h33) + ((ky[7:0] >> 2) & 8'h33);            // 4-bit sums per byte
+        kb1  = (ky[15:8] & 8'h33) + ((ky[15:8] >> 2) & 8'h33);
+        kb2  = (ky[23:16] & 8'h33) + ((ky[23:16] >> 2) & 8'h33);
+        kb3  = (ky[31:24] & 8'h33) + ((ky[31:24] >> 2) & 8'h33);
+        kb0  = {4'd0, kb0[3:0] + kb0[7:4]};                           // byte sums (0..8)
+        kb1  = {4'd0, kb1[3:0] + kb1[7:4]};
+        kb2  = {4'd0, kb2[3:0] + kb2[7:4]};
+        kb3  = {4'd0, kb3[3:0] + kb3[7:4]};
+        kcnt = kcnt + {26'd0, {1'b0, {1'b0, kb0[3:0]} + {1'b0, kb1[3:0]}} +
+                              {1'b0, {1'b0, kb2[3:0]} + {1'b0, kb3[3:0]}}};
+      end
+    end
     for (k = 0; k < W; k = k + 1) begin
       kth[k] = kcnt > k;
     end
