@@ -54,6 +54,10 @@
 // four counters, counter 3 DIRECT (accessed in the cycle after its pre-read, no wait state, as
 // pmu_top's issue-slot counters), CW=10 and a 5-bit prefix (the sizing rule for four counters);
 // the invariants cover it (a parked word held behind its write-back, i.bound's extra cycle).
+// FV_WND adds a registered window read port over counter 3 (as pmu_top's direct read port):
+//   h.wnd_same  the two banks' window data are equal in every cycle
+//   i.wnd       (FV_FULL) the port's copy of counter 3's RAM word (g_wnd[0].wram[0], mapped to
+//               flip-flops before flatten by run.sh) is the RAM word while it is in use
 `ifdef FV_DIRECT
 `define FV_NCNT 4
 `elsif FV_NCNT3
@@ -82,6 +86,11 @@ module fv_bank_ram #(
   input wire                       whi_i,
   input wire [31:0]                wdata_i,
   input wire [3:0]                 wstrb_i
+`ifdef FV_WND
+  ,
+  input wire                       wnd_re_i,    // the window read port (FV_WND)
+  input wire                       wnd_idx_i
+`endif
 );
   localparam CIW = $clog2(NCNT);
 
@@ -89,12 +98,28 @@ module fv_bank_ram #(
   wire [CW-1:0]   rd_r;
   wire [NCNT-1:0] wrap_f;
   wire [NCNT-1:0] wrap_r;
+  // FV_WND (with FV_DIRECT): a registered window read port over the DIRECT counter 3 (WSPAN=1;
+  // index 1 names no counter and reads 0), as pmu_top's direct read port reads its issue-slot
+  // counters
+`ifdef FV_WND
+  wire          w_re  = wnd_re_i;
+  wire          w_idx = wnd_idx_i;
+  localparam    WREG  = 1;
+  localparam    WB    = 3;
+`else
+  wire          w_re  = 1'b0;
+  wire          w_idx = 1'b0;
+  localparam    WREG  = 0;
+  localparam    WB    = 0;
+`endif
+  wire [CW-1:0] wd_f;
+  wire [CW-1:0] wd_r;
 
-  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(0)) u_ff (
+  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(0), .WND_REG(WREG), .WBASE(WB)) u_ff (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
-    .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_f), .wnd_re_i (1'b0), .wnd_idx_i (1'b0),
-    .wnd_data_o (), .wrap_o (wrap_f)
+    .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_f), .wnd_re_i (w_re), .wnd_idx_i (w_idx),
+    .wnd_data_o (wd_f), .wrap_o (wrap_f)
   );
 
 `ifdef FV_DIRECT
@@ -107,11 +132,11 @@ module fv_bank_ram #(
   // (every index: one past NCNT names no counter, no DIRECT one)
   localparam [(1 << CIW)-1:0] DIRX = {{((1 << CIW) - NCNT + 1){1'b0}}, DIR};
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .DIRECT(DIR),
-                 .PWW(PWR), .PWN(PWR), .PWS(PWR)) u_ram (
+                 .PWW(PWR), .PWN(PWR), .PWS(PWR), .WND_REG(1), .WBASE(WB)) u_ram (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
-    .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_r), .wnd_re_i (1'b0), .wnd_idx_i (1'b0),
-    .wnd_data_o (), .wrap_o (wrap_r)
+    .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_r), .wnd_re_i (w_re), .wnd_idx_i (w_idx),
+    .wnd_data_o (wd_r), .wrap_o (wrap_r)
   );
 
   `include "fv_common.vh"
@@ -193,6 +218,9 @@ module fv_bank_ram #(
   (* hierconn *) wire            \u_ram.g_ram.u_ram.ram_pair_ok ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.ri_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.a_dir_q ;
+`ifdef FV_WND
+  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.g_wnd[0].wram[0] ;
+`endif
 
 `ifdef FV_DIRECT
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[3] , \u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
@@ -272,6 +300,9 @@ module fv_bank_ram #(
     // (each assert behind its own if: yosys then locates it on its marker's line, run.sh)
     if (past_valid && rst_ni && re_i) assert (rd_f == rd_r);              // [h.read_same]
     if (past_valid && rst_ni) assert (wrap_f == wrap_r);                  // [h.wrap_same]
+`ifdef FV_WND
+    if (past_valid) assert (wd_f == wd_r);                                // [h.wnd_same]
+`endif
     if (past_valid) begin
       for (i = 0; i < NCNT; i = i + 1) begin
         assert (cf[i*CW +: CW] == cr[i*CW +: CW]);                        // [h.value_same]
@@ -332,6 +363,14 @@ module fv_bank_ram #(
       if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword1 == rword + 1'b1); // [i.pair]
       if (fv && !z[fi]) assert (rword1 == rword + 1'b1);                   // [i.pair]
       if (pk) assert (pkw1 == pkw + 1'b1);                                 // [i.pair]
+`ifdef FV_WND
+      // the window port's copy of counter 3's RAM word (written with the RAM, the same word at
+      // the same edge)
+      // (not while its write-back lands: the view is then the new value; ramword(3) inline:
+      // yosys evaluates a call with constant arguments as a constant)
+      if (!z[3] && !wb[3]) assert (\u_ram.g_ram.u_ram.g_wnd[0].wram[0]               // [i.wnd]
+                         == cr[3*CW+PW +: UW] - {{(UW - 1){1'b0}}, pend[3]});
+`endif
     end
   end
 `endif

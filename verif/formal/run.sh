@@ -82,12 +82,12 @@ build() {
   for f in $(rtl_of "$top"); do files="$files $rd/$f"; done
   key=$(echo "$top|$rd|$defs|$kind" | md5sum | cut -c1-12)
   net=$B/net_$key
-  # fv_top at STORAGE=1: the memories (the bank's RAM, the window read ports' copies) become
+  # fv_top, fv_regs at STORAGE=1 and fv_bank_ram's window port (FV_WND): the memories (the bank's RAM, the window read ports' copies) become
   # flip-flops before flatten, so that an invariant can name a word by hierconn like any flop
   # (the read muxes' leaves past the last word, an out-of-range read, are free values in every
   # cycle, as setundef -anyseq makes them in the other checks)
   local early=""
-  case " $defs " in *" -DFV_STORAGE=1 "*) early=" hierarchy -top $top; proc; memory_collect; memory_map; setundef -undriven -anyseq w:\$memory*rdmux*;" ;; esac
+  case " $defs " in *" -DFV_STORAGE=1 "*|*" -DFV_WND "*) early=" hierarchy -top $top; proc; memory_collect; memory_map; setundef -undriven -anyseq w:\$memory*rdmux*;" ;; esac
   front="read_verilog -defer -formal -I$rd $files; \
       read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv;$early prep -flatten -top $top;$chk \
       select -assert-none a:hierconn; memory_map; async2sync; dffunmap; setundef -anyseq; \
@@ -313,11 +313,11 @@ CHECKS=(
 # (a) counter bank: next value = value + increment, or the write; wrap iff carry (NCNT=3, CW=40)
   "bank.bmc       fv_bank  -           bmc 8"
 # (h) the two counter storages side by side (NCNT=2, CW=8, IW=1, 4-bit prefix; NCNT=3; and four
-# counters with a DIRECT one, CW=10, 5-bit prefix), each proven by induction
+# counters with a DIRECT one read by a window port, CW=10, 5-bit prefix), each proven by induction
   "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
   "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
-  "bankramd.bmc   fv_bank_ram -DFV_FULL,-DFV_DIRECT bmc 24"
-  "bankramd.ind   fv_bank_ram -DFV_FULL,-DFV_DIRECT ind 4"
+  "bankramd.bmc   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND bmc 24"
+  "bankramd.ind   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND ind 4"
   "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
   "regs.ind       fv_regs  -DFV_FULL   ind 4"
@@ -384,6 +384,11 @@ NIGHTLY_MUTANTS=(
 # carry lost before 746c7e2), held instead of dropped behind its own counter's write-back, parked
 # for good; a DIRECT pre-read with a wait state, its access's kind or address read wrong; a
 # write-back after a wait state
+# the window read port's copy (FV_WND): a fold's carry counted twice when its word is written at
+# the read's edge, a word written at the read's edge read stale, the copy never written
+  'mut.ramw-pend|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/c_p_q   <= whit && pend_q\[wk\] && !w_byp;/c_p_q   <= whit \&\& pend_q[wk];/|h.wnd_same'
+  'mut.ramw-byp|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/c_byp_q <= whit && w_byp;/c_byp_q <= 1\x27b0;/|h.wnd_same'
+  'mut.ramw-stale|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/wram\[wa_x\[WAW-1:0\]\] <= ram_wdata;/wram[wa_x[WAW-1:0]] <= wram[wa_x[WAW-1:0]];/|i.wnd'
   'mut.ramd-lost|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|14|pmu_cnt_ram.v|s/wire          fw      = fb \x7c\x7c \(pk_q && !wv_q\);/wire          fw      = fb \x7c\x7c pk_q;/|h.value_same'
   'mut.ramd-drop|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|17|pmu_cnt_ram.v|s/wire          pk_drop = pk_q && wv_q && \(wi_q == pk_i_q\);/wire          pk_drop = 1\x27b0;/|h.value_same'
   'mut.ramd-wait|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/ && !DIRECT\[pidx_i\];/;/|i.wait'
