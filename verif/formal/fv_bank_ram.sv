@@ -54,11 +54,17 @@
 // four counters, counter 3 DIRECT (accessed in the cycle after its pre-read, no wait state, as
 // pmu_top's issue-slot counters), CW=10 and a 5-bit prefix (the sizing rule for four counters);
 // the invariants cover it (a parked word held behind its write-back, i.bound's extra cycle).
+// FV_DRAIN (the check bankramdr.bmc, (h) alone, BMC): four counters, 2 and 3 drained
+// (pmu_cnt_drn, as pmu_top's CPI-stack counters: silent, kept additively beside their own RAM),
+// 0 and 1 RAM counters, CW=8, a 4-bit prefix; the drained counters' values are read from
+// u_drn's view (pmu_cnt_ram's view takes them by a hierarchical reference, undriven in yosys).
 // FV_WND adds a registered window read port over counter 3 (as pmu_top's direct read port):
 //   h.wnd_same  the two banks' window data are equal in every cycle
 //   i.wnd       (FV_FULL) the port's copy of counter 3's RAM word (g_wnd[0].wram[0], mapped to
 //               flip-flops before flatten by run.sh) is the RAM word while it is in use
 `ifdef FV_DIRECT
+`define FV_NCNT 4
+`elsif FV_DRAIN
 `define FV_NCNT 4
 `elsif FV_NCNT3
 `define FV_NCNT 3
@@ -114,8 +120,18 @@ module fv_bank_ram #(
 `endif
   wire [CW-1:0] wd_f;
   wire [CW-1:0] wd_r;
+  // FV_DRAIN ((h) alone, BMC): counters 2 and 3 drained (pmu_cnt_drn, as pmu_top's CPI-stack
+  // counters: silent, kept additively, no prefix or flags in pmu_cnt_ram), 0 and 1 RAM counters
+`ifdef FV_DRAIN
+  localparam            DSP = 2;
+  localparam [NCNT-1:0] WEN = 4'b0011;
+`else
+  localparam            DSP = 0;
+  localparam [NCNT-1:0] WEN = {NCNT{1'b1}};
+`endif
 
-  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(0), .WND_REG(WREG), .WBASE(WB)) u_ff (
+  pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(0), .WND_REG(WREG), .WBASE(WB),
+                 .WRAP_EN(WEN)) u_ff (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
     .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_f), .wnd_re_i (w_re), .wnd_idx_i (w_idx),
@@ -125,6 +141,9 @@ module fv_bank_ram #(
 `ifdef FV_DIRECT
   localparam [NCNT-1:0] DIR = 4'b1000;
   localparam            PWR = 5;
+`elsif FV_DRAIN
+  localparam [NCNT-1:0] DIR = 4'b0000;
+  localparam            PWR = 4;
 `else
   localparam [NCNT-1:0] DIR = {NCNT{1'b0}};
   localparam            PWR = 4;
@@ -132,7 +151,8 @@ module fv_bank_ram #(
   // (every index: one past NCNT names no counter, no DIRECT one)
   localparam [(1 << CIW)-1:0] DIRX = {{((1 << CIW) - NCNT + 1){1'b0}}, DIR};
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .DIRECT(DIR),
-                 .PWW(PWR), .PWN(PWR), .PWS(PWR), .WND_REG(1), .WBASE(WB)) u_ram (
+                 .PWW(PWR), .PWN(PWR), .PWS(PWR), .WND_REG(1), .WBASE(WB), .WRAP_EN(WEN),
+                 .DBASE(2), .DSPAN(DSP), .DSTRIDE(2), .DTHR(1)) u_ram (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
     .re_i (re_i), .ridx_i (idx_i), .rdata_o (rd_r), .wnd_re_i (w_re), .wnd_idx_i (w_idx),
@@ -176,6 +196,14 @@ module fv_bank_ram #(
   localparam [PW-1:0] LOMAX = {PW{1'b1}};
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[0] ;
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[1] ;
+`ifdef FV_DRAIN
+  // (the drained counters' values from pmu_cnt_drn's own view: pmu_cnt_ram's view takes them
+  // by a hierarchical reference, which yosys 0.23 leaves undriven)
+  (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[2] ;
+  (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[3] ;
+  (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.g_drain.u_drn.view[0] ;
+  (* hierconn *) wire [CW-1:0]   \u_ram.g_ram.u_ram.g_drain.u_drn.view[1] ;
+`endif
 `ifdef FV_DIRECT
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[2] ;
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[3] ;
@@ -222,7 +250,13 @@ module fv_bank_ram #(
   (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.g_wnd[0].wram[0] ;
 `endif
 
-`ifdef FV_DIRECT
+`ifdef FV_DRAIN
+  wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[3] , \u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
+  wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.g_drain.u_drn.view[1] ,
+                             \u_ram.g_ram.u_ram.g_drain.u_drn.view[0] ,
+                             \u_ram.g_ram.u_ram.view[1] , \u_ram.g_ram.u_ram.view[0] };
+  wire [NCNT*PW-1:0] lo   = {{(2 * PW){1'b0}}, \u_ram.g_ram.u_ram.lo_q[1] , \u_ram.g_ram.u_ram.lo_q[0] };
+`elsif FV_DIRECT
   wire [NCNT*CW-1:0] cf   = {\u_ff.cnt_q[3] , \u_ff.cnt_q[2] , \u_ff.cnt_q[1] , \u_ff.cnt_q[0] };
   wire [NCNT*CW-1:0] cr   = {\u_ram.g_ram.u_ram.view[3] , \u_ram.g_ram.u_ram.view[2] ,
                              \u_ram.g_ram.u_ram.view[1] , \u_ram.g_ram.u_ram.view[0] };

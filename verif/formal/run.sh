@@ -317,6 +317,8 @@ CHECKS=(
   "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
   "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
   "bankramd.bmc   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND bmc 24"
+# (h) with two drained counters (pmu_cnt_drn: the CPI-stack counters' storage), BMC only
+  "bankramdr.bmc  fv_bank_ram -DFV_DRAIN bmc 20"
   "bankramd.ind   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND ind 4"
   "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
@@ -389,6 +391,12 @@ NIGHTLY_MUTANTS=(
   'mut.ramw-pend|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/c_p_q   <= whit && pend_q\[wk\] && !w_byp;/c_p_q   <= whit \&\& pend_q[wk];/|h.wnd_same'
   'mut.ramw-byp|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/c_byp_q <= whit && w_byp;/c_byp_q <= 1\x27b0;/|h.wnd_same'
   'mut.ramw-stale|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/wram\[wa_x\[WAW-1:0\]\] <= ram_wdata;/wram[wa_x[WAW-1:0]] <= wram[wa_x[WAW-1:0]];/|i.wnd'
+# the drained counters (FV_DRAIN, (h) alone): cycle B keeps its increment beside a write of its
+# counter in cycle C, cycle B of the counter cycle C writes takes the old word, a word written
+# at cycle A's edge read stale
+  'mut.drn-cdrop|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/d_b    = \(we_c && c_same\) \? \{PWD\{1.b0\}\} : sum/d_b    = sum/|h.'
+  'mut.drn-cword|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/w_b    = c_same \? wd_c : z_q/w_b    = z_q/|h.'
+  'mut.drn-rbyp|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/byp_q   <= cv_q && \(ci_q == ja\);/byp_q   <= 1\x27b0;/|h.'
   'mut.ramd-lost|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|14|pmu_cnt_ram.v|s/wire          fw      = fb \x7c\x7c \(pk_q && !wv_q\);/wire          fw      = fb \x7c\x7c pk_q;/|h.value_same'
   'mut.ramd-drop|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|17|pmu_cnt_ram.v|s/wire          pk_drop = pk_q && wv_q && \(wi_q == pk_i_q\);/wire          pk_drop = 1\x27b0;/|h.value_same'
   'mut.ramd-wait|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/ && !DIRECT\[pidx_i\];/;/|i.wait'
