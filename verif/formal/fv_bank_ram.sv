@@ -54,10 +54,14 @@
 // four counters, counter 3 DIRECT (accessed in the cycle after its pre-read, no wait state, as
 // pmu_top's issue-slot counters), CW=10 and a 5-bit prefix (the sizing rule for four counters);
 // the invariants cover it (a parked word held behind its write-back, i.bound's extra cycle).
-// FV_DRAIN (the check bankramdr.bmc, (h) alone, BMC): four counters, 2 and 3 drained
+// FV_DRAIN (the checks bankramdr.bmc and bankramdr.ind): four counters, 2 and 3 drained
 // (pmu_cnt_drn, as pmu_top's CPI-stack counters: silent, kept additively beside their own RAM),
 // 0 and 1 RAM counters, CW=8, a 4-bit prefix; the drained counters' values are read from
 // u_drn's view (pmu_cnt_ram's view takes them by a hierarchical reference, undriven in yosys).
+//   i.drain   (FV_FULL) cycles B and C of u_drn follow every non-reset cycle, are the access's
+//             after a drained counter's pre-read, C finds the prefix 0, B's word is the RAM
+//             word (ram[j], mapped to flip-flops before flatten) unless C writes it, and a
+//             prefix plus what it takes until its next cycle B fits in its 4 bits
 // FV_WND adds a registered window read port over counter 3 (as pmu_top's direct read port):
 //   h.wnd_same  the two banks' window data are equal in every cycle
 //   i.wnd       (FV_FULL) the port's copy of counter 3's RAM word (g_wnd[0].wram[0], mapped to
@@ -150,6 +154,16 @@ module fv_bank_ram #(
 `endif
   // (every index: one past NCNT names no counter, no DIRECT one)
   localparam [(1 << CIW)-1:0] DIRX = {{((1 << CIW) - NCNT + 1){1'b0}}, DIR};
+  // the drained counters (FV_DRAIN: 2 and 3, the last ones) and the RAM counters' count NR,
+  // which the fold pointer visits (it skips the drained ones)
+`ifdef FV_DRAIN
+  localparam [NCNT-1:0] DRN = 4'b1100;
+  localparam            NR  = 2;
+`else
+  localparam [NCNT-1:0] DRN = {NCNT{1'b0}};
+  localparam            NR  = NCNT;
+`endif
+  localparam [(1 << CIW)-1:0] DRNX = {{((1 << CIW) - NCNT + 1){1'b0}}, DRN};
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .DIRECT(DIR),
                  .PWW(PWR), .PWN(PWR), .PWS(PWR), .WND_REG(1), .WBASE(WB), .WRAP_EN(WEN),
                  .DBASE(2), .DSPAN(DSP), .DSTRIDE(2), .DTHR(1)) u_ram (
@@ -320,7 +334,7 @@ module fv_bank_ram #(
   function automatic [7:0] pend_left(input integer j);
     integer d;
     begin
-      d = (j >= fp) ? (j - fp) : (j + NCNT - fp);
+      d = (j >= fp) ? (j - fp) : (j + NR - fp);
       if (pk && (pki == j))     pend_left = wv ? 8'd2 : 8'd1;
       else if (bv && (bi == j)) pend_left = !(wv || pk) ? 8'd1
                                           : (p_pre && DIRX[p_pidx]) ? 8'd3 : 8'd2;
@@ -348,23 +362,73 @@ module fv_bank_ram #(
   // ---- invariants (FV_FULL: the BMC and induction checks; the mutants of the other sets run on
   // (h) alone, so that they show a difference at the ports or in a counter's value; the DIRECT
   // mutants, mut.ramd-*, with them, each caught by the invariant it breaks)
+`ifdef FV_DRAIN
+  // the drained counters' state (u_drn): prefixes, zero flags, RAM words (mapped to flip-flops
+  // before flatten), pointer, cycles B and C, the word read and its bypass
+  localparam DPW = 4;   // u_drn's PWD: clog2(SMAX * (2 * ND + 4) + 1), SMAX = 1, ND = 2
+  (* hierconn *) wire [DPW-1:0] \u_ram.g_ram.u_ram.g_drain.u_drn.lo_q[0] ;
+  (* hierconn *) wire [DPW-1:0] \u_ram.g_ram.u_ram.g_drain.u_drn.lo_q[1] ;
+  (* hierconn *) wire [CW-1:0]  \u_ram.g_ram.u_ram.g_drain.u_drn.ram[0] ;
+  (* hierconn *) wire [CW-1:0]  \u_ram.g_ram.u_ram.g_drain.u_drn.ram[1] ;
+  (* hierconn *) wire [1:0]     \u_ram.g_ram.u_ram.g_drain.u_drn.z_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.dp_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.bv_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.bi_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.bacc_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.cv_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.ci_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.cacc_q ;
+  (* hierconn *) wire [CW-1:0]  \u_ram.g_ram.u_ram.g_drain.u_drn.rd_q ;
+  (* hierconn *) wire           \u_ram.g_ram.u_ram.g_drain.u_drn.byp_q ;
+  (* hierconn *) wire [CW-1:0]  \u_ram.g_ram.u_ram.g_drain.u_drn.byp_d_q ;
+  wire [2*DPW-1:0] d_lo  = {\u_ram.g_ram.u_ram.g_drain.u_drn.lo_q[1] , \u_ram.g_ram.u_ram.g_drain.u_drn.lo_q[0] };
+  wire [2*CW-1:0]  d_ram = {\u_ram.g_ram.u_ram.g_drain.u_drn.ram[1] , \u_ram.g_ram.u_ram.g_drain.u_drn.ram[0] };
+  wire [1:0]       d_z   = \u_ram.g_ram.u_ram.g_drain.u_drn.z_q ;
+  wire             d_dp  = \u_ram.g_ram.u_ram.g_drain.u_drn.dp_q ;
+  wire             d_bv  = \u_ram.g_ram.u_ram.g_drain.u_drn.bv_q ;
+  wire             d_bi  = \u_ram.g_ram.u_ram.g_drain.u_drn.bi_q ;
+  wire             d_bacc = \u_ram.g_ram.u_ram.g_drain.u_drn.bacc_q ;
+  wire             d_cv  = \u_ram.g_ram.u_ram.g_drain.u_drn.cv_q ;
+  wire             d_ci  = \u_ram.g_ram.u_ram.g_drain.u_drn.ci_q ;
+  wire             d_cacc = \u_ram.g_ram.u_ram.g_drain.u_drn.cacc_q ;
+  wire [CW-1:0]    d_rd  = \u_ram.g_ram.u_ram.g_drain.u_drn.rd_q ;
+  wire             d_byp = \u_ram.g_ram.u_ram.g_drain.u_drn.byp_q ;
+  wire [CW-1:0]    d_bypd = \u_ram.g_ram.u_ram.g_drain.u_drn.byp_d_q ;
+  reg              p_rst;
+  reg              pp_rst;
+  always @(posedge clk_i) begin
+    p_rst  <= rst_ni;
+    pp_rst <= p_rst && rst_ni;
+  end
+  // the increments drained counter j can still take up to its next cycle B (this cycle
+  // included): the pointer needs d moves (each after a drained counter's pre-read, never two in
+  // a row, none now after one last cycle) to reach j, cycle A then, cycle B next: 2 (d + 1) + 1,
+  // less 1 after a drained counter's pre-read last cycle
+  function automatic [7:0] drn_left(input integer j);
+    integer d;
+    begin
+      d = (j == d_dp) ? 0 : 1;
+      drn_left = 2 * d + 3 - ((p_pre && DRNX[p_pidx]) ? 1 : 0);
+    end
+  endfunction
+`endif
   // a wait state two cycles ago (this is its access cycle)
-  wire      ppw = pp_pre && {1'b0, pp_pidx} < NCNT && !DIRX[pp_pidx];
+  wire      ppw = pp_pre && {1'b0, pp_pidx} < NCNT && !DIRX[pp_pidx] && !DRNX[pp_pidx];
   reg [7:0] lo_room;   // i.bound: the prefix plus what pend_left more cycles can add
   integer   k;
   always @* begin
     lo_room = 8'd0;
     if (past_valid) begin
-      for (k = 0; k < NCNT; k = k + 1) begin
+      for (k = 0; k < NR; k = k + 1) begin
         // (a counter whose write-back lands now: its flags are replaced this cycle)
         if (!pend[k] && !wb[k]) assert (ones[k] == (upper(cr, k) == {UW{1'b1}})); // [i.ones]
         // after pend_left(k) more increments the prefix has not carried out
         lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]} + pend_left(k) * MAXINC[7:0];
         if (pend[k] && !wb[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX}); // [i.bound]
       end
-      assert ({1'b0, fp} < NCNT && {1'b0, fi} < NCNT && {1'b0, bi} < NCNT); // [i.ptr]
+      assert ({1'b0, fp} < NR && {1'b0, fi} < NR && {1'b0, bi} < NR);   // [i.ptr]
       // (cycle A moved the pointer on: a fold never meets one of the same counter)
-      if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NCNT - 1) ? 0 : fi + 1))); // [i.fold]
+      if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NR - 1) ? 0 : fi + 1))); // [i.fold]
       if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword == ramword(p_pidx)); // [i.rword]
       if (fv && !z[fi]) assert (rword == ramword(fi));                    // [i.rword]
       // cycle C: its counter still pending, not in cycle B again, its registered word the RAM
@@ -397,6 +461,27 @@ module fv_bank_ram #(
       if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword1 == rword + 1'b1); // [i.pair]
       if (fv && !z[fi]) assert (rword1 == rword + 1'b1);                   // [i.pair]
       if (pk) assert (pkw1 == pkw + 1'b1);                                 // [i.pair]
+`ifdef FV_DRAIN
+      // the drained counters (u_drn, drained index j = bank index 2 + j; invariant i.drain):
+      // cycle B follows every cycle but a reset, cycle C every two; cycle B and C are of the
+      // access's counter in the access's wait state and access cycle (bacc_q, cacc_q), and in
+      // cycle C the counter's prefix is 0 (cleared at B's edge); in cycle B the word read (a
+      // write at A's edge in its place) is the counter's RAM word unless cycle C writes it now;
+      // a prefix plus what it can take until its next cycle B fits in PWD bits
+      assert (d_bv == p_rst && d_cv == (p_rst && pp_rst));                // [i.drain]
+      // (bacc_q, cacc_q have no reset: after one they are of no use until cycle C is back)
+      if (p_rst) assert (d_bacc == (p_pre && DRNX[p_pidx]));              // [i.drain]
+      if (p_pre && DRNX[p_pidx]) assert (d_bi == p_pidx[0]);               // [i.drain]
+      if (pp_rst) assert (d_cacc == (pp_pre && DRNX[pp_pidx]));           // [i.drain]
+      if (pp_pre && DRNX[pp_pidx]) assert (d_ci == pp_pidx[0]);           // [i.drain]
+      if (d_cv) assert (d_lo[d_ci*DPW +: DPW] == 0);                      // [i.drain]
+      if (d_bv && !(d_cv && d_ci == d_bi) && !d_z[d_bi])
+        assert ((d_byp ? d_bypd : d_rd) == d_ram[d_bi*CW +: CW]);         // [i.drain]
+      for (k = 0; k < 2; k = k + 1) begin
+        if (!(d_bv && d_bi == k))
+          assert ({4'd0, d_lo[k*DPW +: DPW]} + drn_left(k) <= {4'd0, {DPW{1'b1}}}); // [i.drain]
+      end
+`endif
 `ifdef FV_WND
       // the window port's copy of counter 3's RAM word (written with the RAM, the same word at
       // the same edge)

@@ -87,7 +87,7 @@ build() {
   # (the read muxes' leaves past the last word, an out-of-range read, are free values in every
   # cycle, as setundef -anyseq makes them in the other checks)
   local early=""
-  case " $defs " in *" -DFV_STORAGE=1 "*|*" -DFV_WND "*) early=" hierarchy -top $top; proc; memory_collect; memory_map; setundef -undriven -anyseq w:\$memory*rdmux*;" ;; esac
+  case " $defs " in *" -DFV_STORAGE=1 "*|*" -DFV_WND "*|*" -DFV_DRAIN "*) early=" hierarchy -top $top; proc; memory_collect; memory_map; setundef -undriven -anyseq w:\$memory*rdmux*;" ;; esac
   front="read_verilog -defer -formal -I$rd $files; \
       read_verilog -formal -sv $defs -I$rd -I$FV $FV/$top.sv;$early prep -flatten -top $top;$chk \
       select -assert-none a:hierconn; memory_map; async2sync; dffunmap; setundef -anyseq; \
@@ -317,8 +317,9 @@ CHECKS=(
   "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
   "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
   "bankramd.bmc   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND bmc 24"
-# (h) with two drained counters (pmu_cnt_drn: the CPI-stack counters' storage), BMC only
-  "bankramdr.bmc  fv_bank_ram -DFV_DRAIN bmc 20"
+# (h) with two drained counters (pmu_cnt_drn: the CPI-stack counters' storage)
+  "bankramdr.bmc  fv_bank_ram -DFV_FULL,-DFV_DRAIN bmc 20"
+  "bankramdr.ind  fv_bank_ram -DFV_FULL,-DFV_DRAIN ind 4"
   "bankramd.ind   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND ind 4"
   "evcnt.ind      fv_evcnt -DFV_FULL   ind 4"
   "evcnt2.ind     fv_evcnt -DFV_FULL,-DFV_THREADS=2,-DFV_P=2 ind 4"
@@ -393,10 +394,12 @@ NIGHTLY_MUTANTS=(
   'mut.ramw-stale|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/wram\[wa_x\[WAW-1:0\]\] <= ram_wdata;/wram[wa_x[WAW-1:0]] <= wram[wa_x[WAW-1:0]];/|i.wnd'
 # the drained counters (FV_DRAIN, (h) alone): cycle B keeps its increment beside a write of its
 # counter in cycle C, cycle B of the counter cycle C writes takes the old word, a word written
-# at cycle A's edge read stale
+# at cycle A's edge read stale; with the invariants: the pointer stuck, an access not taken as one
   'mut.drn-cdrop|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/d_b    = \(we_c && c_same\) \? \{PWD\{1.b0\}\} : sum/d_b    = sum/|h.'
   'mut.drn-cword|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/w_b    = c_same \? wd_c : z_q/w_b    = z_q/|h.'
   'mut.drn-rbyp|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/byp_q   <= cv_q && \(ci_q == ja\);/byp_q   <= 1\x27b0;/|h.'
+  'mut.drn-stuck|fv_bank_ram|-DFV_FULL,-DFV_DRAIN|16|pmu_cnt_drn.v|s/dp_q <= acc_a \? dp_q : dp_n;/dp_q <= dp_q;/|i.drain'
+  'mut.drn-bacc|fv_bank_ram|-DFV_FULL,-DFV_DRAIN|12|pmu_cnt_drn.v|s/bacc_q <= acc_a;/bacc_q <= 1\x27b0;/|i.drain'
   'mut.ramd-lost|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|14|pmu_cnt_ram.v|s/wire          fw      = fb \x7c\x7c \(pk_q && !wv_q\);/wire          fw      = fb \x7c\x7c pk_q;/|h.value_same'
   'mut.ramd-drop|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|17|pmu_cnt_ram.v|s/wire          pk_drop = pk_q && wv_q && \(wi_q == pk_i_q\);/wire          pk_drop = 1\x27b0;/|h.value_same'
   'mut.ramd-wait|fv_bank_ram|-DFV_FULL,-DFV_DIRECT|8|pmu_cnt_ram.v|s/ && !DIRECT\[pidx_i\];/;/|i.wait'
