@@ -62,6 +62,8 @@
 //             after a drained counter's pre-read, C finds the prefix 0, B's word is the RAM
 //             word (ram[j], mapped to flip-flops before flatten) unless C writes it, and a
 //             prefix plus what it takes until its next cycle B fits in its 4 bits
+// FV_NARROW (the check bankramn.bmc, (h) alone): two counters, counter 1 NARROW (increments
+// below 2, a 5-bit prefix) beside a wide one (up to 3, a 6-bit prefix), IW=2.
 // FV_WND adds a registered window read port over counter 3 (as pmu_top's direct read port):
 //   h.wnd_same  the two banks' window data are equal in every cycle
 //   i.wnd       (FV_FULL) the port's copy of counter 3's RAM word (g_wnd[0].wram[0], mapped to
@@ -83,7 +85,11 @@ module fv_bank_ram #(
 `else
   parameter CW   = 8,
 `endif
+`ifdef FV_NARROW
+  parameter IW   = 2
+`else
   parameter IW   = 1
+`endif
 ) (
   input wire                       clk_i,
   input wire                       rst_ni,
@@ -145,12 +151,31 @@ module fv_bank_ram #(
 `ifdef FV_DIRECT
   localparam [NCNT-1:0] DIR = 4'b1000;
   localparam            PWR = 5;
+`elsif FV_NARROW
+  localparam [NCNT-1:0] DIR = 2'b00;
+  localparam            PWR = 6;
 `elsif FV_DRAIN
   localparam [NCNT-1:0] DIR = 4'b0000;
   localparam            PWR = 4;
 `else
   localparam [NCNT-1:0] DIR = {NCNT{1'b0}};
   localparam            PWR = 4;
+`endif
+  // FV_NARROW ((h) alone, BMC): counter 1 NARROW (increments below 2^NIW = 2, a 5-bit prefix
+  // PWN), counter 0 wide (increments up to 3, a 6-bit prefix PWW): the RAM word split per kind,
+  // as pmu_top's fixed counters beside its programmable ones
+`ifdef FV_NARROW
+  localparam [NCNT-1:0] NARR = 2'b10;
+  localparam            NIWR = 1;
+  localparam            PWNR = 5;
+`ifdef FV_FULL
+  fv_bank_ram_narrow_has_no_invariants u_err ();
+`endif
+  always @* assume (inc_i[1*IW +: IW] < 2);
+`else
+  localparam [NCNT-1:0] NARR = {NCNT{1'b0}};
+  localparam            NIWR = IW;
+  localparam            PWNR = PWR;
 `endif
   // (every index: one past NCNT names no counter, no DIRECT one)
   localparam [(1 << CIW)-1:0] DIRX = {{((1 << CIW) - NCNT + 1){1'b0}}, DIR};
@@ -165,7 +190,8 @@ module fv_bank_ram #(
 `endif
   localparam [(1 << CIW)-1:0] DRNX = {{((1 << CIW) - NCNT + 1){1'b0}}, DRN};
   pmu_cnt_bank #(.NCNT(NCNT), .CW(CW), .IW(IW), .CIW(CIW), .STORAGE(1), .DIRECT(DIR),
-                 .PWW(PWR), .PWN(PWR), .PWS(PWR), .WND_REG(1), .WBASE(WB), .WRAP_EN(WEN),
+                 .PWW(PWR), .PWN(PWNR), .PWS(PWNR), .NARROW(NARR), .NIW(NIWR),
+                 .WND_REG(1), .WBASE(WB), .WRAP_EN(WEN),
                  .DBASE(2), .DSPAN(DSP), .DSTRIDE(2), .DTHR(1)) u_ram (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_i), .pre_i (pre_i), .pidx_i (pidx_i),
     .we_i (we_i), .widx_i (idx_i), .whi_i (whi_i), .wdata_i (wdata_i), .wstrb_i (wstrb_i),
