@@ -62,8 +62,10 @@
 //             after a drained counter's pre-read, C finds the prefix 0, B's word is the RAM
 //             word (ram[j], mapped to flip-flops before flatten) unless C writes it, and a
 //             prefix plus what it takes until its next cycle B fits in its 4 bits
-// FV_NARROW (the check bankramn.bmc, (h) alone): two counters, counter 1 NARROW (increments
-// below 2, a 5-bit prefix) beside a wide one (up to 3, a 6-bit prefix), IW=2.
+// FV_NARROW (the checks bankramn.bmc and bankramn.ind): two counters, counter 1 NARROW
+// (increments below 2, a 5-bit prefix) beside a wide one (up to 3, a 6-bit prefix), IW=2; the
+// invariants take each counter's prefix width, largest increment and upper part's width, and
+// compare a wide counter's RAM words in its width (the bank never uses the bit above it).
 // FV_WND adds a registered window read port over counter 3 (as pmu_top's direct read port):
 //   h.wnd_same  the two banks' window data are equal in every cycle
 //   i.wnd       (FV_FULL) the port's copy of counter 3's RAM word (g_wnd[0].wram[0], mapped to
@@ -168,9 +170,6 @@ module fv_bank_ram #(
   localparam [NCNT-1:0] NARR = 2'b10;
   localparam            NIWR = 1;
   localparam            PWNR = 5;
-`ifdef FV_FULL
-  fv_bank_ram_narrow_has_no_invariants u_err ();
-`endif
   always @* assume (inc_i[1*IW +: IW] < 2);
 `else
   localparam [NCNT-1:0] NARR = {NCNT{1'b0}};
@@ -233,6 +232,7 @@ module fv_bank_ram #(
   localparam PW     = PWR;               // u_ram's prefix widths
   localparam UW     = CW - PW;           // its RAM word (HW = HWW here)
   localparam [31:0] MAXINC = (1 << IW) - 1;
+  localparam HWR    = CW - PWNR;         // u_ram's RAM word (HW): a NARROW counter's upper part
   localparam [PW-1:0] LOMAX = {PW{1'b1}};
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[0] ;
   (* hierconn *) wire [CW-1:0]   \u_ff.cnt_q[1] ;
@@ -264,30 +264,30 @@ module fv_bank_ram #(
   (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.pend_q ;
   (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.z_q ;
   (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.ones_q ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.rword ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.rword ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fp_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.fv_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.fi_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.pk_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.pk_i_q ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.pk_w_q ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.pk_w_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.wv_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.wi_q ;
   (* hierconn *) wire [NCNT-1:0] \u_ram.g_ram.u_ram.wb_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.wt_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.bv_q ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.bi_q ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.bw_q ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2_q ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.r2p_q ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.bw_q ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.r2_q ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.r2p_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.a_pend ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.rword1 ;
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.pk_w1_q ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.rword1 ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.pk_w1_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.ram_pair_ok ;
   (* hierconn *) wire [CIW-1:0]  \u_ram.g_ram.u_ram.ri_q ;
   (* hierconn *) wire            \u_ram.g_ram.u_ram.a_dir_q ;
 `ifdef FV_WND
-  (* hierconn *) wire [UW-1:0]   \u_ram.g_ram.u_ram.g_wnd[0].wram[0] ;
+  (* hierconn *) wire [HWR-1:0]  \u_ram.g_ram.u_ram.g_wnd[0].wram[0] ;
 `endif
 
 `ifdef FV_DRAIN
@@ -316,35 +316,47 @@ module fv_bank_ram #(
   wire [NCNT-1:0]    pend = \u_ram.g_ram.u_ram.pend_q ;
   wire [NCNT-1:0]    z    = \u_ram.g_ram.u_ram.z_q ;
   wire [NCNT-1:0]    ones = \u_ram.g_ram.u_ram.ones_q ;
-  wire [UW-1:0]      rword = \u_ram.g_ram.u_ram.rword ;
+  wire [HWR-1:0]     rword = \u_ram.g_ram.u_ram.rword ;
   wire [CIW-1:0]     fp   = \u_ram.g_ram.u_ram.fp_q ;
   wire               fv   = \u_ram.g_ram.u_ram.fv_q ;
   wire [CIW-1:0]     fi   = \u_ram.g_ram.u_ram.fi_q ;
   wire               pk   = \u_ram.g_ram.u_ram.pk_q ;
   wire [CIW-1:0]     pki  = \u_ram.g_ram.u_ram.pk_i_q ;
-  wire [UW-1:0]      pkw  = \u_ram.g_ram.u_ram.pk_w_q ;
+  wire [HWR-1:0]     pkw  = \u_ram.g_ram.u_ram.pk_w_q ;
   wire               wv   = \u_ram.g_ram.u_ram.wv_q ;
   wire [CIW-1:0]     wi   = \u_ram.g_ram.u_ram.wi_q ;
   wire [NCNT-1:0]    wb   = \u_ram.g_ram.u_ram.wb_q ;
   wire               wt   = \u_ram.g_ram.u_ram.wt_q ;
   wire               bv   = \u_ram.g_ram.u_ram.bv_q ;
   wire [CIW-1:0]     bi   = \u_ram.g_ram.u_ram.bi_q ;
-  wire [UW-1:0]      bw   = \u_ram.g_ram.u_ram.bw_q ;
-  wire [UW-1:0]      r2   = \u_ram.g_ram.u_ram.r2_q ;
-  wire [UW-1:0]      r2p  = \u_ram.g_ram.u_ram.r2p_q ;
+  wire [HWR-1:0]     bw   = \u_ram.g_ram.u_ram.bw_q ;
+  wire [HWR-1:0]     r2   = \u_ram.g_ram.u_ram.r2_q ;
+  wire [HWR-1:0]     r2p  = \u_ram.g_ram.u_ram.r2p_q ;
   wire               apend = \u_ram.g_ram.u_ram.a_pend ;
-  wire [UW-1:0]      rword1 = \u_ram.g_ram.u_ram.rword1 ;
-  wire [UW-1:0]      pkw1 = \u_ram.g_ram.u_ram.pk_w1_q ;
+  wire [HWR-1:0]     rword1 = \u_ram.g_ram.u_ram.rword1 ;
+  wire [HWR-1:0]     pkw1 = \u_ram.g_ram.u_ram.pk_w1_q ;
   wire               pairok = \u_ram.g_ram.u_ram.ram_pair_ok ;
   wire [CIW-1:0]     ri   = \u_ram.g_ram.u_ram.ri_q ;
   wire               adir = \u_ram.g_ram.u_ram.a_dir_q ;
 
   // upper part U of counter j (value = {U, prefix}), and its RAM word (valid while !z[j])
-  function automatic [UW-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
-    upper = v[j*CW+PW +: UW];
+  // (FV_NARROW: a NARROW counter's prefix is PWNR bits, its upper part HWR bits; a wide one's
+  // UW bits, zero-extended, and its RAM word's bits above them are 0)
+  function automatic integer pw_of(input integer j);
+    pw_of = NARR[j] ? PWNR : PW;
   endfunction
-  function automatic [UW-1:0] ramword(input integer j);
-    ramword = upper(cr, j) - {{(UW - 1){1'b0}}, pend[j]};
+  function automatic [HWR-1:0] mask_of(input integer j);
+    mask_of = {HWR{1'b1}} >> (HWR - (CW - pw_of(j)));
+  endfunction
+  function automatic [HWR-1:0] upper(input [NCNT*CW-1:0] v, input integer j);
+    reg [CW-1:0] x;
+    begin
+      x     = v[j*CW +: CW] >> pw_of(j);
+      upper = x[HWR-1:0];
+    end
+  endfunction
+  function automatic [HWR-1:0] ramword(input integer j);
+    ramword = (upper(cr, j) - {{(HWR - 1){1'b0}}, pend[j]}) & mask_of(j);
   endfunction
 
   // Fold scheduler bound: the most cycles, this one included, in which counter j's pending
@@ -447,20 +459,24 @@ module fv_bank_ram #(
     if (past_valid) begin
       for (k = 0; k < NR; k = k + 1) begin
         // (a counter whose write-back lands now: its flags are replaced this cycle)
-        if (!pend[k] && !wb[k]) assert (ones[k] == (upper(cr, k) == {UW{1'b1}})); // [i.ones]
+        if (!pend[k] && !wb[k]) assert (ones[k] == (upper(cr, k) == mask_of(k))); // [i.ones]
         // after pend_left(k) more increments the prefix has not carried out
-        lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]} + pend_left(k) * MAXINC[7:0];
-        if (pend[k] && !wb[k]) assert (lo_room <= {{(8 - PW){1'b0}}, LOMAX}); // [i.bound]
+        lo_room = {{(8 - PW){1'b0}}, lo[k*PW +: PW]}
+                  + pend_left(k) * (NARR[k] ? ((8'd1 << NIWR) - 8'd1) : MAXINC[7:0]);
+        if (pend[k] && !wb[k]) assert (lo_room <= (8'd1 << pw_of(k)) - 8'd1); // [i.bound]
       end
       assert ({1'b0, fp} < NR && {1'b0, fi} < NR && {1'b0, bi} < NR);   // [i.ptr]
       // (cycle A moved the pointer on: a fold never meets one of the same counter)
       if (fv) assert (!p_pre && pend[fi] && (fp == ((fi == NR - 1) ? 0 : fi + 1))); // [i.fold]
-      if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword == ramword(p_pidx)); // [i.rword]
-      if (fv && !z[fi]) assert (rword == ramword(fi));                    // [i.rword]
+      // (in the counter's width: a wide counter's word has bits above its upper part, which the
+      // bank never uses: it masks what it writes, folds and compares)
+      if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx])
+        assert (((rword ^ ramword(p_pidx)) & mask_of(p_pidx)) == 0);       // [i.rword]
+      if (fv && !z[fi]) assert (((rword ^ ramword(fi)) & mask_of(fi)) == 0); // [i.rword]
       // cycle C: its counter still pending, not in cycle B again, its registered word the RAM
       // word (unless the write-back of that counter lands now and replaces the fold)
       if (bv) assert (pend[bi] && !(fv && fi == bi));                     // [i.fold]
-      if (bv && !wb[bi]) assert (bw == ramword(bi));                      // [i.rword]
+      if (bv && !wb[bi]) assert (((bw ^ ramword(bi)) & mask_of(bi)) == 0); // [i.rword]
       // (a parked word meets a write-back only after a DIRECT write: of its own counter it is
       // dropped, of another it waits a cycle, pk_hold; not two write-backs in a row)
       if (pk && wv) assert (DIRX[wi]);                                    // [i.park]
@@ -473,20 +489,22 @@ module fv_bank_ram #(
       if (wv) assert (!(pp_pre && !DIRX[pp_pidx]));                        // [i.wback]
       // (a DIRECT counter's pre-read has no wait state)
       assert (wt == (p_pre && {1'b0, p_pidx} < NCNT && !DIRX[p_pidx]));     // [i.wait]
-      if (ppw) assert (r2 == ramword(pp_pidx));                            // [i.wait]
+      if (ppw) assert (((r2 ^ ramword(pp_pidx)) & mask_of(pp_pidx)) == 0); // [i.wait]
       if (ppw) assert (apend == pend[pp_pidx]);                            // [i.wait]
       // (the word plus one is of the word read; a parked fold word written in its place in the
       // wait state leaves no pending carry)
-      if (ppw && apend) assert (r2p == r2 + 1'b1);                         // [i.wait]
+      if (ppw && apend) assert (((r2p ^ (r2 + 1'b1)) & mask_of(pp_pidx)) == 0); // [i.wait]
       // the address read last cycle (a DIRECT access looks its pending carry and zero flag up
       // by it) and the access's kind (of a counter: the RTL's DIRECT has no bit past NCNT)
       if (p_pre) assert (ri == p_pidx);                                    // [i.wait]
       if ({1'b0, p_pidx} < NCNT) assert (adir == DIRX[p_pidx]);                                      // [i.wait]
       // every RAM entry, the word read and a parked word carry the word plus one beside them
       assert (pairok);                                                     // [i.pair]
-      if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx]) assert (rword1 == rword + 1'b1); // [i.pair]
-      if (fv && !z[fi]) assert (rword1 == rword + 1'b1);                   // [i.pair]
-      if (pk) assert (pkw1 == pkw + 1'b1);                                 // [i.pair]
+      // (in the counter's width: a wide counter's word plus one may carry into bits it does not use)
+      if (p_pre && {1'b0, p_pidx} < NCNT && !z[p_pidx])
+        assert (((rword1 ^ (rword + 1'b1)) & mask_of(p_pidx)) == 0);       // [i.pair]
+      if (fv && !z[fi]) assert (((rword1 ^ (rword + 1'b1)) & mask_of(fi)) == 0); // [i.pair]
+      if (pk) assert (((pkw1 ^ (pkw + 1'b1)) & mask_of(pki)) == 0);        // [i.pair]
 `ifdef FV_DRAIN
       // the drained counters (u_drn, drained index j = bank index 2 + j; invariant i.drain):
       // cycle B follows every cycle but a reset, cycle C every two; cycle B and C are of the

@@ -317,8 +317,9 @@ CHECKS=(
   "bankram.bmc    fv_bank_ram -DFV_FULL bmc 12"
   "bankram3.bmc   fv_bank_ram -DFV_FULL,-DFV_NCNT3 bmc 12"
   "bankramd.bmc   fv_bank_ram -DFV_FULL,-DFV_DIRECT,-DFV_WND bmc 24"
-# (h) with a NARROW counter (its own prefix width beside a wide one's), BMC only
-  "bankramn.bmc   fv_bank_ram -DFV_NARROW bmc 20"
+# (h) with a NARROW counter (its own prefix width beside a wide one's)
+  "bankramn.bmc   fv_bank_ram -DFV_FULL,-DFV_NARROW bmc 20"
+  "bankramn.ind   fv_bank_ram -DFV_FULL,-DFV_NARROW ind 4"
 # (h) with two drained counters (pmu_cnt_drn: the CPI-stack counters' storage)
   "bankramdr.bmc  fv_bank_ram -DFV_FULL,-DFV_DRAIN bmc 20"
   "bankramdr.ind  fv_bank_ram -DFV_FULL,-DFV_DRAIN ind 4"
@@ -397,7 +398,9 @@ NIGHTLY_MUTANTS=(
 # the drained counters (FV_DRAIN, (h) alone): cycle B keeps its increment beside a write of its
 # counter in cycle C, cycle B of the counter cycle C writes takes the old word, a word written
 # at cycle A's edge read stale; with the invariants: the pointer stuck, an access not taken as one
-# a NARROW counter (FV_NARROW, (h) alone): its written value split as a wide counter's
+# a NARROW counter (FV_NARROW): its written value split as a wide counter's ((h) alone); a written
+# NARROW counter's "all ones" taken in the wide width (with the invariants)
+  'mut.ramn-ones|fv_bank_ram|-DFV_FULL,-DFV_NARROW|12|pmu_cnt_ram.v|s/w_ones = \(whi == u_ones\(SM\[wi_q\], NAR\[wi_q\]\)\);/w_ones = (whi == u_ones(SM[wi_q], 1\x27b0));/|i.ones,h.'
   'mut.ramn-split|fv_bank_ram|-DFV_NARROW|12|pmu_cnt_ram.v|s/: NAR\[wi_q\] \? wsh_n\[HW-1:0\] :/: 1\x27b0 ? wsh_n[HW-1:0] :/|h.'
   'mut.drn-cdrop|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/d_b    = \(we_c && c_same\) \? \{PWD\{1.b0\}\} : sum/d_b    = sum/|h.'
   'mut.drn-cword|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/w_b    = c_same \? wd_c : z_q/w_b    = z_q/|h.'
