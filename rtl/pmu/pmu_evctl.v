@@ -54,7 +54,6 @@ module pmu_evctl #(
   localparam NPICK = `PMU_NPICK;          // lanes an event/umask pair selects, at most
   localparam XW    = `PMU_XW;             // lane table index width (rtl/pmu/pmu_lane_x.vh)
   localparam NX    = 1 << XW;             // entries of a thread's lane table (padded)
-  localparam XZ    = `PMU_LT_XZ;          // its zero entry (NL)
   localparam NINT  = NL - NEXT;           // internal lanes 0..NINT-1
   localparam TW    = $clog2(THREADS);
   localparam VW    = LW + 3 + TW;         // event value V
@@ -147,22 +146,25 @@ module pmu_evctl #(
 
   // The lane tables (rtl/pmu/pmu_lane_x.vh), one per thread u, table u at lt[u*NX +: NX]:
   // entry l holds thread u's count lane l (at its own width), or its condition lane l as 1 when
-  // the lane is non-zero (spec 2.2); the zero entry XZ holds 0; entry XZ+1+c V's part of lane
-  // set c of PMU_LT_COMB (its count lanes summed plus 1 when one of its condition lanes is
-  // non-zero), computed once per thread. 2^XW entries each, so an index needs no bounds check.
-  // A lane no pair names alone (not in PMU_LT_LANES) is never read: its entry holds 0.
+  // the lane is non-zero (spec 2.2); the zero entry holds 0; entry NL+1+c V's part of lane set c
+  // of PMU_LT_COMB (its count lanes summed plus 1 when one of its condition lanes is non-zero),
+  // computed once per thread. Entry e at position PMU_LT_POS[e*8 +: 8] (PMU_LT_ENT the other way;
+  // the narrowest entries first, the zero entry at PMU_LT_XZ: gen_map.py); 2^XW positions each,
+  // so an index needs no bounds check. A lane no pair names alone (not in PMU_LT_LANES) is never
+  // read: its entry holds 0.
   localparam [NL-1:0]       LALONE = `PMU_LT_LANES;
   localparam [NL*4-1:0]     LBITS  = `PMU_LANE_BITS;   // lane widths (bits), 4 bits per lane
   localparam integer        NCOMB  = `PMU_LT_NCOMB;
   localparam integer        NCB    = (NCOMB > 0) ? NCOMB : 1;
-  // PMU_LT_COMB padded to one word per table entry (entries at or above NCOMB: 0, unused)
-  localparam [32*NX-1:0]    COMB   = {{(32 * (NX - NCB)){1'b0}}, `PMU_LT_COMB};
+  localparam [32*NCB-1:0]   COMB   = `PMU_LT_COMB;
+  localparam [8*NX-1:0]     LTENT  = `PMU_LT_ENT;      // the entry at each position (255: none)
   localparam integer        EW     = LW + $clog2(NPICK);  // an entry: at most NPICK lanes summed
-  // One assign per entry: the entries no pair reads, the zero entry and the padding are
+  // One assign per position: the entries no pair reads, the zero entry and the padding are
   // constants (no logic: nothing drives them but their value); the others follow their lanes.
   wire [EW-1:0] lt [0:THREADS*NX-1];
   wire [EW-1:0] lcnt [0:THREADS*NL-1];  // lane l of thread u as a count at its own width
   wire [THREADS*NL-1:0] lnz;   // lane l of thread u is non-zero, bit u*NL+l (condition lanes)
+  localparam integer        SW     = 32;   // a position's slot in g_tv[u].ltv (below): a word
   genvar gu;
   genvar gl;
   generate
@@ -180,21 +182,22 @@ module pmu_evctl #(
         end else begin : g_cnt
           assign lcnt[gu*NL+gl] = {{(EW - LW){1'b0}}, lv};
         end
-        if (LALONE[gl] && LCOND[gl]) begin : g_ecnd
-          assign lt[gu*NX+gl] = {{(EW - 1){1'b0}}, lnz[gu*NL+gl]};
-        end else if (LALONE[gl]) begin : g_ecnt
-          assign lt[gu*NX+gl] = lcnt[gu*NL+gl];
-        end else begin : g_never
-          assign lt[gu*NX+gl] = {EW{1'b0}};
-        end
       end
-      assign lt[gu*NX+XZ] = {EW{1'b0}};
-      // Entry XZ+1+c: V's part of lane set c; the entries above are never picked
-      // (pmu_lane_x): don't-care.
-      for (gl = XZ + 1; gl < NX; gl = gl + 1) begin : g_x
-        localparam integer C = gl - XZ - 1;
-        if (C < NCOMB) begin : g_comb
-          localparam [NL-1:0] CM = COMB[C*32 +: NL];
+      for (gl = 0; gl < NX; gl = gl + 1) begin : g_pos
+        localparam integer E = {24'd0, LTENT[gl*8 +: 8]};   // the entry at position gl
+        if (E < NL) begin : g_l
+          if (LALONE[E] && LCOND[E]) begin : g_ecnd
+            assign lt[gu*NX+gl] = {{(EW - 1){1'b0}}, lnz[gu*NL+E]};
+          end else if (LALONE[E]) begin : g_ecnt
+            assign lt[gu*NX+gl] = lcnt[gu*NL+E];
+          end else begin : g_never
+            assign lt[gu*NX+gl] = {EW{1'b0}};
+          end
+        end else if (E == NL) begin : g_z
+          assign lt[gu*NX+gl] = {EW{1'b0}};
+        end else if (E < NL + 1 + NCOMB) begin : g_comb
+          // V's part of lane set E-NL-1
+          localparam [NL-1:0] CM = COMB[(E-NL-1)*32 +: NL];
           reg [EW-1:0] sum;
           integer      l;
           always @* begin
@@ -207,8 +210,23 @@ module pmu_evctl #(
           end
           assign lt[gu*NX+gl] = sum;
         end else begin : g_dc
+          // no entry: never picked (pmu_lane_x), don't-care
           assign lt[gu*NX+gl] = {EW{1'bx}};
         end
+      end
+    end
+    // Table u as one vector, position p at g_tv[u].ltv[p*SW +: EW] (a 32-bit word each, the bits
+    // above EW 0). A pick, a part-select of it, is one mux over the positions per bit in
+    // synthesis (0 at the positions of the entries narrower than the bit, don't-care at the
+    // padding: an upper bit reduces to a mux over a small group at the top), which a read of the
+    // array lt by the index is not (an AND-OR over decoded indices: pmu_evctl 3,153 -> 2,884
+    // iCE40 LUT4 at the defaults with PIPE=2, with gen_map.py's layout; the layout alone 3,189);
+    // in simulation a word read. public_flat_rd keeps ltv a member of the Verilated model: as a
+    // local it is cleared every evaluation (main run 617.4M host instructions, 622.7M without).
+    for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_tv
+      wire [NX*SW-1:0] ltv /*verilator public_flat_rd*/;
+      for (gl = 0; gl < NX; gl = gl + 1) begin : g_w
+        assign ltv[gl*SW +: SW] = {{(SW - EW){1'b0}}, lt[gu*NX+gl]};
       end
     end
   endgenerate
@@ -254,16 +272,18 @@ module pmu_evctl #(
           end
         end
         wire [XW-1:0] pick = pick_i[K*XW +: XW];
-        reg  [VW-1:0] v;
-        integer       pu;
-        always @* begin
-          v = {VW{1'b0}};
-          for (pu = 0; pu < THREADS; pu = pu + 1) begin
-            if (part_on[pu]) begin
-              v = v + {{(VW - EW){1'b0}}, lt[pu*NX+{{(32 - XW){1'b0}}, pick}]};
-            end
+        // V as a chain of sums over the tables: g_part[u].s is the sum up to table u, plus the
+        // entry pick of table u when thread u takes part
+        for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_part
+          wire [VW-1:0] e = {{(VW - EW){1'b0}}, g_tv[gu].ltv[pick*SW +: EW]};
+          wire [VW-1:0] s;
+          if (gu == 0) begin : g_0
+            assign s = part_on[gu] ? e : {VW{1'b0}};
+          end else begin : g_n
+            assign s = part_on[gu] ? g_part[gu-1].s + e : g_part[gu-1].s;
           end
         end
+        wire [VW-1:0] v = g_part[THREADS-1].s;
 
         assign v_now[K*VW +: VW] = v;
 

@@ -24,8 +24,14 @@
 `define PMU_NFLAG 13
 `define PMU_NPICK 2  // lanes an event/umask pair selects, at most (rtl/pmu/pmu_lane_pick.vh)
 `define PMU_LIW 5  // lane index width
-`define PMU_LT_XZ 18  // the lane table's zero entry, NL (rtl/pmu/pmu_lane_x.vh)
 `define PMU_XW 5  // lane table index width, clog2(NL+1+PMU_LT_NCOMB)
+// the lane table's layout (rtl/pmu/pmu_lane_x.vh): entry e (lane e for e < NL, the zero entry
+// NL, lane set c at NL+1+c) at position PMU_LT_POS[e*8 +: 8]; the entry at position p is
+// PMU_LT_ENT[p*8 +: 8] (255: none, don't-care), p < 2^PMU_XW; the entries by width, narrowest
+// first, so that an upper bit of a pick is a mux over a small group at the top (gen_map.py)
+`define PMU_LT_XZ 0  // the position of the zero entry
+`define PMU_LT_POS 176'h150e0100021213140708090a0b03040c0f100d110506
+`define PMU_LT_ENT 256'hffffffffffffffffffff150e0f10020405140306090a0b0c0d00010708111312
 // lane sets (rtl/pmu/pmu_lane_x.vh): entry XZ+1+c of a thread's lane table is V's part of the
 // lanes of set c, which an event/umask pair names together: its count lanes summed plus 1 when
 // one of its condition lanes is non-zero; c at [c*32 +: 32], bit l set for lane l
