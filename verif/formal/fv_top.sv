@@ -67,8 +67,9 @@
 // wait state is followed by the same access phase at the same address, a setup cycle by its
 // access phase); t.fix_inc/t.pmc_inc then read in c-3 and c (setup and wait state between),
 // t.ovf's high-word write follows two quiet cycles after the low word's. BMC only: the induction
-// at STORAGE=1 is not closed (docs/formal.md), but t.bank_protocol (the bank's access protocol,
-// which fv_bank_ram assumes) is inductive alone (`FV_PROTO`).
+// at STORAGE=1 is not closed for t.rdp_apb, t.slot_inc, t.fix_inc and t.pmc_inc (docs/formal.md);
+// without them (`FV_NOVAL`) the rest is inductive, and t.bank_protocol (the bank's access
+// protocol, which fv_bank_ram assumes) alone too (`FV_PROTO`).
 //
 // `FV_PIPE=N` (1, 2 or 3) proves all of them at PIPE = N, under APB: an access phase follows its
 // setup cycle at the same word address (the register block decodes the address in the setup
@@ -535,7 +536,14 @@ module fv_top #(
 
   // ---- properties --------------------------------------------------------------------------------
   // (`FV_PROTO`: t.bank_protocol alone, for its induction; the other properties and the
-  // invariants are left out)
+  // invariants are left out. `FV_NOVAL`: without the properties that compare counter values
+  // over time, t.rdp_apb, t.slot_inc, t.fix_inc and t.pmc_inc, whose induction at STORAGE=1
+  // needs a reference of every counter's value: the rest is inductive there)
+`ifdef FV_NOVAL
+  localparam VAL = 1'b0;
+`else
+  localparam VAL = 1'b1;
+`endif
 `ifndef FV_PROTO
   genvar gt;
   genvar gi;
@@ -556,9 +564,9 @@ module fv_top #(
           if (p_rst && !p_req[gt]) assert (d == pd);                                 // [t.rdp_hold]
           if (p_rst && p_req[gt] && psel >= 3'd5) assert (d == 64'd0);               // [t.rdp_range]
           assert (d[63:CW] == 0);                                                    // [t.rdp_range]
-          if (p_rst && p_req[gt] && psel < 3'd5 && p_rok && p_wa == word(gt, `PMU_SLOT_OFF + 8 * psel))
+          if (VAL && p_rst && p_req[gt] && psel < 3'd5 && p_rok && p_wa == word(gt, `PMU_SLOT_OFF + 8 * psel))
             assert (d[31:0] == p_prdata);                                            // [t.rdp_apb]
-          if (pp_rst && p_rst && p_req[gt] && pp_req[gt] && psel == pp_sel[gt*3 +: 3] && psel < 3'd5
+          if (VAL && pp_rst && p_rst && p_req[gt] && pp_req[gt] && psel == pp_sel[gt*3 +: 3] && psel < 3'd5
               && !pp_swr)
             assert (d[CW-1:0] == snext);                                             // [t.slot_inc]
         end
@@ -568,14 +576,14 @@ module fv_top #(
       // STORAGE=1: reads in c-3 and c, the setup cycle c-2 and the wait state c-1 between
       for (gi = 0; gi < 3; gi = gi + 1) begin : g_fix
         always @* begin
-          if (STORAGE == 0 && PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lfcls[gt]
+          if (VAL && STORAGE == 0 && PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lfcls[gt]
               && p_wa == word(gt, `PMU_FIX_OFF + 8 * gi) && wa == p_wa)
             assert (prdata == p_prdata + p_lfinc[(gt*3+gi)*32 +: 32]);               // [t.fix_inc]
-          if (STORAGE == 0 && PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
+          if (VAL && STORAGE == 0 && PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
               && pp_lfcls[gt] && p_lfcls[gt] && pp_wa == word(gt, `PMU_FIX_OFF + 8 * gi) && wa == pp_wa)
             assert (prdata == pp_prdata + pp_lfinc[(gt*3+gi)*32 +: 32]               // [t.fix_inc]
                               + p_lfinc[(gt*3+gi)*32 +: 32]);
-          if (STORAGE != 0 && past_valid && ppp_rst && pp_rst && p_rst && rst_ni && ppp_rok && !pp_wok
+          if (VAL && STORAGE != 0 && past_valid && ppp_rst && pp_rst && p_rst && rst_ni && ppp_rok && !pp_wok
               && !p_wok && rok && ppp_lfcls[gt] && pp_lfcls[gt] && p_lfcls[gt]
               && ppp_wa == word(gt, `PMU_FIX_OFF + 8 * gi) && wa == ppp_wa)
             assert (prdata == ppp_prdata + ppp_lfinc[(gt*3+gi)*32 +: 32]             // [t.fix_inc]
@@ -584,15 +592,15 @@ module fv_top #(
       end
       for (gi = 0; gi < P; gi = gi + 1) begin : g_pmc
         always @* begin
-          if (STORAGE == 0 && PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lrcls[gt*P+gi]
+          if (VAL && STORAGE == 0 && PIPE == 0 && past_valid && p_rst && rst_ni && p_rok && rok && p_lrcls[gt*P+gi]
               && p_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == p_wa)
             assert (prdata == p_prdata + p_lrinc[(gt*P+gi)*32 +: 32]);               // [t.pmc_inc]
-          if (STORAGE == 0 && PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
+          if (VAL && STORAGE == 0 && PIPE != 0 && past_valid && pp_rst && p_rst && rst_ni && pp_rok && !p_wok && rok
               && pp_lrcls[gt*P+gi] && p_lrcls[gt*P+gi]
               && pp_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == pp_wa)
             assert (prdata == pp_prdata + pp_lrinc[(gt*P+gi)*32 +: 32]               // [t.pmc_inc]
                               + p_lrinc[(gt*P+gi)*32 +: 32]);
-          if (STORAGE != 0 && past_valid && ppp_rst && pp_rst && p_rst && rst_ni && ppp_rok && !pp_wok
+          if (VAL && STORAGE != 0 && past_valid && ppp_rst && pp_rst && p_rst && rst_ni && ppp_rok && !pp_wok
               && !p_wok && rok && ppp_lrcls[gt*P+gi] && pp_lrcls[gt*P+gi] && p_lrcls[gt*P+gi]
               && ppp_wa == word(gt, `PMU_PMC_OFF + 8 * gi) && wa == ppp_wa)
             assert (prdata == ppp_prdata + ppp_lrinc[(gt*P+gi)*32 +: 32]             // [t.pmc_inc]

@@ -376,6 +376,10 @@ NIGHTLY_CHECKS=(
   "topr0p.ind     fv_top   -DFV_STORAGE=1,-DFV_PROTO ind 4"
   "topr2p.bmc     fv_top   -DFV_STORAGE=1,-DFV_PIPE=2,-DFV_PROTO bmc 8"
   "topr2p.ind     fv_top   -DFV_STORAGE=1,-DFV_PIPE=2,-DFV_PROTO ind 4"
+# ... and every property but the four that compare counter values over time (FV_NOVAL), by
+# induction (base case: topr0.bmc, topr2.bmc)
+  "topr0v.ind     fv_top   -DFV_STORAGE=1,-DFV_NOVAL ind 6"
+  "topr2v.ind     fv_top   -DFV_STORAGE=1,-DFV_PIPE=2,-DFV_NOVAL ind 8"
 )
 NIGHTLY_MUTANTS=(
   'mut.smp-tail|fv_smp|-|5|pmu_smp_thr.v|s/assign werr_o = \(k_i == K_TAIL\) && \(tstep > fill\);/assign werr_o = 1\x27b0;/|s.tail_rule,s.fill'
