@@ -303,6 +303,8 @@ module pmu_cnt_bank #(
         .widx_i     (widx_i),
         .wold_o     (wold),
         .wval_i     (wnew),
+        .wmask_i    (wm64[CW-1:0]),
+        .wdata_i    (wd64[CW-1:0]),
         .re_i       (re_i),
         .ridx_i     (ridx_i),
         .rdata_o    (rdata_o),

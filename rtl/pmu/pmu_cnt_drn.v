@@ -14,8 +14,10 @@
 // pre-read) chooses that counter instead, and the pointer waits: the access's wait state is its
 // cycle B and its access cycle its cycle C, where the value is word + d exactly (the prefix was
 // cleared at B's edge), with no per-counter read mux. A write (in cycle C) stores the new value
-// in place of word + d and clears the prefix again (the write cycle's increment is dropped, spec
-// 4); a cycle B of the same counter in that cycle takes 0.
+// in place of word + d (the written bytes merged over word + d here, from the write port's bytes
+// and data: no path from the bank's other counters' values) and clears the prefix again (the
+// write cycle's increment is dropped, spec 4); a cycle B of the same counter in that cycle takes
+// 0.
 //
 // Prefix: the pointer moves in every cycle but an APB setup cycle of a drained counter, at most
 // one cycle in three (setup, wait state, access), so it visits each counter within 2*ND cycles
@@ -44,7 +46,8 @@ module pmu_cnt_drn #(
   input  wire              pre_i,    // APB setup cycle of counter pidx_i (bank index)
   input  wire [CIW-1:0]    pidx_i,
   input  wire              we_i,     // a write of the access (its access cycle: cycle C)
-  input  wire [CW-1:0]     wval_i,   // ... the value it stores
+  input  wire [CW-1:0]     wmask_i,  // ... the bits it writes (its strobed bytes)
+  input  wire [CW-1:0]     wdata_i,  // ... and their values (bits outside wmask_i unused)
   output wire              hit_o,    // pidx_i is a drained counter
   output wire [CW-1:0]     val_o     // value of cycle C's counter (the access's, in its access cycle)
 );
@@ -111,10 +114,11 @@ module pmu_cnt_drn #(
   localparam [DIW-1:0] NDM   = NDM32[DIW-1:0];
   wire [DIW-1:0] dp_n  = (dp_q == NDM) ? {DIW{1'b0}} : dp_q + {{(DIW - 1){1'b0}}, 1'b1};
 
-  // Cycle C: the word plus what B took, or the access's written value
+  // Cycle C: the word plus what B took, the access's written bytes merged over it
   wire           we_c  = cv_q && cacc_q && we_i;
   wire [CW-1:0]  v     = bw_q + {{(CW - PWD){1'b0}}, bd_q};
-  wire [CW-1:0]  wd_c  = we_c ? wval_i : v;
+  wire [CW-1:0]  wm_c  = we_c ? wmask_i : {CW{1'b0}};
+  wire [CW-1:0]  wd_c  = (v & ~wm_c) | (wdata_i & wm_c);
   assign val_o = v;
 
   // Cycle B: the prefix plus B's increment (0 when cycle C writes the same counter: the write

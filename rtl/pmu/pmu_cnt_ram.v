@@ -126,6 +126,8 @@ module pmu_cnt_ram #(
   input  wire [CIW-1:0]      widx_i,
   output wire [CW-1:0]       wold_o,     // value of counter widx_i (the write's old value)
   input  wire [CW-1:0]       wval_i,     // the value a write of counter widx_i stores
+  input  wire [CW-1:0]       wmask_i,    // ... its bits the write sets (the strobed bytes)
+  input  wire [CW-1:0]       wdata_i,    // ... to these (wval_i: wold_o merged with them)
   input  wire                re_i,
   input  wire [CIW-1:0]      ridx_i,
   output reg  [CW-1:0]       rdata_o,
@@ -565,17 +567,22 @@ module pmu_cnt_ram #(
         .DTHR    (DTHR),
         .PWD     ((PWD > 0) ? PWD : $clog2(SMAX * (2 * ND + 4) + 1))
       ) u_drn (
-        .clk_i  (clk_i),
-        .rst_ni (rst_ni),
-        .inc_i  (dinc),
-        .pre_i  (pre_i),
-        .pidx_i (pidx_i),
-        .we_i   (we_i),
-        .wval_i (wval_i),
-        .hit_o  (d_hit),
-        .val_o  (d_val)
+        .clk_i   (clk_i),
+        .rst_ni  (rst_ni),
+        .inc_i   (dinc),
+        .pre_i   (pre_i),
+        .pidx_i  (pidx_i),
+        .we_i    (we_i),
+        .wmask_i (wmask_i),
+        .wdata_i (wdata_i),
+        .hit_o   (d_hit),
+        .val_o   (d_val)
       );
     end else begin : g_no_drain
+      // (the write's bytes: only u_drn takes them apart from wval_i)
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [2*CW-1:0] wbytes_u = {wmask_i, wdata_i};
+      /* verilator lint_on UNUSEDSIGNAL */
       assign d_val = {CW{1'b0}};
 `ifndef SYNTHESIS
       integer dv;

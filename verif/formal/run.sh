@@ -401,13 +401,15 @@ NIGHTLY_MUTANTS=(
   'mut.ramw-stale|fv_bank_ram|-DFV_FULL,-DFV_DIRECT,-DFV_WND|16|pmu_cnt_ram.v|s/wram\[wa_x\[WAW-1:0\]\] <= ram_wdata;/wram[wa_x[WAW-1:0]] <= wram[wa_x[WAW-1:0]];/|i.wnd'
 # the drained counters (FV_DRAIN, (h) alone): cycle B keeps its increment beside a write of its
 # counter in cycle C, cycle B of the counter cycle C writes takes the old word, a word written
-# at cycle A's edge read stale; with the invariants: the pointer stuck, an access not taken as one
+# at cycle A's edge read stale, a write's value taken for every bit (its bytes not merged over
+# the word); with the invariants: the pointer stuck, an access not taken as one
 # a NARROW counter (FV_NARROW): its written value split as a wide counter's ((h) alone); a written
 # NARROW counter's "all ones" taken in the wide width (with the invariants)
   'mut.ramn-ones|fv_bank_ram|-DFV_FULL,-DFV_NARROW|12|pmu_cnt_ram.v|s/w_ones = \(whi == u_ones\(SM\[wi_q\], NAR\[wi_q\]\)\);/w_ones = (whi == u_ones(SM[wi_q], 1\x27b0));/|i.ones,h.'
   'mut.ramn-split|fv_bank_ram|-DFV_NARROW|12|pmu_cnt_ram.v|s/: NAR\[wi_q\] \? wsh_n\[HW-1:0\] :/: 1\x27b0 ? wsh_n[HW-1:0] :/|h.'
   'mut.drn-cdrop|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/d_b    = \(we_c && c_same\) \? \{PWD\{1.b0\}\} : sum/d_b    = sum/|h.'
   'mut.drn-cword|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/w_b    = c_same \? wd_c : z_q/w_b    = z_q/|h.'
+  'mut.drn-wmask|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/wm_c  = we_c \? wmask_i : \{CW\{1.b0\}\};/wm_c  = {CW{we_c}};/|h.'
   'mut.drn-rbyp|fv_bank_ram|-DFV_DRAIN|20|pmu_cnt_drn.v|s/byp_q   <= cv_q && \(ci_q == ja\);/byp_q   <= 1\x27b0;/|h.'
   'mut.drn-stuck|fv_bank_ram|-DFV_FULL,-DFV_DRAIN|16|pmu_cnt_drn.v|s/dp_q <= acc_a \? dp_q : dp_n;/dp_q <= dp_q;/|i.drain'
   'mut.drn-bacc|fv_bank_ram|-DFV_FULL,-DFV_DRAIN|12|pmu_cnt_drn.v|s/bacc_q <= acc_a;/bacc_q <= 1\x27b0;/|i.drain'
