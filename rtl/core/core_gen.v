@@ -20,7 +20,8 @@
 // wrong path decodes its next block when the current one is consumed. The correct-path words
 // depend on the mix, which is only constant once reset is over (the configuration is sampled
 // during reset), so those registers are loaded at the first clock edge after reset (valid_q),
-// from the W draws after the reset state (sd_q, loaded in reset; kernel mode 0); the words are
+// from the W draws from the stream's first draw on (sd_q, loaded in reset; kernel mode 0): the
+// same draw chain, its word 0 restarting at sd_q as a loop position 0 does; the words are
 // only ever read from the registers, and the fetch waits for them (valid_o: the first cycle
 // after reset fetches nothing in generator mode), so no decode lies between the configuration
 // and the fetch.
@@ -78,9 +79,9 @@ module core_gen #(
   // ---------------------------------------------------------------------------------------------
   // Correct path
   // ---------------------------------------------------------------------------------------------
-  reg [W*64-1:0] sd_q;     // the W draws after the state after reset (kernel mode 0); decoded
-                           // into attr_q while valid_q is 0
-  reg [W*64-1:0] sd_r;     //   their reset value (below)
+  reg [63:0]     sd_q;     // the stream's first draw after its seeded state (its words from
+                           // it on are decoded into attr_q while valid_q is 0)
+  reg [63:0]     sd_r;     //   its reset value (below)
   reg            valid_q;  // attr_q and last_q hold the next W words (from the first edge
                            // after reset)
   reg [W*16-1:0] attr_q;   // the next W words
@@ -93,12 +94,16 @@ module core_gen #(
   // Loop mode: L = 2^(loop_i+3) words (lmask: L - 1); nwr[j]: the j-th word after the last one is
   // at loop position 0 (a register loaded with rem_q, from rem_d and the configuration, so no
   // compare lies between the registers and the draws). Of the first W words after reset
-  // (positions 0 .. W-1, iwr) only word 0 is, since L >= 16 > W.
+  // (positions 0 .. W-1, iwr) only word 0 is, since L >= 16 > W. nwr_q also picks the draws:
+  // word j's draw restarts at sd_q where nwr_q[j] is set; its reset value sets word 0's only, in
+  // loop mode or not, so the first W words after reset are drawn by the same chain (from sd_q
+  // on), and no valid_q choice lies on it.
   wire           lon   = loop_i != 3'd0;
   wire [9:0]     lmask = ~(10'h3ff << ({1'b0, loop_i} + 4'd3));
   wire [W-1:0]   iwr   = {{(W - 1){1'b0}}, lon};
-  reg  [W-1:0]   nwr_q;    // nwr of rem_q, loaded with rem_q (no compare after the register)
-  reg  [W-1:0]   nwr_d;
+  wire [W-1:0]   nwr_r = {{(W - 1){1'b0}}, 1'b1};
+  reg  [W-1:0]   nwr_q;    // nwr of rem_q, loaded with rem_q (no compare after the register);
+  reg  [W-1:0]   nwr_d;    //   nwr_r in reset
 
   // The correct-path words of a block of the W words (core_fetch): cut before an Icache-miss
   // word other than the first and after a mispredicted branch (word 0's miss, which depends on
@@ -113,8 +118,8 @@ module core_gen #(
   assign valid_o = valid_q;
 
   // Next state: while valid_q is 0 (reset and the first cycle after it: nothing is fetched), the
-  // W words decoded from the reset state's draws (sd_q, kernel mode 0; L >= 16 > W: only word 0
-  // of the first W can be at loop position 0, so the draws are sd_q's in loop mode too). Then
+  // W words decoded from the stream's first W draws (from sd_q on, nwr_q = nwr_r; kernel mode 0;
+  // L >= 16 > W: only word 0 of the first W can be at loop position 0, iwr). Then
   // consume the block's words: shift them out and decode as many new words from the draws after
   // the last one (the kernel-mode chain goes on from the last word's mode bit). The W draws after
   // the last one and their words do not depend on the count (from registers), and the count
@@ -124,7 +129,7 @@ module core_gen #(
   // nwr of rem_q when nothing is consumed (both are loaded at the first edge after reset, and
   // the configuration is constant after it).
   // Draw j is one xorshift64 step (Marsaglia 13/7/17) after draw j-1 (draw -1: last_q), or the
-  // stream's first draw after reset (sd_q's draw 0) when its word is at loop position 0. Word j
+  // stream's first draw after reset (sd_q) when nwr_q[j] is set (above). Word j
   // from draw r, kernel mode km and the mix's thresholds th; fields of r: [7:0] class, [15:8]
   // miss, [27:16] Icache miss, [35:28] has a dependence, [38:36] distance - 1, [47:40]
   // kernel-mode toggle (enter 1/256, leave 8/256); bit 8 is the new mode, bit 9 loop position 0.
@@ -165,10 +170,8 @@ module core_gen #(
       km    = valid_q && attr_q[(W-1)*16+8];
       y     = last_q;
       for (j = 0; j < W; j = j + 1) begin
-        if (!valid_q) begin
-          y = sd_q[j*64 +: 64];
-        end else if (wr[j]) begin
-          y = sd_q[63:0];
+        if (nwr_q[j]) begin
+          y = sd_q;
         end else begin
           y = y ^ (y << 13);
           y = y ^ (y >> 7);
@@ -242,8 +245,8 @@ module core_gen #(
   assign wp_attr_o = wp_attr_q;
 
   // Reset values, formed in reset only: the seed spread over 64 bits and salted with the thread
-  // number (never 0); the correct path's W draws after its seeded state, the wrong path's first
-  // draw and its words.
+  // number (never 0); the correct path's first draw after its seeded state, the wrong path's
+  // first draw and its words.
   reg [63:0] sc;
   reg [63:0] sw;
   reg [63:0] v;
@@ -251,7 +254,7 @@ module core_gen #(
   integer    q;
   always @* begin
     q         = 0;         // loop variable: assigned on every path (no latch)
-    sd_r      = {(W * 64){1'b0}};
+    sd_r      = {64{1'b0}};
     wx_r      = {64{1'b0}};
     wp_attr_r = {(W * 16){1'b0}};
     sc        = {64{1'b0}};
@@ -263,13 +266,9 @@ module core_gen #(
       if (sc == 64'd0) sc = GOLD;
       sw = {~seed_i, seed_i} ^ ((GOLD * ({60'd0, tid_i, 1'b0} + 64'd2)) ^ SALT_X);
       if (sw == 64'd0) sw = GOLD;
-      v = sc;
-      for (q = 0; q < W; q = q + 1) begin
-        v = v ^ (v << 13);
-        v = v ^ (v >> 7);
-        v = v ^ (v << 17);
-        sd_r[q*64 +: 64] = v;
-      end
+      v    = sc ^ (sc << 13);
+      v    = v ^ (v >> 7);
+      sd_r = v ^ (v << 17);
       v    = sw ^ (sw << 13);
       v    = v ^ (v >> 7);
       wx_r = v ^ (v << 17);
@@ -281,17 +280,19 @@ module core_gen #(
     end
   end
 
-  // Reset: both streams at their seeded states (sd_q keeps the W draws after the correct path's
-  // until the next reset); the correct-path words are decoded from them until the first edge
-  // after reset.
+  // Reset: both streams at their seeded states (sd_q keeps the correct path's first draw until
+  // the next reset); the correct-path words are decoded from it until the first edge after
+  // reset (nwr_q: word 0's draw is sd_q).
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sd_q      <= sd_r;
       valid_q   <= 1'b0;
+      nwr_q     <= nwr_r;
       wx_q      <= wx_r;
       wp_attr_q <= wp_attr_r;
     end else begin
       valid_q   <= 1'b1;
+      nwr_q     <= nwr_d;
       wx_q      <= wx_d;
       wp_attr_q <= wp_attr_d;
     end
@@ -302,7 +303,6 @@ module core_gen #(
     attr_q  <= attr_d;
     last_q  <= last_d;
     rem_q   <= rem_d;
-    nwr_q   <= nwr_d;
     kcr_q   <= kcr_d;
   end
 
