@@ -57,7 +57,11 @@ template <typename Root> static bool rtl_state_same(Root *r, const pmu_state_t *
   {
     const auto &cnt = r->RTL_SIG(u_bank__DOT__cnt_q);  // VlUnpacked, contiguous
     if (sizeof(cnt[0]) == sizeof(m->cnt_q[0])) {
-      if (std::memcmp(&cnt[0], m->cnt_q, sizeof m->cnt_q) != 0) return false;
+      // branch-free over the words (vectorised; memcmp stops at the first difference,
+      // which the main run never has)
+      uint64_t x = 0;
+      for (int i = 0; i < (PMU_NCNT); i++) x |= (uint64_t)cnt[i] ^ m->cnt_q[i];
+      if (x != 0) return false;
     } else {
       for (int i = 0; i < (PMU_NCNT); i++)
         if ((uint64_t)cnt[i] != m->cnt_q[i]) return false;
