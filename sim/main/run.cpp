@@ -660,56 +660,11 @@ static std::vector<uint16_t> load_program(const std::string &path) {
 
 // How the lockstep engine reaches the PMU inside sim_top: the bus and the direct read port come
 // from the harness, every other PMU input from the core (sim_top's outputs of the same names).
-// The clock low without an eval (SimTopPorts::drive): the edge detector's record of the clock
-// set as an eval with clk_i = 0 leaves it. Verilator 5.006 keeps it in the root as
-// __Vtrigrprev__TOP__clk_i; where the root has no such member (another Verilator), the second
-// overload returns false and the eval runs as before.
-template <class R>
-static inline auto clock_seen_low(R *r, int) -> decltype(r->__Vtrigrprev__TOP__clk_i = 0, true) {
-  r->__Vtrigrprev__TOP__clk_i = 0;
-  return true;
-}
-template <class R>
-static inline bool clock_seen_low(R *, long) {
-  return false;
-}
-
 struct SimTopPorts {
   typedef Vsim_top Top;
   Vsim_top *top = nullptr;
-  // Every input of sim_top but the clock, as the last eval with the clock low saw them (valid:
-  // such an eval has run since the reset sequence of main(), which evaluates by itself).
-  bool seen_valid = false;
-  uint64_t seen[4] = {};
-  // Sets the top's inputs of this cycle; returns false when none changed since the last eval,
-  // with the clock marked low: the eval with the clock low would then change nothing (the
-  // outputs after the last edge are this cycle's; in the main run the bus is idle in almost
-  // every cycle), so the engine skips it. Not in waveform builds (their dump reads clk_i).
-  LOCKSTEP_INLINE bool drive(const pmu_in_t *in) {
+  LOCKSTEP_INLINE void drive(const pmu_in_t *in) {
     Vsim_top *d = top;
-    drive_bus(d, in);
-    const uint64_t now[4] = {
-        (uint64_t)d->pwdata_i << 32 | d->paddr_i,
-        (uint64_t)d->cfg_i << 32 | d->seed_i,
-        (uint64_t)d->prog_data_i | (uint64_t)d->prog_addr_i << 16 | (uint64_t)d->prog_we_i << 32 |
-            (uint64_t)d->prog_tid_i << 33 | (uint64_t)d->psel_i << 36 | (uint64_t)d->penable_i << 37 |
-            (uint64_t)d->pwrite_i << 38 | (uint64_t)d->pstrb_i << 40 | (uint64_t)d->pprot_i << 44 |
-            (uint64_t)d->rst_ni << 47 | (uint64_t)d->trc_en_i << 48,
-        (uint64_t)d->rdp_req_i | (uint64_t)d->rdp_sel_i << 32};
-    const bool same = seen_valid && now[0] == seen[0] && now[1] == seen[1] && now[2] == seen[2] &&
-                      now[3] == seen[3];
-#if VM_TRACE
-    const bool skip = false;
-#else
-    const bool skip = same && clock_seen_low(d->rootp, 0);
-#endif
-    if (!same) {
-      std::memcpy(seen, now, sizeof seen);
-      seen_valid = true;
-    }
-    return !skip;
-  }
-  static LOCKSTEP_INLINE void drive_bus(Vsim_top *d, const pmu_in_t *in) {
     d->psel_i = in->psel;
     d->penable_i = in->penable;
     d->pwrite_i = in->pwrite;

@@ -5,8 +5,6 @@
 //
 // One cycle, always in this order (Lockstep<Ports>::step):
 //   1. drive      the harness's inputs into the Verilated top (Ports::drive), clock low, eval
-//                 (skipped when the Ports says no input changed since the last eval: the
-//                 top's outputs are then already those of this cycle)
 //   2. capture    the PMU's inputs as the RTL sees them (Ports::capture: nothing for pmu_top, the
 //                 core's outputs for sim_top), kept in the input history
 //   3. compare    the PMU's outputs: model (expected) against RTL (actual), before the edge
@@ -19,11 +17,7 @@
 // What differs between harnesses is only how the PMU's ports and flops are reached, given as the
 // Ports class (pmu_top_ports.h for pmu_top as the top; SimTopPorts in sim/main/run.cpp):
 //   typename Top;  Top *top;            the Verilated top (clk_i, rst_ni, pmu_top's output names)
-//   void drive(const pmu_in_t *in);     set the top's inputs for this cycle (before the eval);
-//                                       or bool drive(...): false when every input of the top
-//                                       is what the last eval saw and the Ports has marked the
-//                                       clock low without one (step() then skips the eval with
-//                                       the clock low: nothing in the top would change)
+//   void drive(const pmu_in_t *in);     set the top's inputs for this cycle (before the eval)
 //   void capture(pmu_in_t *in);         after the eval: fill in what the RTL itself drives
 //   void reset();                       reset the RTL (harnesses with their own sequence: no-op)
 //   auto *root();                       the root with the RTL_SIG(...) members (rtl_state.h)
@@ -62,19 +56,6 @@ static inline bool out_same(const pmu_out_t *m, const pmu_out_t *r) {
 }
 
 enum { LOCKSTEP_HIST = 64 };
-
-// Ports::drive() returning bool (false: the eval with the clock low may be skipped), or void
-// (always evaluate).
-template <class P>
-static inline __attribute__((always_inline)) auto lockstep_drive(P &io, const pmu_in_t *in, int)
-    -> decltype(bool(io.drive(in))) {
-  return io.drive(in);
-}
-template <class P>
-static inline __attribute__((always_inline)) bool lockstep_drive(P &io, const pmu_in_t *in, long) {
-  io.drive(in);
-  return true;
-}
 
 // step() and the Ports' drive()/capture() are inlined into the harness's loop: as one function
 // the compiler also inlines rtl_state_same() into it (called through the engine, clang++ -O3 left
@@ -136,9 +117,9 @@ template <class Ports> struct Lockstep {
     pmu_in_t *h = &hist[cycle % LOCKSTEP_HIST];
     pmu_out_t ro;
     if (use_rtl) {
-      const bool ev = lockstep_drive(io, in, 0);
+      io.drive(in);
       io.top->clk_i = 0;
-      if (ev) io.top->eval();
+      io.top->eval();
       io.capture(in);
       if (obs) obs->inputs(cycle, in);
       sample_outputs(io.top, &ro);
