@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Host instructions per simulated cycle of the main run, per Verilog module (docs/performance.md).
 
-usage: python3 sim/main/cg_modules.py [--cycles N1,N2] [--top K] [--run NAME] REV [REV ...]
+usage: python3 sim/main/cg_modules.py [--cycles N1,N2] [--top K] [--run NAME] [--arch FLAGS] REV [REV ...]
 
 Builds each git revision's main run (Vsim_top, default parameters, from `git archive` with that
 revision's own makefiles; --run run_smp: the build with the PMU's sampler, build/run_smp, which
@@ -10,7 +10,10 @@ statement of the Verilated code its own function, named after its module and sou
 without -pg (VM_PROFC=0) and with CXXFLAGS=-gdwarf-4; runs it under callgrind for N1 and N2
 cycles (workload mixed, seed 1) and gives each source line's cost difference, divided by
 N2 - N1, to the function it is in: a module's cost per cycle, inlined code included. REV
-`work` is the working tree's tracked files (git stash create).
+`work` is the working tree's tracked files (git stash create). Every revision is compiled for
+the same host instruction set, as make bench builds its baseline (--arch, default the main
+run's RUN_ARCH from scripts/mk/host_arch.sh; given to the C compiler in CC and to the
+Verilated C++ in CXXFLAGS; '' for the compilers' default), into cg_modules/<commit>[-<march>]/.
 The build keeps statements apart, so its totals are above the plain build's (the documented
 callgrind command): compare modules and revisions, not absolute figures. Prints one table
 (with two revisions: both and the difference), then the costliest statements of the last one.
@@ -42,8 +45,9 @@ def commit_of(rev):
                           capture_output=True, text=True, check=True).stdout.strip()
 
 
-def build(commit, base, name):
-    d = os.path.join(base, commit[:12])
+def build(commit, base, name, arch):
+    m = re.search(r"-march=(\S+)", arch)
+    d = os.path.join(base, commit[:12] + ("-" + m.group(1) if m else ""))
     binp = os.path.join(d, "build", name, "Vsim_top")
     if os.path.exists(binp):
         return binp
@@ -51,9 +55,9 @@ def build(commit, base, name):
     if not os.path.exists(os.path.join(d, "src.done")):
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(src)
-        arch = subprocess.Popen(["git", "-C", ROOT, "archive", commit], stdout=subprocess.PIPE)
-        sh(["tar", "-x", "-C", src], stdin=arch.stdout)
-        arch.wait()
+        tar = subprocess.Popen(["git", "-C", ROOT, "archive", commit], stdout=subprocess.PIPE)
+        sh(["tar", "-x", "-C", src], stdin=tar.stdout)
+        tar.wait()
         open(os.path.join(d, "src.done"), "w").close()
     # a verilator on PATH that adds --prof-cfuncs and drops its -pg (every revision's makefiles)
     real = shutil.which("verilator")
@@ -63,11 +67,13 @@ def build(commit, base, name):
     with open(w, "w") as f:
         f.write('#!/bin/sh\nexec %s "$@" --prof-cfuncs -MAKEFLAGS VM_PROFC=0\n' % real)
     os.chmod(w, os.stat(w).st_mode | stat.S_IEXEC)
-    env = dict(os.environ, PATH=wrap + os.pathsep + os.environ["PATH"], CXXFLAGS="-gdwarf-4")
+    env = dict(os.environ, PATH=wrap + os.pathsep + os.environ["PATH"],
+               CXXFLAGS=("-gdwarf-4 " + arch).strip())
     log = os.path.join(d, "build.log")
     print("cg_modules: building %s (log %s)" % (commit[:12], log), file=sys.stderr)
+    cc = ["CC=" + (os.environ.get("CC", "gcc") + " " + arch).strip()] if arch else []
     with open(log, "w") as f:
-        sh(["make", "-s", "-C", src, "BUILD=" + os.path.join(d, "build"), binp], env=env,
+        sh(["make", "-s", "-C", src, "BUILD=" + os.path.join(d, "build"), binp] + cc, env=env,
            stdout=f, stderr=subprocess.STDOUT)
     return binp
 
@@ -170,14 +176,21 @@ def main():
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--run", default="run", choices=["run", "run_smp"],
                     help="the main run's build: run (the PMU's defaults) or run_smp (with the sampler)")
+    ap.add_argument("--arch", default=None,
+                    help="compiler flags of the host instruction set for every revision "
+                         "(default: scripts/mk/host_arch.sh, the main run's RUN_ARCH)")
     a = ap.parse_args()
+    if a.arch is None:
+        a.arch = subprocess.run([os.path.join(ROOT, "scripts", "mk", "host_arch.sh"),
+                                 os.environ.get("CC", "gcc"), os.environ.get("SIM_CXX", "clang++")],
+                                capture_output=True, text=True, check=True).stdout.strip()
     n1, n2 = (int(x) for x in a.cycles.split(","))
     base = os.path.join(os.path.abspath(os.environ.get("BUILD", os.path.join(ROOT, "build"))),
                         "cg_modules")
     res = []
     for r in a.revs:
         c = commit_of(r)
-        res.append((r, c, per_module(build(c, base, a.run), n1, n2)))
+        res.append((r, c, per_module(build(c, base, a.run, a.arch), n1, n2)))
     keys = sorted(set().union(*(m for _, _, (m, _) in res)),
                   key=lambda k: -max(abs(m.get(k, 0.0)) for _, _, (m, _) in res))
     head = "| module (host instructions per cycle, prof-cfuncs build) | " + \
