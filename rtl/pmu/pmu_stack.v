@@ -43,45 +43,45 @@ module pmu_stack #(
   reg  [THREADS*3*CRW-1:0] carry_q /*verilator public_flat_rd*/;
   wire [THREADS*3*CRW-1:0] carry_d;
 
-  // Per-stage instruction counts zero-extended to XW: n[t][s], n[t][s] + wp[t][s] (wp is 0 at
-  // commit), and the stage's total over every thread, all[s] = sum over v of n[v][s] + wp[v][s]
-  // (a thread's own n + wp plus its sibling threads'); of the inputs, and as the stages take
-  // them (e_*).
-  reg [THREADS*3*XW-1:0] nx;
-  reg [THREADS*3*XW-1:0] npw;
-  reg [3*XW-1:0]         all;
+  // Per-stage instruction counts at their own widths: n[t][s] (NW bits), n[t][s] + wp[t][s]
+  // (wp is 0 at commit; NW + 1 bits), and the stage's total over every thread, all[s] = sum
+  // over v of n[v][s] + wp[v][s] (a thread's own n + wp plus its sibling threads'; AW bits); of
+  // the inputs, and as the stages take them (e_*).
+  localparam AW = NW + 1 + $clog2(THREADS);
+  reg [THREADS*3*NW-1:0]     nx;
+  reg [THREADS*3*(NW+1)-1:0] npw;
+  reg [3*AW-1:0]             all;
   integer t;
   integer s;
   always @* begin
-    nx  = {(THREADS * 3 * XW){1'b0}};
-    npw = {(THREADS * 3 * XW){1'b0}};
-    all = {(3 * XW){1'b0}};
+    all = {(3 * AW){1'b0}};
     for (t = 0; t < THREADS; t = t + 1) begin
       for (s = 0; s < 3; s = s + 1) begin
-        nx[(t*3+s)*XW +: NW]  = stk_n_i[(t*3+s)*NW +: NW];
-        npw[(t*3+s)*XW +: XW] = nx[(t*3+s)*XW +: XW]
-                                + ((s < 2) ? {{(XW - NW){1'b0}}, stk_wp_i[(t*2+(s%2))*NW +: NW]}
-                                           : {XW{1'b0}});
-        all[s*XW +: XW]       = all[s*XW +: XW] + npw[(t*3+s)*XW +: XW];
+        nx[(t*3+s)*NW +: NW]        = stk_n_i[(t*3+s)*NW +: NW];
+        npw[(t*3+s)*(NW+1) +: NW+1] = {1'b0, nx[(t*3+s)*NW +: NW]}
+                                      + ((s < 2) ? {1'b0, stk_wp_i[(t*2+(s%2))*NW +: NW]}
+                                                 : {(NW + 1){1'b0}});
+        all[s*AW +: AW]             = all[s*AW +: AW]
+                                      + {{(AW - NW - 1){1'b0}}, npw[(t*3+s)*(NW+1) +: NW+1]};
       end
     end
   end
 
   // The counts as the stages take them: with PIPE >= 2 from a register (reset 0), the cycle
   // before's inputs and their sums.
-  wire [THREADS*3*XW-1:0] e_n;
-  wire [THREADS*3*XW-1:0] e_npw;
-  wire [3*XW-1:0]         e_all;
+  wire [THREADS*3*NW-1:0]     e_n;
+  wire [THREADS*3*(NW+1)-1:0] e_npw;
+  wire [3*AW-1:0]             e_all;
   generate
     if (PIPE >= 2) begin : g_sum_q
-      reg [THREADS*3*XW-1:0] n_q;
-      reg [THREADS*3*XW-1:0] npw_q;
-      reg [3*XW-1:0]         all_q;
+      reg [THREADS*3*NW-1:0]     n_q;
+      reg [THREADS*3*(NW+1)-1:0] npw_q;
+      reg [3*AW-1:0]             all_q;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          n_q   <= {(THREADS * 3 * XW){1'b0}};
-          npw_q <= {(THREADS * 3 * XW){1'b0}};
-          all_q <= {(3 * XW){1'b0}};
+          n_q   <= {(THREADS * 3 * NW){1'b0}};
+          npw_q <= {(THREADS * 3 * (NW + 1)){1'b0}};
+          all_q <= {(3 * AW){1'b0}};
         end else begin
           n_q   <= nx;
           npw_q <= npw;
@@ -108,13 +108,15 @@ module pmu_stack #(
           .STAGE (gs),
           .W     (W),
           .CRW   (CRW),
+          .NW    (NW),
+          .AW    (AW),
           .XW    (XW),
           .IW    (IW)
         ) u_stg (
           .wpvis_i   (wpvis_i[gt]),
-          .n_i       (e_n[TS*XW +: XW]),
-          .npw_i     (e_npw[TS*XW +: XW]),
-          .all_i     (e_all[gs*XW +: XW]),
+          .n_i       (e_n[TS*NW +: NW]),
+          .npw_i     (e_npw[TS*(NW+1) +: NW+1]),
+          .all_i     (e_all[gs*AW +: AW]),
           .flags_i   (stk_flags_i[gt*NFLAG +: NFLAG]),
           .carry_i   (carry_q[TS*CRW +: CRW]),
           .carry_d_o (carry_d[TS*CRW +: CRW]),

@@ -13,13 +13,15 @@ module pmu_stack_stage #(
   parameter STAGE = `PMU_STG_DISPATCH,   // 0 dispatch, 1 issue, 2 commit
   parameter W     = `PMU_DEF_W,
   parameter CRW   = `PMU_DEF_CRW,
+  parameter NW    = `PMU_DEF_NW,
+  parameter AW    = NW + 1,              // width of all_i
   parameter XW    = 8,                   // working width (holds all_i + carry and W)
   parameter IW    = 13
 ) (
   input  wire                   wpvis_i,    // ctrl.wpvis of the thread
-  input  wire [XW-1:0]          n_i,        // correct-path instructions processed
-  input  wire [XW-1:0]          npw_i,      // ... plus the wrong-path ones (wp, 0 at commit)
-  input  wire [XW-1:0]          all_i,      // ... plus those of the sibling threads (sib)
+  input  wire [NW-1:0]          n_i,        // correct-path instructions processed
+  input  wire [NW:0]            npw_i,      // ... plus the wrong-path ones (wp, 0 at commit)
+  input  wire [AW-1:0]          all_i,      // ... plus those of the sibling threads (sib)
   input  wire [`PMU_NFLAG-1:0]  flags_i,    // the thread's Table-2 flags
   input  wire [CRW-1:0]         carry_i,    // carry_q of this thread and stage
   output wire [CRW-1:0]         carry_d_o,
@@ -51,7 +53,10 @@ module pmu_stack_stage #(
   // base: instructions of this cycle plus the carry, at most W slots; the excess is carried,
   // saturating at 2^CRW - 1
   wire [XW-1:0] cx   = {{(XW - CRW){1'b0}}, carry_i};
-  wire [XW-1:0] m    = (wpv || COMMIT) ? n_i : npw_i;
+  wire [XW-1:0] nx   = {{(XW - NW){1'b0}}, n_i};
+  wire [XW-1:0] npwx = {{(XW - NW - 1){1'b0}}, npw_i};
+  wire [XW-1:0] allx = {{(XW - AW){1'b0}}, all_i};
+  wire [XW-1:0] m    = (wpv || COMMIT) ? nx : npwx;
   wire [XW-1:0] tot  = m + cx;
   wire          full = (tot > WX);               // more than W: base takes all W slots
   wire [XW-1:0] rem  = full ? tot - WX : {XW{1'b0}};
@@ -67,8 +72,8 @@ module pmu_stack_stage #(
   // (SW bits: every slot count is at most W <= 7).
   localparam SW = 3;
   localparam [SW-1:0] WS = W32[SW-1:0];
-  wire [XW-1:0] totb = npw_i + cx;
-  wire [XW-1:0] totc = all_i + cx;
+  wire [XW-1:0] totb = npwx + cx;
+  wire [XW-1:0] totc = allx + cx;
   wire [SW-1:0] sa   = full ? WS : tot[SW-1:0];
   wire [SW-1:0] sb   = (totb > WX) ? WS : totb[SW-1:0];
   wire [SW-1:0] sc   = (totc > WX) ? WS : totc[SW-1:0];
