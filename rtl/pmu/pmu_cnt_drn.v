@@ -155,14 +155,47 @@ module pmu_cnt_drn #(
     end
   end
 
+  // The counter decodes, predecoded once: the index's upper bits with the cycle's strobe
+  // (B's drain, C's write-back, C's write) and its low LOB bits apart; a counter ANDs one line
+  // of each.
+  localparam LOB = (DIW < 3) ? DIW : 3;
+  localparam NHI = (ND + (1 << LOB) - 1) >> LOB;
+  wire [(1<<LOB)-1:0] b_lo;
+  wire [(1<<LOB)-1:0] c_lo;
+  wire [NHI-1:0]      b_hi;   // cycle B of a counter of this upper index
+  wire [NHI-1:0]      c_hi;   // cycle C ...
+  wire [NHI-1:0]      w_hi;   // cycle C with a write
+  genvar gl;
+  genvar gh;
+  generate
+    for (gl = 0; gl < (1 << LOB); gl = gl + 1) begin : g_lo
+      localparam [LOB-1:0] L = gl;
+      assign b_lo[gl] = !rst_ni || (bi_q[LOB-1:0] == L);
+      assign c_lo[gl] = (ci_q[LOB-1:0] == L);
+    end
+    for (gh = 0; gh < NHI; gh = gh + 1) begin : g_hi
+      if (DIW > LOB) begin : g_cmp
+        localparam [DIW-LOB-1:0] H = gh;
+        assign b_hi[gh] = !rst_ni || (bv_q && (bi_q[DIW-1:LOB] == H));
+        assign c_hi[gh] = cv_q && (ci_q[DIW-1:LOB] == H);
+        assign w_hi[gh] = we_c && (ci_q[DIW-1:LOB] == H);
+      end else begin : g_one
+        assign b_hi[gh] = !rst_ni || bv_q;
+        assign c_hi[gh] = cv_q;
+        assign w_hi[gh] = we_c;
+      end
+    end
+  endgenerate
+
   genvar gj;
   generate
     for (gj = 0; gj < ND; gj = gj + 1) begin : g_cnt
-      localparam [DIW-1:0] J = gj;
+      localparam JH = gj >> LOB;
+      localparam JL = gj % (1 << LOB);
       assign sum[gj*PWD +: PWD] = lo_q[gj] + {{(PWD - SIW){1'b0}}, inc_i[gj*SIW +: SIW]};
-      wire clr = (bv_q && (bi_q == J)) || (we_c && (ci_q == J));
+      wire clr = (b_hi[JH] && b_lo[JL]) || (w_hi[JH] && c_lo[JL]);
       always @(posedge clk_i) begin
-        if (!rst_ni || clr) begin
+        if (clr) begin   // (reset: every b_hi, b_lo)
           lo_q[gj] <= {PWD{1'b0}};
         end else begin
           lo_q[gj] <= sum[gj*PWD +: PWD];
@@ -171,7 +204,7 @@ module pmu_cnt_drn #(
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           z_q[gj] <= 1'b1;
-        end else if (cv_q && (ci_q == J)) begin
+        end else if (c_hi[JH] && c_lo[JL]) begin
           z_q[gj] <= 1'b0;
         end
       end
