@@ -240,7 +240,6 @@ module core_backend #(
 
   core_exec #(
     .ROB      (ROB),
-    .ROBI     (ROBI),
     .ROBC     (ROBC),
     .LONG_LAT (LONG_LAT),
     .MISS_LAT (MISS_LAT)

@@ -60,9 +60,6 @@ module core_dispatch #(
   localparam [1:0] CLS_LOAD = 2'd2;
   localparam [1:0] CLS_BR   = 2'd3;
 
-  `include "core_rob_fn.vh"
-
-
   // What could dispatch (from registers only): min(FQ occupancy, W, free ROB entries, free RS
   // entries), counted at the start of the cycle. As bits first (slot k can go when each of the
   // three holds more than k: each a thermometer code of one register, no minimum), the count
@@ -84,19 +81,38 @@ module core_dispatch #(
     for (k = 0; k < W; k = k + 1) avail_o = avail_o + {{(WW - 1){1'b0}}, fill_o[k]};
   end
 
-  // The completed bits from the tail on (dn[k]: entry tail + k, from registers). Slot j's
-  // producer, D places before it, is entry tail + j - D: bit nidx(D) of dn rotated by j + 1
-  // (nidx(D) = -1 - D mod ROB: with a power-of-two ROB the complement of D's bits), so no
-  // subtraction or entry lookup follows the FQ's read of D.
-  localparam POW2 = (ROB & (ROB - 1)) == 0;
+  // The completed bits from the tail on (dn[k]: entry tail + k, from registers; a rotation by
+  // the tail). Slot j's entry, its producer's (D places before it) and the producer's done bit
+  // (core_disp_idx: picked from dn by D, no subtraction or entry lookup after the FQ's read of
+  // D).
   reg [ROB-1:0]   dn;
-  /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the shift
+  /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the rotation
   reg [2*ROB-1:0] dnx;
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     dnx = {rob_done_i, rob_done_i} >> rob_tail_i;
     dn  = dnx[ROB-1:0];
   end
+  wire [W*ROBI-1:0] slot_w;
+  wire [W*ROBI-1:0] prod_w;
+  wire [W-1:0]      pdn_w;
+  genvar gj;
+  generate
+    for (gj = 0; gj < W; gj = gj + 1) begin : g_idx
+      core_disp_idx #(
+        .ROB  (ROB),
+        .ROBI (ROBI),
+        .J    (gj)
+      ) u_idx (
+        .tail_i (rob_tail_i),
+        .dist_i (e_i[gj*EW+4 +: 4]),
+        .dn_i   (dn),
+        .slot_o (slot_w[gj*ROBI +: ROBI]),
+        .prod_o (prod_w[gj*ROBI +: ROBI]),
+        .pdn_o  (pdn_w[gj])
+      );
+    end
+  endgenerate
 
   // A distance D beyond the ROB's entries before slot j (D > count + j: no producer in the ROB)
   // as bit D of a mask formed from the count register (bit d: d > count; slot j shifts it up by
@@ -105,28 +121,13 @@ module core_dispatch #(
   always @* far0 = 16'hfffe << rob_cnt_i;    // (0 from a count of 15 on)
 
   // The group
-  reg [ROBI-1:0] tail;           // the first free entry
-  reg [ROB-1:0]  dj;             // dn rotated by j + 1: bit nidx(D) is the producer's
   /* verilator lint_off UNUSEDSIGNAL */  // the kernel and Icache-miss bits do not matter here
   reg [EW-1:0]   e;              // slot j's entry
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [ROBI-1:0] slot;
-  reg [ROBI-1:0] prod;
   reg            dm;             // e is a Dcache-miss load (after the knob)
   reg [ROB-1:0]  oh;             // entry slot
   reg            pd;             // e's producer is done or not in the ROB
   reg [15:0]     far;            // far0 shifted by j: bit D, D > count + j
-  // the index arithmetic written out (as rob_add and rotr in core_rob_fn.vh: an inlined
-  // function's temporaries are members of the thread in Verilator, docs/performance.md)
-  integer        sa;             // tail + j mod ROB: slot
-  integer        sb;             // slot - D mod ROB (with D beyond the entry's age not used)
-  integer        sr;             // j + 1 mod ROB: the rotation of dj
-  /* verilator lint_off UNUSEDSIGNAL */  // the index is its low ROBI bits
-  integer        nv;             // -1 - D mod ROB: the producer's bit of dj
-  /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the shift
-  reg [2*ROB-1:0] djx;
-  /* verilator lint_on UNUSEDSIGNAL */
   integer        j;
   always @* begin
     j = 0;  // loop variable: assigned on every path (no latch)
@@ -141,38 +142,19 @@ module core_dispatch #(
     pd_o   = {ROB{1'b0}};
     mbs_o  = {W{1'b0}};
     wp_n_o = {WW{1'b0}};
-    tail   = {ROBI{1'b0}};
     e      = {EW{1'b0}};
-    slot   = {ROBI{1'b0}};
-    prod   = {ROBI{1'b0}};
     dm     = 1'b0;
     oh     = {ROB{1'b0}};
     pd     = 1'b0;
-    dj     = {ROB{1'b0}};
     far    = 16'd0;
-    sa     = 0;
-    sb     = 0;
-    sr     = 0;
-    nv     = 0;
-    djx    = {(2 * ROB){1'b0}};
     if (disp_g_i[0]) begin
-      tail = rob_tail_i;
       for (j = 0; j < W; j = j + 1) begin
         if (disp_g_i[j]) begin
           e    = e_i[j*EW +: EW];
-          sa   = {{(32 - ROBI){1'b0}}, tail} + j;
-          if (!POW2 && sa >= ROB) sa = sa - ROB;
-          slot = sa[ROBI-1:0];
-          sb   = {{(32 - ROBI){1'b0}}, slot} - {28'd0, e[7:4]};
-          if (!POW2) begin
-            if (sb < 0) sb = sb + ROB;
-            if (sb < 0) sb = 0;
-          end
-          prod = sb[ROBI-1:0];
           dm   = (e[1:0] == CLS_LOAD) && e[2] && !perf_dc_i;
-          oh   = {{(ROB - 1){1'b0}}, 1'b1} << slot;
-          slot_o[j*ROBI +: ROBI] = slot;
-          prod_o[j*ROBI +: ROBI] = prod;
+          oh   = {{(ROB - 1){1'b0}}, 1'b1} << slot_w[j*ROBI +: ROBI];
+          slot_o[j*ROBI +: ROBI] = slot_w[j*ROBI +: ROBI];
+          prod_o[j*ROBI +: ROBI] = prod_w[j*ROBI +: ROBI];
           wp_n_o = wp_n_o + {{(WW - 1){1'b0}}, e[9]};
           al_o   = al_o | oh;
           if (dm) dm_o = dm_o | oh;
@@ -184,16 +166,11 @@ module core_dispatch #(
             mbr_o    = mbr_o | oh;
             mbs_o[j] = 1'b1;
           end
-          sr     = j + 1;
-          if (sr >= ROB) sr = sr - ROB;
-          djx    = {dn, dn} >> sr;
-          dj     = djx[ROB-1:0];
-          nv     = POW2 ? ~{28'd0, e[7:4]} : ROB - 1 - ({28'd0, e[7:4]} % ROB);
           far    = far0 << j;
           pd     = 1'b0;
           if (e[7:4] == 4'd0 || far[e[7:4]]) begin
             pd = 1'b1;           // no producer in the ROB
-          end else if ({28'd0, e[7:4]} > j && dj[nv[ROBI-1:0]]) begin
+          end else if ({28'd0, e[7:4]} > j && pdn_w[j]) begin
             pd = 1'b1;           // (a producer in this group is not done)
           end
           if (pd) pd_o = pd_o | oh;

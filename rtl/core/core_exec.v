@@ -14,7 +14,6 @@
 
 module core_exec #(
   parameter ROB      = 32,
-  parameter ROBI     = 5,        // ROB index width
   parameter ROBC     = 6,        // ROB count width
   parameter LONG_LAT = 6,
   parameter MISS_LAT = 20
@@ -36,8 +35,6 @@ module core_exec #(
   localparam MROW = (MISS_LAT > 1) ? MISS_LAT - 2 : 0;
   localparam [31:0] LROW32 = LROW;
   localparam [31:0] MROW32 = MROW;
-
-  `include "core_rob_fn.vh"
 
   reg [ROB-1:0]     act_q;
   reg [ROB-1:0]     act_d;
@@ -69,48 +66,14 @@ module core_exec #(
     end
   end
 
-  // Outstanding misses: the missing loads with a pending completion, counted as popc in
-  // core_rob_fn.vh (written out here: an inlined function's temporaries are members of the
-  // thread in Verilator, docs/performance.md)
-  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
-  reg [31:0] n;
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [((ROB+31)/32)*32-1:0] px;
-  reg [31:0]                 py;
-  reg [7:0]                  pb0;
-  reg [7:0]                  pb1;
-  reg [7:0]                  pb2;
-  reg [7:0]                  pb3;
-  integer                    pn;
-  always @* begin
-    pn  = 0;                     // loop variable: assigned on every path (no latch)
-    n   = 32'd0;                 // (none pending: no count formed)
-    px  = {(((ROB + 31) / 32) * 32){1'b0}};
-    py  = 32'd0;
-    pb0 = 8'd0;
-    pb1 = 8'd0;
-    pb2 = 8'd0;
-    pb3 = 8'd0;
-    if ((act_q & rob_dm_i) != {ROB{1'b0}}) begin
-      px[ROB-1:0] = act_q & rob_dm_i;
-      for (pn = 0; pn < (ROB + 31) / 32; pn = pn + 1) begin
-        py  = px[pn*32 +: 32];
-        py  = ((py & 32'h55555555) ^ ((py >> 1) & 32'h55555555)) |
-              (((py & (py >> 1)) & 32'h55555555) << 1);               // 2-bit sums, no carry
-        pb0 = (py[7:0] & 8'h33) + ((py[7:0] >> 2) & 8'h33);             // 4-bit sums per byte
-        pb1 = (py[15:8] & 8'h33) + ((py[15:8] >> 2) & 8'h33);
-        pb2 = (py[23:16] & 8'h33) + ((py[23:16] >> 2) & 8'h33);
-        pb3 = (py[31:24] & 8'h33) + ((py[31:24] >> 2) & 8'h33);
-        pb0 = {4'd0, pb0[3:0] + pb0[7:4]};                            // byte sums (0..8)
-        pb1 = {4'd0, pb1[3:0] + pb1[7:4]};
-        pb2 = {4'd0, pb2[3:0] + pb2[7:4]};
-        pb3 = {4'd0, pb3[3:0] + pb3[7:4]};
-        n   = n + {26'd0, {1'b0, {1'b0, pb0[3:0]} + {1'b0, pb1[3:0]}} +
-                          {1'b0, {1'b0, pb2[3:0]} + {1'b0, pb3[3:0]}}};
-      end
-    end
-  end
-  assign pend_o = n[ROBC-1:0];
+  // Outstanding misses: the missing loads with a pending completion, counted
+  core_popcnt #(
+    .N  (ROB),
+    .CW (ROBC)
+  ) u_pend (
+    .v_i   (act_q & rob_dm_i),
+    .cnt_o (pend_o)
+  );
 
   // Reset: nothing pending.
   always @(posedge clk_i) begin

@@ -1,10 +1,7 @@
 // StallScope core stub: helpers on ROB indices and ROB-entry bit vectors (entry i at bit i).
-// Included inside a module body; the module defines the parameters ROB (entries), ROBI (index
-// width) and ROBC (count width, holds 0..ROB). Verilator keeps an inlined call's temporaries as
-// members of the thread, written at every call, so the next-state logic that runs in most
-// cycles (core_dispatch, core_exec, core_rs) writes these out in its always blocks instead
-// (docs/performance.md); core_rob and core_commit still call them (core_rob's written out
-// counted more host instructions, core_commit's temporaries are locals already).
+// Included inside a module body; the module defines the parameters ROB (entries) and ROBI (index
+// width). The population count is a module of its own (core_popcnt), as is a dispatch slot's
+// index arithmetic (core_disp_idx).
 
 // (a + b) mod ROB, for a < ROB and b <= ROB; with a power-of-two ROB the wrap is the carry
 // that falls off.
@@ -43,41 +40,6 @@ function [ROB-1:0] rotl;
   begin
     x    = {v, v} << h;
     rotl = x[2*ROB-1:ROB];
-  end
-endfunction
-
-// Number of set bits, per 32-bit chunk: 2-bit sums with bitwise logic (no carry), then per byte
-// two 8-bit additions, then the bytes added in a tree; every addition is at most 8 bits wide,
-// so synthesis builds short carry chains in a tree of depth log2 of the width (no 32-bit carry
-// chain), and a simulator still works on whole words.
-function [31:0] popc;
-  input [ROB-1:0]                 v;
-  reg   [((ROB+31)/32)*32-1:0]    x;
-  reg   [31:0]                    y;
-  reg   [7:0]                     b0;
-  reg   [7:0]                     b1;
-  reg   [7:0]                     b2;
-  reg   [7:0]                     b3;
-  integer                         n;
-  begin
-    x          = {(((ROB + 31) / 32) * 32){1'b0}};
-    x[ROB-1:0] = v;
-    popc       = 32'd0;
-    for (n = 0; n < (ROB + 31) / 32; n = n + 1) begin
-      y  = x[n*32 +: 32];
-      y  = ((y & 32'h55555555) ^ ((y >> 1) & 32'h55555555)) |
-           (((y & (y >> 1)) & 32'h55555555) << 1);                  // 2-bit sums, no carry
-      b0 = (y[7:0] & 8'h33) + ((y[7:0] >> 2) & 8'h33);                // 4-bit sums per byte
-      b1 = (y[15:8] & 8'h33) + ((y[15:8] >> 2) & 8'h33);
-      b2 = (y[23:16] & 8'h33) + ((y[23:16] >> 2) & 8'h33);
-      b3 = (y[31:24] & 8'h33) + ((y[31:24] >> 2) & 8'h33);
-      b0 = {4'd0, b0[3:0] + b0[7:4]};                               // byte sums (0..8)
-      b1 = {4'd0, b1[3:0] + b1[7:4]};
-      b2 = {4'd0, b2[3:0] + b2[7:4]};
-      b3 = {4'd0, b3[3:0] + b3[7:4]};
-      popc = popc + {26'd0, {1'b0, {1'b0, b0[3:0]} + {1'b0, b1[3:0]}} +
-                            {1'b0, {1'b0, b2[3:0]} + {1'b0, b3[3:0]}}};
-    end
   end
 endfunction
 

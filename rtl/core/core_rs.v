@@ -154,9 +154,8 @@ module core_rs #(
   reg [ROB-1:0]  kmask;          // the entries a flush at the branch keeps
   reg [ROB-1:0]  km_q;           // kmask of the cycle before (below)
   reg [ROB-1:0]  kmo_q;          //   without the branch: the entries older than it
-  // (the index, prefix OR and count below are ohidx, pfx and popc of core_rob_fn.vh written
-  // out: an inlined function's temporaries are members of the thread in Verilator,
-  // docs/performance.md)
+  // The branch's index is an OR per index bit over the entries with that bit (IDX_MASKS); the
+  // entries at or above it are a prefix OR of its bit (a log-depth OR tree).
   reg [ROB-1:0]  mpf;            // prefix OR of mb: the entries at or above the branch
   integer        mi;
   always @* begin
@@ -220,15 +219,7 @@ module core_rs #(
   reg [W*ROB-1:0] slot;
   reg [W-1:0]     fill;
   reg [W-1:0]     kth;           // slot k is older than the branch
-  /* verilator lint_off UNUSEDSIGNAL */  // the count is below ROB
-  reg [31:0]      kcnt;
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [((ROB+31)/32)*32-1:0] kx;   // kcnt: popc of rdy & km_q (core_rob_fn.vh) written out
-  reg [31:0]      ky;
-  reg [7:0]       kb0;
-  reg [7:0]       kb1;
-  reg [7:0]       kb2;
-  reg [7:0]       kb3;
+  wire [ROBC-1:0] kcnt;          // the ready entries a flush keeps (below)
   integer         k;
   integer         m;
   integer         dd;
@@ -300,34 +291,20 @@ module core_rs #(
       selx_d             = selx_d | se;
     end
     end
-    kcnt = 32'd0;                // (only used with a flush: at the mispredicted branch)
-    kx   = {(((ROB + 31) / 32) * 32){1'b0}};
-    ky   = 32'd0;
-    kb0  = 8'd0;
-    kb1  = 8'd0;
-    kb2  = 8'd0;
-    kb3  = 8'd0;
-    if (mb != {ROB{1'b0}}) begin
-      kx[ROB-1:0] = rdy & km_q;
-      for (k = 0; k < (ROB + 31) / 32; k = k + 1) begin
-        ky   = kx[k*32 +: 32];
-        ky   = ((ky & 32'h55555555) ^ ((ky >> 1) & 32'h55555555)) |
-               (((ky & (ky >> 1)) & 32'h55555555) << 1);              // 2-bit sums, no carry
-        kb0  = (ky[7:0] & 8'h33) + ((ky[7:0] >> 2) & 8'h33);            // 4-bit sums per byte
-        kb1  = (ky[15:8] & 8'h33) + ((ky[15:8] >> 2) & 8'h33);
-        kb2  = (ky[23:16] & 8'h33) + ((ky[23:16] >> 2) & 8'h33);
-        kb3  = (ky[31:24] & 8'h33) + ((ky[31:24] >> 2) & 8'h33);
-        kb0  = {4'd0, kb0[3:0] + kb0[7:4]};                           // byte sums (0..8)
-        kb1  = {4'd0, kb1[3:0] + kb1[7:4]};
-        kb2  = {4'd0, kb2[3:0] + kb2[7:4]};
-        kb3  = {4'd0, kb3[3:0] + kb3[7:4]};
-        kcnt = kcnt + {26'd0, {1'b0, {1'b0, kb0[3:0]} + {1'b0, kb1[3:0]}} +
-                              {1'b0, {1'b0, kb2[3:0]} + {1'b0, kb3[3:0]}}};
-      end
-    end
-    for (k = 0; k < W; k = k + 1) begin
-      kth[k] = kcnt > k;
-    end
+  end
+
+  // the ready entries a flush keeps, counted: slot k is older than the branch when more than k
+  // (used with a flush only, at the mispredicted branch)
+  core_popcnt #(
+    .N  (ROB),
+    .CW (ROBC)
+  ) u_kcnt (
+    .v_i   (rdy & km_q),
+    .cnt_o (kcnt)
+  );
+  integer t;
+  always @* begin
+    for (t = 0; t < W; t = t + 1) kth[t] = {{(32 - ROBC){1'b0}}, kcnt} > t;
   end
 
   // ---------------------------------------------------------------------------------------------
