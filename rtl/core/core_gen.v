@@ -50,9 +50,9 @@ module core_gen #(
   output wire [W*16-1:0] wp_attr_o   // the next W wrong-path words
 );
 
-  // The next-state logic below is written out in its always blocks, without Verilog functions:
-  // a function's inlined call gets temporaries of its own in Verilator, kept as members of the
-  // thread and written at every call (docs/performance.md).
+  // The correct path's next state is one always block (below): a chain of W xorshift steps, each
+  // draw decoded into its word beside the chain, then the block's cut over the new words; the
+  // wrong path's and the reset values are one block each.
 
   // Per-thread seed salts: odd multiples of the 64-bit golden ratio (the reset values below).
   localparam [63:0] GOLD   = 64'h9e3779b97f4a7c15;

@@ -221,8 +221,8 @@ module pmu_evctl #(
     // padding: an upper bit reduces to a mux over a small group at the top), which a read of the
     // array lt by the index is not (an AND-OR over decoded indices: pmu_evctl 3,153 -> 2,884
     // iCE40 LUT4 at the defaults with PIPE=2, with gen_map.py's layout; the layout alone 3,189);
-    // in simulation a word read. public_flat_rd keeps ltv a member of the Verilated model: as a
-    // local it is cleared every evaluation (main run 617.4M host instructions, 622.7M without).
+    // in simulation a word read. public_flat_rd is a simulator attribute: no effect on the
+    // hardware.
     for (gu = 0; gu < THREADS; gu = gu + 1) begin : g_tv
       wire [NX*SW-1:0] ltv /*verilator public_flat_rd*/;
       for (gl = 0; gl < NX; gl = gl + 1) begin : g_w
