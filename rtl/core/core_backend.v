@@ -79,7 +79,7 @@ module core_backend #(
 );
 
   wire [W*ROBI-1:0] d_slot;
-  wire [W*ROBI-1:0] d_prod;
+  wire [W*4-1:0]    d_dist;
   wire [ROB-1:0]    d_al;
   wire [ROB-1:0]    d_dm;
   wire [ROB-1:0]    d_ll;
@@ -134,7 +134,7 @@ module core_backend #(
     .fill_o     (disp_fill_o),
     .seq0_o     (trc_dseq_o),
     .slot_o     (d_slot),
-    .prod_o     (d_prod),
+    .dist_o     (d_dist),
     .al_o       (d_al),
     .dm_o       (d_dm),
     .ll_o       (d_ll),
@@ -210,7 +210,7 @@ module core_backend #(
     .disp_n_i    (disp_n_i),
     .disp_g_i    (disp_g_i),
     .disp_slot_i (d_slot),
-    .disp_prod_i (d_prod),
+    .disp_dist_i (d_dist),
     .disp_al_i   (d_al),
     .disp_pd_i   (d_pd),
     .disp_mbs_i  (d_mbs),

@@ -1,14 +1,13 @@
-// StallScope core stub: the ROB indices of dispatch slot J (core_dispatch). With the tail (the
-// first free entry) and the slot's dependence distance D (0..15):
+// StallScope core stub: the ROB entry of dispatch slot J and its producer's done bit
+// (core_dispatch). With the tail (the first free entry) and the slot's dependence distance D
+// (0..15):
 //   slot_o  entry tail + J mod ROB, the slot's entry;
-//   prod_o  entry slot - D mod ROB, its producer's (when D lies beyond the entries before the
-//           slot, a non-power-of-two ROB gives 0: the index is not used then);
-//   pdn_o   the done bit of entry tail + J - D from dn_i, the done bits rotated so that bit k
-//           is entry tail + k: bit (J - D) mod ROB, picked by D itself (bit -1 - D of dn_i
-//           rotated by J + 1, a constant rotation; with a power-of-two ROB -1 - D mod ROB is
-//           D's bits inverted), so no subtraction lies between D and the bit. Meaningful for
-//           D > J (a producer dispatched before this cycle).
-// With a power-of-two ROB the wraps are the carries that fall off.
+//   pdn_o   the done bit of entry tail + J - D, its producer's, from dn_i, the done bits rotated
+//           so that bit k is entry tail + k: bit (J - D) mod ROB, picked by D itself (bit -1 - D
+//           of dn_i rotated by J + 1, a constant rotation; with a power-of-two ROB -1 - D mod
+//           ROB is D's bits inverted), so no subtraction lies between D and the bit. Meaningful
+//           for D > J (a producer dispatched before this cycle).
+// With a power-of-two ROB the wrap of tail + J is the carry that falls off.
 
 module core_disp_idx #(
   parameter ROB  = 32,
@@ -19,13 +18,12 @@ module core_disp_idx #(
   input  wire [3:0]      dist_i,
   input  wire [ROB-1:0]  dn_i,
   output reg  [ROBI-1:0] slot_o,
-  output reg  [ROBI-1:0] prod_o,
   output reg             pdn_o
 );
 
-  localparam        POW2 = (ROB & (ROB - 1)) == 0;
-  localparam [31:0] J32  = J;
-  localparam [31:0] JR   = (J + 1) % ROB;          // the rotation of dn_i
+  localparam        POW2  = (ROB & (ROB - 1)) == 0;
+  localparam [31:0] J32   = J;
+  localparam [31:0] JR    = (J + 1) % ROB;          // the rotation of dn_i
 
   /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the rotation
   wire [2*ROB-1:0] djx = {dn_i, dn_i} >> JR;
@@ -35,20 +33,17 @@ module core_disp_idx #(
 
   generate
     if (POW2) begin : g_pow2
-      // (the carries and borrows that fall off are the wraps)
       /* verilator lint_off UNUSEDSIGNAL */  // the index is its low ROBI bits
       wire [ROBI+4:0] nv = ~d;                     // -1 - D mod ROB
       /* verilator lint_on UNUSEDSIGNAL */
       always @* begin
         slot_o = tail_i + J32[ROBI-1:0];
-        prod_o = slot_o - d[ROBI-1:0];
         pdn_o  = dj[nv[ROBI-1:0]];
       end
     end else begin : g_wrap
       localparam [31:0]     ROB32 = ROB;
       localparam [ROBI+4:0] ROBX  = ROB32[ROBI+4:0];
       reg [ROBI+4:0] sa;             // tail + J
-      reg [ROBI+4:0] sb;             // slot + ROB - D (below ROB: wrapped; negative: 0)
       /* verilator lint_off UNUSEDSIGNAL */  // the index is its low ROBI bits
       reg [ROBI+4:0] nv;             // -1 - D mod ROB
       /* verilator lint_on UNUSEDSIGNAL */
@@ -56,10 +51,6 @@ module core_disp_idx #(
         sa     = {5'd0, tail_i} + J32[ROBI+4:0];
         if (sa >= ROBX) sa = sa - ROBX;
         slot_o = sa[ROBI-1:0];
-        sb     = {5'd0, slot_o} + ROBX - d;
-        if (sb[ROBI+4]) sb = {(ROBI + 5){1'b0}};   // D beyond slot + ROB
-        else if (sb >= ROBX) sb = sb - ROBX;       // slot >= D: no wrap
-        prod_o = sb[ROBI-1:0];
         nv     = ROBX - 1 - (d % ROBX);
         pdn_o  = dj[nv[ROBI-1:0]];
       end

@@ -3,7 +3,7 @@
 //
 // The disp_n_i oldest FQ entries go, in order, to the ROB entries from the tail on (dispatch
 // slot j to entry tail + j) and into the reservation stations. Here each slot gets its ROB entry,
-// its producer's entry and its properties after the knobs, decided once and kept as ROB-entry
+// its producer's distance and its properties after the knobs, decided once and kept as ROB-entry
 // bits (entry i at bit i) by core_rob and core_rs:
 //   Dcache miss:          a load with bit 2 (not with the perfect-Dcache knob);
 //   latency above 1:      a long-latency ALU op with LONG_LAT > 1 (not with the 1-cycle-ALU
@@ -44,7 +44,8 @@ module core_dispatch #(
   output reg  [W-1:0]      fill_o,      //   the same as bits (k < avail_o)
   output reg  [31:0]       seq0_o,      // sequence number of slot 0 (the FQ head)
   output reg  [W*ROBI-1:0] slot_o,      // slot j: its ROB entry
-  output reg  [W*ROBI-1:0] prod_o,      //   its producer's entry (unused when pd_o is set)
+  output reg  [W*4-1:0]    dist_o,      //   its dependence distance D: the producer is entry
+                                        //   slot - D mod ROB (unused when pd_o is set)
   output reg  [ROB-1:0]    al_o,        // the group's entries
   output reg  [ROB-1:0]    dm_o,        //   of these: Dcache-miss loads
   output reg  [ROB-1:0]    ll_o,        //   latency above 1
@@ -82,9 +83,8 @@ module core_dispatch #(
   end
 
   // The completed bits from the tail on (dn[k]: entry tail + k, from registers; a rotation by
-  // the tail). Slot j's entry, its producer's (D places before it) and the producer's done bit
-  // (core_disp_idx: picked from dn by D, no subtraction or entry lookup after the FQ's read of
-  // D).
+  // the tail). Slot j's entry and its producer's done bit, D places before it (core_disp_idx:
+  // picked from dn by D, no subtraction or entry lookup after the FQ's read of D).
   reg [ROB-1:0]   dn;
   /* verilator lint_off UNUSEDSIGNAL */  // the upper copy only feeds the rotation
   reg [2*ROB-1:0] dnx;
@@ -94,7 +94,6 @@ module core_dispatch #(
     dn  = dnx[ROB-1:0];
   end
   wire [W*ROBI-1:0] slot_w;
-  wire [W*ROBI-1:0] prod_w;
   wire [W-1:0]      pdn_w;
   genvar gj;
   generate
@@ -108,7 +107,6 @@ module core_dispatch #(
         .dist_i (e_i[gj*EW+4 +: 4]),
         .dn_i   (dn),
         .slot_o (slot_w[gj*ROBI +: ROBI]),
-        .prod_o (prod_w[gj*ROBI +: ROBI]),
         .pdn_o  (pdn_w[gj])
       );
     end
@@ -133,7 +131,7 @@ module core_dispatch #(
     j = 0;  // loop variable: assigned on every path (no latch)
     seq0_o = fseq_i - {{(32 - FQC){1'b0}}, fq_cnt_i};
     slot_o = {(W * ROBI){1'b0}};
-    prod_o = {(W * ROBI){1'b0}};
+    dist_o = {(W * 4){1'b0}};
     al_o   = {ROB{1'b0}};
     dm_o   = {ROB{1'b0}};
     ll_o   = {ROB{1'b0}};
@@ -154,7 +152,7 @@ module core_dispatch #(
           dm   = (e[1:0] == CLS_LOAD) && e[2] && !perf_dc_i;
           oh   = {{(ROB - 1){1'b0}}, 1'b1} << slot_w[j*ROBI +: ROBI];
           slot_o[j*ROBI +: ROBI] = slot_w[j*ROBI +: ROBI];
-          prod_o[j*ROBI +: ROBI] = prod_w[j*ROBI +: ROBI];
+          dist_o[j*4 +: 4]       = e[7:4];
           wp_n_o = wp_n_o + {{(WW - 1){1'b0}}, e[9]};
           al_o   = al_o | oh;
           if (dm) dm_o = dm_o | oh;

@@ -29,7 +29,7 @@ module core_rs #(
   input  wire [WW-1:0]     disp_n_i,
   input  wire [W-1:0]      disp_g_i,     //   the same as bits (slot j: j < disp_n_i)
   input  wire [W*ROBI-1:0] disp_slot_i,  // slot j's ROB entry
-  input  wire [W*ROBI-1:0] disp_prod_i,  //   its producer's entry
+  input  wire [W*4-1:0]    disp_dist_i,  //   its producer's distance D (entry slot - D mod ROB)
   input  wire [ROB-1:0]    disp_al_i,    // the entries written
   input  wire [ROB-1:0]    disp_pd_i,    //   of these: producer done or none
   input  wire [W-1:0]      disp_mbs_i,   // slot j is the mispredicted branch
@@ -83,7 +83,8 @@ module core_rs #(
   // ---------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------
-  reg [ROBI-1:0] prod_q [0:ROB-1];   // an RS entry's producer (used while its pdone bit is 0)
+  reg [3:0]      dist_q [0:ROB-1];   // an RS entry's producer's distance D: entry i's producer
+                                     //   is entry i - D mod ROB (used while its pdone bit is 0)
   reg [ROB-1:0]  pdone_q;            // the producer has completed or there is none (RS entries;
   reg [ROB-1:0]  pdone_d;            //   the bits of other entries are stale and never used)
   reg [ROB-1:0]  rsv_q;              // the entries in the RS: dispatched, not issued, not flushed
@@ -418,14 +419,28 @@ module core_rs #(
   // done bit, or none); those without it wait at least one cycle, as their producer has not
   // completed. Only RS entries look their producer up, in groups of 8 entries (a group without
   // lookups is skipped). No issue slot, grant or count of this cycle reaches the pdone bits.
+  // Entry i's producer is D places before it (dist_q): its bits are picked by D among the 16
+  // entries up to entry i (a fixed window of the ROB's bits per entry, a 16:1 mux whose select
+  // is D's register, no index arithmetic), so each done bit feeds the 16 entries after it.
   // ---------------------------------------------------------------------------------------------
   // The same lookups give each waiting entry its producer's stall flags (edm, ell, above: the
   // ROB's bits of this cycle, so the flags are those of the producer now).
-  localparam NG = (ROB + 7) / 8;
+  localparam NG  = (ROB + 7) / 8;
+  localparam OFF = ((15 + ROB - 1) / ROB) * ROB;   // a multiple of ROB, >= 15
+  localparam NX  = OFF / ROB + 1;                  // copies of the ROB's bits: entry i - d
+                                                   //   (d <= 15) at bit i + OFF - d
   reg [ROB-1:0]  need;               // RS entries whose producer is not known to have completed
   reg [NG*8-1:0] need_g;
   reg [ROB-1:0]  vdm;                // per ROB entry as a producer: issued (not in the RS), not
   reg [ROB-1:0]  vll;                //   completed, a Dcache miss / latency > 1
+  /* verilator lint_off UNUSEDSIGNAL */  // the copies' bits beyond the last window
+  reg [NX*ROB-1:0] xdone;            // the bits in copies: entry i's window at bit i + OFF - 15
+  reg [NX*ROB-1:0] xdm;
+  reg [NX*ROB-1:0] xll;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [15:0]     wdone;              // entry i's window: bit 15 - d is entry i - d
+  reg [15:0]     wdm;
+  reg [15:0]     wll;
   integer        g;
   integer        i;
   always @* begin
@@ -436,6 +451,12 @@ module core_rs #(
     need_g[ROB-1:0] = need;
     vdm     = rob_dm_i & ~rob_done_i & ~rsv_q;
     vll     = rob_ll_i & ~rob_done_i & ~rsv_q;
+    xdone   = {NX{rob_done_i}};
+    xdm     = {NX{vdm}};
+    xll     = {NX{vll}};
+    wdone   = 16'd0;
+    wdm     = 16'd0;
+    wll     = 16'd0;
     edm     = {ROB{1'b0}};
     ell     = {ROB{1'b0}};
     if (need != {ROB{1'b0}}) begin
@@ -443,9 +464,12 @@ module core_rs #(
         if (need_g[g*8 +: 8] != 8'd0) begin
           for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
             if (need[i]) begin
-              pdone_d[i] = rob_done_i[prod_q[i]];
-              edm[i]     = vdm[prod_q[i]];
-              ell[i]     = vll[prod_q[i]];
+              wdone      = xdone[i + OFF - 15 +: 16];
+              wdm        = xdm[i + OFF - 15 +: 16];
+              wll        = xll[i + OFF - 15 +: 16];
+              pdone_d[i] = wdone[~dist_q[i]];
+              edm[i]     = wdm[~dist_q[i]];
+              ell[i]     = wll[~dist_q[i]];
             end
           end
         end
@@ -470,12 +494,12 @@ module core_rs #(
     end
   end
 
-  // Write port: dispatch slot j's producer.
+  // Write port: dispatch slot j's producer distance.
   integer f;
   always @(posedge clk_i) begin
     for (f = 0; f < W; f = f + 1) begin
       if (disp_g_i[f]) begin
-        prod_q[disp_slot_i[f*ROBI +: ROBI]] <= disp_prod_i[f*ROBI +: ROBI];
+        dist_q[disp_slot_i[f*ROBI +: ROBI]] <= disp_dist_i[f*4 +: 4];
       end
     end
   end
