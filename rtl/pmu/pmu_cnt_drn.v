@@ -24,6 +24,9 @@
 // and a prefix holds at most SMAX * (2*ND + 4) (the increments between two cycles B of one
 // counter); PWD bits hold it.
 //
+// No read uses the RAM's word at the edge that writes it (cycle B takes the word cycle C wrote
+// then, byp_q), so the RAM is marked no_rw_check (pmu_cnt_ram: no read-first emulation).
+//
 // Counters: thread t's DSPAN drained counters are bank indices t*DSTRIDE + DBASE + k (k < DSPAN),
 // index t*DSPAN + k here (ND = DTHR * DSPAN).
 
@@ -93,7 +96,7 @@ module pmu_cnt_drn #(
   // ---------------------------------------------------------------------------------------------
   (* mem2reg *) reg [PWD-1:0] lo_q [0:ND-1];
   reg [ND-1:0]   z_q;
-  reg [CW-1:0]   ram [0:ND-1];    // no reset: z_q stands for it
+  (* no_rw_check *) reg [CW-1:0] ram [0:ND-1];   // no reset: z_q stands for it
   reg [DIW-1:0]  dp_q;            // pointer
   reg            bv_q;            // cycle B of counter bi_q (of an access: bacc_q)
   reg [DIW-1:0]  bi_q;

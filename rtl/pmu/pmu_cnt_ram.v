@@ -71,6 +71,12 @@
 //
 // The fold's pointer may use the read port in the wait state.
 //
+// Read-during-write: no read of a RAM here uses the word read at the edge that writes it (the
+// pre-read and the window ports take the word written instead, byp_q and c_byp_q; a fold's cycle
+// A reads no counter written in its cycle), so each RAM is marked no_rw_check: synthesis need not
+// make a block RAM return the old word then (yosys otherwise emulates read-first with a register
+// of the write and a bypass mux, a RAM word's width of flip-flops and LUT4 each).
+//
 // Drained counters (DSPAN > 0: thread t's DSPAN counters from index t*DSTRIDE + DBASE on; the
 // CPI-stack counters, silent and SMALL): kept additively by pmu_cnt_drn (u_drn), which drains
 // one of them into its own RAM every cycle and serves an access to one in its wait state and
@@ -176,7 +182,7 @@ module pmu_cnt_ram #(
   /* verilator lint_off UNUSEDSIGNAL */
   reg [NCNT-1:0] ones_q;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [2*HW-1:0] ram [0:NCNT-1];                // {word + 1, word}; no reset: z_q stands for it
+  (* no_rw_check *) reg [2*HW-1:0] ram [0:NCNT-1];   // {word + 1, word}; no reset: z_q stands for it
   reg [2*HW-1:0] rd_q;                          // RAM read data (last cycle's read address)
   reg            byp_q;                         // that address was written at the same edge:
   reg [2*HW-1:0] byp_d_q;                       // the pair written, in place of rd_q
@@ -656,7 +662,7 @@ module pmu_cnt_ram #(
       localparam [CIW:0]     WB_C = WB32[CIW:0];
       localparam [CIW:0]     WE_C = WE32[CIW:0];
       localparam [31:0]      SP32 = WSPAN;
-      reg  [HW-1:0]  wram [0:(1 << WAW)-1];   // no reset: c_z_q stands for it
+      (* no_rw_check *) reg [HW-1:0] wram [0:(1 << WAW)-1];   // no reset: c_z_q stands for it
       reg  [HW-1:0]  wrd_q;
       reg            c_byp_q;                 // the word read was written at the same edge:
       reg  [HW-1:0]  c_w_q;                   // the word written
