@@ -710,7 +710,10 @@ module pmu_cnt_ram #(
       end
       wire [HW-1:0] c_word = c_byp_q ? c_w_q : c_z_q ? {HW{1'b0}} : wrd_q;
       wire [HW-1:0] c_u    = c_word + {{(HW - 1){1'b0}}, c_p_q};
-      assign wnd_data_o[gw*CW +: CW] = split_value(c_sm_q, c_nar_q, c_u, c_lo_q);
+      // (the window's counters are DIRECT, so of one kind when D_UNI: the layout is a constant
+      // then, and a read of no counter, whit clear, reads 0 in any layout)
+      assign wnd_data_o[gw*CW +: CW] = split_value(D_UNI ? D_SM : c_sm_q, D_UNI ? D_NAR : c_nar_q,
+                                                   c_u, c_lo_q);
     end
   endgenerate
 
