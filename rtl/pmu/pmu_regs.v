@@ -93,7 +93,7 @@ module pmu_regs #(
   wire [THREADS*P-1:0]    we_evtsel;   // evtsel[t*P+k] written
   wire [THREADS*P-1:0]    we_ext;      // ext[t*P+k] written
   wire [THREADS-1:0]      we_gstatus;  // gstatus of thread t written
-  wire [31:0]             wword;       // the word written (strobed bytes over the old word)
+  wire [31:0]             ewword;      // the word an evtsel/ext write stores (strobed bytes over its word)
   /* verilator lint_off UNUSEDSIGNAL */  // used with PIPE >= 2 only
   wire [EIW-1:0]          widx;        // the evtsel/ext element of the access, t*P+k
   /* verilator lint_on UNUSEDSIGNAL */
@@ -166,6 +166,7 @@ module pmu_regs #(
     .ld_any_i       (ld_any),
     .ld_word_i      (ld_word),
     .widx_o         (widx),
+    .ewword_o       (ewword),
     .smp_sel_o      (smp_sel),
     .smp_k_o        (smp_k_o),
     .smp_t_o        (smp_t_o),
@@ -173,7 +174,6 @@ module pmu_regs #(
     .smp_wword_o    (smp_wword_o),
     .smp_werr_i     (smp_werr_i),
     .smp_we_o       (smp_we_o),
-    .wword_o        (wword),
     .wr_ok_o        (wr_ok),
     .hi_o           (hi),
     .addr_o         (a)
@@ -249,10 +249,10 @@ module pmu_regs #(
           sw_ext_q    <= sw_ex;
           if (sw_ev || sw_ex) begin
             sw_idx_q  <= widx;
-            sw_word_q <= wword;
+            sw_word_q <= ewword;
           end
           if (sw_ev) begin   // (the decode reads it after an evtsel write only: ld_v)
-            sw_pair_q <= wword[15:0];
+            sw_pair_q <= ewword[15:0];
           end
         end
       end
@@ -269,8 +269,8 @@ module pmu_regs #(
     end else begin : g_nsw
       assign ld_evtsel = we_evtsel;
       assign ld_ext    = we_ext;
-      assign ld_word   = wword;
-      assign ld_dec    = wword;
+      assign ld_word   = ewword;
+      assign ld_dec    = ewword;
       assign ld_v      = psel_i && penable_i && pwrite_i;
       assign ld_any    = wr_ok;
     end

@@ -424,13 +424,13 @@ NIGHTLY_MUTANTS=(
 # (STORAGE=1, P=4: written unmasked, its written-since-reset flag ignored or never set, read at
 # the access's decode instead of the setup cycle's address)
   'mut.regs-eread|fv_regs|-|6|pmu_regs_gen.v|s/etree\[ee\*32 \+: 32\] = r_evtsel \? evtsel_q\[ee\*32 \+: 32\] : ext_q\[ee\*32 \+: 32\];/etree[ee*32 +: 32] = evtsel_q[ee*32 +: 32];/|w.read'
-  'mut.regsr-mask|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/ewd   = wword & \(r_evtsel \?/ewd   = wword \x7c 32\x27d0 \& (r_evtsel ?/|w.read'
-  'mut.regsr-flag|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/eval = ewv_q \? erd_q : /eval = 1\x27b1 ? erd_q : /|w.read'
+  'mut.regsr-mask|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/pstrb_i\) & ewm;/pstrb_i);/|w.read'
+  'mut.regsr-flag|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/eold = ewv_q \? erd_q : /eold = 1\x27b1 ? erd_q : /|w.read'
   'mut.regsr-noset|fv_regs|-DFV_FULL,-DFV_STORAGE=1|6|pmu_regs_gen.v|s/ewr_q\[ewa\] <= 1\x27b1;/ewr_q[ewa] <= 1\x27b0;/|w.read'
   'mut.regsr2-raddr|fv_regs|-DFV_FULL,-DFV_STORAGE=1,-DFV_PIPE=2|6|pmu_regs_gen.v|s/erd_q <= eram\[era\];/erd_q <= eram[ewa];/|w.read'
   'mut.clear-beats-set|fv_regs|-|6|pmu_regs.v|s/\(\(q & ~clr\) \x7c set\)/((q \x7c set) \& ~clr)/|b.'
   'mut.pick-stale|fv_regs|-|4|pmu_regs.v|s/pick_q\[\(tp\*P\+kp\)\*PKW \+: PKW\] <= pick_d;/pick_q[(tp*P+kp)*PKW +: PKW] <= pick_q[(tp*P+kp)*PKW +: PKW];/|g.pick'
-  'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_dec & EVTSEL_MASK;/ev_d    = wword \& EVTSEL_MASK;/|g.pick,w.'
+  'mut.pick-bus|fv_regs|-DFV_PIPE=2|5|pmu_regs.v|s/ev_d    = ld_dec & EVTSEL_MASK;/ev_d    = ewword \& EVTSEL_MASK;/|g.pick,w.'
   'mut.stack-cause|fv_stack|-|4|pmu_stack_stage.v|s/cause = f\[`PMU_FLG_PROD_DMISS\] \? C_DCACHE/cause = f[`PMU_FLG_HEAD_DMISS] ? C_DCACHE/|f.one_cause'
   'mut.any-own|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/assign part_on\[gu\] = f_any && pok\[gu\];/assign part_on[gu] = 1\x27b0;/|r.inc'
   'mut.any-privok|fv_evcnt|-DFV_FULL,-DFV_THREADS=2,-DFV_P=2|4|pmu_evctl.v|s/privok = f_any \? \(\x7cpok_e\) : pok_e\[gt\];/privok = pok_e[gt];/|r.inc'
