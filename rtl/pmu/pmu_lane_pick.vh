@@ -69,6 +69,68 @@ function automatic [11:0] pmu_lane_pick;
   end
 endfunction
 
+// The lane table index of an event/umask pair (rtl/pmu/pmu_lane_x.vh), the same as
+// pmu_lane_x(pmu_lane_pick(ev, um)), as a sum of products: a code is the AND of its nibbles'
+// one-hot bits, each term that code with a combination of its valid picks (or umask 0x00),
+// each index bit the OR of its terms: pmu_regs' decode into pick_q in about 4 LUT levels,
+// where the two functions in series were about 8 on the ECP5 (docs/area.md).
+function automatic [4:0] pmu_lane_xd;
+  input [7:0] ev;
+  input [7:0] um;
+  /* verilator lint_off UNUSEDSIGNAL */  // (the nibbles of the catalog's codes only)
+  reg [15:0] eh;   // ev[7:4] one-hot
+  reg [15:0] el;   // ev[3:0] one-hot
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg        uz;   // umask 0x00
+  reg [13:0] hit;  // the codes of the catalog
+  reg [20:0] t;    // the terms
+  begin
+    eh = 16'd1 << ev[7:4];
+    el = 16'd1 << ev[3:0];
+    uz = (um == 8'h00);
+    hit[0] = eh[0] & el[14];  // 8'h0e
+    hit[1] = eh[3] & el[12];  // 8'h3c
+    hit[2] = eh[4] & el[8];  // 8'h48
+    hit[3] = eh[5] & el[14];  // 8'h5e
+    hit[4] = eh[8] & el[0];  // 8'h80
+    hit[5] = eh[9] & el[12];  // 8'h9c
+    hit[6] = eh[10] & el[2];  // 8'ha2
+    hit[7] = eh[11] & el[1];  // 8'hb1
+    hit[8] = eh[12] & el[0];  // 8'hc0
+    hit[9] = eh[12] & el[4];  // 8'hc4
+    hit[10] = eh[12] & el[5];  // 8'hc5
+    hit[11] = eh[13] & el[1];  // 8'hd1
+    hit[12] = eh[14] & el[0];  // 8'he0
+    hit[13] = eh[14] & el[1];  // 8'he1
+    t[0] = hit[0] & (um[0]);  // index 16
+    t[1] = hit[1] & uz;  // index 6
+    t[2] = hit[1] & !uz & (um[0]);  // index 5
+    t[3] = hit[2] & (um[0]);  // index 20
+    t[4] = hit[3] & (um[0]);  // index 2
+    t[5] = hit[4] & (um[1]);  // index 9
+    t[6] = hit[5] & (um[0]);  // index 13
+    t[7] = hit[6] & (um[0] | um[2]) & !(um[0] | um[4]);  // index 4
+    t[8] = hit[6] & !(um[0] | um[2]) & (um[0] | um[4]);  // index 3
+    t[9] = hit[6] & (um[0] | um[2]) & (um[0] | um[4]);  // index 1
+    t[10] = hit[7] & (um[0] | um[1]);  // index 12
+    t[11] = hit[8] & uz;  // index 15
+    t[12] = hit[9] & uz;  // index 11
+    t[13] = hit[10] & uz;  // index 10
+    t[14] = hit[11] & (um[0]) & !(um[3]);  // index 8
+    t[15] = hit[11] & !(um[0]) & (um[3]);  // index 7
+    t[16] = hit[11] & (um[0]) & (um[3]);  // index 14
+    t[17] = hit[12] & (um[0]);  // index 17
+    t[18] = hit[13] & (um[0]) & !(um[1]);  // index 19
+    t[19] = hit[13] & !(um[0]) & (um[1]);  // index 18
+    t[20] = hit[13] & (um[0]) & (um[1]);  // index 21
+    pmu_lane_xd[0] = t[2] | t[5] | t[6] | t[8] | t[9] | t[11] | t[12] | t[15] | t[17] | t[18] | t[20];
+    pmu_lane_xd[1] = t[1] | t[4] | t[8] | t[11] | t[12] | t[13] | t[15] | t[16] | t[18] | t[19];
+    pmu_lane_xd[2] = t[1] | t[2] | t[3] | t[6] | t[7] | t[10] | t[11] | t[15] | t[16] | t[20];
+    pmu_lane_xd[3] = t[5] | t[6] | t[10] | t[11] | t[12] | t[13] | t[14] | t[16];
+    pmu_lane_xd[4] = t[0] | t[3] | t[17] | t[18] | t[19] | t[20];
+  end
+endfunction
+
 // The event/umask pair is supported (spec 2.2): umask 0x00 with a umask-0x00 sub-event, or
 // every set umask bit with a sub-event, all of one scope. bit 1: supported, bit 0: the
 // selected sub-events are core-scoped (act as ANY). (0x00, 0x00) is not supported.

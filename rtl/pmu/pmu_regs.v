@@ -308,8 +308,7 @@ module pmu_regs #(
     unsup_d = 1'b0;
     if (ld_v) begin
       ev_d    = ld_dec & EVTSEL_MASK;
-      pick_d  = pmu_lane_x(pmu_lane_pick(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                         ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]));
+      pick_d  = pmu_lane_xd(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8], ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]);
       sup_d   = pmu_ev_sup(ev_d[`PMU_EVTSEL_EVENT_LSB +: 8], ev_d[`PMU_EVTSEL_UMASK_LSB +: 8]);
       unsup_d = !sup_d[1] && (ev_d[15:0] != 16'd0);
     end
@@ -368,8 +367,8 @@ module pmu_regs #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       gstatus_q  <= {THREADS{GSTATUS_RESET}};
-      pick_q     <= {(THREADS * P){pmu_lane_x(pmu_lane_pick(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
-                                                            EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8]))}};
+      pick_q     <= {(THREADS * P){pmu_lane_xd(EVTSEL_RESET[`PMU_EVTSEL_EVENT_LSB +: 8],
+                                                 EVTSEL_RESET[`PMU_EVTSEL_UMASK_LSB +: 8])}};
       sup_q      <= {(THREADS * P){evsup_reset[1]}};
       core_q     <= {(THREADS * P){evsup_reset[0]}};
       cmnz_q     <= {(THREADS * P){EVTSEL_RESET[`PMU_EVTSEL_CMASK_LSB +: 8] != 8'd0}};

@@ -712,6 +712,64 @@ def gen_lane_pick_v(m):
     a("  end")
     a("endfunction")
     a("")
+    # The lane table index directly (pmu_lane_x of pmu_lane_pick, as a table per code): the
+    # register block's decode into pick_q, in two levels (the code, then the valid picks), where
+    # the two functions in series were about 7 LUT levels on the ECP5 (13.2 ns, docs/area.md).
+    alone, comb = lane_sets(m)
+    pos, _ = lane_table(m, alone, comb)
+    nl = m.d["NL"]
+    xw = clog2(nl + 1 + len(comb))
+
+    def index(lanes):
+        mk = sum(1 << li for li in lanes)
+        if not lanes:
+            return pos[nl]
+        if len(lanes) == 1:
+            return pos[lanes[0]]
+        return pos[nl + 1 + comb.index(mk)]
+
+    a("// The lane table index of an event/umask pair (rtl/pmu/pmu_lane_x.vh), the same as")
+    a("// pmu_lane_x(pmu_lane_pick(ev, um)), as a sum of products: a code is the AND of its nibbles'")
+    a("// one-hot bits, each term that code with a combination of its valid picks (or umask 0x00),")
+    a("// each index bit the OR of its terms: pmu_regs' decode into pick_q in about 4 LUT levels,")
+    a("// where the two functions in series were about 8 on the ECP5 (docs/area.md).")
+    terms = []   # (code number, condition, index)
+    for n, (c, z, b) in enumerate(slots):
+        if z:
+            terms.append((n, "uz", index([li for li, _ in z])))
+        for v in range(1, 1 << len(b)):
+            lanes = [b[jj][0] for jj in range(len(b)) if (v >> jj) & 1]
+            cnd = " & ".join(("(%s)" if (v >> jj) & 1 else "!(%s)")
+                             % " | ".join("um[%d]" % x for x in b[jj][1]) for jj in range(len(b)))
+            terms.append((n, ("!uz & " if z else "") + cnd, index(lanes)))
+    a("function automatic [%d:0] pmu_lane_xd;" % (xw - 1))
+    a("  input [7:0] ev;")
+    a("  input [7:0] um;")
+    a("  /* verilator lint_off UNUSEDSIGNAL */  // (the nibbles of the catalog's codes only)")
+    a("  reg [15:0] eh;   // ev[7:4] one-hot")
+    a("  reg [15:0] el;   // ev[3:0] one-hot")
+    a("  /* verilator lint_on UNUSEDSIGNAL */")
+    a("  reg        uz;   // umask 0x00")
+    a("  reg [%d:0] hit;  // the codes of the catalog" % (len(slots) - 1))
+    a("  reg [%d:0] t;    // the terms" % (len(terms) - 1))
+    a("  begin")
+    a("    eh = 16'd1 << ev[7:4];")
+    a("    el = 16'd1 << ev[3:0];")
+    a("    uz = (um == 8'h00);")
+    for n, (c, _, _) in enumerate(slots):
+        a("    hit[%d] = eh[%d] & el[%d];  // 8'h%02x" % (n, c >> 4, c & 15, c))
+    for k, (n, cnd, x) in enumerate(terms):
+        a("    t[%d] = hit[%d] & %s;  // index %d" % (k, n, cnd, x))
+    xz = pos[nl]
+    for bit in range(xw):
+        ks = [k for k, (_, _, x) in enumerate(terms) if (x >> bit) & 1]
+        e = " | ".join("t[%d]" % k for k in ks) if ks else "1'b0"
+        if (xz >> bit) & 1:
+            e = "%s | !(|t)" % e
+        a("    pmu_lane_xd[%d] = %s;" % (bit, e))
+    a("  end")
+    a("endfunction")
+    a("")
     a("// The event/umask pair is supported (spec 2.2): umask 0x00 with a umask-0x00 sub-event, or")
     a("// every set umask bit with a sub-event, all of one scope. bit 1: supported, bit 0: the")
     a("// selected sub-events are core-scoped (act as ANY). (0x00, 0x00) is not supported.")
