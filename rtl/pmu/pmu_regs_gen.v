@@ -497,7 +497,16 @@ module pmu_regs_gen #(
   // The word an evtsel/ext write stores (wword's on such a write): the strobed bytes of the
   // write data over the element's word alone, not through the mux of every register's word
   // (pmu_regs' write register of PIPE >= 2 and the loads of the elements take it).
-  assign ewword_o = merge(eold, pwdata_i, pstrb_i);
+  // (Formed in the access phase of a write only, as wword: 0 otherwise, so that it does not
+  // follow the bus's data on other cycles; the speed guard's count +1% without.)
+  reg [31:0] ewword;
+  always @* begin
+    ewword = 32'd0;
+    if (psel_i && penable_i && pwrite_i) begin
+      ewword = merge(eold, pwdata_i, pstrb_i);
+    end
+  end
+  assign ewword_o = ewword;
 
   reg [31:0] rdata;
   always @* begin
