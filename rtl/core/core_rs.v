@@ -107,31 +107,27 @@ module core_rs #(
     waiting = rsv_q & ~pdone_q;
   end
 
-  // The oldest waiting entry's producer flags: the lowest waiting entry at or above the head,
-  // else the lowest one (the ROB wraps below the head), picks its own pair of bits, looked up
-  // per entry beside the wakeup (below: edm, ell), so no lookup follows the search. The two
-  // searches run in parallel; whether any entry waits at or above the head picks one.
-  reg [ROB-1:0]  edm;                // RS entry waiting: its producer issued, not completed,
-  reg [ROB-1:0]  ell;                //   a Dcache miss / latency > 1 (0 for other entries)
+  // The oldest waiting entry (one-hot, 0 when none waits): the lowest waiting entry at or above
+  // the head, else the lowest one (the ROB wraps below the head). The two searches run in
+  // parallel; whether any entry waits at or above the head picks one. Its producer's flags are
+  // looked up per entry beside the wakeup (below: edm, ell, each entry's lookup ANDed with its
+  // bit of o), so no lookup follows the search and the flags are an OR over the entries.
+  reg [ROB-1:0]  edm;                // the oldest waiting entry: its producer issued, not
+  reg [ROB-1:0]  ell;                //   completed, a Dcache miss / latency > 1 (0 elsewhere)
   reg [ROB-1:0]  wq;
   reg [ROB-1:0]  oa;                 // the lowest waiting entry at or above the head (one-hot)
   reg [ROB-1:0]  ob;                 // the lowest waiting entry (one-hot)
+  reg [ROB-1:0]  o;                  // the oldest waiting entry (one-hot)
   always @* begin
-    found_o   = waiting != {ROB{1'b0}};
-    wq        = waiting & ge;
-    oa        = {ROB{1'b0}};
-    ob        = {ROB{1'b0}};
-    prod_dm_o = 1'b0;
-    prod_ll_o = 1'b0;
-    if (wq != {ROB{1'b0}}) begin
-      oa        = wq & (~wq + 1'b1);
-      prod_dm_o = (oa & edm) != {ROB{1'b0}};
-      prod_ll_o = (oa & ell) != {ROB{1'b0}};
-    end else if (found_o) begin
-      ob        = waiting & (~waiting + 1'b1);
-      prod_dm_o = (ob & edm) != {ROB{1'b0}};
-      prod_ll_o = (ob & ell) != {ROB{1'b0}};
-    end
+    found_o = waiting != {ROB{1'b0}};
+    wq      = waiting & ge;
+    oa      = wq & (~wq + 1'b1);
+    ob      = waiting & (~waiting + 1'b1);
+    o       = (wq != {ROB{1'b0}}) ? oa : ob;
+  end
+  always @* begin
+    prod_dm_o = edm != {ROB{1'b0}};
+    prod_ll_o = ell != {ROB{1'b0}};
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -423,8 +419,9 @@ module core_rs #(
   // entries up to entry i (a fixed window of the ROB's bits per entry, a 16:1 mux whose select
   // is D's register, no index arithmetic), so each done bit feeds the 16 entries after it.
   // ---------------------------------------------------------------------------------------------
-  // The same lookups give each waiting entry its producer's stall flags (edm, ell, above: the
-  // ROB's bits of this cycle, so the flags are those of the producer now).
+  // The same windows, picked by the same D, give the oldest waiting entry (o, above) its
+  // producer's stall flags (edm, ell: each entry's pick ANDed with its bit of o; the ROB's bits
+  // of this cycle, so the flags are those of the producer now).
   localparam NG  = (ROB + 7) / 8;
   localparam OFF = ((15 + ROB - 1) / ROB) * ROB;   // a multiple of ROB, >= 15
   localparam NX  = OFF / ROB + 1;                  // copies of the ROB's bits: entry i - d
@@ -465,11 +462,13 @@ module core_rs #(
           for (i = g * 8; i < g * 8 + 8 && i < ROB; i = i + 1) begin
             if (need[i]) begin
               wdone      = xdone[i + OFF - 15 +: 16];
-              wdm        = xdm[i + OFF - 15 +: 16];
-              wll        = xll[i + OFF - 15 +: 16];
               pdone_d[i] = wdone[~dist_q[i]];
-              edm[i]     = wdm[~dist_q[i]];
-              ell[i]     = wll[~dist_q[i]];
+              if (o[i]) begin
+                wdm    = xdm[i + OFF - 15 +: 16];
+                wll    = xll[i + OFF - 15 +: 16];
+                edm[i] = wdm[~dist_q[i]];
+                ell[i] = wll[~dist_q[i]];
+              end
             end
           end
         end
