@@ -85,6 +85,12 @@ typedef struct {
   uint32_t gen_v;                 /* V by lane_sum (ANY, or more than two lanes) */
   uint32_t any_usr_v, any_os_v;   /* ANY and EN with USR / OS: counted while some thread is in
                                    * user / kernel mode */
+  uint32_t or2_v;                 /* or2 set: two condition lanes, ORed */
+  /* c[k]'s l0, l1, lo and span once more, one array each, read by the per-cycle loops over the
+   * counters (a speed-up: the lanes' sums without the or2 term, the compares in a loop of their
+   * own) */
+  uint8_t l0[PMU_P], l1[PMU_P];
+  uint32_t lo[PMU_P], span[PMU_P];
 } thr_cfg_t;
 
 static PMU_THREAD_LOCAL thr_cfg_t cfg_memo[PMU_THREADS];
@@ -175,6 +181,11 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
       m->chain_v |= ((x >> PMU_EXT_CHAIN_LSB) & 1u) << k;
       m->qual_v |= ((x >> PMU_EXT_QUALIFY_LSB) & 1u) << k;
     }
+    m->or2_v |= (uint32_t)(c->or2 & 1u) << k;
+    m->l0[k] = c->l0;
+    m->l1[k] = c->l1;
+    m->lo[k] = c->lo;
+    m->span[k] = c->span;
   }
   m->filled = 1;
 }
@@ -317,14 +328,15 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
     uint32_t cond_v = 0, qin_v, gq, pq;
     uint32_t counted_v, edgehit, addc, addv, one, bits;
 
-    /* V (VW bits: own lanes, or with ANY the lanes of the threads that pass USR/OS) and condition C of every counter,
-     * as the RTL, without a branch: the sum of lanes l0 and l1 (own lanes, at most two: the
-     * common case). A gen_v counter (ANY, or more lanes; V = 0 here) is redone below. */
-    for (k = 0; k < PMU_P; k++) {
-      const pmc_cfg_t *c = &m->c[k];
-      /* two condition lanes (0 or 1 each) are ORed: a + b - (a & b) */
-      v[k] = (uint32_t)lt[c->l0] + lt[c->l1] - (uint32_t)(lt[c->l0] & lt[c->l1] & c->or2);
-      cond_v |= (uint32_t)(v[k] - c->lo <= c->span) << k;
+    /* V (VW bits: own lanes, or with ANY the lanes of the threads that pass USR/OS) of every
+     * counter, as the RTL, without a branch: the sum of lanes l0 and l1 (own lanes, at most two:
+     * the common case); two condition lanes (0 or 1 each) are ORed, a + b - (a & b) (or2_v). A
+     * gen_v counter (ANY, or more lanes; V = 0 here) is redone below. */
+    for (k = 0; k < PMU_P; k++)
+      v[k] = (uint32_t)lt[m->l0[k]] + lt[m->l1[k]];
+    for (bits = m->or2_v; bits != 0; bits &= bits - 1u) {
+      k = pmu_lsb_idx(bits);
+      v[k] -= (uint32_t)(lt[m->l0[k]] & lt[m->l1[k]]);
     }
     for (bits = m->gen_v; bits != 0; bits &= bits - 1u) {
       const pmc_cfg_t *c;
@@ -335,19 +347,18 @@ void pmu_evctl_compute(const pmu_state_t *s, const pmu_in_t *in, uint32_t inc[PM
                                ? ((c->uo & 1u) ? in_usr : 0u) | ((c->uo & 2u) ? in_os : 0u)
                                : 1u << t;
       v[k] = lane_sum((const uint8_t (*)[PMU_NL + 1])lane, src, c->sel);
-      cond_v = (cond_v & ~(1u << k)) | ((uint32_t)(v[k] - c->lo <= c->span) << k);
     }
 #if PMU_PIPE >= 2
     /* v_q <= this cycle's V (computed above with this cycle's evtsel); the condition and the
      * increments take V of the cycle before, with this cycle's evtsel/ext (spec 4) */
-    cond_v = 0;
     for (k = 0; k < PMU_P; k++) {
-      const pmc_cfg_t *c = &m->c[k];
       d->v_q[t * PMU_P + k] = v[k];
       v[k] = s->v_q[t * PMU_P + k];
-      cond_v |= (uint32_t)(v[k] - c->lo <= c->span) << k;
     }
 #endif
+    /* the condition C of every counter: V in the interval [lo, lo + span] mod 2^32 */
+    for (k = 0; k < PMU_P; k++)
+      cond_v |= (uint32_t)(v[k] - m->lo[k] <= m->span[k]) << k;
 
     /* QUALIFY cascade, the RTL's chain of g_ctr[k] wires in pmu_evctl: q = f_chain ? qin :
      * cond && (f_qual ? qin : 1), qin = q of counter k-1 (Qin(0) = 1). That is a carry chain,
