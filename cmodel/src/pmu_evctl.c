@@ -25,10 +25,11 @@
  * count lanes of sel summed plus 1 when some condition lane of sel holds. The catalog
  * selects at most a few lanes, so loop over the set bits of sel only. The one place where the
  * model is not the RTL's structure, on purpose: the RTL reads the lane table entry that the
- * index pick_q names (pmu_lane_x of pmu_lane_pick, decoded by pmu_regs when evtsel is written;
- * a lane set's entry holds its lanes' part), the model masks with pmu_lane_sel, so lockstep checks the two generated forms of the catalog
- * against each other (as the formal reference r.inc does). (The common case, at most two own
- * lanes, adds them directly: l0 and l1 in pmc_cfg_t below.) */
+ * index pick_q names (pmu_lane_xd, the same as pmu_lane_x of pmu_lane_pick, decoded by pmu_regs
+ * when evtsel is written; a lane set's entry holds its lanes' part), the model masks with
+ * pmu_lane_sel, so lockstep checks the two generated forms of the catalog against each other
+ * (as the formal reference r.inc does). (The common case, at most two own lanes, adds them
+ * directly: l0 and l1 in thr_cfg_t below.) */
 static inline uint32_t lane_sum(const uint8_t lane[PMU_THREADS][PMU_NL + 1], uint32_t src,
                                 uint32_t sel)
 {
@@ -64,13 +65,7 @@ enum { CMP_GE = 0, CMP_LT = 1, CMP_EQ = 2, CMP_NE = 3 };
 typedef struct {
   uint32_t sel;      /* lanes of V: pmu_lane_sel(event, umask) */
   uint8_t uo;        /* USR (bit 0), OS (bit 1): with ANY, which threads' lanes enter V (the
-                      * RTL's pok); one byte so that the entry stays 16 bytes with or2 */
-  uint8_t l0, l1;    /* without ANY and with at most two lanes in sel: they (PMU_NL: none,
-                      * a zero lane like the RTL's zero entry XZ); PMU_NL for a gen_v counter */
-  uint8_t or2;       /* 0xff when l0 and l1 are both condition lanes (ORed, 2.2), else 0 */
-  uint32_t lo;       /* C = (V - lo mod 2^32 <= span): V in the circular interval [lo, lo +  */
-  uint32_t span;     /*   span] mod 2^32, one unsigned compare for every mode (cond_range) in
-                      *   place of the RTL's thr, cmpr case and INV */
+                      * RTL's pok) */
 } pmc_cfg_t;
 
 typedef struct {
@@ -85,12 +80,15 @@ typedef struct {
   uint32_t gen_v;                 /* V by lane_sum (ANY, or more than two lanes) */
   uint32_t any_usr_v, any_os_v;   /* ANY and EN with USR / OS: counted while some thread is in
                                    * user / kernel mode */
-  uint32_t or2_v;                 /* or2 set: two condition lanes, ORed */
-  /* c[k]'s l0, l1, lo and span once more, one array each, read by the per-cycle loops over the
-   * counters (a speed-up: the lanes' sums without the or2 term, the compares in a loop of their
-   * own) */
-  uint8_t l0[PMU_P], l1[PMU_P];
-  uint32_t lo[PMU_P], span[PMU_P];
+  uint32_t or2_v;                 /* l0 and l1 both condition lanes: ORed (2.2), not added */
+  /* per counter, one array each (the per-cycle loops run over the counters) */
+  uint8_t l0[PMU_P], l1[PMU_P];   /* without ANY and with at most two lanes in sel: they
+                                   * (PMU_NL: none, a zero lane like the RTL's zero entry XZ);
+                                   * PMU_NL for a gen_v counter */
+  uint32_t lo[PMU_P], span[PMU_P]; /* C = (V - lo mod 2^32 <= span): V in the circular interval
+                                    * [lo, lo + span] mod 2^32, one unsigned compare for every
+                                    * mode (cond_range) in place of the RTL's thr, cmpr case and
+                                    * INV */
 } thr_cfg_t;
 
 static PMU_THREAD_LOCAL thr_cfg_t cfg_memo[PMU_THREADS];
@@ -110,23 +108,24 @@ static inline int popcount_gt2(uint32_t x)
 #if (PMU_VW) >= 32
 #error "cond_range needs V < 2^32 - 1"
 #endif
-static void cond_range(pmc_cfg_t *c, uint32_t thr, uint32_t mode, uint32_t cmask)
+static void cond_range(uint32_t *lo, uint32_t *span, uint32_t thr, uint32_t mode,
+                       uint32_t cmask)
 {
   if (!thr) {                      /* V != 0: [1, 2^32 - 1] */
-    c->lo = 1;
-    c->span = ~0u - 1u;
+    *lo = 1;
+    *span = ~0u - 1u;
   } else if (mode == CMP_GE) {     /* [cmask, 2^32 - 1] */
-    c->lo = cmask;
-    c->span = ~0u - cmask;
+    *lo = cmask;
+    *span = ~0u - cmask;
   } else if (mode == CMP_LT) {     /* [0, cmask - 1], empty for cmask = 0 */
-    c->lo = cmask != 0u ? 0u : ~0u;
-    c->span = cmask != 0u ? cmask - 1u : 0u;
+    *lo = cmask != 0u ? 0u : ~0u;
+    *span = cmask != 0u ? cmask - 1u : 0u;
   } else if (mode == CMP_EQ) {     /* [cmask, cmask] */
-    c->lo = cmask;
-    c->span = 0;
+    *lo = cmask;
+    *span = 0;
   } else {                         /* NE: [cmask + 1, cmask - 1], all but cmask */
-    c->lo = cmask + 1u;
-    c->span = ~0u - 1u;
+    *lo = cmask + 1u;
+    *span = ~0u - 1u;
   }
 }
 
@@ -148,24 +147,24 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
     const uint32_t usr = (es >> PMU_EVTSEL_USR_LSB) & 1u;
     const uint32_t os = (es >> PMU_EVTSEL_OS_LSB) & 1u;
     pmc_cfg_t *c = &m->c[k];
-    uint32_t gen;
+    uint32_t gen, or2;
     m->es[k] = es;
     m->x[k] = x;
     c->sel = pmu_lane_sel((uint8_t)(es >> PMU_EVTSEL_EVENT_LSB),
                           (uint8_t)(es >> PMU_EVTSEL_UMASK_LSB));
     c->uo = (uint8_t)(usr | os << 1);
     gen = (uint32_t)(any || popcount_gt2(c->sel));
-    c->l0 = c->l1 = PMU_NL;                                /* lane NL is 0 */
+    m->l0[k] = m->l1[k] = PMU_NL;                          /* lane NL is 0 */
     if (!gen && c->sel != 0u)
-      c->l0 = (uint8_t)pmu_lsb_idx(c->sel);
+      m->l0[k] = (uint8_t)pmu_lsb_idx(c->sel);
     if (!gen && (c->sel & (c->sel - 1u)) != 0u)
-      c->l1 = (uint8_t)pmu_lsb_idx(c->sel & (c->sel - 1u));
-    c->or2 = (uint8_t)((c->l1 != PMU_NL && ((PMU_LANE_COND >> c->l0) & 1u) &&
-                        ((PMU_LANE_COND >> c->l1) & 1u)) ? 0xffu : 0u);
-    cond_range(c, thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
+      m->l1[k] = (uint8_t)pmu_lsb_idx(c->sel & (c->sel - 1u));
+    or2 = (uint32_t)(m->l1[k] != PMU_NL && ((PMU_LANE_COND >> m->l0[k]) & 1u) &&
+                     ((PMU_LANE_COND >> m->l1[k]) & 1u));
+    cond_range(&m->lo[k], &m->span[k], thr, cmp ^ ((es >> PMU_EVTSEL_INV_LSB) & 1u), cmask);
     if (!(sup & 2u)) {                                     /* C = 0: the empty interval */
-      c->lo = ~0u;
-      c->span = 0;
+      m->lo[k] = ~0u;
+      m->span[k] = 0;
     }
     m->gen_v |= gen << k;
     m->any_v |= any << k;
@@ -181,11 +180,7 @@ static void cfg_decode(thr_cfg_t *m, const uint32_t es_t[PMU_P], const uint32_t 
       m->chain_v |= ((x >> PMU_EXT_CHAIN_LSB) & 1u) << k;
       m->qual_v |= ((x >> PMU_EXT_QUALIFY_LSB) & 1u) << k;
     }
-    m->or2_v |= (uint32_t)(c->or2 & 1u) << k;
-    m->l0[k] = c->l0;
-    m->l1[k] = c->l1;
-    m->lo[k] = c->lo;
-    m->span[k] = c->span;
+    m->or2_v |= or2 << k;
   }
   m->filled = 1;
 }
